@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { accountsBench } from './accounts.ts';
+import { devicesBench } from './devices.ts';
+import { sessionBench } from './session.ts';
+
+/**
+ * Benchmarks (`npm run bench`): each reports figures and a ratio against a
+ * baseline measured in the same run, never an absolute time. Results are printed
+ * and written to bench/results/<name>.json. `npm run bench -- <name>` runs one.
+ */
+const BENCHES: Record<string, () => Promise<unknown>> = {
+  session: sessionBench,
+  devices: devicesBench,
+  accounts: accountsBench,
+};
+
+const only = process.argv.slice(2);
+const out = path.join(import.meta.dirname, 'results');
+fs.mkdirSync(out, { recursive: true });
+for (const [name, fn] of Object.entries(BENCHES)) {
+  if (only.length && !only.includes(name)) continue;
+  console.log(`\n## ${name}`);
+  const result = await fn();
+  console.log(JSON.stringify(result, null, 2));
+  fs.writeFileSync(path.join(out, `${name}.json`), JSON.stringify(result, null, 2));
+}
+process.exit(0);

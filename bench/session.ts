@@ -1,0 +1,58 @@
+import Fastify from 'fastify';
+import { buildApp } from '../packages/server/src/app.ts';
+import { boot } from '../packages/server/src/boot.ts';
+import { testConfig } from '../packages/server/src/config.ts';
+import { insertAccount } from '../packages/server/src/db/seed.ts';
+import { hashToken, newToken } from '../packages/server/src/http/auth.ts';
+import { sql } from 'kysely';
+import { freshPostgres } from '../packages/server/src/test/harness.ts';
+import { load } from './lib.ts';
+
+/**
+ * Authenticated list request throughput (token lookup, menu grants, community
+ * scope, a list query, the envelope) against a bare Fastify route answering the
+ * same JSON, in the same run: the ratio is the cost of our request pipeline.
+ */
+export async function sessionBench() {
+  const variants = [await runOnce(undefined)];
+  if (process.env.DATABASE_URL) {
+    const pgdb = await freshPostgres();
+    variants.push(await runOnce(pgdb.url));
+    await pgdb.drop();
+  }
+  return { name: 'authenticated list request vs bare Fastify', variants, note: 'ratio = our requests/s divided by the bare route requests/s, same machine, same run' };
+}
+
+async function runOnce(databaseUrl: string | undefined) {
+  const config = testConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
+  const booted = await boot(config, { inMemoryDb: true, mqtt: false });
+  const db = booted.services.db;
+  const ids: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const c = await db.insertInto('community').values({ name: `Community ${i}`, location: 'L', address: 'A', ip: null, type: 0, reg_no: null }).returning('id').executeTakeFirstOrThrow();
+    ids.push(c.id);
+  }
+  const accountId = await insertAccount(db, { regNo: '13900009999', name: 'Bench', password: 'Bench123', roleId: 4 });
+  await db.insertInto('account_community').values(ids.map((c) => ({ account_id: accountId, community_id: c }))).execute();
+  const token = newToken();
+  await db
+    .insertInto('session')
+    .values({ token_hash: hashToken(token), account_id: accountId, role_id: 4, community_id: 0, lang: 'en', ip: '', last_seen_at: sql<Date>`now()`, expires_at: sql<Date>`now() + interval '1 hour'` })
+    .execute();
+  const app = await buildApp(booted.services);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+  const sample = await (await fetch(`${appUrl}/api/community/getHomeCommunities`, { headers: { token } })).json();
+  const bare = Fastify();
+  bare.get('/bare', async () => sample);
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
+
+  const base = await load('bare Fastify route (same JSON)', bareUrl);
+  const ours = await load(`getHomeCommunities, signed in (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, `${appUrl}/api/community/getHomeCommunities`, { token });
+  await app.close();
+  await bare.close();
+  await booted.shutdown();
+  return { database: databaseUrl ? 'postgres' : 'pglite', results: [base, ours], ratio: +(ours.requestsPerSec / base.requestsPerSec).toFixed(3) };
+}

@@ -1,0 +1,44 @@
+import { defineConfig } from '@playwright/test';
+
+// One port pair per run, shared by the main process and its workers through the environment.
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+process.env.E2E_CONTROL_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+const port = Number(process.env.E2E_PORT);
+// The broker the test server uses: MQTT_URL (e.g. CI's Mosquitto) or its embedded one; simulated units join it.
+process.env.E2E_MQTT_URL ??= process.env.MQTT_URL || `mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT ?? port + 2}`;
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    headless: true,
+    viewport: { width: 1366, height: 860 },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'npx tsx support/server.ts',
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

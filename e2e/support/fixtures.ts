@@ -1,0 +1,84 @@
+/// <reference lib="dom" />
+import { randomInt } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+
+const controlUrl = () => `http://127.0.0.1:${process.env.E2E_CONTROL_PORT}`;
+const apiUrl = () => `http://127.0.0.1:${process.env.E2E_PORT}/api`;
+
+/** Seeds data through the test server's control port. */
+export async function control<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${controlUrl()}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`control ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A random mainland mobile number (unique within a run for all practical purposes). */
+export function uniquePhone(): string {
+  return `13${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+}
+
+export interface Seeded {
+  id: number;
+  regNo: string;
+  password: string;
+}
+
+export async function seedAccount(a: { roleId: number; state?: number; password?: string; name?: string; communityId?: number; addressId?: number; manages?: number[]; regNo?: string }): Promise<Seeded> {
+  const regNo = a.regNo ?? uniquePhone();
+  const password = a.password ?? 'Test1234';
+  const { id } = await control<{ id: number }>('/account', { ...a, regNo, password });
+  return { id, regNo, password };
+}
+
+export const seedCommunity = async (name: string, extra: Record<string, unknown> = {}) =>
+  (await control<{ id: number }>('/community', { name, ...extra })).id;
+
+export const outboxCode = async (phone: string): Promise<string> => {
+  for (let i = 0; i < 20; i++) {
+    const { code } = await control<{ code: string | null }>(`/outbox?phone=${phone}`);
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no SMS code for ${phone}`);
+};
+
+/**
+ * Opens the app already signed in as a seeded account (the sign-in screen has its
+ * own tests): a session token is made on the server and the session content is
+ * put in sessionStorage, as the sign-in would.
+ */
+export async function openSignedIn(page: Page, accountId: number, path: string, lang: 'china1' | 'china2' | 'english' = 'english') {
+  const { token } = await control<{ token: string }>('/token', { accountId, lang: { china1: 'zh-CN', china2: 'zh-TW', english: 'en' }[lang] });
+  const res = await fetch(`${apiUrl()}/getSession`, { headers: { token } });
+  const env = (await res.json()) as { content: Record<string, unknown> };
+  const session = { ...env.content, token };
+  await page.addInitScript(
+    ([s, l]) => {
+      if (!sessionStorage.getItem('gh_session')) sessionStorage.setItem('gh_session', s as string);
+      if (!sessionStorage.getItem('gh_lang')) sessionStorage.setItem('gh_lang', l as string);
+    },
+    [JSON.stringify(session), lang],
+  );
+  await page.goto(path);
+  return token;
+}
+
+/** Signs in through the sign-in screen. */
+export async function loginViaUi(page: Page, a: { regNo: string; password: string; roleLabel: string | RegExp }) {
+  await page.getByTestId('login-account').fill(a.regNo);
+  await page.getByTestId('login-password').click();
+  await page.getByTestId('login-password').fill(a.password);
+  await page.getByTestId('login-captcha').fill('abcd');
+  await page.getByTestId('login-role').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: a.roleLabel }).first().click();
+  await page.getByTestId('login-submit').click();
+}
+
+/** Waits for antd modals to finish closing (a closing modal intercepts clicks). */
+export async function modalsClosed(page: Page) {
+  await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
+}

@@ -1,0 +1,67 @@
+/**
+ * The server the browser tests run against: the real app (built web, API,
+ * database, embedded MQTT broker) on E2E_PORT, with the captcha off and no demo
+ * data, plus a control port (E2E_CONTROL_PORT, loopback only) through which tests
+ * seed their own data and read the SMS outbox. The control port is test harness,
+ * not product: it is never started by `npm start`.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../packages/server/src/app.ts';
+import { boot } from '../../packages/server/src/boot.ts';
+import { loadConfig } from '../../packages/server/src/config.ts';
+import { handleControl } from './control.ts';
+
+const port = Number(process.env.E2E_PORT);
+const controlPort = Number(process.env.E2E_CONTROL_PORT);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-e2e-'));
+
+async function freshDatabaseUrl(): Promise<string | undefined> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return undefined;
+  const { default: pg } = await import('pg');
+  const name = `gh_e2e_${crypto.randomBytes(5).toString('hex')}`;
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+const config = loadConfig({
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  CAPTCHA: 'off',
+  DEMO: '0',
+  LOG_LEVEL: 'warn',
+  MQTT_PORT: String(Number(process.env.E2E_MQTT_PORT ?? port + 2)),
+  DATABASE_URL: (await freshDatabaseUrl()) ?? '',
+});
+const booted = await boot(config);
+const app = await buildApp(booted.services);
+await app.listen({ port, host: '127.0.0.1' });
+http
+  .createServer((req, res) => {
+    handleControl(booted.services, req, res).catch((e: unknown) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: String(e) }));
+    });
+  })
+  .listen(controlPort, '127.0.0.1');
+console.log(`e2e server on ${port}, control on ${controlPort}, data in ${dataDir}`);
+
+const stop = async () => {
+  await app.close();
+  await booted.shutdown();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

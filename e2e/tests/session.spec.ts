@@ -1,0 +1,139 @@
+import { expect, test } from '@playwright/test';
+import { control, loginViaUi, modalsClosed, openSignedIn, outboxCode, seedAccount, seedCommunity } from '../support/fixtures.ts';
+
+test.describe('sign-in', () => {
+  for (const [code, label, title, role, required, menu] of [
+    ['china1', '简体中文', '账号登录', '物业主管', '请输入账号', '账号管理'],
+    ['china2', '繁體中文', '帳號登入', '物業主管', '請輸入帳號', '帳號管理'],
+    ['english', 'English', 'Sign in', 'Property supervisor', 'Please enter account', 'Account management'],
+  ] as const) {
+    test(`signs in with the screen in ${code}`, async ({ page }) => {
+      const community = await seedCommunity(`Lang ${code}`);
+      const a = await seedAccount({ roleId: 4, name: 'Lang tester', manages: [community] });
+      await page.goto('/login');
+      await page.getByTestId('language-select').click();
+      await page.getByRole('menuitem', { name: label }).click();
+      await expect(page.locator('.ant-card-head-title')).toHaveText(title);
+      await page.getByTestId('login-submit').click();
+      await expect(page.getByText(required)).toBeVisible();
+      await loginViaUi(page, { ...a, roleLabel: role });
+      await expect(page).not.toHaveURL(/\/login/);
+      await expect(page.getByTestId('user-menu')).toContainText('Lang tester');
+      await expect(page.locator('.ant-menu-root')).toContainText(menu);
+    });
+  }
+
+  test('an administrator confirms with the SMS code from the outbox (205)', async ({ page }) => {
+    const a = await seedAccount({ roleId: 1, name: 'Admin' });
+    await page.goto('/login');
+    await page.getByTestId('language-select').click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await loginViaUi(page, { ...a, roleLabel: 'System administrator' });
+    await expect(page.getByTestId('login-sms')).toBeVisible();
+    await page.getByTestId('send-code').click();
+    await expect(page.getByTestId('send-code')).toContainText(/Resend in \d+s/);
+    await expect(page.getByTestId('send-code')).toBeDisabled();
+    await page.getByTestId('login-sms').fill(await outboxCode(a.regNo));
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('user-menu')).toContainText('Admin');
+  });
+
+  test('an inactive account is activated with an SMS code and signed in (203)', async ({ page }) => {
+    const a = await seedAccount({ roleId: 5, state: 0, name: 'Newcomer' });
+    await page.goto('/login');
+    await page.getByTestId('language-select').click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await loginViaUi(page, { ...a, roleLabel: 'Property staff' });
+    await expect(page.getByText('Activate the account', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('active-phone')).toHaveValue(a.regNo);
+    await page.getByTestId('send-code').click();
+    await page.getByTestId('active-code').fill(await outboxCode(a.regNo));
+    await page.getByTestId('active-submit').click();
+    await expect(page.getByTestId('user-menu')).toContainText('Newcomer');
+  });
+});
+
+test('forgot password: verify the phone, set a new password, sign in with it', async ({ page }) => {
+  const a = await seedAccount({ roleId: 5, name: 'Forgetful' });
+  await page.goto('/login');
+  await page.getByTestId('language-select').click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgetPwd/);
+  await page.getByTestId('forget-phone').fill(a.regNo);
+  await page.getByTestId('send-code').click();
+  await page.getByTestId('forget-code').fill(await outboxCode(a.regNo));
+  await page.getByTestId('forget-next').click();
+  await page.getByTestId('forget-pwd').fill('Fresh123');
+  await page.getByTestId('forget-confirm').fill('Fresh124');
+  await page.getByTestId('forget-submit').click();
+  await expect(page.getByText('The two passwords are inconsistent')).toBeVisible();
+  await page.getByTestId('forget-confirm').fill('Fresh123');
+  await page.getByTestId('forget-submit').click();
+  await expect(page).toHaveURL(/\/login/);
+  await loginViaUi(page, { regNo: a.regNo, password: 'Fresh123', roleLabel: 'Property staff' });
+  await expect(page.getByTestId('user-menu')).toContainText('Forgetful');
+});
+
+test('switches the current community and resets it to all', async ({ page }) => {
+  const c1 = await seedCommunity('Harbour View Gardens and Residences Phase II');
+  const c2 = await seedCommunity('Maple Court');
+  const a = await seedAccount({ roleId: 4, manages: [c1, c2] });
+  await openSignedIn(page, a.id, '/');
+  await expect(page.getByTestId('current-community')).toHaveText('All');
+  await page.getByRole('button', { name: 'Switch community' }).click();
+  const dialog = page.locator('.ant-modal');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Choose community')).toBeVisible();
+  await dialog.getByPlaceholder('Community name').fill('Harbour');
+  await dialog.getByRole('button', { name: 'Search' }).click();
+  await expect(dialog.locator('tbody tr.ant-table-row')).toHaveCount(1);
+  await dialog.getByText('Harbour View Gardens').click();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await modalsClosed(page);
+  await expect(page.getByTestId('current-community')).toHaveText('Harbour View Gardens…');
+  await page.reload();
+  await expect(page.getByTestId('current-community')).toHaveText('Harbour View Gardens…');
+  await page.getByRole('button', { name: 'Switch community' }).click();
+  await page.locator('.ant-modal').getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByTestId('current-community')).toHaveText('All');
+});
+
+test('changing the password sends the user to /login and ends the session', async ({ page }) => {
+  const a = await seedAccount({ roleId: 5, password: 'Old12345', name: 'Changer' });
+  await openSignedIn(page, a.id, '/');
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Change password' }).click();
+  const dialog = page.locator('.ant-modal');
+  await dialog.getByLabel('Old password').fill('Old12345');
+  await dialog.getByLabel('New password', { exact: true }).fill('Old12345');
+  await dialog.getByLabel('Confirm new password').fill('Old12345');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog.getByText('The new password cannot be the same as the old password')).toBeVisible();
+  await dialog.getByLabel('New password', { exact: true }).fill('New12345');
+  await dialog.getByLabel('Confirm new password').fill('New12345');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await loginViaUi(page, { regNo: a.regNo, password: 'New12345', roleLabel: 'Property staff' });
+  await expect(page.getByTestId('user-menu')).toContainText('Changer');
+});
+
+test('a protected URL without a session goes to /login', async ({ page }) => {
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an API answer 403 shows the message and goes to /403', async ({ page }) => {
+  const c1 = await seedCommunity('Revoked Court');
+  const a = await seedAccount({ roleId: 5, manages: [c1] });
+  await openSignedIn(page, a.id, '/');
+  await page.getByRole('button', { name: 'Switch community' }).click();
+  const dialog = page.locator('.ant-modal');
+  await dialog.getByText('Revoked Court').click();
+  // the grant is withdrawn while the dialog is open
+  await control('/revokeCommunity', { accountId: a.id, communityId: c1 });
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/403$/);
+  await expect(page.getByText('You have no access to this community')).toBeVisible();
+  await expect(page.getByText('No permission', { exact: true })).toBeVisible();
+});

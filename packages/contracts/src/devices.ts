@@ -1,0 +1,165 @@
+/**
+ * The door-unit protocol (DESIGN §6, docs/device-protocol.md): topics, payloads and
+ * enumerations shared by the server, the web screens and the device simulator.
+ * Pure data: no node or browser APIs here.
+ */
+
+/** Command status (001 §4). */
+export const CMD_STATUS = { notSent: 0, sent: 1, success: 2, failed: 3, cancelled: 4 } as const;
+export type CmdStatus = (typeof CMD_STATUS)[keyof typeof CMD_STATUS];
+export const CMD_STATUSES: readonly CmdStatus[] = [0, 1, 2, 3, 4];
+
+/** Command type (001 §4). */
+export const CMD_TYPE = { card: 0, face: 1, other: 2, ladder: 3 } as const;
+export type CmdType = (typeof CMD_TYPE)[keyof typeof CMD_TYPE];
+export const CMD_TYPES: readonly CmdType[] = [0, 1, 2, 3];
+
+/**
+ * What a command does on the device (`kind` of the cmd payload). A command carries the
+ * whole new state of one object (set semantics), so applying it twice is harmless.
+ */
+export const CMD_KIND = {
+  /** Name, address, community, villa flag, hardware of the unit. */
+  profile: 'device.profile',
+  /** The Ed25519 public key that signs visitor QR codes. */
+  qrKey: 'qr.key',
+  /** The complete call-code table of the unit (replaces the previous one). */
+  callCodes: 'amt.table',
+  /** The complete lift-control (ladder) file of the unit (replaces the previous one). */
+  ladderFile: 'ladder.file',
+  /** One card: put (add or replace) or delete. */
+  cardPut: 'card.put',
+  cardDelete: 'card.delete',
+  /** One face: put or delete. */
+  facePut: 'face.put',
+  faceDelete: 'face.delete',
+  /** Forget every card, face and code; a full configuration follows. */
+  reset: 'device.reset',
+} as const;
+export type CmdKind = (typeof CMD_KIND)[keyof typeof CMD_KIND];
+
+/** Topic names under `<prefix>/dev/<serial>/`. */
+export const DEVICE_TOPICS = ['cmd', 'ack', 'event', 'status'] as const;
+export type DeviceTopic = (typeof DEVICE_TOPICS)[number];
+export const deviceTopic = (prefix: string, serial: string, t: DeviceTopic): string => `${prefix}/dev/${serial}/${t}`;
+
+/** Parses `<prefix>/dev/<serial>/<topic>`; null for anything else. */
+export function parseDeviceTopic(prefix: string, topic: string): { serial: string; topic: DeviceTopic } | null {
+  const head = `${prefix}/dev/`;
+  if (!topic.startsWith(head)) return null;
+  const rest = topic.slice(head.length).split('/');
+  if (rest.length !== 2 || !rest[0]) return null;
+  const t = rest[1] as DeviceTopic;
+  return DEVICE_TOPICS.includes(t) ? { serial: rest[0], topic: t } : null;
+}
+
+/** A serial number usable in a topic: no MQTT wildcards or separators. */
+export const SERIAL_PATTERN = /^[A-Za-z0-9._:-]+$/;
+
+/** server → device, on `cmd`. */
+export interface CmdMessage {
+  id: number;
+  type: CmdType;
+  kind: CmdKind | string;
+  payload: unknown;
+  /** When the server created the command (ISO 8601). */
+  createdAt: string;
+}
+
+/** device → server, on `ack`. */
+export interface AckMessage {
+  id: number;
+  ok: boolean;
+  info?: string;
+}
+
+/** device → server, retained, on `status`; the last will carries `{ online: false }`. */
+export interface StatusMessage {
+  online: boolean;
+  firmware?: string;
+  /** Commands the device has applied so far (diagnostics only). */
+  applied?: number;
+}
+
+/** Access event type (also the open type of the entrance report: card 1, QR code 4, face 5). */
+export const ACCESS_TYPE = {
+  card: 1,
+  password: 2,
+  remote: 3,
+  qrcode: 4,
+  face: 5,
+  callUnlock: 6,
+  exitButton: 7,
+  forcedOpen: 10,
+  leftOpen: 11,
+  tamper: 12,
+  invalidCard: 13,
+  invalidQr: 14,
+  unknownFace: 15,
+  duress: 16,
+  lowBattery: 17,
+} as const;
+export const ACCESS_TYPES: readonly number[] = Object.values(ACCESS_TYPE);
+
+/** Access event result (0 to 9). */
+export const ACCESS_RESULT = {
+  ok: 0,
+  unknown: 1,
+  expired: 2,
+  notYetValid: 3,
+  disabled: 4,
+  usedUp: 5,
+  badSignature: 6,
+  wrongDevice: 7,
+  doorFault: 8,
+  other: 9,
+} as const;
+
+/** Card mode on events (card property 0 to 5). */
+export const CARD_MODE = { none: 0, ic: 1, id: 2, cpu: 3, nfc: 4, other: 5 } as const;
+
+/** device → server, on `event`. `eid` is unique per device (the server keeps each once). */
+export type EventMessage =
+  | {
+      kind: 'access';
+      eid: string;
+      time: string;
+      type: number;
+      result: number;
+      account?: string;
+      userName?: string;
+      cardNum?: string;
+      cardMode?: number;
+      qrId?: number;
+    }
+  | { kind: 'punch'; eid: string; time: string; type: number; account: string; userName?: string }
+  | { kind: 'call'; eid: string; time: string; callCode: string; answered: boolean; durationSec: number; account?: string }
+  | { kind: 'monitor'; eid: string; time: string; account?: string; durationSec: number };
+
+/** Usage event kinds stored for statistics. */
+export const USAGE_KIND = { call: 1, monitor: 2 } as const;
+
+/**
+ * Visitor QR code text: `GH1.<base64url(JSON body)>.<base64url(Ed25519 signature)>`,
+ * the signature over the ASCII bytes `GH1.<base64url(JSON body)>`.
+ */
+export const QR_PREFIX = 'GH1';
+export interface QrBody {
+  /** Visitor QR record id (counts opens per id). */
+  id: number;
+  /** Serial number of the one door unit that accepts it. */
+  d: string;
+  /** Number of opens allowed. */
+  n: number;
+  /** Valid from / to, Unix seconds. */
+  f: number;
+  t: number;
+}
+
+/** Per-device sync state shown on the device list and the door-unit list. */
+export interface SyncState {
+  online: boolean;
+  lastSeen: string | null;
+  pending: number;
+  failed: number;
+}

@@ -1,0 +1,53 @@
+/** Business constants and limits of spec 000 §9 and 001 §9. One fact, one place. */
+export const LIMITS = {
+  pageSizes: [50, 100, 200] as const,
+  defaultPageSize: 50,
+  opLogPageSizes: [20, 100, 200] as const,
+  opLogDefaultPageSize: 20,
+  maxPageSize: 200,
+  requestTimeoutMs: 10_000,
+  messagePollMs: 100_000,
+  resendCountdownSec: 60,
+  captchaLength: 6,
+  smsCodeLength: 6,
+  smsCodeTtlSec: 300,
+  headerCommunityNameChars: 20,
+  communityName: 50,
+  location: 150,
+  communityAddress: 150,
+  userName: 15,
+  accountPassword: 20,
+  changePassword: 50,
+  loginPasswordMin: 6,
+  loginPasswordMax: 10,
+  address: 200,
+  shortName: 100,
+  callCode: 20,
+  serialNumber: 50,
+  deviceListSerial: 150,
+  cardId: 10,
+  noticeContent: 2500,
+  noticeFiles: 10,
+  noticeFileBytes: 10 * 1024 * 1024,
+  coverImages: 3,
+  coverBytes: 1024 * 1024,
+  facePhotoBytes: 1024 * 1024,
+  defaultFaceLimit: 6,
+  defaultResidentLimit: 3,
+  doorUnitRefreshMs: 30_000,
+  cardPollMs: 1_000,
+  deviceSearchMax: 200,
+} as const;
+
+/** Table height by window height (000 §9). */
+export const tableHeightFor = (windowHeight: number): number =>
+  windowHeight <= 600 ? 360 : windowHeight <= 800 ? 460 : 560;
+
+/** Hardware support bit values (000 §3). */
+export const HARDWARE = { face: 1, qrcode: 2, card: 4, password: 8 } as const;
+
+/** Account state (000 §3). */
+export const ACCOUNT_STATE = { inactive: 0, normal: 1, disabled: 2 } as const;
+
+/** Address type (000 §3). */
+export const ADDRESS_TYPE = { doorUnit: 0, householder: 1, managementCentre: 2 } as const;

@@ -1,0 +1,37 @@
+import { addressMessages } from './address.ts';
+import { accountMessages } from './account.ts';
+import { commonMessages } from './common.ts';
+import { communityMessages } from './community.ts';
+import type { Catalogue } from './define.ts';
+import { deviceMessages } from './device.ts';
+import { eventlogMessages } from './eventlog.ts';
+import { fieldMessages } from './fields.ts';
+import { importMessages } from './imports.ts';
+import { menuMessages } from './menus.ts';
+import { messageMessages } from './message.ts';
+import { noticeMessages } from './notice.ts';
+import { oplogMessages } from './oplog.ts';
+import { roleMessages } from './roles.ts';
+import { sessionMessages } from './session.ts';
+import { statisticsMessages } from './statistics.ts';
+
+export * from './define.ts';
+
+/** Every server message, by key, in the three languages. Areas add their file here. */
+export const MESSAGES: Catalogue = {
+  ...commonMessages,
+  ...fieldMessages,
+  ...roleMessages,
+  ...menuMessages,
+  ...sessionMessages,
+  ...deviceMessages,
+  ...importMessages,
+  ...messageMessages,
+  ...noticeMessages,
+  ...oplogMessages,
+  ...accountMessages,
+  ...communityMessages,
+  ...addressMessages,
+  ...eventlogMessages,
+  ...statisticsMessages,
+};

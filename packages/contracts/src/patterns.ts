@@ -1,0 +1,26 @@
+/** Phone and password rules of spec 000 §5. */
+export const MAINLAND_PHONE = /^1[3-9]\d{9}$/;
+/** Device list phone rule (001 §5): starts 13 to 19, 11 digits. */
+export const DEVICE_LIST_PHONE = /^1[3-9]\d{9}$/;
+export const DIGITS = /^\d+$/;
+/** New password: starts with a letter, 6 to 10 letters, digits, hyphen or underscore. */
+export const LOGIN_PASSWORD = /^[A-Za-z][A-Za-z0-9_-]{5,9}$/;
+
+/** Dial codes whose numbers are checked as 10 digits (e.g. Israel 972). */
+const TEN_DIGIT_DIAL_CODES = new Set(['972']);
+
+/**
+ * Valid phone number for a dial code. Mainland China (86, or none) uses the
+ * mainland pattern; 10-digit countries use a 10-digit check; any other country
+ * accepts 6 to 15 digits (E.164 national significant number).
+ */
+export function isValidPhone(phone: string, dialCode = '86'): boolean {
+  const code = dialCode.replace(/^\+/, '');
+  if (!DIGITS.test(phone)) return false;
+  if (code === '86' || code === '') return MAINLAND_PHONE.test(phone);
+  if (TEN_DIGIT_DIAL_CODES.has(code)) return /^\d{10}$/.test(phone);
+  return /^\d{6,15}$/.test(phone);
+}
+
+/** Accepts a mainland mobile or a 10-digit number (the basic-info rule). */
+export const isLoosePhone = (phone: string): boolean => MAINLAND_PHONE.test(phone) || /^\d{10}$/.test(phone);

@@ -1,0 +1,48 @@
+import { accountRoutes } from './account.ts';
+import { addressRoutes } from './address.ts';
+import { communityRoutes } from './community.ts';
+import type { RouteDef } from './define.ts';
+import { eventlogRoutes } from './eventlog.ts';
+import { messageRoutes } from './message.ts';
+import { noticeRoutes } from './notice.ts';
+import { oplogRoutes } from './oplog.ts';
+import { commandRoutes, deviceRoutes, gmRoutes, poolRoutes, qrcodeRoutes } from './device.ts';
+import { logoutRoutes, roleRoutes, sessionRoutes } from './session.ts';
+import { statisticsRoutes } from './statistics.ts';
+
+export * from './define.ts';
+export * from './imports.ts';
+export * from './message.ts';
+export * from './notice.ts';
+export * from './oplog.ts';
+export * from './session.ts';
+export * from './account.ts';
+export * from './community.ts';
+export * from './address.ts';
+export * from './lookups.ts';
+export * from './device.ts';
+export * from './eventlog.ts';
+export * from './statistics.ts';
+
+/** The route table: every call of the API. Areas add their module here. */
+export const ROUTES = {
+  message: messageRoutes,
+  notice: noticeRoutes,
+  oplog: oplogRoutes,
+  session: sessionRoutes,
+  logout: logoutRoutes,
+  role: roleRoutes,
+  account: accountRoutes,
+  community: communityRoutes,
+  pool: poolRoutes,
+  device: deviceRoutes,
+  qrcode: qrcodeRoutes,
+  gm: gmRoutes,
+  command: commandRoutes,
+  address: addressRoutes,
+  eventlog: eventlogRoutes,
+  statistics: statisticsRoutes,
+};
+
+export const allRoutes = (): RouteDef[] =>
+  Object.values(ROUTES).flatMap((m) => Object.values(m) as RouteDef[]);

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { optInt, optStr, reqInt, withT } from '../schemas/common.ts';
+import type { Option } from './session.ts';
+import { r } from './define.ts';
+
+export interface CommunityBrief {
+  communityid: number;
+  name: string;
+}
+
+/** Shared lookups used by several screens (001 §7 "Shared lookups"). */
+export const getAllCommunitiesInput = z.object({ ...withT, type: optInt('f.type') });
+export const searchResidentsInput = z.object({ ...withT, communityID: reqInt('f.community', true), address: optStr('f.address', 200) });
+
+export const lookupSpecs = {
+  getAllCommunities: r<CommunityBrief[]>()({ method: 'GET', input: getAllCommunitiesInput, access: 'session' }),
+  searchResidents: r<Option[]>()({ method: 'GET', input: searchResidentsInput, access: 'session' }),
+  getEngineers: r<Option[]>()({ method: 'GET', input: z.object(withT), access: 'session' }),
+};

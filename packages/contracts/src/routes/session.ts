@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { MenuNode } from '../menus.ts';
+import { empty, withT } from '../schemas/common.ts';
+import {
+  activeUserInput,
+  loginInput,
+  resetPwdInput,
+  rolesByRegNoInput,
+  sendVcodeInput,
+  setLanguageInput,
+  updateCommunityInput,
+  validateVcodeInput,
+  verifyUserInput,
+} from '../schemas/session.ts';
+import { defineRoutes, r } from './define.ts';
+
+export interface Option {
+  intValue: number;
+  label: string;
+}
+
+export interface SessionUser {
+  userid: number;
+  name: string;
+  regNo: string;
+  roleName: string;
+}
+
+/** What the browser keeps of a signed-in session (000 §3 "Session data"). */
+export interface SessionContent {
+  token: string;
+  defaultPath: string | null;
+  menus: MenuNode[];
+  roleId: number;
+  communityId: number;
+  communityName: string;
+  lang: string;
+  user: SessionUser;
+}
+
+export interface PhoneContent {
+  phoneNumber: string;
+}
+
+/** Session calls the spec lists without a module sit at the API root (/api/<name>). */
+export const sessionRoutes = defineRoutes(
+  'session',
+  {
+    login: r<SessionContent | PhoneContent>()({ method: 'POST', input: loginInput, access: 'public' }),
+    getRolesByRegNo: r<Option[]>()({ method: 'GET', input: rolesByRegNoInput, access: 'public' }),
+    captcha: r<never>()({ method: 'GET', input: empty, access: 'public', kind: 'raw' }),
+    setLanguage: r<{ type: string }>()({ method: 'GET', input: setLanguageInput, access: 'public' }),
+    updateCommunityId: r<{ communityId: number; communityName: string }>()({
+      method: 'GET',
+      input: updateCommunityInput,
+      access: 'session',
+    }),
+    sendVcode: r<null>()({ method: 'GET', input: sendVcodeInput, access: 'public' }),
+    sendVcodeAdmin: r<null>()({ method: 'GET', input: sendVcodeInput, access: 'public' }),
+    validatePhoVcode: r<null>()({ method: 'GET', input: validateVcodeInput, access: 'public' }),
+    resetPwd: r<null>()({ method: 'POST', input: resetPwdInput, access: 'public' }),
+    activeUser: r<null>()({ method: 'POST', input: activeUserInput, access: 'public' }),
+    verifyUser: r<null>()({ method: 'GET', input: verifyUserInput, access: 'public' }),
+    getSession: r<Omit<SessionContent, 'token'>>()({ method: 'GET', input: empty, access: 'session' }),
+    health: r<{ ok: boolean; db: string; mqtt: string }>()({ method: 'GET', input: empty, access: 'public' }),
+  },
+  { root: true },
+);
+
+export const logoutRoutes = defineRoutes('logout', {
+  logout: r<null>()({ method: 'GET', input: empty, access: 'session' }),
+});
+
+export const roleRoutes = defineRoutes('role', {
+  getRolesKeyValue: r<Option[]>()({ method: 'GET', input: empty, access: 'session' }),
+  getSearchRolesKeyValues: r<Option[]>()({ method: 'GET', input: empty, access: 'session' }),
+});
+
+export const homeCommunityInput = z.object({ ...withT, name: z.string().optional() });

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { CMD_STATUSES, CMD_TYPES, SERIAL_PATTERN } from '../devices.ts';
+import { HARDWARE, LIMITS } from '../limits.ts';
+import { msg } from '../messages/define.ts';
+import { DEVICE_LIST_PHONE } from '../patterns.ts';
+import { idList, optInt, optStr, paging, reqInt, reqStr, withT } from './common.ts';
+
+/** Dates travel as yyyy/MM/dd HH:mm:ss (the visitor page: yyyy-MM-dd HH:mm:ss). */
+export const DATE_TIME = /^\d{4}[/-]\d{2}[/-]\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
+
+const serial = (field: string, max: number) =>
+  reqStr(field, max).refine((v) => SERIAL_PATTERN.test(v), msg('v.invalid', { field: `@${field}` }));
+
+const oneOf = (field: string, values: readonly number[]) =>
+  reqInt(field, true).refine((v) => values.includes(v), msg('v.invalid', { field: `@${field}` }));
+const optOneOf = (field: string, values: readonly number[]) =>
+  optInt(field).refine((v) => v === undefined || values.includes(v), msg('v.invalid', { field: `@${field}` }));
+
+const dateTime = (field: string) => reqStr(field).refine((v) => DATE_TIME.test(v), msg('v.invalid', { field: `@${field}` }));
+
+/** Hardware checkboxes: each flag is 0 or its bit value (face 1, QR 2, card 4, password 8). */
+const hardwareFlags = {
+  faceSupported: optOneOf('f.dev.face', [0, HARDWARE.face]),
+  qrcodeSupported: optOneOf('f.dev.qrcode', [0, HARDWARE.qrcode]),
+  cardSupported: optOneOf('f.dev.card', [0, HARDWARE.card]),
+  pwdSupported: optOneOf('f.dev.password', [0, HARDWARE.password]),
+};
+
+// ---- device pool (001 §2 "Device pool", §5) ----
+
+export const poolPageInput = z.object({
+  ...withT,
+  name: optStr('f.dev.name', 200),
+  isVilla: optOneOf('f.dev.isVilla', [0, 1]),
+  /** Sum of the ticked hardware bits: rows must support all of them. */
+  hardware: optInt('f.dev.hardware').refine((v) => v === undefined || (v >= 0 && v <= 15), msg('v.invalid', { field: '@f.dev.hardware' })),
+  ...paging(['name', 'regNo', 'isVilla', 'hardware']),
+});
+
+const poolFields = {
+  name: reqStr('f.dev.name', LIMITS.communityName),
+  isVilla: oneOf('f.dev.isVilla', [0, 1]),
+  note: optStr('f.dev.note', 200),
+  ...hardwareFlags,
+};
+
+export const poolAddInput = z.object({ ...poolFields, regNo: serial('f.dev.serial', LIMITS.serialNumber) });
+/** regNo may be sent back unchanged; a different one is refused (the serial cannot be edited). */
+export const poolUpdateInput = z.object({ id: reqInt('f.id'), ...poolFields, regNo: optStr('f.dev.serial') });
+export const idInput = z.object({ ...withT, id: reqInt('f.id') });
+export const idsInput = z.object({ ids: idList() });
+export const poolImportInput = z.object({ communityID: optInt('f.community') });
+
+// ---- device list (001 §2 "Device list", §5) ----
+
+export const devicePageInput = z.object({
+  ...withT,
+  addressName: optStr('f.dev.name', 200),
+  addressRegNo: optStr('f.dev.serial', 200),
+  userPhone: optStr('f.phone', 20),
+  communityName: optStr('f.dev.company', 200),
+  communityLocation: optStr('f.dev.region', 200),
+  ...paging(['addressName', 'addressRegNo', 'userPhone', 'communityName', 'communityLocation', 'online', 'lastSeen']),
+});
+
+const devicePhone = reqStr('f.phone', 20).refine((v) => DEVICE_LIST_PHONE.test(v), msg('v.phone'));
+
+export const deviceInsertInput = z.object({
+  addressName: reqStr('f.dev.name', LIMITS.communityName),
+  regNo: serial('f.dev.serial', LIMITS.deviceListSerial),
+  userPhone: devicePhone,
+  communityID: reqInt('f.dev.company', true),
+});
+
+export const deviceUpdateInput = z.object({
+  addressid: reqInt('f.id'),
+  addressName: reqStr('f.dev.name', LIMITS.communityName),
+  userPhone: devicePhone,
+  communityID: reqInt('f.dev.company', true),
+});
+
+export const addressIdInput = z.object({ ...withT, addressid: reqInt('f.id') });
+
+export const changeSerialInput = z.object({
+  devicenumber: reqStr('f.dev.serial', LIMITS.deviceListSerial),
+  newdevicenumber: serial('f.dev.newSerial', LIMITS.deviceListSerial),
+  clouduserId: optInt('f.id'),
+});
+
+export const companyByRegNoInput = z.object({ ...withT, regNo: reqStr('f.account', 20) });
+
+// ---- QR-code devices (001 §2 "QR-code device page", §3 "QR-code request", §5) ----
+
+export const qrDevicePageInput = z.object({
+  ...withT,
+  addressName: optStr('f.dev.name', 200),
+  communityName: optStr('f.dev.company', 200),
+  ...paging(['addressName', 'communityName']),
+});
+
+export const qrCreateInput = z
+  .object({
+    addressRegNo: reqStr('f.dev.serial', LIMITS.deviceListSerial),
+    numOpen: reqInt('f.dev.numOpen').refine((v) => v >= 1 && v <= 999, msg('dev.numOpenRange', { min: 1, max: 999 })),
+    validfrom: dateTime('f.dev.validfrom'),
+    validto: dateTime('f.dev.validto'),
+    communityName: optStr('f.dev.company', 200),
+    clouduserId: optInt('f.id'),
+  })
+  .refine(
+    (v) => !DATE_TIME.test(v.validfrom) || !DATE_TIME.test(v.validto) || v.validfrom.replace(/-/g, '/') < v.validto.replace(/-/g, '/'),
+    {
+      message: msg('v.dateOrder'),
+      path: ['validto'],
+    },
+  );
+
+// ---- door units (001 §2 "Door unit list") ----
+
+export const gmPageInput = z.object({
+  ...withT,
+  address: optStr('f.dev.address', 200),
+  name: optStr('f.dev.name', 200),
+  ...paging(['address', 'name', 'communityName', 'online']),
+});
+
+export const gmOptionsInput = z.object({ ...withT, name: optStr('f.dev.name', 200) });
+
+// ---- commands (001 §2 "Command management") ----
+
+export const commandPageInput = z.object({
+  ...withT,
+  address: optStr('f.dev.address', 200),
+  account: optStr('f.account', 20),
+  /** The door unit (its address id). */
+  gateId: optInt('f.dev.gate'),
+  type: optOneOf('f.cmd.type', CMD_TYPES),
+  status: optOneOf('f.cmd.status', CMD_STATUSES),
+  ...paging(['createTime', 'updateTime', 'status', 'type']),
+});

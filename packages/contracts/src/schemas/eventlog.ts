@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { ACCESS_TYPES } from '../devices.ts';
+import { LIMITS } from '../limits.ts';
+import { msg } from '../messages/define.ts';
+import { optInt, optStr, paging, withT } from './common.ts';
+
+/** `yyyy/MM/dd[ HH:mm[:ss]]` (hyphens accepted); the server also rejects impossible dates. */
+const dateText = (field: string) =>
+  optStr(field, 19).refine((v) => v === undefined || /^\d{4}[/-]\d{2}[/-]\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(v), msg('v.invalid', { field: `@${field}` }));
+
+/** An optional integer out of a fixed set of codes. */
+const code = (field: string, allowed: readonly number[]) =>
+  optInt(field).refine((v) => v === undefined || allowed.includes(v), msg('v.invalid', { field: `@${field}` }));
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/** Open types of the entrance report (001 §9): card 1, QR code 4, face 5. */
+export const OPEN_TYPES = [1, 4, 5] as const;
+export const ACCESS_RESULTS: readonly number[] = range(0, 9);
+export const CARD_MODES: readonly number[] = range(0, 5);
+
+const order = { sort: z.string().optional(), order: z.enum(['asc', 'desc']).optional() };
+
+const accessLogFilters = {
+  ...withT,
+  communityName: optStr('f.communityName', 50),
+  addressName: optStr('f.addressName', 150),
+  account: optStr('f.account', 20),
+  type: code('f.type', ACCESS_TYPES),
+  unlockUserName: optStr('f.unlockUserName', 50),
+  CARD_MODE: code('f.cardMode', CARD_MODES),
+  CARD_NUM: optStr('f.cardNum', 20),
+  result: code('f.result', ACCESS_RESULTS),
+  validfrom: dateText('f.validfrom'),
+  validto: dateText('f.validto'),
+};
+export const accessLogPageInput = z.object({ ...accessLogFilters, ...paging(['time'], LIMITS.defaultPageSize) });
+export const accessLogExportInput = z.object({ ...accessLogFilters, ...order });
+
+const entranceFilters = {
+  ...withT,
+  deviceName: optStr('f.deviceName', 100),
+  communityName: optStr('f.company', 50),
+  account: optStr('f.account', 20),
+  event: code('f.openType', OPEN_TYPES),
+  starttime: dateText('f.openFrom'),
+  endtime: dateText('f.openTo'),
+};
+export const accessReportPageInput = z.object({ ...entranceFilters, ...paging(['addtime'], LIMITS.defaultPageSize) });
+export const accessReportExportInput = z.object({ ...entranceFilters, ...order });
+
+const qrcodeFilters = {
+  ...withT,
+  userRegno: optStr('f.account', 20),
+  deviceName: optStr('f.deviceName', 100),
+  communityName: optStr('f.company', 50),
+  validfrom: dateText('f.qrValidFrom'),
+  validto: dateText('f.qrValidTo'),
+};
+export const qrcodeListPageInput = z.object({ ...qrcodeFilters, ...paging(['createTime'], LIMITS.defaultPageSize) });
+export const qrcodeListExportInput = z.object({ ...qrcodeFilters, ...order });

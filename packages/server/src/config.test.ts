@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig({ INIT_CWD: '/srv/gatehouse' });
+    expect(c.PORT).toBe(8080);
+    expect(c.MQTT_PORT).toBe(1884);
+    expect(c.dataDir).toBe('/srv/gatehouse/data');
+    expect(c.CAPTCHA).toBe('on');
+    expect(c.DEMO).toBe(true);
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a port number'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL'],
+    [{ MQTT_URL: 'http://x' }, 'MQTT_URL must be an mqtt:// URL'],
+    [{ CAPTCHA: 'maybe' }, 'CAPTCHA'],
+    [{ ADMIN_PHONE: '12345' }, 'ADMIN_PHONE must be a mainland mobile number'],
+    [{ ADMIN_PASSWORD: '1short' }, 'ADMIN_PASSWORD must start with a letter'],
+  ])('stops with one clear line on %o', (env, text) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(text);
+  });
+});

@@ -1,0 +1,23 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001_foundation.ts';
+import * as m0101 from './0101_accounts.ts';
+import * as m0201 from './0201_communities.ts';
+import * as m0301 from './0301_devices.ts';
+import * as m0302 from './0302_command_account_prefix.ts';
+import * as m0601 from './0601_eventlog.ts';
+import * as m0701 from './0701_notices.ts';
+
+/**
+ * Every migration, by name (run in name order). Areas add theirs with their own
+ * number range: 01xx accounts, 02xx communities/addresses, 03xx devices, 04xx cards,
+ * 05xx faces, 06xx events, 07xx notices.
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001_foundation': m0001,
+  '0101_accounts': m0101,
+  '0201_communities': m0201,
+  '0301_devices': m0301,
+  '0302_command_account_prefix': m0302,
+  '0601_eventlog': m0601,
+  '0701_notices': m0701,
+};

@@ -1,0 +1,30 @@
+/**
+ * The server's side of the device link. The foundation starts the broker and
+ * connects; the device area dispatches commands through it (devices/gateway.ts).
+ */
+export interface DeviceBus {
+  /** 'embedded' (aedes in-process), 'external' (MQTT_URL) or 'off' (tests without a broker). */
+  readonly mode: 'embedded' | 'external' | 'off';
+  readonly url: string | null;
+  connected(): boolean;
+  /**
+   * Delivers the commands not yet sent (status 0) of these devices. Call it after the
+   * transaction that wrote them has committed; a periodic sweep catches any missed call.
+   */
+  dispatch(deviceIds: Iterable<number>): void;
+  /** Drops the live connections of a serial number (its secret was revoked). */
+  disconnect(serial: string): void;
+  /** Resolves once the work queued so far (dispatch, acks, events) is written. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const offBus: DeviceBus = {
+  mode: 'off',
+  url: null,
+  connected: () => false,
+  dispatch: () => {},
+  disconnect: () => {},
+  idle: async () => {},
+  close: async () => {},
+};

@@ -1,0 +1,117 @@
+import { CMD_STATUS, type CmdType } from '@gatehouse/contracts';
+import { type Kysely, sql } from 'kysely';
+import type { Db } from '../db/index.ts';
+import type { DB } from '../db/types.ts';
+import type { DeviceBus } from './bus.ts';
+
+/** A command for one door unit, as an area asks for it. */
+export interface NewCommand {
+  type: CmdType;
+  kind: string;
+  /** Commands of a device with the same non-empty key supersede each other (older pending → 4). */
+  objectKey: string;
+  payload: unknown;
+  /** Address text the command is about (default: the door unit's address). */
+  subject?: string;
+  /** Account the command is about (a card or face holder), if any. */
+  account?: string;
+}
+
+/**
+ * Commands written inside a transaction, for dispatch after it commits. Use it through
+ * `withCommands` so the dispatch cannot be forgotten:
+ *
+ *   await withCommands(ctx, async (trx, q) => { ...change...; await q.add(addressId, [cmd]); });
+ */
+export class CommandQueue {
+  readonly deviceIds = new Set<number>();
+  readonly commandIds: number[] = [];
+  constructor(private readonly trx: Kysely<DB>) {}
+
+  /** Queues commands for the device bound to each door unit; door units without a device are skipped. */
+  async add(addressIds: number | number[], cmds: NewCommand[]): Promise<number> {
+    const ids = Array.isArray(addressIds) ? addressIds : [addressIds];
+    if (!ids.length || !cmds.length) return 0;
+    const targets = await this.trx
+      .selectFrom('device as d')
+      .innerJoin('address as a', 'a.id', 'd.address_id')
+      .select(['d.id as deviceId', 'a.id as addressId', 'a.community_id as communityId', 'a.address'])
+      .where('d.address_id', 'in', ids)
+      .orderBy('d.id')
+      .execute();
+    if (!targets.length) return 0;
+    const rows = targets.flatMap((t) =>
+      cmds.map((c) => ({
+        device_id: t.deviceId,
+        address_id: t.addressId,
+        community_id: t.communityId,
+        subject: (c.subject ?? t.address).slice(0, 200),
+        account: (c.account ?? '').slice(0, 20),
+        type: c.type,
+        kind: c.kind,
+        object_key: c.objectKey,
+        payload: JSON.stringify(c.payload ?? null),
+      })),
+    );
+    const inserted: number[] = [];
+    for (let i = 0; i < rows.length; i += 2000) {
+      const part = await this.trx
+        .insertInto('command')
+        .values(rows.slice(i, i + 2000))
+        .returning('id')
+        .execute();
+      inserted.push(...part.map((r) => Number(r.id)));
+    }
+    await supersede(
+      this.trx,
+      targets.map((t) => t.deviceId),
+      cmds.map((c) => c.objectKey).filter(Boolean),
+      Math.min(...inserted),
+    );
+    for (const t of targets) this.deviceIds.add(t.deviceId);
+    this.commandIds.push(...inserted);
+    return inserted.length;
+  }
+
+  /** Cancels every pending command of a device (a full configuration or a replacement follows). */
+  async cancelPending(deviceId: number, reason: string): Promise<void> {
+    await this.trx
+      .updateTable('command')
+      .set({ status: CMD_STATUS.cancelled, info: reason, updated_at: sql<Date>`now()` })
+      .where('device_id', '=', deviceId)
+      .where('status', 'in', [CMD_STATUS.notSent, CMD_STATUS.sent])
+      .execute();
+  }
+}
+
+/**
+ * Marks older pending commands (status 0 or 1) of the same devices and object keys as
+ * cancelled (4), naming the newest command of the key that replaced them.
+ */
+async function supersede(trx: Kysely<DB>, deviceIds: number[], keys: string[], firstNewId: number): Promise<void> {
+  if (!keys.length || !deviceIds.length) return;
+  await sql`
+    update command c set status = ${CMD_STATUS.cancelled}, updated_at = now(),
+      info = 'cmd.info.superseded::{"id":' || n.newest || '}'
+    from (
+      select device_id, object_key, max(id)::text as newest from command
+      where device_id in (${sql.join(deviceIds)}) and object_key in (${sql.join([...new Set(keys)])}) and id >= ${firstNewId}
+      group by device_id, object_key
+    ) n
+    where c.device_id = n.device_id and c.object_key = n.object_key and c.id < ${firstNewId}
+      and c.status in (${CMD_STATUS.notSent}, ${CMD_STATUS.sent})`.execute(trx);
+}
+
+/** Runs a change in a transaction with a command queue, then dispatches what it queued. */
+export async function withCommands<T>(
+  ctx: { db: Db; devices: DeviceBus },
+  fn: (trx: Kysely<DB>, q: CommandQueue) => Promise<T>,
+): Promise<T> {
+  let queue: CommandQueue | undefined;
+  const out = await ctx.db.transaction().execute(async (trx) => {
+    queue = new CommandQueue(trx);
+    return fn(trx, queue);
+  });
+  if (queue?.deviceIds.size) ctx.devices.dispatch(queue.deviceIds);
+  return out;
+}

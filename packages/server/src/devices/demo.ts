@@ -1,0 +1,67 @@
+import { ADDRESS_TYPE, HARDWARE } from '@gatehouse/contracts';
+import { type SimulatedDevice, startSimulatedDevice } from '@gatehouse/device-sim';
+import type { Services } from '../http/context.ts';
+import { bindDevice, resetSecret } from '../modules/device/binding.ts';
+import { withCommands } from './commands.ts';
+
+export const DEMO_SERIAL_PREFIX = 'DEMO-';
+const ALL = HARDWARE.face | HARDWARE.qrcode | HARDWARE.card | HARDWARE.password;
+
+/**
+ * Demo door units (DEMO=1): on a freshly seeded database every demo door unit gets a
+ * pool device `DEMO-0001`...; at every start those devices get a new secret and run
+ * in-process as simulated units (events, acks, QR checks), so the screens show live
+ * devices. Answers a function that stops them.
+ */
+export async function startDemoDevices(
+  services: Services,
+  opts: { bindNew: boolean; log?: (l: string) => void },
+): Promise<() => Promise<void>> {
+  const { db, devices, config } = services;
+  if (devices.mode === 'off' || !devices.url) return async () => {};
+  if (opts.bindNew) {
+    const doors = await db
+      .selectFrom('address as a')
+      .leftJoin('device as d', 'd.address_id', 'a.id')
+      .select(['a.id', 'a.name'])
+      .where('a.type', '=', ADDRESS_TYPE.doorUnit)
+      .where('d.id', 'is', null)
+      .orderBy('a.id')
+      .execute();
+    for (const [i, door] of doors.entries()) {
+      const serial = `${DEMO_SERIAL_PREFIX}${String(i + 1).padStart(4, '0')}`;
+      await db
+        .insertInto('device')
+        .values({ serial, name: `Demo ${door.name}`.slice(0, 50), is_villa: 0, hardware: ALL, note: 'demo' })
+        .onConflict((oc) => oc.column('serial').doNothing())
+        .execute();
+      await withCommands(services, (trx, q) => bindDevice(trx, q, { addressId: door.id, serial, phone: null }));
+    }
+  }
+  const bound = await db
+    .selectFrom('device')
+    .select(['serial', 'address_id'])
+    .where('serial', 'like', `${DEMO_SERIAL_PREFIX}%`)
+    .where('address_id', 'is not', null)
+    .orderBy('serial')
+    .execute();
+  const sims: SimulatedDevice[] = [];
+  for (const d of bound) {
+    const { secret } = await db.transaction().execute((trx) => resetSecret(trx, d.address_id as number));
+    sims.push(
+      await startSimulatedDevice({
+        url: devices.url,
+        prefix: config.MQTT_TOPIC_PREFIX,
+        serial: d.serial,
+        secret,
+        eventsPerMinute: 2,
+        failureRate: 0.05,
+        ackDelayMs: 300,
+        log: opts.log,
+      }),
+    );
+  }
+  return async () => {
+    await Promise.all(sims.map((s) => s.stop()));
+  };
+}

@@ -1,0 +1,123 @@
+import { CMD_KIND, CMD_TYPE, HARDWARE } from '@gatehouse/contracts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types.ts';
+import type { NewCommand } from './commands.ts';
+import { qrKey } from './qr-key.ts';
+
+/** A door unit as the desired-configuration sources see it. */
+export interface DoorUnit {
+  addressId: number;
+  communityId: number;
+  communityName: string;
+  address: string;
+  name: string;
+  isVilla: number;
+  hardware: number;
+  serial: string;
+}
+
+/** One part of a door unit's configuration, as commands (each with an object key). */
+export type DesiredSource = (db: Kysely<DB>, door: DoorUnit) => Promise<NewCommand[]>;
+
+/** One lift-control entry of the ladder file (001 §3 "Ladder config item"). */
+export interface LadderEntry {
+  source: 'card' | 'face';
+  holderId: number;
+  account: string;
+  cardId?: string;
+  ResiLevel: string;
+  bank: number;
+  node: number;
+  GateType: number;
+  isadmin: number;
+  isVilla: number;
+  FrontUnlockLevelList: string[];
+  BackUnlockLevelList: string[];
+}
+
+/**
+ * Where ladder entries come from. Cards (04xx) and faces (05xx) add their reader here;
+ * until they exist a door unit's ladder file is empty.
+ */
+export const LADDER_SOURCES: ((db: Kysely<DB>, door: DoorUnit) => Promise<LadderEntry[]>)[] = [];
+
+export async function ladderFileCommand(db: Kysely<DB>, door: DoorUnit): Promise<NewCommand> {
+  const entries = (await Promise.all(LADDER_SOURCES.map((s) => s(db, door)))).flat();
+  return {
+    type: CMD_TYPE.ladder,
+    kind: CMD_KIND.ladderFile,
+    objectKey: 'ladder',
+    payload: { addressId: door.addressId, isVilla: door.isVilla, entries },
+  };
+}
+
+const profile: DesiredSource = async (_db, d) => [
+  {
+    type: CMD_TYPE.other,
+    kind: CMD_KIND.profile,
+    objectKey: 'profile',
+    payload: {
+      serial: d.serial,
+      addressId: d.addressId,
+      name: d.name,
+      address: d.address,
+      communityId: d.communityId,
+      communityName: d.communityName,
+      isVilla: d.isVilla,
+      hardware: d.hardware,
+    },
+  },
+];
+
+const qr: DesiredSource = async (db, d) => {
+  if (!(d.hardware & HARDWARE.qrcode)) return [];
+  const key = await qrKey(db);
+  return [
+    {
+      type: CMD_TYPE.other,
+      kind: CMD_KIND.qrKey,
+      objectKey: 'qr.key',
+      payload: { alg: 'Ed25519', publicKey: key.publicRaw, publicKeyPem: key.publicPem },
+    },
+  ];
+};
+
+const ladder: DesiredSource = async (db, d) => [await ladderFileCommand(db, d)];
+
+/**
+ * The whole desired configuration of a door unit, in the order a device applies it.
+ * Areas add their source here: call codes (communities), cards, faces.
+ */
+export const DESIRED_SOURCES: DesiredSource[] = [profile, qr, ladder];
+
+export async function doorUnit(db: Kysely<DB>, addressId: number): Promise<DoorUnit | undefined> {
+  const row = await db
+    .selectFrom('address as a')
+    .innerJoin('community as c', 'c.id', 'a.community_id')
+    .innerJoin('device as d', 'd.address_id', 'a.id')
+    .select(['a.id', 'a.community_id', 'c.name as communityName', 'a.address', 'a.name', 'a.is_villa', 'd.hardware', 'd.serial'])
+    .where('a.id', '=', addressId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    addressId: row.id,
+    communityId: row.community_id,
+    communityName: row.communityName,
+    address: row.address,
+    name: row.name,
+    isVilla: row.is_villa,
+    hardware: row.hardware,
+    serial: row.serial,
+  };
+}
+
+/** A reset, then every part of the configuration. */
+export async function desiredCommands(db: Kysely<DB>, door: DoorUnit): Promise<NewCommand[]> {
+  const parts = await Promise.all(DESIRED_SOURCES.map((s) => s(db, door)));
+  return [{ type: CMD_TYPE.other, kind: CMD_KIND.reset, objectKey: '', payload: {} }, ...parts.flat()];
+}
+
+/** The unit's own settings (profile, QR key): sent again when the pool entry or the address changes. */
+export async function profileCommands(db: Kysely<DB>, door: DoorUnit): Promise<NewCommand[]> {
+  return [...(await profile(db, door)), ...(await qr(db, door))];
+}

@@ -1,0 +1,109 @@
+import os from 'node:os';
+import { parseDeviceTopic } from '@gatehouse/contracts';
+import mqtt from 'mqtt';
+import type { Logger } from 'pino';
+import type { Db } from '../db/index.ts';
+import type { DeviceBus } from './bus.ts';
+import { Dispatcher } from './dispatcher.ts';
+import { Inbound } from './inbound.ts';
+
+export interface GatewayOptions {
+  db: Db;
+  log: Logger;
+  mode: 'embedded' | 'external';
+  url: string;
+  prefix: string;
+  username?: string;
+  password?: string;
+  /** Drops a serial's connections (embedded broker only). */
+  disconnect?: (serial: string) => void;
+  onClose?: () => Promise<void>;
+  sweepMs?: number;
+}
+
+/**
+ * The server's MQTT client: subscribes to what devices send (QoS 1) and dispatches
+ * the command queue. Its session is persistent (clean: false, a client id stable for
+ * this prefix and host), so acks sent while the server is down wait at the broker.
+ */
+export async function connectGateway(o: GatewayOptions): Promise<DeviceBus & { client: mqtt.MqttClient }> {
+  const onError = (e: unknown) => o.log.error({ err: e }, 'device gateway');
+  const client = mqtt.connect(o.url, {
+    clientId: `gatehouse-${o.prefix}-${os.hostname()}`.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64),
+    clean: false,
+    username: o.username,
+    password: o.password,
+    reconnectPeriod: 1000,
+    connectTimeout: 5000,
+  });
+  const publish = (topic: string, payload: string) => client.publishAsync(topic, payload, { qos: 1 }).then(() => undefined);
+  const dispatcher = new Dispatcher(o.db, o.prefix, publish, () => client.connected, onError);
+  const inbound = new Inbound(o.db, (deviceId) => dispatcher.request([deviceId], true), onError);
+  // Handlers first: a resumed session may deliver queued acks right after CONNACK.
+  client.on('message', (topic, payload) => {
+    const t = parseDeviceTopic(o.prefix, topic);
+    if (!t || !payload.length) return;
+    let body: unknown;
+    try {
+      body = JSON.parse(payload.toString('utf8'));
+    } catch {
+      o.log.warn({ topic }, 'device message is not JSON');
+      return;
+    }
+    if (t.topic === 'ack') inbound.ack(t.serial, body);
+    else if (t.topic === 'event') inbound.event(t.serial, body);
+    else if (t.topic === 'status') inbound.status(t.serial, body).catch(onError);
+  });
+  client.on('connect', () => {
+    dispatcher.sweep().catch(onError);
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error('no answer within 10 s')), 10_000);
+    const fail = (e: Error) => {
+      clearTimeout(timer);
+      client.end(true);
+      reject(new Error(`MQTT connection to ${o.url} failed: ${e.message}`));
+    };
+    client.once('connect', () => {
+      clearTimeout(timer);
+      client.off('error', fail);
+      resolve();
+    });
+    client.once('error', fail);
+  });
+  client.on('error', (e) => o.log.warn({ err: e }, 'mqtt client'));
+
+  if (o.mode === 'embedded') {
+    // A fresh embedded broker has no connection yet: nothing is online until it says so.
+    await o.db.updateTable('device').set({ online: false }).where('online', '=', true).execute();
+  }
+  const base = `${o.prefix}/dev/+/`;
+  await client.subscribeAsync([`${base}ack`, `${base}event`, `${base}status`], { qos: 1 });
+  await dispatcher.sweep();
+  const sweeper = setInterval(() => {
+    if (client.connected) dispatcher.sweep().catch(onError);
+  }, o.sweepMs ?? 10_000);
+  sweeper.unref();
+
+  return {
+    mode: o.mode,
+    url: o.url,
+    client,
+    connected: () => client.connected,
+    dispatch: (ids) => dispatcher.request(ids),
+    disconnect: (serial) => o.disconnect?.(serial),
+    async idle() {
+      await dispatcher.idle();
+      await inbound.idle();
+      await dispatcher.idle();
+    },
+    async close() {
+      clearInterval(sweeper);
+      await dispatcher.idle().catch(() => {});
+      await inbound.idle().catch(() => {});
+      inbound.stop();
+      await client.endAsync(true);
+      await o.onClose?.();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import crypto from 'node:crypto';
+import { isSystemAdmin, MENUS } from '@gatehouse/contracts';
+import { sql } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import type { Caller } from './context.ts';
+
+export const hashToken = (token: string): string => crypto.createHash('sha256').update(token).digest('hex');
+/** An opaque random token of 256 bits. */
+export const newToken = (): string => crypto.randomBytes(32).toString('base64url');
+
+const ALL_MENU_IDS = new Set(MENUS.map((m) => m.id));
+
+/** Menu ids an account holds: administrators hold every menu; others their grants. */
+export async function menuIdsOf(db: Db, accountId: number, roleId: number): Promise<Set<number>> {
+  if (isSystemAdmin(roleId)) return new Set(ALL_MENU_IDS);
+  const rows = await db.selectFrom('account_menu').select('menu_id').where('account_id', '=', accountId).execute();
+  return withParents(roleId, rows.map((r) => r.menu_id));
+}
+
+/** Grants plus their parents (a granted leaf implies its parent, for the menu tree). */
+function withParents(roleId: number, grants: number[]): Set<number> {
+  if (isSystemAdmin(roleId)) return new Set(ALL_MENU_IDS);
+  const ids = new Set(grants.map(Number));
+  for (const m of MENUS) if (ids.has(m.id) && m.parentId) ids.add(m.parentId);
+  return ids;
+}
+
+/**
+ * Reads the caller of a token: the session must be neither revoked, nor past its
+ * absolute expiry, nor idle longer than the idle limit; the account must be normal.
+ */
+export async function readCaller(db: Db, config: Config, token: string): Promise<{ caller: Caller; lang: string } | null> {
+  if (token.length < 20 || token.length > 200) return null;
+  const row = await db
+    .selectFrom('session as s')
+    .innerJoin('account as a', 'a.id', 's.account_id')
+    .select([
+      's.id as sessionId',
+      's.account_id as accountId',
+      's.role_id as roleId',
+      's.community_id as communityId',
+      's.lang',
+      's.last_seen_at',
+      'a.reg_no as regNo',
+      'a.name',
+      'a.state',
+      sql<number[]>`array(select menu_id from account_menu where account_id = a.id)`.as('grants'),
+    ])
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${config.SESSION_IDLE_MINUTES})`)
+    .executeTakeFirst();
+  if (row?.state !== 1) return null;
+  if (Date.now() - new Date(row.last_seen_at).getTime() > 60_000) {
+    await db.updateTable('session').set({ last_seen_at: sql<Date>`now()` }).where('id', '=', row.sessionId).execute();
+  }
+  const menuIds = withParents(row.roleId, row.grants);
+  return {
+    lang: row.lang,
+    caller: {
+      sessionId: row.sessionId,
+      accountId: row.accountId,
+      roleId: row.roleId,
+      regNo: row.regNo,
+      name: row.name,
+      communityId: row.communityId,
+      menuIds,
+    },
+  };
+}
+
+/** Revokes every open session of an account (password change, disable, migration). */
+export async function revokeSessions(db: Db, accountId: number, exceptSessionId?: number): Promise<void> {
+  let q = db
+    .updateTable('session')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null);
+  if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
+  await q.execute();
+}

@@ -1,0 +1,39 @@
+import type { Lang } from '@gatehouse/contracts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import type { RateLimiter } from '../sms/rate-limit.ts';
+import type { SmsProvider } from '../sms/provider.ts';
+import type { DeviceBus } from '../devices/bus.ts';
+
+/** The signed-in caller, as read from the session row. */
+export interface Caller {
+  sessionId: number;
+  accountId: number;
+  roleId: number;
+  regNo: string;
+  name: string;
+  communityId: number;
+  /** Menu ids granted to the account (administrators: every menu). */
+  menuIds: Set<number>;
+}
+
+/** Things every service may use; built once in app.ts. */
+export interface Services {
+  db: Db;
+  config: Config;
+  sms: SmsProvider;
+  limiter: RateLimiter;
+  devices: DeviceBus;
+}
+
+/** The context of one request. */
+export interface Ctx extends Services {
+  lang: Lang;
+  ip: string;
+  caller: Caller | null;
+}
+
+/** A context whose caller is signed in (routes with access other than 'public'). */
+export interface AuthCtx extends Ctx {
+  caller: Caller;
+}

@@ -1,0 +1,65 @@
+/**
+ * The API speaks `yyyy/MM/dd HH:mm:ss` in the server's time zone (config TZ_NAME,
+ * DESIGN §4); the visitor page uses hyphens. Timestamps are stored as timestamptz.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+function parts(d: Date, tz: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of formatter(tz).formatToParts(d)) out[p.type] = p.value;
+  return out;
+}
+
+/** `yyyy/MM/dd HH:mm:ss` (or with `sep` '-') in the time zone; '' for null. */
+export function formatDateTime(d: Date | string | null | undefined, tz: string, sep: '/' | '-' = '/'): string {
+  if (d === null || d === undefined) return '';
+  const date = d instanceof Date ? d : new Date(d);
+  if (Number.isNaN(date.getTime())) return '';
+  const p = parts(date, tz);
+  return `${p.year}${sep}${p.month}${sep}${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** Minutes the zone is ahead of UTC at an instant. */
+function offsetMinutes(at: number, tz: string): number {
+  const p = parts(new Date(at), tz);
+  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return Math.round((asUtc - Math.floor(at / 1000) * 1000) / 60_000);
+}
+
+/**
+ * Parses `yyyy/MM/dd[ HH:mm[:ss]]` (slashes or hyphens) as a wall-clock time of the
+ * zone. A date without a time is the start of the day, or its end when `endOfDay`.
+ * Answers null when the text is not such a date.
+ */
+export function parseDateTime(text: string, tz: string, endOfDay = false): Date | null {
+  const m = /^(\d{4})[/-](\d{2})[/-](\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const timeGiven = m[4] !== undefined;
+  const [h, mi, s] = timeGiven ? [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)] : endOfDay ? [23, 59, 59] : [0, 0, 0];
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return null;
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
+  const check = new Date(wall);
+  if (check.getUTCDate() !== d || check.getUTCMonth() !== mo - 1) return null;
+  let at = wall - offsetMinutes(wall, tz) * 60_000;
+  at = wall - offsetMinutes(at, tz) * 60_000;
+  return new Date(at);
+}

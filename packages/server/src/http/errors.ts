@@ -1,0 +1,36 @@
+import { STATUS } from '@gatehouse/contracts';
+
+/**
+ * An error the client may see: a status of the envelope and message references
+ * (catalogue keys, see contracts msg()). Anything else becomes a 500 whose detail
+ * stays in the server log.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly msgs: string[],
+    readonly content: unknown = null,
+  ) {
+    super(msgs[0] ?? `status ${status}`);
+  }
+}
+
+export const badRequest = (...msgs: string[]) => new AppError(STATUS.badRequest, msgs);
+export const forbidden = (ref = 'err.forbidden') => new AppError(STATUS.forbidden, [ref]);
+export const notFound = (ref = 'err.notFound') => new AppError(STATUS.notFound, [ref]);
+export const unauthorized = (ref = 'err.unauthorized') => new AppError(STATUS.unauthorized, [ref]);
+export const conflict = (ref: string) => new AppError(STATUS.conflict, [ref]);
+export const tooMany = (seconds: number) =>
+  new AppError(STATUS.tooMany, [`err.tooMany::${JSON.stringify({ seconds })}`]);
+
+/**
+ * A successful answer with a non-200 envelope status that still passes content
+ * (203 not activated, 205 phone verification needed), or extra messages.
+ */
+export class Answer<T> {
+  constructor(
+    readonly status: number,
+    readonly content: T,
+    readonly msgs: string[] = [],
+  ) {}
+}

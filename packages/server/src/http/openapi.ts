@@ -1,0 +1,42 @@
+import { allRoutes } from '@gatehouse/contracts';
+import { z } from 'zod';
+
+/** OpenAPI 3 document of every route, generated from the schemas that validate requests. */
+export function openApiDocument(version: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of allRoutes()) {
+    const schema = z.toJSONSchema(r.input, { io: 'input', unrepresentable: 'any' }) as {
+      properties?: Record<string, unknown>;
+      required?: string[];
+    };
+    const op: Record<string, unknown> = {
+      operationId: `${r.module}.${r.name}`,
+      tags: [r.module],
+      security: r.access === 'public' ? [] : [{ token: [] }],
+      'x-access': r.access,
+      responses: {
+        200: { description: r.kind === 'raw' ? 'file' : 'envelope {status, msgs, content}' },
+        400: { description: 'validation error, one message per broken rule' },
+        ...(r.access === 'public' ? {} : { 401: { description: 'not signed in' }, 403: { description: 'no permission' } }),
+      },
+    };
+    if (r.method === 'GET') {
+      op.parameters = Object.entries(schema.properties ?? {}).map(([name, s]) => ({
+        name,
+        in: 'query',
+        required: schema.required?.includes(name) ?? false,
+        schema: s,
+      }));
+    } else {
+      const type = r.kind === 'multipart' ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
+      op.requestBody = { content: { [type]: { schema } } };
+    }
+    paths[`/api${r.path}`] = { ...(paths[`/api${r.path}`] ?? {}), [r.method.toLowerCase()]: op };
+  }
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Gatehouse API', version },
+    components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+    paths,
+  };
+}

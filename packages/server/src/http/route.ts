@@ -1,0 +1,111 @@
+import { type Access, LANGS, type Lang, langFromCode, menuByKey, type RouteDef, STATUS } from '@gatehouse/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { readCaller } from './auth.ts';
+import type { AuthCtx, Caller, Ctx, Services } from './context.ts';
+import { Answer, AppError, forbidden, unauthorized } from './errors.ts';
+import { t } from './i18n.ts';
+import { discardFiles, readMultipart, type UploadedFile } from './uploads.ts';
+
+type Out<R> = R extends RouteDef<z.ZodType, infer O> ? O : never;
+type In<R> = R extends RouteDef<infer I, unknown> ? z.output<I> : never;
+type CtxFor<R> = R extends RouteDef<z.ZodType, unknown> ? (R['access'] extends 'public' ? Ctx : AuthCtx) : never;
+
+export interface HandlerExtras {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  files: UploadedFile[];
+}
+
+export type Handler<R> = (
+  input: In<R>,
+  ctx: CtxFor<R>,
+  extras: HandlerExtras,
+) => Promise<Out<R> | Answer<Out<R>> | Answer<unknown> | undefined>;
+
+export interface Registered {
+  route: RouteDef;
+  handler: Handler<RouteDef>;
+}
+
+/** Pairs a route of the table with its handler (thin: parse, authorize, call, present). */
+export const handle = <R extends RouteDef>(route: R, handler: Handler<R>): Registered => ({
+  route,
+  handler: handler as unknown as Handler<RouteDef>,
+});
+
+/** The language each request was answered in (the error handler reads it). */
+export const langOfRequest = new WeakMap<FastifyRequest, Lang>();
+
+/** The session language: the caller's, else the x-lang header or gh_lang cookie (china1/china2/english or a locale). */
+export function requestLang(req: FastifyRequest): Lang {
+  const raw = (req.headers['x-lang'] as string | undefined) ?? req.cookies?.gh_lang;
+  if (raw && (LANGS as readonly string[]).includes(raw)) return raw as Lang;
+  return langFromCode(raw);
+}
+
+export function sendEnvelope(reply: FastifyReply, lang: Lang, status: number, content: unknown, msgs: string[] = []) {
+  const rendered = [...new Set(msgs.map((m) => t(lang, m)))];
+  return reply.code(status >= 400 ? status : 200).send({ status, msgs: rendered, content });
+}
+
+export function checkAccess(access: Access, caller: Caller): void {
+  if (access === 'public' || access === 'session') return;
+  if (access.roles && !access.roles.includes(caller.roleId as never)) throw forbidden();
+  const ok = access.menus.some((k) => caller.menuIds.has(menuByKey(k).id));
+  if (!ok) throw forbidden();
+}
+
+/** Registers every route under /api with input validation, access checks and the envelope. */
+export function registerRoutes(app: FastifyInstance, services: Services, regs: Registered[]): void {
+  for (const { route, handler } of regs) {
+    if (!route.access) throw new Error(`route ${route.module}.${route.name} declares no access`);
+    app.route({
+      method: route.method,
+      url: `/api${route.path}`,
+      handler: async (req, reply) => {
+        let lang = requestLang(req);
+        const token = req.headers.token;
+        let caller: Caller | null = null;
+        if (typeof token === 'string' && token) {
+          const found = await readCaller(services.db, services.config, token);
+          if (found) {
+            caller = found.caller;
+            lang = found.lang as Lang;
+          }
+        }
+        langOfRequest.set(req, lang);
+        if (route.access !== 'public') {
+          if (!caller) throw unauthorized(token ? 'err.sessionExpired' : 'err.unauthorized');
+          checkAccess(route.access, caller);
+        }
+        const ctx: Ctx = { ...services, lang, ip: req.ip, caller };
+        let files: UploadedFile[] = [];
+        let raw: unknown;
+        if (route.kind === 'multipart') {
+          const parsed = await readMultipart(req, services.config);
+          files = parsed.files;
+          raw = parsed.fields;
+        } else {
+          raw = route.method === 'GET' ? req.query : (req.body ?? {});
+        }
+        let result: Awaited<ReturnType<Handler<RouteDef>>>;
+        try {
+          const parsed = route.input.safeParse(raw);
+          if (!parsed.success) {
+            throw new AppError(
+              STATUS.badRequest,
+              parsed.error.issues.map((i) => i.message),
+            );
+          }
+          result = await handler(parsed.data as never, ctx as never, { req, reply, files });
+        } finally {
+          if (files.length) await discardFiles(files);
+        }
+        if (route.kind === 'raw') return reply;
+        if (result instanceof Answer) return sendEnvelope(reply, lang, result.status, result.content, result.msgs);
+        return sendEnvelope(reply, lang, STATUS.ok, result ?? null);
+      },
+    });
+  }
+}

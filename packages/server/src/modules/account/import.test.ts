@@ -1,0 +1,145 @@
+import type { AccountImportReport, Envelope } from '@gatehouse/contracts';
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import XLSX from 'xlsx';
+import { type TestApp, testApp } from '../../test/harness.ts';
+import { kit, multipart } from './test-kit.ts';
+
+let t: TestApp;
+let k: ReturnType<typeof kit>;
+let A: number;
+let B: number;
+let manager: { id: number; token: string };
+const HEADERS = ['Area code', 'Phone number', 'Name', 'Password', 'Role', 'Householder address', 'Face limit', 'Resident limit'];
+beforeAll(async () => {
+  t = await testApp();
+  k = kit(t);
+  A = await t.createCommunity('Import A');
+  B = await t.createCommunity('Import B');
+  for (const room of ['1-101', '1-102', '1-103']) await k.address(A, room);
+  manager = await k.session(4, [A]);
+});
+afterAll(async () => t.close());
+
+async function xlsx(rows: (string | number)[][], headers = HEADERS): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Accounts');
+  ws.addRow(headers);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function upload(data: Buffer, fields: Record<string, string>, token = manager.token, name = 'accounts.xlsx', path = 'uploadAccountFile') {
+  const m = multipart(fields, { name, data });
+  const res = await t.app.inject({ method: 'POST', url: `/api/account/${path}`, payload: m.payload, headers: { ...m.headers, token } });
+  return { statusCode: res.statusCode, body: res.json() as Envelope<AccountImportReport | null> };
+}
+
+const importedNames = async (communityId: number) =>
+  (await t.db.selectFrom('account').select('name').where('community_id', '=', communityId).where('name', 'like', 'Imp%').orderBy('name').execute()).map((r) => r.name);
+
+describe('accountTemplate', () => {
+  it('answers an xlsx with the headers in the session language; 401 and 403 as usual', async () => {
+    const res = await t.app.inject({ url: '/api/account/accountTemplate', headers: { token: manager.token } });
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(ws ? (ws.getRow(1).values as string[]).slice(1) : []).toEqual(HEADERS);
+    const zh = await t.app.inject({ url: '/api/account/accountTemplate', headers: { token: await t.tokenFor(manager.id, 'zh-CN') } });
+    const wz = new ExcelJS.Workbook();
+    await wz.xlsx.load(zh.rawPayload as unknown as ArrayBuffer);
+    expect(wz.worksheets[0]?.getRow(1).getCell(2).value).toBe('手机号');
+    expect((await t.app.inject({ url: '/api/account/accountTemplate' })).statusCode).toBe(401);
+    const company = await t.createCommunity('Tpl Ltd', 1);
+    const boss = await k.session(10, [company]);
+    expect((await t.app.inject({ url: '/api/account/accountTemplate', headers: { token: boss.token } })).statusCode).toBe(403);
+  });
+});
+
+describe('uploadAccountFile', () => {
+  it('reports every bad row (row, column, message) and imports nothing', async () => {
+    const taken = await k.account(7, [A]);
+    const takenNo = (await k.row(taken))?.reg_no as string;
+    const before = await k.count('account');
+    const messages = await k.count('message');
+    const file = await xlsx([
+      ['86', '13811110001', 'Imp Good', 'Pass1', 'Householder', '1-101', '', ''],
+      ['86', '1381111000x', 'Imp Bad phone', 'Pass1', 7, '1-101', 6, 3],
+      ['86', '13811110003', 'Imp No address', 'Pass1', 7, '', 6, 3],
+      ['86', '13811110004', 'Imp Unknown', 'Pass1', 7, '9-999', 6, 3],
+      ['86', takenNo, 'Imp Taken', 'Pass1', 7, '1-102', 6, 3],
+      ['86', '13811110006', 'Imp Boss', 'Pass1', '物业主管', '', 6, 3],
+      ['86', '13811110001', 'Imp Twin', 'Pass1', 7, '1-103', 6, 3],
+    ]);
+    const res = await upload(file, { communityID: String(A) });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.msgs).toEqual(['6 rows are wrong; nothing was imported. Fix them and import again']);
+    expect(res.body.content?.errors).toEqual([
+      { row: 3, column: 'Phone number', message: 'The phone number format is incorrect' },
+      { row: 4, column: 'Householder address', message: 'Please pick an address' },
+      { row: 5, column: 'Householder address', message: 'The community has no address "9-999"' },
+      { row: 6, column: 'Phone number', message: `The phone number ${takenNo} already has an account of this role` },
+      { row: 7, column: 'Role', message: 'You may not manage accounts of this role' },
+      { row: 8, column: 'Phone number', message: 'The phone number 13811110001 appears more than once in the file for this role' },
+    ]);
+    expect(await k.count('account')).toBe(before);
+    expect(await k.count('message')).toBe(messages);
+  });
+
+  it('imports every row into the community, with an import-history message, its file and an op log row', async () => {
+    const file = await xlsx([
+      ['86', '13822220001', 'Imp One', 'Init123', 'Householder', '1-101', '', ''],
+      ['86', '13822220002', 'Imp Two', 'Init123', 7, '1-102', 4, 2],
+      ['86', '13822220003', 'Imp Staff', 'Init123', 'Property staff', '', '', ''],
+      ['972', '0521234567', 'Imp Abroad', 'Init123', '住户', '1-103', '', ''],
+    ]);
+    const res = await upload(file, { communityID: String(A) });
+    expect(res.body.status).toBe(200);
+    expect(res.body.msgs).toEqual(['Import succeeded']);
+    expect(res.body.content).toEqual({ imported: 4, rejected: 0, errors: [] });
+    expect(await importedNames(A)).toEqual(['Imp Abroad', 'Imp One', 'Imp Two']);
+    const two = await t.db.selectFrom('account').select(['face_limit', 'resident_limit', 'state', 'password_hash']).where('reg_no', '=', '13822220002').executeTakeFirstOrThrow();
+    expect(two).toMatchObject({ face_limit: 4, resident_limit: 2, state: 0 });
+    const one = await t.db.selectFrom('account').select(['face_limit', 'password_hash']).where('reg_no', '=', '13822220001').executeTakeFirstOrThrow();
+    expect(one.face_limit).toBe(6);
+    expect(one.password_hash).toMatch(/^\$argon2id\$/);
+    const staff = await t.db.selectFrom('account').select('id').where('reg_no', '=', '13822220003').executeTakeFirstOrThrow();
+    const list = await t.db.selectFrom('account_community').select('community_id').where('account_id', '=', staff.id).execute();
+    expect(list).toEqual([{ community_id: A }]);
+    const msg = await t.db.selectFrom('message').select(['type', 'community_id', 'file_id', 'creator_id']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(msg).toMatchObject({ type: 0, community_id: A, creator_id: manager.id });
+    expect(msg.file_id).not.toBeNull();
+    expect((await t.lastOpLog())?.content).toContain('accounts.xlsx');
+  });
+
+  it('accepts a legacy .xls file under either call name', async () => {
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([HEADERS, ['86', '13833330001', 'Imp Xls', 'Init123', 7, '1-101', 6, 3]]), 'Accounts');
+    const data = XLSX.write(wb, { bookType: 'biff8', type: 'buffer' }) as Buffer;
+    const res = await upload(data, { communityID: String(A) }, manager.token, 'legacy.xls', 'uploadAccounts');
+    expect(res.body.content).toMatchObject({ imported: 1 });
+    expect(await importedNames(A)).toContain('Imp Xls');
+  });
+
+  it('needs a community in scope, a spreadsheet and a caller who may import', async () => {
+    const before = await k.count('account');
+    const file = await xlsx([['86', '13844440001', 'Imp Out', 'Init123', 7, '1-101', 6, 3]]);
+    const none = await upload(file, {});
+    expect(none.body.msgs).toEqual(['Please choose community']);
+    const out = await upload(file, { communityID: String(B) });
+    expect(out.statusCode).toBe(403);
+    expect(out.body.msgs).toEqual(['You have no access to this community']);
+    const junk = await upload(Buffer.from('not a spreadsheet'), { communityID: String(A) });
+    expect(junk.body.msgs).toEqual(['The file is not a valid spreadsheet (.xlsx or .xls)']);
+    const company = await t.createCommunity('Imp Ltd', 1);
+    const boss = await k.session(10, [company]);
+    expect((await upload(file, { communityID: String(company) }, boss.token)).statusCode).toBe(403);
+    const m = multipart({ communityID: String(A) }, { name: 'a.xlsx', data: file });
+    expect((await t.app.inject({ method: 'POST', url: '/api/account/uploadAccountFile', payload: m.payload, headers: m.headers })).statusCode).toBe(401);
+    expect(await k.count('account')).toBe(before + 1);
+    const counted = await t.db.selectFrom('account').select(sql<number>`count(*)::int`.as('n')).where('name', '=', 'Imp Out').executeTakeFirstOrThrow();
+    expect(counted.n).toBe(0);
+  });
+});

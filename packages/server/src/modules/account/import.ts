@@ -1,0 +1,149 @@
+import { accountImportRow, ADDRESS_TYPE, canManageRole, msg, type RoleId, roleFields } from '@gatehouse/contracts';
+import type { FastifyReply } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import { DEFAULT_ROLE_MENUS, menuByKey } from '@gatehouse/contracts';
+import type { DB } from '../../db/types.ts';
+import type { AuthCtx } from '../../http/context.ts';
+import { badRequest } from '../../http/errors.ts';
+import { t } from '../../http/i18n.ts';
+import { assertCommunity } from '../../http/scope.ts';
+import type { UploadedFile } from '../../http/uploads.ts';
+import { type ImportColumn, type ImportReport, runImport, templateHeaders } from '../../xlsx/import-runner.ts';
+import { sendWorkbook, workbookBuffer } from '../../xlsx/write.ts';
+import { hashPassword } from '../session/passwords.ts';
+import { isKnownDialCode, normalizeDialCode } from './countries.ts';
+
+type Row = z.output<typeof accountImportRow>;
+
+const COLUMNS: ImportColumn[] = [
+  { key: 'areacode', header: 'col.acc.areacode' },
+  { key: 'regNo', header: 'col.acc.regNo' },
+  { key: 'name', header: 'col.acc.name' },
+  { key: 'password', header: 'col.acc.password' },
+  { key: 'roleID', header: 'col.acc.role' },
+  { key: 'address', header: 'col.acc.address' },
+  { key: 'facelimit', header: 'col.acc.facelimit' },
+  { key: 'residentlimit', header: 'col.acc.residentlimit' },
+];
+const BATCH = 1000;
+
+/** The import template: the column headers in the session language. */
+export async function accountTemplate(ctx: AuthCtx, reply: FastifyReply): Promise<void> {
+  const sheet = t(ctx.lang, 'account.sheet');
+  await sendWorkbook(reply, `${sheet}.xlsx`, await workbookBuffer(sheet, templateHeaders(ctx, COLUMNS)));
+}
+
+const chunks = <T>(xs: T[], n = BATCH): T[][] => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
+
+/**
+ * Hashes the passwords of an import. A file usually gives many accounts the same
+ * initial password: each distinct password is hashed once (argon2id is slow on
+ * purpose), a few at a time.
+ */
+async function hashAll(passwords: string[]): Promise<Map<string, string>> {
+  const distinct = [...new Set(passwords)];
+  const out = new Map<string, string>();
+  for (const part of chunks(distinct, 8)) {
+    const hashes = await Promise.all(part.map((p) => hashPassword(p)));
+    for (const [i, p] of part.entries()) out.set(p, hashes[i] as string);
+  }
+  return out;
+}
+
+/**
+ * Imports accounts into one community (000 §5 "Import accounts": a community
+ * first). Each row passes the dialog's rules, then: a role the caller manages, a
+ * known dial code, a phone free for its role (in the database and in the file),
+ * and for householders an address of the community. All rows or none.
+ */
+export async function importAccounts(ctx: AuthCtx, communityId: number, files: UploadedFile[]): Promise<ImportReport> {
+  await assertCommunity(ctx.db, ctx.caller, communityId);
+  const community = await ctx.db.selectFrom('community').select('id').where('id', '=', communityId).executeTakeFirst();
+  if (!community) throw badRequest('account.communityUnknown');
+  const addressOf = new Map<number, number>();
+
+  const check = async (rows: Row[], trx: Transaction<DB>) => {
+    const errors: { index: number; column?: string; message: string }[] = [];
+    const seen = new Set<string>();
+    rows.forEach((r, index) => {
+      if (!canManageRole(ctx.caller.roleId, r.roleID)) errors.push({ index, column: 'roleID', message: 'account.roleRefused' });
+      if (!isKnownDialCode(r.areacode)) errors.push({ index, column: 'areacode', message: msg('v.invalid', { field: '@f.areacode' }) });
+      const key = `${r.regNo}/${r.roleID}`;
+      if (seen.has(key)) errors.push({ index, column: 'regNo', message: msg('account.duplicateInFile', { regNo: r.regNo }) });
+      seen.add(key);
+    });
+    const taken = new Set<string>();
+    for (const part of chunks([...new Set(rows.map((r) => r.regNo))])) {
+      const found = await trx.selectFrom('account').select(['reg_no', 'role_id']).where('reg_no', 'in', part).execute();
+      for (const f of found) taken.add(`${f.reg_no}/${f.role_id}`);
+    }
+    const texts = [...new Set(rows.filter((r) => roleFields(r.roleID).address && r.address).map((r) => r.address as string))];
+    const ids = new Map<string, number>();
+    for (const part of chunks(texts)) {
+      const found = await trx
+        .selectFrom('address')
+        .select(['id', 'address'])
+        .where('community_id', '=', communityId)
+        .where('type', '=', ADDRESS_TYPE.householder)
+        .where('address', 'in', part)
+        .orderBy('id', 'desc')
+        .execute();
+      for (const f of found) ids.set(f.address, f.id);
+    }
+    rows.forEach((r, index) => {
+      if (taken.has(`${r.regNo}/${r.roleID}`)) errors.push({ index, column: 'regNo', message: msg('account.regNoTaken', { regNo: r.regNo }) });
+      if (!roleFields(r.roleID).address || !r.address) return;
+      const id = ids.get(r.address);
+      if (id === undefined) errors.push({ index, column: 'address', message: msg('account.addressUnknown', { address: r.address }) });
+      else addressOf.set(index, id);
+    });
+    return errors;
+  };
+
+  const apply = async (rows: Row[], trx: Transaction<DB>) => {
+    const hashes = await hashAll(rows.map((r) => r.password));
+    const indexed = rows.map((r, index) => ({ r, index }));
+    for (const part of chunks(indexed)) {
+      const inserted = await trx
+        .insertInto('account')
+        .values(
+          part.map(({ r, index }) => {
+            const f = roleFields(r.roleID);
+            return {
+              reg_no: r.regNo,
+              area_code: normalizeDialCode(r.areacode),
+              name: r.name,
+              password_hash: hashes.get(r.password) as string,
+              role_id: r.roleID,
+              state: 0,
+              community_id: f.community ? communityId : null,
+              address_id: addressOf.get(index) ?? null,
+              face_limit: r.facelimit,
+              resident_limit: r.residentlimit,
+              lang: ctx.lang,
+              created_by: ctx.caller.accountId,
+            };
+          }),
+        )
+        .returning(['id', 'role_id'])
+        .execute();
+      const managers = inserted.filter((a) => roleFields(a.role_id).communityList);
+      if (managers.length) await trx.insertInto('account_community').values(managers.map((a) => ({ account_id: a.id, community_id: communityId }))).execute();
+      const grants = inserted.flatMap((a) => (DEFAULT_ROLE_MENUS[a.role_id as RoleId] ?? []).map((k) => ({ account_id: a.id, menu_id: menuByKey(k).id })));
+      for (const g of chunks(grants, 5000)) await trx.insertInto('account_menu').values(g).execute();
+    }
+  };
+
+  return runImport(ctx, {
+    file: files.find((f) => f.field === 'file') ?? files[0],
+    columns: COLUMNS,
+    rowSchema: accountImportRow,
+    messageType: 0,
+    communityId,
+    menu: 'account',
+    title: 'account.importTitle',
+    check,
+    apply,
+  });
+}

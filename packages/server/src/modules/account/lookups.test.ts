@@ -1,0 +1,90 @@
+import { type AccountRow, ADDRESS_TYPE, type Country, type DeviceOption } from '@gatehouse/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../test/harness.ts';
+import { kit, phone } from './test-kit.ts';
+
+let t: TestApp;
+let k: ReturnType<typeof kit>;
+let A: number;
+let B: number;
+let manager: { id: number; token: string };
+beforeAll(async () => {
+  t = await testApp();
+  k = kit(t);
+  A = await t.createCommunity('Lookup A');
+  B = await t.createCommunity('Lookup B');
+  manager = await k.session(4, [A]);
+});
+afterAll(async () => t.close());
+
+describe('checkUserProperties', () => {
+  it('tells whether a phone is free for a role, and validates its input', async () => {
+    const regNo = phone();
+    await k.account(7, [A], { regNo });
+    const taken = await t.get<{ available: boolean }>('/account/checkUserProperties', { regNo, roleID: 7 }, manager.token);
+    expect(taken.body.content).toEqual({ available: false });
+    expect((await t.get<{ available: boolean }>('/account/checkUserProperties', { regNo, roleID: 5 }, manager.token)).body.content).toEqual({ available: true });
+    const bad = await t.get('/account/checkUserProperties', { regNo: '12ab', roleID: 7 }, manager.token);
+    expect(bad.body.msgs).toEqual(['The phone number format is incorrect']);
+    const resident = await k.session(7, [A]);
+    expect((await t.get('/account/checkUserProperties', { regNo, roleID: 7 }, resident.token)).statusCode).toBe(403);
+  });
+});
+
+describe('getEngineers', () => {
+  it('answers the engineering staff in normal state as options', async () => {
+    const eng = await k.account(3, [], { name: 'Eng One', regNo: '13655550001' });
+    await k.account(3, [], { name: 'Eng Off', state: 2 });
+    const res = await t.get<{ intValue: number; label: string }[]>('/account/getEngineers', {}, manager.token);
+    expect(res.body.content).toContainEqual({ intValue: eng, label: 'Eng One (13655550001)' });
+    expect(res.body.content.some((o) => o.label.startsWith('Eng Off'))).toBe(false);
+  });
+});
+
+describe('getCountries', () => {
+  it('answers a real country list with Chinese and English names and dial codes', async () => {
+    const res = await t.get<Country[]>('/account/getCountries', {}, manager.token);
+    const list = res.body.content;
+    expect(list.length).toBeGreaterThan(200);
+    expect(list[0]).toEqual({ code: 'CN', zh: '中国', en: 'China', tel: '86' });
+    expect(list.find((c) => c.code === 'IL')?.tel).toBe('972');
+    expect(list.find((c) => c.code === 'US')?.tel).toBe('1');
+    expect(list.find((c) => c.code === 'GB')?.zh).toBe('英国');
+  });
+});
+
+describe('searchAccountsByResidentId', () => {
+  it('lists the accounts of an address in scope; another community answers 403', async () => {
+    const ad = await k.address(A, 'A-2-202');
+    await k.account(7, [A], { addressId: ad, name: 'Lives here' });
+    const res = await t.get<AccountRow[]>('/account/searchAccountsByResidentId', { addressId: ad }, manager.token);
+    expect(res.body.content.map((r) => r.name)).toEqual(['Lives here']);
+    const other = await k.address(B, 'B-2-202');
+    const out = await t.get('/account/searchAccountsByResidentId', { addressId: other }, manager.token);
+    expect(out.statusCode).toBe(403);
+    expect((await t.get('/account/searchAccountsByResidentId', {}, manager.token)).body.msgs).toEqual(['Please choose address']);
+  });
+});
+
+describe('cloud-user devices', () => {
+  it("answers the door units of the user's company, read-only, and nothing of other companies", async () => {
+    const company = await t.createCommunity('Devices Ltd', 1);
+    const other = await t.createCommunity('Rival Ltd', 1);
+    const gate = await k.address(company, 'Main gate', ADDRESS_TYPE.doorUnit);
+    await k.address(company, 'Office 1', ADDRESS_TYPE.householder);
+    await k.address(other, 'Rival gate', ADDRESS_TYPE.doorUnit);
+    const boss = await k.session(10, [company]);
+    const own = await t.get<DeviceOption[]>('/account/getClouduserDevices', { userId: boss.id }, boss.token);
+    expect(own.body.content).toEqual([{ value: gate, label: 'Main gate' }]);
+    const search = await t.get<DeviceOption[]>('/account/getDevicesForClouduser', { deviceName: 'gate' }, boss.token);
+    expect(search.body.content.map((d) => d.label)).toEqual(['Main gate']);
+    const admin = await k.session(1);
+    const viaAdmin = await t.get<DeviceOption[]>('/account/getClouduserDevices', { userId: boss.id }, admin.token);
+    expect(viaAdmin.body.content.map((d) => d.value)).toEqual([gate]);
+    const detail = await t.get<{ deviceIdList: number[] }>('/account/getUser', { id: boss.id }, admin.token);
+    expect(detail.body.content.deviceIdList).toEqual([gate]);
+    const rival = await k.session(10, [other]);
+    const out = await t.get('/account/getClouduserDevices', { userId: boss.id }, rival.token);
+    expect(out.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,101 @@
+import { canManageRole, managedRoles } from '@gatehouse/contracts';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { AuthCtx, Caller } from '../../http/context.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { type Scope, scopeIds, scopeOf } from '../../http/scope.ts';
+
+/**
+ * "Who manages whom" as one SQL condition on `account as a` (000 §6): another
+ * account, of a role the caller manages, inside the caller's community scope. An
+ * account's communities are: managers (4, 5) their community list, engineers (3)
+ * the projects they are assigned to, everyone else their community (company);
+ * every one of them must be in scope. Engineering supervisors (2) and
+ * administrators belong to no community: only callers who see all manage them.
+ */
+export function manageableSql(caller: Caller, scope: Scope): RawBuilder<SqlBool> {
+  const roles = managedRoles(caller.roleId);
+  if (!roles.length) return sql<SqlBool>`false`;
+  const base = sql`a.id <> ${caller.accountId} and a.role_id in (${sql.join(roles)})`;
+  if (scope.all) return sql<SqlBool>`(${base})`;
+  const ids = sql.join(scopeIds(scope));
+  return sql<SqlBool>`(${base} and (
+    (a.role_id in (4, 5)
+      and exists (select 1 from account_community x where x.account_id = a.id)
+      and not exists (select 1 from account_community x where x.account_id = a.id and x.community_id not in (${ids})))
+    or (a.role_id = 3
+      and exists (select 1 from community_engineer x where x.account_id = a.id)
+      and not exists (select 1 from community_engineer x where x.account_id = a.id and x.community_id not in (${ids})))
+    or (a.role_id not in (2, 3, 4, 5) and a.community_id in (${ids}))))`;
+}
+
+/** Accounts that belong to one community (the community chosen in the header). */
+export function inCommunitySql(communityId: number): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(a.community_id = ${communityId}
+    or exists (select 1 from account_community x where x.account_id = a.id and x.community_id = ${communityId})
+    or exists (select 1 from community_engineer x where x.account_id = a.id and x.community_id = ${communityId}))`;
+}
+
+export interface Target {
+  id: number;
+  reg_no: string;
+  area_code: string;
+  name: string;
+  role_id: number;
+  state: number;
+  community_id: number | null;
+  address_id: number | null;
+  face_limit: number;
+  resident_limit: number;
+}
+
+export const TARGET_COLUMNS = [
+  'a.id',
+  'a.reg_no',
+  'a.area_code',
+  'a.name',
+  'a.role_id',
+  'a.state',
+  'a.community_id',
+  'a.address_id',
+  'a.face_limit',
+  'a.resident_limit',
+] as const;
+
+/**
+ * Loads accounts the caller may manage: 404 when one does not exist, 403 when one
+ * is the caller, of a role the caller does not manage, or outside the scope.
+ */
+export async function manageableTargets(ctx: AuthCtx, ids: number[]): Promise<Target[]> {
+  const unique = [...new Set(ids)];
+  const rows = await ctx.db.selectFrom('account as a').select(TARGET_COLUMNS).where('a.id', 'in', unique).execute();
+  if (rows.length !== unique.length) throw notFound();
+  if (rows.some((r) => r.id === ctx.caller.accountId)) throw forbidden('account.self');
+  if (rows.some((r) => !canManageRole(ctx.caller.roleId, r.role_id))) throw forbidden('account.roleRefused');
+  const scope = await scopeOf(ctx.db, ctx.caller);
+  const ok = await ctx.db.selectFrom('account as a').select('a.id').where('a.id', 'in', unique).where(manageableSql(ctx.caller, scope)).execute();
+  if (ok.length !== unique.length) throw forbidden('err.outOfScope');
+  return rows;
+}
+
+export async function manageableTarget(ctx: AuthCtx, id: number): Promise<Target> {
+  const [row] = await manageableTargets(ctx, [id]);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The communities an account belongs to (see manageableSql). */
+export async function communitiesOf(db: Db, a: { id: number; role_id: number; community_id: number | null }): Promise<number[]> {
+  if (a.role_id === 4 || a.role_id === 5) {
+    const rows = await db.selectFrom('account_community').select('community_id').where('account_id', '=', a.id).orderBy('community_id').execute();
+    return rows.map((r) => r.community_id);
+  }
+  if (a.role_id === 3) {
+    const rows = await db.selectFrom('community_engineer').select('community_id').where('account_id', '=', a.id).orderBy('community_id').execute();
+    return rows.map((r) => r.community_id);
+  }
+  return a.community_id ? [a.community_id] : [];
+}
+
+/** Postgres error codes: a unique or foreign-key constraint refused the change. */
+export const pgCode = (e: unknown): string | undefined => (e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : undefined);

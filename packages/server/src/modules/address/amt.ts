@@ -1,0 +1,156 @@
+import { ADDRESS_TYPE, type AmtRow, type addressRoutes, msg, type Page, type ParsedInput, VILLA_CALL_CODE } from '@gatehouse/contracts';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import { withCommands } from '../../devices/commands.ts';
+import type { AuthCtx } from '../../http/context.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { writeOpLog } from '../../http/oplog.ts';
+import { assertCommunity } from '../../http/scope.ts';
+import { queueCallCodes } from './amt-sync.ts';
+import { loadAddress } from './queries.ts';
+
+type R = typeof addressRoutes;
+const SORT = { code: 'amt.code', address: 'd.address' } as const;
+
+function amtRows(db: Kysely<DB>) {
+  return db
+    .selectFrom('amt')
+    .innerJoin('address as d', 'd.id', 'amt.called_address_id')
+    .select(['amt.id', 'amt.code', 'amt.caller_address_id', 'amt.called_address_id', 'amt.community_id', 'd.address', 'd.name']);
+}
+
+type Raw = Awaited<ReturnType<ReturnType<typeof amtRows>['executeTakeFirstOrThrow']>>;
+const present = (r: Raw): AmtRow => ({
+  amtid: r.id,
+  code: r.code,
+  callerAddressID: r.caller_address_id,
+  calledAddressID: r.called_address_id,
+  address: r.address,
+  name: r.name,
+  communityId: r.community_id,
+});
+
+/** The calling address must be a door unit in scope. */
+async function caller(ctx: AuthCtx, db: Kysely<DB>, id: number) {
+  const a = await loadAddress(ctx, db, id);
+  if (a.type !== ADDRESS_TYPE.doorUnit) throw badRequest('amt.callerNotDoorUnit');
+  return a;
+}
+
+/** getAmts: the call-code table of one door unit, paged. */
+export async function amtPage(ctx: AuthCtx, i: ParsedInput<R['getAmts']>): Promise<Page<AmtRow>> {
+  await loadAddress(ctx, ctx.db, i.addressId);
+  const q = amtRows(ctx.db).where('amt.caller_address_id', '=', i.addressId);
+  const total = await q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const page = (i.sort ? q.orderBy(sql.ref(SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc') : q.orderBy('amt.code'))
+    .orderBy('amt.id')
+    .limit(i.rows)
+    .offset(i.page * i.rows);
+  return { rows: (await page.execute()).map(present), total: total.n };
+}
+
+async function loadAmt(ctx: AuthCtx, db: Kysely<DB>, id: number): Promise<Raw> {
+  const row = await amtRows(db).where('amt.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  await assertCommunity(db, ctx.caller, row.community_id);
+  return row;
+}
+
+/** getAmtData: one call-code entry in scope. */
+export async function amtById(ctx: AuthCtx, id: number): Promise<AmtRow> {
+  return present(await loadAmt(ctx, ctx.db, id));
+}
+
+/**
+ * The rules of an entry: the called address is a householder or management centre of
+ * the same community; the code is unique on the door unit, and so is the called address.
+ * A single-family door unit's code is always 000.
+ */
+export async function checkEntry(
+  trx: Kysely<DB>,
+  door: { id: number; community_id: number; is_villa: number },
+  e: { calledAddressID: number; code: string },
+  exceptId = 0,
+): Promise<string> {
+  const code = door.is_villa === 1 ? VILLA_CALL_CODE : e.code;
+  const called = await trx.selectFrom('address').select(['id', 'community_id', 'type', 'address']).where('id', '=', e.calledAddressID).executeTakeFirst();
+  if (!called || called.community_id !== door.community_id || called.type === ADDRESS_TYPE.doorUnit) throw badRequest('amt.badCalled');
+  const sameCode = await amtRows(trx).where('amt.caller_address_id', '=', door.id).where('amt.code', '=', code).where('amt.id', '<>', exceptId).executeTakeFirst();
+  if (sameCode) throw conflict(msg('amt.codeTaken', { code, address: sameCode.address }));
+  const sameCalled = await amtRows(trx)
+    .where('amt.caller_address_id', '=', door.id)
+    .where('amt.called_address_id', '=', called.id)
+    .where('amt.id', '<>', exceptId)
+    .executeTakeFirst();
+  if (sameCalled) throw conflict(msg('amt.calledTaken', { code: sameCalled.code, address: called.address }));
+  return code;
+}
+
+/** createAmt: a call code on a door unit; the door unit's device gets its new table. */
+export async function createAmt(ctx: AuthCtx, i: ParsedInput<R['createAmt']>): Promise<AmtRow> {
+  const door = await caller(ctx, ctx.db, i.callerAddressID);
+  const id = await withCommands(ctx, async (trx, q) => {
+    await trx.selectFrom('address').select('id').where('id', '=', door.id).forUpdate().execute();
+    const code = await checkEntry(trx, door, i);
+    const row = await trx
+      .insertInto('amt')
+      .values({ community_id: door.community_id, caller_address_id: door.id, called_address_id: i.calledAddressID, code })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const after = await amtRows(trx).where('amt.id', '=', row.id).executeTakeFirstOrThrow();
+    await queueCallCodes(trx, q, [door.id]);
+    await writeOpLog(trx, ctx, {
+      menu: 'project.project',
+      content: msg('op.amt.create', { caller: door.address, code, called: after.address }),
+      communityId: door.community_id,
+      after: present(after),
+    });
+    return row.id;
+  });
+  return amtById(ctx, id);
+}
+
+/** updateAmt: another code or called address for an entry. */
+export async function updateAmt(ctx: AuthCtx, i: ParsedInput<R['updateAmt']>): Promise<AmtRow> {
+  const entry = await loadAmt(ctx, ctx.db, i.amtid);
+  const door = await caller(ctx, ctx.db, entry.caller_address_id);
+  await withCommands(ctx, async (trx, q) => {
+    await trx.selectFrom('address').select('id').where('id', '=', door.id).forUpdate().execute();
+    const code = await checkEntry(trx, door, i, entry.id);
+    await trx.updateTable('amt').set({ code, called_address_id: i.calledAddressID }).where('id', '=', entry.id).execute();
+    const after = await amtRows(trx).where('amt.id', '=', entry.id).executeTakeFirstOrThrow();
+    await queueCallCodes(trx, q, [door.id]);
+    await writeOpLog(trx, ctx, {
+      menu: 'project.project',
+      content: msg('op.amt.update', { caller: door.address, code, called: after.address }),
+      communityId: door.community_id,
+      before: present(entry),
+      after: present(after),
+    });
+  });
+  return amtById(ctx, entry.id);
+}
+
+/** delAmtBatch: entries in scope; a single-family door unit's entry cannot be deleted. */
+export async function deleteAmts(ctx: AuthCtx, ids: number[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  await withCommands(ctx, async (trx, q) => {
+    const rows = await amtRows(trx).where('amt.id', 'in', unique).execute();
+    if (rows.length !== unique.length) throw notFound();
+    for (const r of rows) await assertCommunity(trx, ctx.caller, r.community_id);
+    const callerIds = [...new Set(rows.map((r) => r.caller_address_id))];
+    const callers = await trx.selectFrom('address').select(['id', 'address', 'is_villa', 'community_id']).where('id', 'in', callerIds).execute();
+    if (callers.some((c) => c.is_villa === 1)) throw forbidden('addr.villaNoDelete');
+    await trx.deleteFrom('amt').where('id', 'in', unique).execute();
+    await queueCallCodes(trx, q, callerIds);
+    for (const c of callers) {
+      const mine = rows.filter((r) => r.caller_address_id === c.id);
+      await writeOpLog(trx, ctx, {
+        menu: 'project.project',
+        content: msg('op.amt.delete', { caller: c.address, count: mine.length }),
+        communityId: c.community_id,
+        before: mine.map(present),
+      });
+    }
+  });
+}

@@ -1,0 +1,77 @@
+import { type AddressRow, type addressRoutes, HARDWARE, type Page, type ParsedInput } from '@gatehouse/contracts';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import type { AuthCtx } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { assertCommunity } from '../../http/scope.ts';
+import { likeArg } from '../community/queries.ts';
+
+type R = typeof addressRoutes;
+const SORT = { address: 'a.address', name: 'a.name', type: 'a.type', isVilla: 'a.is_villa', devstate: 'a.devstate', regNo: 'a.reg_no' } as const;
+
+export function addressRows(db: Kysely<DB>) {
+  return db
+    .selectFrom('address as a')
+    .innerJoin('community as c', 'c.id', 'a.community_id')
+    .select((eb) => [
+      'a.id',
+      'a.address',
+      'a.name',
+      'a.community_id',
+      'c.name as communityName',
+      'a.type',
+      'a.is_villa',
+      'a.hardware',
+      'a.devstate',
+      'a.reg_no',
+      eb.selectFrom('amt').select(sql<number>`count(*)::int`.as('n')).whereRef('amt.caller_address_id', '=', 'a.id').as('amtNum'),
+    ]);
+}
+
+export type AddressRaw = Awaited<ReturnType<ReturnType<typeof addressRows>['executeTakeFirstOrThrow']>>;
+
+export const presentAddress = (r: AddressRaw): AddressRow => ({
+  addressid: r.id,
+  address: r.address,
+  name: r.name,
+  communityID: r.community_id,
+  communityName: r.communityName,
+  type: r.type,
+  isVilla: r.is_villa,
+  hardware: r.hardware,
+  faceSupported: r.hardware & HARDWARE.face,
+  qrcodeSupported: r.hardware & HARDWARE.qrcode,
+  cardSupported: r.hardware & HARDWARE.card,
+  pwdSupported: r.hardware & HARDWARE.password,
+  devstate: r.devstate,
+  regNo: r.reg_no ?? '',
+  amtNum: Number(r.amtNum ?? 0),
+});
+
+/** The address list of one community in scope (GET /api/address/getAddressesPage). */
+export async function addressPage(ctx: AuthCtx, i: ParsedInput<R['getAddressesPage']>): Promise<Page<AddressRow>> {
+  await assertCommunity(ctx.db, ctx.caller, i.communityID);
+  let q = addressRows(ctx.db).where('a.community_id', '=', i.communityID);
+  if (i.name) q = q.where('a.name', 'ilike', likeArg(i.name));
+  if (i.address) q = q.where('a.address', 'ilike', likeArg(i.address));
+  if (i.type !== undefined) q = q.where('a.type', '=', i.type);
+  if (i.isvilla !== undefined) q = q.where('a.is_villa', '=', i.isvilla);
+  const total = await q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const page = (i.sort ? q.orderBy(sql.ref(SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc') : q.orderBy('a.type').orderBy('a.address'))
+    .orderBy('a.id')
+    .limit(i.rows)
+    .offset(i.page * i.rows);
+  return { rows: (await page.execute()).map(presentAddress), total: total.n };
+}
+
+/** One address, checked against the caller's scope (403 for another community's, 404 for none). */
+export async function loadAddress(ctx: AuthCtx, db: Kysely<DB>, id: number): Promise<AddressRaw> {
+  const row = await addressRows(db).where('a.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  await assertCommunity(db, ctx.caller, row.community_id);
+  return row;
+}
+
+export async function addressById(ctx: AuthCtx, id: number): Promise<AddressRow> {
+  return presentAddress(await loadAddress(ctx, ctx.db, id));
+}

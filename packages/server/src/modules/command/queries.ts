@@ -1,0 +1,161 @@
+import { CMD_STATUS, type CommandRow, type commandRoutes, type DetailPair, msg, type Page, type ParsedInput } from '@gatehouse/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { CommandAnswer } from '../../db/tables/devices.ts';
+import type { AuthCtx } from '../../http/context.ts';
+import { formatDateTime } from '../../http/dates.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { t } from '../../http/i18n.ts';
+import { writeOpLog } from '../../http/oplog.ts';
+import { assertCommunity, listScope, type Scope, scopeIds } from '../../http/scope.ts';
+import { likeArg } from '../device/pool.ts';
+
+type R = typeof commandRoutes;
+type PageIn = ParsedInput<R['getCommandsPage']>;
+
+/** Beyond this many matching rows the total is shown as an estimate (DESIGN §4). */
+export const COUNT_CAP = 10_000;
+const SORT = { createTime: 'c.id', updateTime: 'c.updated_at', status: 'c.status', type: 'c.type' } as const;
+
+export function filteredCommands(db: Db, scope: Scope, i: Omit<PageIn, 'page' | 'rows' | 'sort' | 'order'>) {
+  let q = db.selectFrom('command as c');
+  if (!scope.all) q = q.where('c.community_id', 'in', scopeIds(scope));
+  if (i.address) q = q.where('c.subject', 'ilike', likeArg(i.address));
+  // A whole phone number matches exactly (index on account, id); anything shorter is a prefix.
+  if (i.account)
+    q = /^\d{11}$/.test(i.account)
+      ? q.where('c.account', '=', i.account)
+      : q.where('c.account', 'like', `${i.account.replace(/[%_\\]/g, '\\$&')}%`);
+  if (i.gateId !== undefined) q = q.where('c.address_id', '=', i.gateId);
+  if (i.type !== undefined) q = q.where('c.type', '=', i.type);
+  if (i.status !== undefined) q = q.where('c.status', '=', i.status);
+  return q;
+}
+
+/** The command queue, newest first, in the caller's scope. */
+export async function commandsPage(ctx: AuthCtx, i: PageIn): Promise<Page<CommandRow>> {
+  const base = filteredCommands(ctx.db, await listScope(ctx.db, ctx.caller), i);
+  const counted = await ctx.db
+    .selectFrom(
+      base
+        .select(sql<number>`1`.as('x'))
+        .limit(COUNT_CAP + 1)
+        .as('m'),
+    )
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  let q = base
+    .leftJoin('address as g', 'g.id', 'c.address_id')
+    .leftJoin('community as m', 'm.id', 'c.community_id')
+    .select([
+      'c.id',
+      'm.name as communityname',
+      'c.subject',
+      'c.account',
+      'g.name as gate',
+      'c.type',
+      'c.status',
+      'c.created_at',
+      'c.updated_at',
+      'c.info',
+    ])
+    .limit(i.rows)
+    .offset(i.page * i.rows);
+  q =
+    i.sort && i.sort !== 'createTime'
+      ? q.orderBy(SORT[i.sort], i.order ?? 'desc').orderBy('c.id', 'desc')
+      : q.orderBy('c.id', i.order ?? 'desc');
+  const tz = ctx.config.TZ_NAME;
+  const rows = (await q.execute()).map((r) => ({
+    id: Number(r.id),
+    communityname: r.communityname ?? '',
+    address: r.subject,
+    account: r.account,
+    gate: r.gate ?? '',
+    type: r.type,
+    status: r.status,
+    createTime: formatDateTime(r.created_at, tz),
+    updateTime: formatDateTime(r.updated_at, tz),
+    info: r.info ? t(ctx.lang, r.info) : '',
+  }));
+  const estimated = counted.n > COUNT_CAP;
+  return { rows, total: estimated ? COUNT_CAP : counted.n, ...(estimated ? { estimated } : {}) };
+}
+
+async function commandInScope(ctx: AuthCtx, id: number) {
+  const c = await ctx.db
+    .selectFrom('command as c')
+    .innerJoin('device as d', 'd.id', 'c.device_id')
+    .leftJoin('address as g', 'g.id', 'c.address_id')
+    .selectAll('c')
+    .select(['d.serial', 'd.address_id as deviceAddressId', 'g.name as gate'])
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+  if (!c) throw notFound();
+  await assertCommunity(ctx.db, ctx.caller, c.community_id);
+  return c;
+}
+
+/** Label / value pairs of one command: what was sent, how often, what the device answered, when. */
+export async function commandDetail(ctx: AuthCtx, id: number): Promise<DetailPair[]> {
+  const c = await commandInScope(ctx, id);
+  const tz = ctx.config.TZ_NAME;
+  const L = (key: string) => t(ctx.lang, key);
+  const answers = (c.answers ?? []) as unknown as CommandAnswer[];
+  return [
+    { label: L('cmd.d.id'), strValue: String(c.id) },
+    { label: L('cmd.d.type'), strValue: L(`cmd.type.${c.type}`) },
+    { label: L('cmd.d.kind'), strValue: c.kind },
+    { label: L('cmd.d.status'), strValue: L(`cmd.status.${c.status}`) },
+    { label: L('cmd.d.device'), strValue: c.serial },
+    { label: L('cmd.d.gate'), strValue: c.gate ?? '' },
+    { label: L('cmd.d.address'), strValue: c.subject },
+    { label: L('cmd.d.account'), strValue: c.account },
+    { label: L('cmd.d.payload'), strValue: JSON.stringify(c.payload) },
+    { label: L('cmd.d.attempts'), strValue: String(c.attempts) },
+    { label: L('cmd.d.createTime'), strValue: formatDateTime(c.created_at, tz) },
+    { label: L('cmd.d.sentTime'), strValue: formatDateTime(c.sent_at, tz) },
+    { label: L('cmd.d.ackTime'), strValue: formatDateTime(c.acked_at, tz) },
+    { label: L('cmd.d.updateTime'), strValue: formatDateTime(c.updated_at, tz) },
+    { label: L('cmd.d.info'), strValue: c.info ? t(ctx.lang, c.info) : '' },
+    ...answers.map((a, n) => ({
+      label: t(ctx.lang, msg('cmd.d.answer', { n: n + 1 })),
+      strValue: `${formatDateTime(a.at, tz)} ${L(a.ok ? 'cmd.d.answerOk' : 'cmd.d.answerFail')}${a.info ? ` ${a.info}` : ''}`,
+    })),
+  ];
+}
+
+/**
+ * Re-queues a command (status 0, sent again at once). A command superseded by a newer
+ * one for the same object is refused: re-sending it would undo the newer state.
+ */
+export async function redownload(ctx: AuthCtx, id: number): Promise<void> {
+  const c = await commandInScope(ctx, id);
+  if (c.deviceAddressId === null || c.deviceAddressId !== c.address_id) throw badRequest('cmd.deviceGone');
+  if (c.status === CMD_STATUS.cancelled) throw badRequest('cmd.superseded');
+  if (c.object_key) {
+    const newer = await ctx.db
+      .selectFrom('command')
+      .select('id')
+      .where('device_id', '=', c.device_id)
+      .where('object_key', '=', c.object_key)
+      .where('id', '>', c.id)
+      .limit(1)
+      .executeTakeFirst();
+    if (newer) throw badRequest('cmd.superseded');
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('command')
+      .set({ status: CMD_STATUS.notSent, info: '', updated_at: sql<Date>`now()` })
+      .where('id', '=', c.id)
+      .execute();
+    await writeOpLog(trx, ctx, {
+      menu: 'access.commands',
+      content: msg('op.cmd.redownload', { id: c.id }),
+      communityId: c.community_id,
+      before: { status: c.status, info: c.info },
+    });
+  });
+  ctx.devices.dispatch([c.device_id]);
+}

@@ -1,0 +1,69 @@
+import { COMMUNITY_TYPE, type communityRoutes, type EnterpriseRow, msg, type Page, type ParsedInput } from '@gatehouse/contracts';
+import { sql } from 'kysely';
+import type { AuthCtx } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { writeOpLog } from '../../http/oplog.ts';
+import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
+import { deviceNum, likeArg } from './queries.ts';
+import { checkUnique } from './service.ts';
+
+type R = typeof communityRoutes;
+const SORT = { name: 'community.name', regNo: 'community.reg_no', location: 'community.location', address: 'community.address', deviceNum: 'deviceNum' } as const;
+
+function enterprises(ctx: AuthCtx) {
+  return ctx.db
+    .selectFrom('community')
+    .select((eb) => ['community.id', 'community.name', 'community.reg_no', 'community.location', 'community.address', deviceNum(eb).as('deviceNum')])
+    .where('community.type', '=', COMMUNITY_TYPE.enterprise);
+}
+
+type Raw = Awaited<ReturnType<ReturnType<typeof enterprises>['executeTakeFirstOrThrow']>>;
+const present = (r: Raw): EnterpriseRow => ({
+  communityid: r.id,
+  name: r.name,
+  regNo: r.reg_no ?? '',
+  location: r.location,
+  address: r.address,
+  deviceNum: Number(r.deviceNum ?? 0),
+});
+
+/** The enterprise list (001 §2): enterprises in scope; an enterprise user sees only its own company. */
+export async function enterprisePage(ctx: AuthCtx, i: ParsedInput<R['getEnterprisesPage']>): Promise<Page<EnterpriseRow>> {
+  const scope = await listScope(ctx.db, ctx.caller);
+  let q = enterprises(ctx);
+  if (!scope.all) q = q.where('community.id', 'in', scopeIds(scope));
+  if (i.userPhone) q = q.where('community.reg_no', 'ilike', likeArg(i.userPhone));
+  if (i.communityName) q = q.where('community.name', 'ilike', likeArg(i.communityName));
+  if (i.communityLocation) q = q.where('community.location', 'ilike', likeArg(i.communityLocation));
+  const total = await q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const page = (i.sort ? q.orderBy(sql.ref(SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc') : q.orderBy('community.name'))
+    .orderBy('community.id')
+    .limit(i.rows)
+    .offset(i.page * i.rows);
+  return { rows: (await page.execute()).map(present), total: total.n };
+}
+
+/** Enterprise edit (001 §5): name, location, address; the registration number stays. */
+export async function updateEnterprise(ctx: AuthCtx, i: ParsedInput<R['updateEnterprise']>): Promise<EnterpriseRow> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('community')
+      .select(['id', 'name', 'location', 'address', 'reg_no'])
+      .where('id', '=', i.communityid)
+      .where('type', '=', COMMUNITY_TYPE.enterprise)
+      .executeTakeFirst();
+    if (!before) throw notFound();
+    await assertCommunity(trx, ctx.caller, before.id);
+    await checkUnique(trx, { name: i.name }, before.id);
+    await trx.updateTable('community').set({ name: i.name, location: i.location, address: i.address }).where('id', '=', before.id).execute();
+    const after = await enterprises({ ...ctx, db: trx }).where('community.id', '=', before.id).executeTakeFirstOrThrow();
+    await writeOpLog(trx, ctx, {
+      menu: 'enterprise.list',
+      content: msg('op.comm.update', { name: i.name }),
+      communityId: before.id,
+      before,
+      after: { id: after.id, name: after.name, location: after.location, address: after.address, reg_no: after.reg_no },
+    });
+    return present(after);
+  });
+}

@@ -1,0 +1,147 @@
+import { ADDRESS_TYPE, type CommunityRow, type communityRoutes, isAdminLevel, type Page, type ParsedInput } from '@gatehouse/contracts';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { DB } from '../../db/types.ts';
+import type { AuthCtx } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { assertCommunity, listScope, scopeIds, scopeOf } from '../../http/scope.ts';
+
+type R = typeof communityRoutes;
+
+/** An ILIKE argument matching the text anywhere (wildcards in the text are literal). */
+export const likeArg = (s: string): string => `%${s.trim().replace(/[%_\\]/g, '\\$&')}%`;
+
+/** Communities the caller may switch to, optionally filtered by name. */
+export async function homeCommunities(ctx: AuthCtx, name?: string) {
+  const scope = await scopeOf(ctx.db, ctx.caller);
+  let q = ctx.db.selectFrom('community').select(['id as communityid', 'name', 'location', 'address']).orderBy('name').limit(500);
+  if (!scope.all) q = q.where('id', 'in', scopeIds(scope));
+  if (name?.trim()) q = q.where('name', 'ilike', likeArg(name));
+  return q.execute();
+}
+
+/** getAllCommunities: id and name of every community in scope (optionally of one type). */
+export async function allCommunities(ctx: AuthCtx, type?: number) {
+  const scope = await scopeOf(ctx.db, ctx.caller);
+  let q = ctx.db.selectFrom('community').select(['id as communityid', 'name']).orderBy('name');
+  if (!scope.all) q = q.where('id', 'in', scopeIds(scope));
+  if (type !== undefined) q = q.where('type', '=', type);
+  return q.execute();
+}
+
+/** searchCommunitynames: names in scope matching the typed text (an autocomplete; at most 20). */
+export async function searchCommunityNames(ctx: AuthCtx, name?: string) {
+  const scope = await scopeOf(ctx.db, ctx.caller);
+  let q = ctx.db.selectFrom('community').select(['id as communityid', 'name']).orderBy('name').limit(20);
+  if (!scope.all) q = q.where('id', 'in', scopeIds(scope));
+  if (name) q = q.where('name', 'ilike', likeArg(name));
+  return q.execute();
+}
+
+/** Active devices of a community: door units whose device is active (devstate 1). */
+export const deviceNum = (eb: ExpressionBuilder<DB, 'community'>) =>
+  eb
+    .selectFrom('address')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .whereRef('address.community_id', '=', 'community.id')
+    .where('address.type', '=', ADDRESS_TYPE.doorUnit)
+    .where('address.devstate', '=', 1);
+
+const addressNum = (eb: ExpressionBuilder<DB, 'community'>) =>
+  eb.selectFrom('address').select(sql<number>`count(*)::int`.as('n')).whereRef('address.community_id', '=', 'community.id');
+
+const SORT = {
+  name: 'community.name',
+  location: 'community.location',
+  address: 'community.address',
+  type: 'community.type',
+  deviceNum: 'deviceNum',
+  addressNum: 'addressNum',
+} as const;
+
+function communityRows(db: Db) {
+  return db
+    .selectFrom('community')
+    .select((eb) => [
+      'community.id',
+      'community.name',
+      'community.location',
+      'community.address',
+      'community.ip',
+      'community.type',
+      'community.reg_no',
+      deviceNum(eb).as('deviceNum'),
+      addressNum(eb).as('addressNum'),
+    ]);
+}
+
+type Raw = Awaited<ReturnType<ReturnType<typeof communityRows>['executeTakeFirstOrThrow']>>;
+
+/** Engineers of communities: ids and "name (phone)" labels. */
+async function engineersOf(db: Db, ids: number[]) {
+  const out = new Map<number, { ids: number[]; names: string[] }>();
+  if (!ids.length) return out;
+  const rows = await db
+    .selectFrom('community_engineer as ce')
+    .innerJoin('account as a', 'a.id', 'ce.account_id')
+    .select(['ce.community_id', 'a.id', 'a.name'])
+    .where('ce.community_id', 'in', ids)
+    .orderBy('a.name')
+    .execute();
+  for (const r of rows) {
+    const e = out.get(r.community_id) ?? { ids: [], names: [] };
+    e.ids.push(r.id);
+    e.names.push(r.name);
+    out.set(r.community_id, e);
+  }
+  return out;
+}
+
+/** Maps rows to the answer; the engineers column only for roles 2 or lower (000 §2). */
+async function present(ctx: AuthCtx, rows: Raw[]): Promise<CommunityRow[]> {
+  const withEngineers = isAdminLevel(ctx.caller.roleId);
+  const eng = withEngineers ? await engineersOf(ctx.db, rows.map((r) => r.id)) : new Map();
+  return rows.map((r) => {
+    const row: CommunityRow = {
+      communityid: r.id,
+      name: r.name,
+      location: r.location,
+      address: r.address,
+      ip: r.ip ?? '',
+      type: r.type,
+      regNo: r.reg_no ?? '',
+      deviceNum: Number(r.deviceNum ?? 0),
+      addressNum: Number(r.addressNum ?? 0),
+    };
+    if (!withEngineers) return row;
+    const e = eng.get(r.id);
+    return { ...row, engineerIdList: e?.ids ?? [], engineers: (e?.names ?? []).join(', ') };
+  });
+}
+
+/** getCommunitiesByPage: communities in the list scope, filtered, server-sorted, paged. */
+export async function communityPage(ctx: AuthCtx, i: ParsedInput<R['getCommunitiesByPage']>): Promise<Page<CommunityRow>> {
+  const scope = await listScope(ctx.db, ctx.caller);
+  let q = communityRows(ctx.db);
+  if (!scope.all) q = q.where('community.id', 'in', scopeIds(scope));
+  if (i.name) q = q.where('community.name', 'ilike', likeArg(i.name));
+  if (i.location) q = q.where('community.location', 'ilike', likeArg(i.location));
+  if (i.address) q = q.where('community.address', 'ilike', likeArg(i.address));
+  if (i.type !== undefined) q = q.where('community.type', '=', i.type);
+  const total = await q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const page = (i.sort ? q.orderBy(sql.ref(SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc') : q.orderBy('community.id', 'desc'))
+    .orderBy('community.id')
+    .limit(i.rows)
+    .offset(i.page * i.rows);
+  return { rows: await present(ctx, await page.execute()), total: total.n };
+}
+
+/** getCommunity: one community in scope (403 outside it, 404 when it does not exist). */
+export async function communityById(ctx: AuthCtx, id: number): Promise<CommunityRow> {
+  const row = await communityRows(ctx.db).where('community.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  await assertCommunity(ctx.db, ctx.caller, row.id);
+  const [out] = await present(ctx, [row]);
+  if (!out) throw notFound();
+  return out;
+}

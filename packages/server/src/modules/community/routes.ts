@@ -1,0 +1,37 @@
+import { ROUTES } from '@gatehouse/contracts';
+import { Answer } from '../../http/errors.ts';
+import { handle, type Registered } from '../../http/route.ts';
+import { changeCovers, communityFiles, sendCover } from './covers.ts';
+import { enterprisePage, updateEnterprise } from './enterprise.ts';
+import { allCommunities, communityById, communityPage, homeCommunities, searchCommunityNames } from './queries.ts';
+import { communityRule, saveCommunityRule } from './rule.ts';
+import { createCommunity, deleteCommunities, updateCommunity } from './service.ts';
+
+const C = ROUTES.community;
+
+export const communityHandlers: Registered[] = [
+  handle(C.getHomeCommunities, async (input, ctx) => homeCommunities(ctx, input.name)),
+  handle(C.getAllCommunities, async (input, ctx) => allCommunities(ctx, input.type)),
+  handle(C.getCommunitiesByPage, async (input, ctx) => communityPage(ctx, input)),
+  handle(C.getCommunity, async (input, ctx) => communityById(ctx, input.id)),
+  handle(C.searchCommunitynames, async (input, ctx) => searchCommunityNames(ctx, input.name)),
+  handle(C.getCommunityRule, async (input, ctx) => communityRule(ctx, input.communityId)),
+  handle(C.createCommunityRule, async (input, ctx) => new Answer(200, await saveCommunityRule(ctx, input), ['ok.configured'])),
+  handle(C.getCommunityFiles, async (input, ctx) => communityFiles(ctx, input.communityId)),
+  handle(C.getCommunityFile, async (input, ctx, { reply }) => {
+    await sendCover(ctx, input.fileId, reply);
+    return undefined;
+  }),
+  handle(C.create, async (input, ctx) => new Answer(200, await createCommunity(ctx, input), ['ok.created'])),
+  handle(C.updateCommu, async (input, ctx) => new Answer(200, await updateCommunity(ctx, input), ['ok.updated'])),
+  handle(C.batchDel, async (input, ctx) => {
+    await deleteCommunities(ctx, input.ids);
+    return new Answer(200, null, [input.ids.length > 1 ? 'ok.batchDeleted' : 'ok.deleted']);
+  }),
+  handle(C.uploadCommunityFiles, async (input, ctx, { files }) => {
+    const list = await changeCovers(ctx, input, files);
+    return new Answer(200, list, [input.func === 'del' ? 'ok.deleted' : 'cover.uploaded']);
+  }),
+  handle(C.getEnterprisesPage, async (input, ctx) => enterprisePage(ctx, input)),
+  handle(C.updateEnterprise, async (input, ctx) => new Answer(200, await updateEnterprise(ctx, input), ['ok.updated'])),
+];

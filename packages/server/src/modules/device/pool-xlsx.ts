@@ -1,0 +1,123 @@
+import { HARDWARE, msg, type ParsedInput, poolAddInput, type poolRoutes } from '@gatehouse/contracts';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { AuthCtx } from '../../http/context.ts';
+import { t } from '../../http/i18n.ts';
+import type { UploadedFile } from '../../http/uploads.ts';
+import { type ImportColumn, type ImportReport, runImport, templateHeaders } from '../../xlsx/import-runner.ts';
+import { sendWorkbook, streamWorkbook, workbookBuffer } from '../../xlsx/write.ts';
+import { filteredPool, hardwareOf } from './pool.ts';
+
+/** Columns of the template, export and import; keys are the add form's fields. */
+const COLUMNS: ImportColumn[] = [
+  { key: 'name', header: 'col.dev.name' },
+  { key: 'regNo', header: 'col.dev.serial' },
+  { key: 'isVilla', header: 'col.dev.isVilla' },
+  { key: 'faceSupported', header: 'col.dev.face' },
+  { key: 'qrcodeSupported', header: 'col.dev.qrcode' },
+  { key: 'cardSupported', header: 'col.dev.card' },
+  { key: 'pwdSupported', header: 'col.dev.password' },
+  { key: 'note', header: 'col.dev.note' },
+];
+const BITS = {
+  faceSupported: HARDWARE.face,
+  qrcodeSupported: HARDWARE.qrcode,
+  cardSupported: HARDWARE.card,
+  pwdSupported: HARDWARE.password,
+} as const;
+const YES = new Set(['1', 'y', 'yes', 'true', '是', '√', '✓']);
+const NO = new Set(['0', 'n', 'no', 'false', '否', '']);
+
+/**
+ * Yes/No cells (any language) to the form's values: the bit, or 0. An empty
+ * single-family cell stays empty (required); any other text becomes -1, which the
+ * form's rule refuses as invalid.
+ */
+function yesNo(v: unknown, on: number, required = false): unknown {
+  const s = String(v ?? '')
+    .trim()
+    .toLowerCase();
+  if (required && s === '') return '';
+  return YES.has(s) ? on : NO.has(s) ? 0 : -1;
+}
+
+/** One spreadsheet row, checked by the add form's schema. */
+const rowSchema = z.preprocess((raw) => {
+  const r = (raw ?? {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...r, isVilla: yesNo(r.isVilla, 1, true) };
+  for (const [k, bit] of Object.entries(BITS)) out[k] = yesNo(r[k], bit);
+  return out;
+}, poolAddInput);
+
+const sheetName = (ctx: AuthCtx) => t(ctx.lang, 'sheet.pool');
+const yn = (ctx: AuthCtx, on: boolean) => t(ctx.lang, on ? 'dev.yes' : 'dev.no');
+
+export async function poolTemplate(ctx: AuthCtx, reply: FastifyReply): Promise<void> {
+  const example = ['1号门口机', 'GH2024000001', yn(ctx, false), yn(ctx, true), yn(ctx, true), yn(ctx, true), yn(ctx, false), ''];
+  await sendWorkbook(reply, `${sheetName(ctx)}.xlsx`, await workbookBuffer(sheetName(ctx), templateHeaders(ctx, COLUMNS), [example]));
+}
+
+/** Exports the pool with the list's filters (every matching row, keyset-paged). */
+export async function exportPool(ctx: AuthCtx, i: ParsedInput<typeof poolRoutes.exportPool>, reply: FastifyReply): Promise<void> {
+  async function* rows() {
+    let last = 0;
+    for (;;) {
+      const part = await filteredPool(ctx.db, i).where('d.id', '>', last).orderBy('d.id').limit(1000).execute();
+      for (const r of part) {
+        yield [r.name, r.serial, yn(ctx, r.is_villa === 1), ...Object.values(BITS).map((b) => yn(ctx, (r.hardware & b) > 0)), r.note];
+      }
+      if (part.length < 1000) return;
+      last = part[part.length - 1]?.id ?? last;
+    }
+  }
+  await streamWorkbook(reply, `${sheetName(ctx)}.xlsx`, sheetName(ctx), templateHeaders(ctx, COLUMNS), rows());
+}
+
+/** Imports pool entries (all rows or none; each wrong row reported), serials unique in the pool and in the file. */
+export function importPool(ctx: AuthCtx, files: UploadedFile[]): Promise<ImportReport> {
+  return runImport(ctx, {
+    file: files[0],
+    columns: COLUMNS,
+    rowSchema,
+    messageType: 3,
+    communityId: null,
+    menu: 'project.pool',
+    title: 'import.title.pool',
+    async check(rows, trx) {
+      const errors: { index: number; column?: string; message: string }[] = [];
+      const existing = new Set(
+        (
+          await trx
+            .selectFrom('device')
+            .select('serial')
+            .where(
+              'serial',
+              'in',
+              rows.map((r) => r.regNo),
+            )
+            .execute()
+        ).map((r) => r.serial.toLowerCase()),
+      );
+      const seen = new Set<string>();
+      rows.forEach((r, index) => {
+        const key = r.regNo.toLowerCase();
+        if (existing.has(key)) errors.push({ index, column: 'regNo', message: msg('pool.serialTaken', { regNo: r.regNo }) });
+        else if (seen.has(key)) errors.push({ index, column: 'regNo', message: msg('pool.duplicateInFile', { regNo: r.regNo }) });
+        seen.add(key);
+      });
+      return errors;
+    },
+    async apply(rows, trx) {
+      for (let i = 0; i < rows.length; i += 1000) {
+        await trx
+          .insertInto('device')
+          .values(
+            rows
+              .slice(i, i + 1000)
+              .map((r) => ({ serial: r.regNo, name: r.name, is_villa: r.isVilla, hardware: hardwareOf(r), note: r.note ?? '' })),
+          )
+          .execute();
+      }
+    },
+  });
+}

@@ -1,0 +1,139 @@
+import { HARDWARE, isAdminLevel, msg, type Page, type ParsedInput, type PoolRow, type poolRoutes } from '@gatehouse/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { withCommands } from '../../devices/commands.ts';
+import { doorUnit, profileCommands } from '../../devices/desired.ts';
+import type { AuthCtx } from '../../http/context.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { writeOpLog } from '../../http/oplog.ts';
+
+type PageIn = ParsedInput<typeof poolRoutes.getPoolPage>;
+type AddIn = ParsedInput<typeof poolRoutes.addPool>;
+type UpdateIn = ParsedInput<typeof poolRoutes.updatePool>;
+
+export const likeArg = (s: string): string => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
+
+/** Sum of the hardware checkboxes of a form. */
+export const hardwareOf = (i: {
+  faceSupported?: number;
+  qrcodeSupported?: number;
+  cardSupported?: number;
+  pwdSupported?: number;
+}): number => (i.faceSupported ?? 0) | (i.qrcodeSupported ?? 0) | (i.cardSupported ?? 0) | (i.pwdSupported ?? 0);
+
+const SORT = { name: 'd.name', regNo: 'd.serial', isVilla: 'd.is_villa', hardware: 'd.hardware' } as const;
+
+function poolQuery(db: Db) {
+  return db
+    .selectFrom('device as d')
+    .leftJoin('address as a', 'a.id', 'd.address_id')
+    .select(['d.id', 'd.address_id', 'd.name', 'd.serial', 'a.address', 'd.is_villa', 'd.hardware', 'd.note']);
+}
+type PoolDbRow = Awaited<ReturnType<ReturnType<typeof poolQuery>['executeTakeFirstOrThrow']>>;
+
+function toRow(r: PoolDbRow, roleId: number): PoolRow {
+  return {
+    id: r.id,
+    addressid: r.address_id,
+    name: r.name,
+    regNo: r.serial,
+    address: r.address ?? '',
+    isVilla: r.is_villa,
+    hardware: r.hardware,
+    faceSupported: r.hardware & HARDWARE.face,
+    qrcodeSupported: r.hardware & HARDWARE.qrcode,
+    cardSupported: r.hardware & HARDWARE.card,
+    pwdSupported: r.hardware & HARDWARE.password,
+    ...(isAdminLevel(roleId) ? { note: r.note } : {}),
+  };
+}
+
+/** The pool's filters (short name, single-family, hardware bits), shared by the list and the export. */
+export function filteredPool(db: Db, i: Pick<PageIn, 'name' | 'isVilla' | 'hardware'>) {
+  let q = poolQuery(db);
+  if (i.name) q = q.where('d.name', 'ilike', likeArg(i.name));
+  if (i.isVilla !== undefined) q = q.where('d.is_villa', '=', i.isVilla);
+  if (i.hardware) q = q.where(sql<number>`d.hardware & ${i.hardware}`, '=', i.hardware);
+  return q;
+}
+
+export async function poolPage(ctx: AuthCtx, i: PageIn): Promise<Page<PoolRow>> {
+  const base = filteredPool(ctx.db, i);
+  const total = await base.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  let q = base.limit(i.rows).offset(i.page * i.rows);
+  q = i.sort ? q.orderBy(SORT[i.sort], i.order ?? 'asc').orderBy('d.id', 'desc') : q.orderBy('d.id', 'desc');
+  const rows = await q.execute();
+  return { rows: rows.map((r) => toRow(r, ctx.caller.roleId)), total: total.n };
+}
+
+export async function poolById(ctx: AuthCtx, id: number): Promise<PoolRow> {
+  const r = await poolQuery(ctx.db).where('d.id', '=', id).executeTakeFirst();
+  if (!r) throw notFound();
+  return toRow(r, ctx.caller.roleId);
+}
+
+/** Pool rules shared by the form and the import: serial unique. */
+export async function assertSerialFree(db: Db, serial: string): Promise<void> {
+  const taken = await db.selectFrom('device').select('id').where(sql`lower(serial)`, '=', serial.toLowerCase()).executeTakeFirst();
+  if (taken) throw badRequest(msg('pool.serialTaken', { regNo: serial }));
+}
+
+export async function addPool(ctx: AuthCtx, i: AddIn): Promise<PoolRow> {
+  await assertSerialFree(ctx.db, i.regNo);
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('device')
+      .values({ serial: i.regNo, name: i.name, is_villa: i.isVilla, hardware: hardwareOf(i), note: i.note ?? '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeOpLog(trx, ctx, { menu: 'project.pool', content: msg('op.pool.add', { regNo: i.regNo, name: i.name }), after: { ...i } });
+    return row.id;
+  });
+  return poolById(ctx, id);
+}
+
+/**
+ * Edits a pool entry; the serial cannot change. A bound device gets its new profile
+ * (name, single-family, hardware) as a command.
+ */
+export async function updatePool(ctx: AuthCtx, i: UpdateIn): Promise<PoolRow> {
+  const before = await ctx.db
+    .selectFrom('device')
+    .select(['serial', 'name', 'is_villa', 'hardware', 'note', 'address_id'])
+    .where('id', '=', i.id)
+    .executeTakeFirst();
+  if (!before) throw notFound();
+  if (i.regNo !== undefined && i.regNo !== before.serial) throw badRequest('pool.serialReadOnly');
+  const after = { name: i.name, is_villa: i.isVilla, hardware: hardwareOf(i), note: i.note ?? '' };
+  await withCommands(ctx, async (trx, q) => {
+    await trx
+      .updateTable('device')
+      .set({ ...after, updated_at: sql<Date>`now()` })
+      .where('id', '=', i.id)
+      .execute();
+    if (before.address_id) {
+      const door = await doorUnit(trx, before.address_id);
+      if (door) await q.add(before.address_id, await profileCommands(trx, door));
+    }
+    await writeOpLog(trx, ctx, {
+      menu: 'project.pool',
+      content: msg('op.pool.update', { regNo: before.serial, name: i.name }),
+      before: { name: before.name, is_villa: before.is_villa, hardware: before.hardware, note: before.note },
+      after,
+    });
+  });
+  return poolById(ctx, i.id);
+}
+
+/** Deletes pool entries; a device bound to a door unit is refused (unbind it in the device list first). */
+export async function delPool(ctx: AuthCtx, ids: number[]): Promise<void> {
+  const rows = await ctx.db.selectFrom('device').select(['id', 'serial', 'address_id']).where('id', 'in', ids).execute();
+  if (rows.length !== new Set(ids).size) throw notFound();
+  const bound = rows.find((r) => r.address_id !== null);
+  if (bound) throw badRequest(msg('pool.bound', { regNo: bound.serial }));
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('device').where('id', 'in', ids).where('address_id', 'is', null).execute();
+    const regNos = rows.map((r) => r.serial).join(', ');
+    await writeOpLog(trx, ctx, { menu: 'project.pool', content: msg('op.pool.delete', { regNos: regNos.slice(0, 300) }), before: rows });
+  });
+}

@@ -1,0 +1,58 @@
+import { ROUTES } from '@gatehouse/contracts';
+import { Answer } from '../../http/errors.ts';
+import { handle, type Registered } from '../../http/route.ts';
+import { importAnswer } from '../../xlsx/import-runner.ts';
+import { changeSerial, issueSecret, resync } from './replace.ts';
+import * as list from './list.ts';
+import { exportDevices } from './list-xlsx.ts';
+import * as pool from './pool.ts';
+import { exportPool, importPool, poolTemplate } from './pool-xlsx.ts';
+import { createQrcode, qrDevicesPage } from './qrcode.ts';
+
+const P = ROUTES.pool;
+const D = ROUTES.device;
+const Q = ROUTES.qrcode;
+
+/** Device pool, device list and QR-code devices (001 §2, §7 "Devices"). */
+export const deviceHandlers: Registered[] = [
+  handle(P.getPoolPage, async (input, ctx) => pool.poolPage(ctx, input)),
+  handle(P.getPoolById, async (input, ctx) => pool.poolById(ctx, input.id)),
+  handle(P.addPool, async (input, ctx) => new Answer(200, await pool.addPool(ctx, input), ['ok.created'])),
+  handle(P.updatePool, async (input, ctx) => new Answer(200, await pool.updatePool(ctx, input), ['ok.updated'])),
+  handle(P.delPool, async (input, ctx) => {
+    await pool.delPool(ctx, input.ids);
+    return new Answer(200, null, ['ok.deleted']);
+  }),
+  handle(P.importPool, async (_input, ctx, { files }) => importAnswer(await importPool(ctx, files))),
+  handle(P.exportPool, async (input, ctx, { reply }) => {
+    await exportPool(ctx, input, reply);
+    return undefined;
+  }),
+  handle(P.poolTemplate, async (_input, ctx, { reply }) => {
+    await poolTemplate(ctx, reply);
+    return undefined;
+  }),
+
+  handle(D.getDevicesPage, async (input, ctx) => list.devicesPage(ctx, input)),
+  handle(D.getDeviceById, async (input, ctx) => list.deviceById(ctx, input.addressid)),
+  handle(D.insertDevice, async (input, ctx) => new Answer(200, await list.insertDevice(ctx, input), ['ok.created'])),
+  handle(D.updateDevice, async (input, ctx) => new Answer(200, await list.updateDevice(ctx, input), ['ok.updated'])),
+  handle(D.delDevices, async (input, ctx) => {
+    await list.delDevices(ctx, input.ids);
+    return new Answer(200, null, ['ok.deleted']);
+  }),
+  handle(D.changeSerial, async (input, ctx) => new Answer(200, await changeSerial(ctx, input), ['device.replaced'])),
+  handle(D.resetSecret, async (input, ctx) => new Answer(200, await issueSecret(ctx, input.addressid), ['device.secretIssued'])),
+  handle(D.exportDevices, async (input, ctx, { reply }) => {
+    await exportDevices(ctx, input, reply);
+    return undefined;
+  }),
+  handle(D.getCompanyByRegNo, async (input, ctx) => list.companyByRegNo(ctx, input.regNo)),
+  handle(D.resync, async (input, ctx) => {
+    const out = await resync(ctx, input.addressid);
+    return new Answer(200, out, [`device.resynced::${JSON.stringify(out)}`]);
+  }),
+
+  handle(Q.getQrDevicesPage, async (input, ctx) => qrDevicesPage(ctx, input)),
+  handle(Q.createQrcode, async (input, ctx) => new Answer(200, await createQrcode(ctx, input), ['qr.created'])),
+];

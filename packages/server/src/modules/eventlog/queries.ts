@@ -1,0 +1,216 @@
+import { isAdminLevel, OPEN_TYPES } from '@gatehouse/contracts';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { AccessEventTable, VisitorQrcodeTable } from '../../db/tables/devices.ts';
+import type { DB } from '../../db/types.ts';
+import type { AuthCtx } from '../../http/context.ts';
+import { formatDateTime } from '../../http/dates.ts';
+import { listScope, scopeIds } from '../../http/scope.ts';
+import { likeText, parseDates } from './total.ts';
+
+export type EventQ = SelectQueryBuilder<DB & { e: AccessEventTable }, 'e', object>;
+export type QrQ = SelectQueryBuilder<DB & { q: VisitorQrcodeTable }, 'q', object>;
+
+const communityIds = (ctx: AuthCtx, name: string) =>
+  ctx.db.selectFrom('community').select('id').where('name', 'ilike', likeText(name, true));
+
+/** Access events (not punches) of the caller's communities (narrowed by the header's community). */
+async function events(ctx: AuthCtx): Promise<EventQ> {
+  let q: EventQ = ctx.db.selectFrom('access_event as e').where('e.is_work', '=', false);
+  const scope = await listScope(ctx.db, ctx.caller);
+  if (!scope.all) q = q.where('e.community_id', 'in', scopeIds(scope));
+  return q;
+}
+
+export interface AccessLogFilters {
+  communityName?: string;
+  addressName?: string;
+  account?: string;
+  type?: number;
+  unlockUserName?: string;
+  CARD_MODE?: number;
+  CARD_NUM?: string;
+  result?: number;
+  validfrom?: string;
+  validto?: string;
+}
+
+/** The access event log (001 §7): names contain, account and card number start with the text. */
+export async function accessLogQuery(ctx: AuthCtx, f: AccessLogFilters): Promise<EventQ> {
+  const d = parseDates(ctx.config.TZ_NAME, [
+    { key: 'from', text: f.validfrom, field: 'f.validfrom' },
+    { key: 'to', text: f.validto, field: 'f.validto', end: true },
+  ]);
+  let q = await events(ctx);
+  if (f.communityName) q = q.where('e.community_id', 'in', communityIds(ctx, f.communityName));
+  if (f.addressName) {
+    const like = likeText(f.addressName, true);
+    q = q.where('e.address_id', 'in', ctx.db.selectFrom('address').select('id').where('address', 'ilike', like));
+  }
+  if (f.account) q = q.where('e.account', 'like', likeText(f.account, false));
+  if (f.type !== undefined) q = q.where('e.type', '=', f.type);
+  if (f.unlockUserName) q = q.where('e.unlock_user_name', 'ilike', likeText(f.unlockUserName, true));
+  if (f.CARD_MODE !== undefined) q = q.where('e.card_mode', '=', f.CARD_MODE);
+  if (f.CARD_NUM) q = q.where('e.card_num', 'like', likeText(f.CARD_NUM, false));
+  if (f.result !== undefined) q = q.where('e.result', '=', f.result);
+  if (d.from) q = q.where('e.time', '>=', d.from);
+  if (d.to) q = q.where('e.time', '<=', d.to);
+  return q;
+}
+
+export interface EntranceFilters {
+  deviceName?: string;
+  communityName?: string;
+  account?: string;
+  event?: number;
+  starttime?: string;
+  endtime?: string;
+}
+
+/**
+ * The entrance report: successful opens (result 0) by card, QR code or face — the
+ * open types of 001 §9; refusals and alarms are on the access event log.
+ */
+export async function entranceQuery(ctx: AuthCtx, f: EntranceFilters): Promise<EventQ> {
+  const d = parseDates(ctx.config.TZ_NAME, [
+    { key: 'from', text: f.starttime, field: 'f.openFrom' },
+    { key: 'to', text: f.endtime, field: 'f.openTo', end: true },
+  ]);
+  let q = (await events(ctx)).where('e.result', '=', 0);
+  q = f.event !== undefined ? q.where('e.type', '=', f.event) : q.where('e.type', 'in', [...OPEN_TYPES]);
+  if (f.deviceName) q = q.where('e.device_name', 'ilike', likeText(f.deviceName, true));
+  if (f.communityName) q = q.where('e.community_id', 'in', communityIds(ctx, f.communityName));
+  if (f.account) q = q.where('e.account', 'like', likeText(f.account, false));
+  if (d.from) q = q.where('e.time', '>=', d.from);
+  if (d.to) q = q.where('e.time', '<=', d.to);
+  return q;
+}
+
+/** One page (or export batch) of events after a keyset position, with names joined. */
+export function eventRows(q: EventQ, desc: boolean, after: { time: Date; id: number } | null, limit: number, offset = 0) {
+  let page = q;
+  if (after) {
+    const { time, id } = after;
+    page = page.where((eb) => eb.or([eb('e.time', desc ? '<' : '>', time), eb.and([eb('e.time', '=', time), eb('e.id', desc ? '<' : '>', id)])]));
+  }
+  return page
+    .leftJoin('community as c', 'c.id', 'e.community_id')
+    .leftJoin('address as a', 'a.id', 'e.address_id')
+    .select([
+      'e.id',
+      'e.time',
+      'e.type',
+      'e.result',
+      'e.account',
+      'e.unlock_user_name',
+      'e.card_num',
+      'e.card_mode',
+      'e.device_name',
+      'c.name as community_name',
+      'a.address as address_text',
+    ])
+    .orderBy('e.time', desc ? 'desc' : 'asc')
+    .orderBy('e.id', desc ? 'desc' : 'asc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+export type EventRaw = Awaited<ReturnType<typeof eventRows>>[number];
+
+export const presentAccessLog = (ctx: AuthCtx, r: EventRaw) => ({
+  id: Number(r.id),
+  communityname: r.community_name ?? '',
+  time: formatDateTime(r.time, ctx.config.TZ_NAME),
+  addressName: r.address_text ?? '',
+  unlockUserName: r.unlock_user_name,
+  type: r.type,
+  result: r.result,
+  account: r.account,
+  CARD_NUM: r.card_num,
+  CARD_MODE: r.card_mode,
+});
+
+export const presentEntrance = (ctx: AuthCtx, r: EventRaw) => ({
+  id: Number(r.id),
+  deviceName: r.device_name,
+  communityName: r.community_name ?? '',
+  account: r.account,
+  event: r.type,
+  addtime: formatDateTime(r.time, ctx.config.TZ_NAME),
+});
+
+export interface QrcodeFilters {
+  userRegno?: string;
+  deviceName?: string;
+  communityName?: string;
+  validfrom?: string;
+  validto?: string;
+}
+
+/** Visitor QR records: valid from at or after `validfrom`, valid to at or before `validto`. */
+export async function qrcodeQuery(ctx: AuthCtx, f: QrcodeFilters): Promise<QrQ> {
+  const d = parseDates(ctx.config.TZ_NAME, [
+    { key: 'from', text: f.validfrom, field: 'f.qrValidFrom' },
+    { key: 'to', text: f.validto, field: 'f.qrValidTo', end: true },
+  ]);
+  let q: QrQ = ctx.db.selectFrom('visitor_qrcode as q');
+  const scope = await listScope(ctx.db, ctx.caller);
+  if (!scope.all) q = q.where('q.community_id', 'in', scopeIds(scope));
+  if (f.userRegno) q = q.where('q.user_regno', 'like', likeText(f.userRegno, false));
+  if (f.deviceName) q = q.where('q.device_name', 'ilike', likeText(f.deviceName, true));
+  if (f.communityName) q = q.where('q.community_id', 'in', communityIds(ctx, f.communityName));
+  if (d.from) q = q.where('q.validfrom', '>=', d.from);
+  if (d.to) q = q.where('q.validto', '<=', d.to);
+  return q;
+}
+
+/** One page of QR records after a keyset position; `used` counts the opens the door units reported. */
+export function qrcodeRows(q: QrQ, desc: boolean, after: { created_at: Date; id: number } | null, limit: number, offset = 0) {
+  let page = q;
+  if (after) {
+    const { created_at, id } = after;
+    page = page.where((eb) =>
+      eb.or([eb('q.created_at', desc ? '<' : '>', created_at), eb.and([eb('q.created_at', '=', created_at), eb('q.id', desc ? '<' : '>', id)])]),
+    );
+  }
+  return page
+    .leftJoin('community as c', 'c.id', 'q.community_id')
+    .select((eb) => [
+      'q.id',
+      'q.user_regno',
+      'q.device_name',
+      'q.num_open',
+      'q.validfrom',
+      'q.validto',
+      'q.created_at',
+      'c.name as community_name',
+      eb
+        .selectFrom('access_event as u')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('u.qr_id', '=', 'q.id')
+        .where('u.is_work', '=', false)
+        .where('u.result', '=', 0)
+        .as('used'),
+    ])
+    .orderBy('q.created_at', desc ? 'desc' : 'asc')
+    .orderBy('q.id', desc ? 'desc' : 'asc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+export type QrRaw = Awaited<ReturnType<typeof qrcodeRows>>[number];
+
+/** Hyphenated dates (001 "Visitor page"); valid from only for roles 2 and below. */
+export const presentQrcode = (ctx: AuthCtx, r: QrRaw) => {
+  const tz = ctx.config.TZ_NAME;
+  return {
+    id: Number(r.id),
+    userRegno: r.user_regno,
+    communityName: r.community_name ?? '',
+    deviceName: r.device_name,
+    numOpen: r.num_open,
+    used: Number(r.used ?? 0),
+    ...(isAdminLevel(ctx.caller.roleId) ? { validfrom: formatDateTime(r.validfrom, tz, '-') } : {}),
+    validto: formatDateTime(r.validto, tz, '-'),
+    createTime: formatDateTime(r.created_at, tz, '-'),
+  };
+};

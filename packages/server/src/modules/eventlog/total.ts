@@ -1,0 +1,73 @@
+import { msg } from '@gatehouse/contracts';
+import { type CompiledQuery, type Expression, sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { badRequest } from '../../http/errors.ts';
+import { parseDateTime } from '../../http/dates.ts';
+
+const COUNT_CAP = 100_000;
+export const EXPORT_MAX = 1_000_000;
+const BATCH = 2000;
+
+/** A query selecting a constant per matching row (`q.select(sql\`1\`.as('x'))`). */
+interface Countable {
+  limit(n: number): Expression<unknown>;
+  compile(): CompiledQuery;
+}
+
+/**
+ * A total that stays cheap on 10M+ rows (as the op log): an exact count up to 100k;
+ * beyond it, the planner's estimate, flagged as such.
+ */
+export async function cheapTotal(db: Db, ones: Countable): Promise<{ total: number; estimated: boolean }> {
+  const capped = await sql<{ n: number }>`select count(*)::int as n from (${ones.limit(COUNT_CAP + 1)}) c`.execute(db);
+  const n = Number(capped.rows[0]?.n ?? 0);
+  if (n <= COUNT_CAP) return { total: n, estimated: false };
+  const compiled = ones.compile();
+  const text = compiled.sql.replace(/\$(\d+)/g, (_, i: string) => literal(compiled.parameters[Number(i) - 1]));
+  const plan = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${sql.raw(text)}`.execute(db);
+  const raw = plan.rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  return { total: Math.max(COUNT_CAP, Math.round(parsed[0]?.Plan['Plan Rows'] ?? COUNT_CAP)), estimated: true };
+}
+
+function literal(v: unknown): string {
+  if (v instanceof Date) return `'${v.toISOString()}'`;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return `'${String(v).replace(/'/g, "''")}'`;
+}
+
+/**
+ * Streams rows by keyset paging: `page(after)` answers the next batch after the last
+ * row (ordered by the list's sort key and id), so memory stays flat for a million rows.
+ */
+export async function* keyset<R>(page: (after: R | null, limit: number) => Promise<R[]>): AsyncGenerator<R> {
+  let last: R | null = null;
+  let sent = 0;
+  while (sent < EXPORT_MAX) {
+    const batch = await page(last, BATCH);
+    for (const r of batch) yield r;
+    if (batch.length < BATCH) return;
+    sent += batch.length;
+    last = batch[batch.length - 1] ?? null;
+  }
+}
+
+/** Parses the date filters of a list; every unreadable one is a 400 naming its field. */
+export function parseDates<K extends string>(tz: string, dates: { key: K; text?: string; field: string; end?: boolean }[]): Partial<Record<K, Date>> {
+  const out: Partial<Record<K, Date>> = {};
+  const bad: string[] = [];
+  for (const d of dates) {
+    if (!d.text) continue;
+    const v = parseDateTime(d.text, tz, d.end === true);
+    if (v) out[d.key] = v;
+    else bad.push(msg('v.invalid', { field: `@${d.field}` }));
+  }
+  if (bad.length) throw badRequest(...bad);
+  return out;
+}
+
+/** `like` pattern: contains (names, matched with ilike) or starts with (accounts, card numbers). */
+export const likeText = (v: string, contains: boolean): string => {
+  const esc = v.replace(/[%_\\]/g, '\\$&');
+  return contains ? `%${esc}%` : `${esc}%`;
+};

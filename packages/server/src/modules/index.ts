@@ -1,0 +1,20 @@
+import type { Registered } from '../http/route.ts';
+import { accountHandlers } from './account/routes.ts';
+import { addressHandlers } from './address/routes.ts';
+import { commandHandlers } from './command/routes.ts';
+import { communityHandlers } from './community/routes.ts';
+import { deviceHandlers } from './device/routes.ts';
+import { eventlogHandlers } from './eventlog/routes.ts';
+import { gmHandlers } from './gm/routes.ts';
+import { messageHandlers } from './message/routes.ts';
+import { noticeHandlers } from './notice/routes.ts';
+import { oplogHandlers } from './oplog/routes.ts';
+import { sessionHandlers } from './session/routes.ts';
+import { statisticsHandlers } from './statistics/routes.ts';
+
+/** Every module's handlers. Areas add theirs here. */
+export const MODULE_HANDLERS: Registered[] = [
+  ...messageHandlers,
+  ...noticeHandlers,
+  ...eventlogHandlers,
+  ...oplogHandlers,...sessionHandlers, ...accountHandlers, ...communityHandlers, ...deviceHandlers, ...gmHandlers, ...commandHandlers, ...addressHandlers, ...statisticsHandlers];

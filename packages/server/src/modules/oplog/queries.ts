@@ -1,0 +1,105 @@
+import { isSystemAdmin, type Lang, menuById, menuByKey, type MenuKey } from '@gatehouse/contracts';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import type { OpLogTable } from '../../db/tables/foundation.ts';
+import type { AuthCtx } from '../../http/context.ts';
+import { formatDateTime, parseDateTime } from '../../http/dates.ts';
+import { t } from '../../http/i18n.ts';
+import { listScope, scopeIds } from '../../http/scope.ts';
+
+export interface OpLogFilters {
+  name1?: number;
+  name2?: number;
+  regno?: string;
+  starttime?: string;
+  endtime?: string;
+}
+
+type Q = SelectQueryBuilder<DB & { o: OpLogTable }, 'o', object>;
+
+/** The op log rows a caller may read: administrators all; others their communities' and their own. */
+export async function filtered(ctx: AuthCtx, f: OpLogFilters): Promise<Q> {
+  let q: Q = ctx.db.selectFrom('op_log as o');
+  if (!isSystemAdmin(ctx.caller.roleId)) {
+    const scope = await listScope(ctx.db, ctx.caller);
+    if (!scope.all) q = q.where((eb) => eb.or([eb('o.community_id', 'in', scopeIds(scope)), eb('o.account_id', '=', ctx.caller.accountId)]));
+  }
+  const m1 = f.name1 ? menuById(f.name1) : undefined;
+  const m2 = f.name2 ? menuById(f.name2) : undefined;
+  if (m1) q = q.where('o.name1', '=', m1.key);
+  if (m2) q = q.where('o.name2', '=', m2.key);
+  if (f.regno) q = q.where('o.regno', 'like', `${f.regno.replace(/[%_\\]/g, '\\$&')}%`);
+  const tz = ctx.config.TZ_NAME;
+  const from = f.starttime ? parseDateTime(f.starttime, tz) : null;
+  const to = f.endtime ? parseDateTime(f.endtime, tz, true) : null;
+  if (from) q = q.where('o.addtime', '>=', from);
+  if (to) q = q.where('o.addtime', '<=', to);
+  return q;
+}
+
+const COUNT_CAP = 100_000;
+
+/**
+ * A total that stays cheap on 10M+ rows: an exact count up to 100k; beyond it,
+ * the planner's estimate, flagged as such.
+ */
+export async function cheapTotal(ctx: AuthCtx, q: Q): Promise<{ total: number; estimated: boolean }> {
+  const capped = await ctx.db
+    .selectFrom(q.select(sql`1`.as('x')).limit(COUNT_CAP + 1).as('c'))
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number(capped.n);
+  if (n <= COUNT_CAP) return { total: n, estimated: false };
+  const compiled = q.select(sql`1`.as('x')).compile();
+  const plan = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${sql.raw(compiled.sql.replace(/\$(\d+)/g, (_, i: string) => literal(compiled.parameters[Number(i) - 1])))}`.execute(ctx.db);
+  const raw = plan.rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  return { total: Math.max(COUNT_CAP, Math.round(parsed[0]?.Plan['Plan Rows'] ?? COUNT_CAP)), estimated: true };
+}
+
+function literal(v: unknown): string {
+  if (v instanceof Date) return `'${v.toISOString()}'`;
+  if (typeof v === 'number') return String(v);
+  return `'${String(v).replace(/'/g, "''")}'`;
+}
+
+const menuName = (lang: Lang, key: string) => {
+  try {
+    return t(lang, `menu.${menuByKey(key as MenuKey).key}`);
+  } catch {
+    return key;
+  }
+};
+
+const show = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+
+/** Fields whose value differs between before and after. */
+export function changesOf(detail: unknown): { field: string; before: string; after: string }[] {
+  const d = (detail ?? {}) as { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null };
+  const before = d.before && typeof d.before === 'object' ? d.before : {};
+  const after = d.after && typeof d.after === 'object' ? d.after : {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return keys
+    .map((field) => ({ field, before: show(before[field]), after: show(after[field]) }))
+    .filter((c) => c.before !== c.after);
+}
+
+export interface RawOpLog {
+  id: number;
+  name1: string;
+  name2: string;
+  content: string;
+  regno: string;
+  addtime: Date;
+  detail: unknown;
+}
+
+export const present = (ctx: AuthCtx, r: RawOpLog) => ({
+  id: Number(r.id),
+  name1: menuName(ctx.lang, r.name1),
+  name2: r.name2 === r.name1 ? '' : menuName(ctx.lang, r.name2),
+  name: t(ctx.lang, r.content),
+  regno: r.regno,
+  addtime: formatDateTime(r.addtime, ctx.config.TZ_NAME),
+  changes: changesOf(r.detail),
+});

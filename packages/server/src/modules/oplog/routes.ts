@@ -1,0 +1,67 @@
+import { MENUS, ROUTES } from '@gatehouse/contracts';
+import { t } from '../../http/i18n.ts';
+import { handle, type Registered } from '../../http/route.ts';
+import { streamWorkbook } from '../../xlsx/write.ts';
+import { cheapTotal, filtered, present, type RawOpLog } from './queries.ts';
+
+const O = ROUTES.oplog;
+const COLUMNS = ['id', 'name1', 'name2', 'content', 'regno', 'addtime', 'detail'] as const;
+const EXPORT_MAX = 1_000_000;
+
+export const oplogHandlers: Registered[] = [
+  handle(O.getOpLogPage, async (input, ctx) => {
+    const q = await filtered(ctx, input);
+    const [{ total, estimated }, rows] = await Promise.all([
+      cheapTotal(ctx, q),
+      q
+        .select([...COLUMNS].map((c) => `o.${c}` as const))
+        .orderBy('o.addtime', input.order ?? 'desc')
+        .orderBy('o.id', input.order ?? 'desc')
+        .limit(input.rows)
+        .offset(input.page * input.rows)
+        .execute(),
+    ]);
+    return { total, estimated, rows: (rows as RawOpLog[]).map((r) => present(ctx, r)) };
+  }),
+
+  handle(O.getMenusByPid, async (input, ctx) =>
+    MENUS.filter((m) => m.parentId === (input.pid ?? 0))
+      .sort((a, b) => a.sort - b.sort)
+      .map((m) => ({ intValue: m.id, label: t(ctx.lang, `menu.${m.key}`) })),
+  ),
+
+  handle(O.exportOpLog, async (input, ctx, { reply }) => {
+    const q = await filtered(ctx, input);
+    const desc = (input.order ?? 'desc') === 'desc';
+    // Keyset paging over (addtime, id): memory stays flat for a million rows.
+    async function* rows() {
+      let last: { addtime: Date; id: number } | null = null;
+      let sent = 0;
+      while (sent < EXPORT_MAX) {
+        let page = q.select([...COLUMNS].map((c) => `o.${c}` as const));
+        if (last) {
+          const { addtime, id } = last;
+          page = page.where((eb) =>
+            eb.or([eb('o.addtime', desc ? '<' : '>', addtime), eb.and([eb('o.addtime', '=', addtime), eb('o.id', desc ? '<' : '>', id)])]),
+          );
+        }
+        const batch = (await page
+          .orderBy('o.addtime', desc ? 'desc' : 'asc')
+          .orderBy('o.id', desc ? 'desc' : 'asc')
+          .limit(2000)
+          .execute()) as RawOpLog[];
+        if (!batch.length) return;
+        for (const r of batch) {
+          const p = present(ctx, r);
+          yield [p.name1, p.name2, p.name, p.regno, p.addtime, p.changes.map((c) => `${c.field}: ${c.before} → ${c.after}`).join('; ')];
+        }
+        sent += batch.length;
+        const tail = batch[batch.length - 1] as RawOpLog;
+        last = { addtime: tail.addtime, id: Number(tail.id) };
+      }
+    }
+    const headers = ['name1', 'name2', 'name', 'regno', 'addtime', 'changes'].map((k) => t(ctx.lang, `oplog.col.${k}`));
+    await streamWorkbook(reply, `${t(ctx.lang, 'oplog.sheet')}.xlsx`, t(ctx.lang, 'oplog.sheet'), headers, rows());
+    return undefined;
+  }),
+];

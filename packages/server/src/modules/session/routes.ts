@@ -1,0 +1,89 @@
+import { ALL_ROLES, CREATABLE_ROLES, codeFromLang, ROUTES, roleNameKey } from '@gatehouse/contracts';
+import { sql } from 'kysely';
+import { Answer } from '../../http/errors.ts';
+import { t } from '../../http/i18n.ts';
+import { handle, type Registered } from '../../http/route.ts';
+import { createCaptcha } from './captcha.ts';
+import { checkCode, sendCode } from './codes.ts';
+import * as session from './service.ts';
+
+const S = ROUTES.session;
+const CAPTCHA_COOKIE = 'gh_captcha';
+
+export const sessionHandlers: Registered[] = [
+  handle(S.login, async (input, ctx, { req }) => session.login(ctx, input, req.cookies[CAPTCHA_COOKIE])),
+
+  handle(S.getRolesByRegNo, async (input, ctx) => session.rolesByRegNo(ctx, input.regNo)),
+
+  handle(S.captcha, async (_input, ctx, { reply }) => {
+    const { id, svg } = await createCaptcha(ctx.db);
+    reply
+      .setCookie(CAPTCHA_COOKIE, id, { path: '/api', httpOnly: true, sameSite: 'strict', maxAge: 300 })
+      .header('cache-control', 'no-store')
+      .type('image/svg+xml')
+      .send(svg);
+    return undefined;
+  }),
+
+  handle(S.setLanguage, async (input, ctx, { reply }) => {
+    const lang = await session.setLanguage(ctx, input.type);
+    reply.setCookie('gh_lang', codeFromLang(lang), { path: '/', sameSite: 'lax' });
+    return new Answer(200, { type: input.type }, ['lang.set']);
+  }),
+
+  handle(S.updateCommunityId, async (input, ctx) => session.updateCommunity(ctx, input.communityId)),
+
+  handle(S.sendVcode, async (input, ctx) => {
+    await session.assertKnownPhone(ctx, input.phoneNumber);
+    await sendCode(ctx, input.phoneNumber, 'verify');
+    return new Answer(200, null, ['sms.sent']);
+  }),
+
+  handle(S.sendVcodeAdmin, async (input, ctx) => {
+    await session.assertKnownPhone(ctx, input.phoneNumber, true);
+    await sendCode(ctx, input.phoneNumber, 'login');
+    return new Answer(200, null, ['sms.sent']);
+  }),
+
+  handle(S.validatePhoVcode, async (input, ctx) => {
+    await checkCode(ctx, input.phoneNumber, 'verify', input.vcode, false);
+    return new Answer(200, null, ['reset.codeOk']);
+  }),
+
+  handle(S.resetPwd, async (input, ctx) => {
+    await session.resetPassword(ctx, input.phoneNumber, input.vcode, input.pwd);
+    return new Answer(200, null, ['reset.done']);
+  }),
+
+  handle(S.activeUser, async (input, ctx) => {
+    await session.activate(ctx, input.phoneNumber, input.vcode);
+    return new Answer(200, null, ['active.done']);
+  }),
+
+  handle(S.verifyUser, async (input, ctx) => {
+    await session.assertKnownPhone(ctx, input.phoneNumber);
+    return null;
+  }),
+
+  handle(S.getSession, async (_input, ctx) =>
+    session.sessionContent(ctx, ctx.caller.accountId, ctx.caller.roleId, ctx.caller.communityId, ctx.lang),
+  ),
+
+  handle(S.health, async (_input, ctx) => {
+    await sql`select 1`.execute(ctx.db);
+    return { ok: true, db: 'up', mqtt: ctx.devices.mode === 'off' ? 'off' : ctx.devices.connected() ? 'up' : 'down' };
+  }),
+
+  handle(ROUTES.logout.logout, async (_input, ctx) => {
+    await ctx.db.updateTable('session').set({ revoked_at: sql<Date>`now()` }).where('id', '=', ctx.caller.sessionId).execute();
+    return new Answer(200, null, ['login.loggedOut']);
+  }),
+
+  handle(ROUTES.role.getRolesKeyValue, async (_input, ctx) =>
+    CREATABLE_ROLES.map((r) => ({ intValue: r, label: t(ctx.lang, roleNameKey(r)) })),
+  ),
+
+  handle(ROUTES.role.getSearchRolesKeyValues, async (_input, ctx) =>
+    ALL_ROLES.filter((r) => r !== 0).map((r) => ({ intValue: r, label: t(ctx.lang, roleNameKey(r)) })),
+  ),
+];

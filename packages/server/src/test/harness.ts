@@ -1,0 +1,162 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Envelope, RoleId } from '@gatehouse/contracts';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { boot } from '../boot.ts';
+import { type Config, testConfig } from '../config.ts';
+import { insertAccount, type NewAccount } from '../db/seed.ts';
+import { hashToken, newToken } from '../http/auth.ts';
+
+/** Which database the API tests run on: TEST_DB=postgres uses DATABASE_URL's server, else PGlite. */
+export const testDbKind = (): 'pglite' | 'postgres' =>
+  process.env.TEST_DB === 'postgres' && process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
+/** A fresh database on the PostgreSQL server of DATABASE_URL; dropped by the returned function. */
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(process.env.DATABASE_URL as string);
+  const name = `gh_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base.toString());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base.toString() });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestResponse<T = unknown> {
+  statusCode: number;
+  body: Envelope<T>;
+  headers: Record<string, unknown>;
+}
+
+/**
+ * Builds the app on a fresh database (PGlite in memory, or a new PostgreSQL
+ * database), with the captcha off and no demo data.
+ */
+export async function testApp(opts: { mqtt?: boolean; config?: Partial<Config> } = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-test-'));
+  let drop: (() => Promise<void>) | undefined;
+  let url: string | undefined;
+  if (testDbKind() === 'postgres') ({ url, drop } = await freshPostgres());
+  const config = testConfig({ DATA_DIR: dataDir, dataDir, DATABASE_URL: url, MQTT_PORT: 0, ...opts.config });
+  const booted = await boot(config, { inMemoryDb: true, mqtt: opts.mqtt ?? false });
+  const app = await buildApp(booted.services);
+  const db = booted.services.db;
+
+  const request = async <T = unknown>(
+    method: 'GET' | 'POST',
+    url: string,
+    data: Record<string, unknown> = {},
+    token?: string,
+    headers: Record<string, string> = {},
+  ): Promise<TestResponse<T>> => {
+    const h: Record<string, string> = { 'x-lang': 'english', ...headers };
+    if (token) h.token = token;
+    const clean = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) as Record<string, string | string[]>;
+    const res =
+      method === 'GET'
+        ? await app.inject({ method, url: `/api${url}`, query: clean, headers: h })
+        : await app.inject({
+            method,
+            url: `/api${url}`,
+            payload: new URLSearchParams(
+              Object.entries(clean).flatMap(([k, v]): [string, string][] =>
+                Array.isArray(v) ? v.map((x): [string, string] => [k, String(x)]) : [[k, String(v)]],
+              ),
+            ).toString(),
+            headers: { ...h, 'content-type': 'application/x-www-form-urlencoded' },
+          });
+    return { statusCode: res.statusCode, body: res.json() as Envelope<T>, headers: res.headers };
+  };
+
+  /** Creates an account (normal state, default menus) and answers its id. */
+  const createAccount = (a: Partial<NewAccount> & { roleId: RoleId }) =>
+    insertAccount(db, {
+      regNo: a.regNo ?? `139${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`,
+      name: a.name ?? 'Tester',
+      password: a.password ?? 'Test1234',
+      ...a,
+    });
+
+  /** A signed-in session for an account, without the sign-in flow (for route tests). */
+  const tokenFor = async (accountId: number, lang = 'en'): Promise<string> => {
+    const acc = await db.selectFrom('account').select(['role_id', 'community_id']).where('id', '=', accountId).executeTakeFirstOrThrow();
+    const token = newToken();
+    await db
+      .insertInto('session')
+      .values({
+        token_hash: hashToken(token),
+        account_id: accountId,
+        role_id: acc.role_id,
+        community_id: 0,
+        lang,
+        ip: '127.0.0.1',
+        last_seen_at: sql<Date>`now()`,
+        expires_at: sql<Date>`now() + interval '1 hour'`,
+      })
+      .execute();
+    return token;
+  };
+
+  /** Creates an account of a role and answers its id and a token. */
+  const signIn = async (a: Partial<NewAccount> & { roleId: RoleId }, lang = 'en') => {
+    const id = await createAccount(a);
+    return { id, token: await tokenFor(id, lang) };
+  };
+
+  const createCommunity = async (name = `C${crypto.randomInt(0, 1e6)}`, type = 0) =>
+    (
+      await db
+        .insertInto('community')
+        .values({ name, location: '广东省/深圳市/南山区', address: 'Road 1', ip: null, type, reg_no: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  const lastOpLog = () => db.selectFrom('op_log').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirst();
+
+  return {
+    app,
+    db,
+    config,
+    services: booted.services,
+    get: <T = unknown>(url: string, q?: Record<string, unknown>, token?: string, headers?: Record<string, string>) =>
+      request<T>('GET', url, q, token, headers),
+    post: <T = unknown>(url: string, body?: Record<string, unknown>, token?: string, headers?: Record<string, string>) =>
+      request<T>('POST', url, body, token, headers),
+    createAccount,
+    tokenFor,
+    signIn,
+    createCommunity,
+    lastOpLog,
+    async close() {
+      await app.close();
+      await booted.shutdown();
+      await drop?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof testApp>>;
+
+/** Reads the newest SMS code sent to a phone from the outbox. */
+export function outboxCode(dataDir: string, phone: string): string | undefined {
+  const file = path.join(dataDir, 'sms-outbox.log');
+  if (!fs.existsSync(file)) return undefined;
+  const lines = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { phone: string; code: string });
+  return lines.filter((l) => l.phone === phone).pop()?.code;
+}

@@ -1,0 +1,120 @@
+import { type ImportReport, type ImportRowError as RowError, msg, type MenuKey } from '@gatehouse/contracts';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../db/types.ts';
+import type { AuthCtx } from '../http/context.ts';
+import { Answer, AppError, badRequest } from '../http/errors.ts';
+import { t } from '../http/i18n.ts';
+import { writeOpLog } from '../http/oplog.ts';
+import { keepFile, type UploadedFile } from '../http/uploads.ts';
+import { readSheet } from './read.ts';
+
+export interface ImportColumn {
+  /** Field name of the row schema. */
+  key: string;
+  /** Catalogue key of the header text (the template shows it in the session language). */
+  header: string;
+}
+
+export type { ImportReport, ImportRowError as RowError } from '@gatehouse/contracts';
+
+export interface ImportSpec<S extends z.ZodType> {
+  file: UploadedFile | undefined;
+  columns: ImportColumn[];
+  rowSchema: S;
+  /** Import-history message type: 0 account, 1 address, 2 meter table (001 §4); devices use 3. */
+  messageType: number;
+  communityId: number | null;
+  menu: MenuKey;
+  /** Catalogue key of the import-history title. */
+  title: string;
+  /** Extra checks needing the database (duplicates, references); answer errors per row index. */
+  check?: (rows: z.output<S>[], trx: Transaction<DB>) => Promise<{ index: number; column?: string; message: string }[]>;
+  /** Writes the valid rows (all or nothing: called only when every row passed). */
+  apply: (rows: z.output<S>[], trx: Transaction<DB>) => Promise<void>;
+}
+
+const MAX_ROWS = 200_000;
+
+/**
+ * The xlsx/xls import of every area: reads the first sheet, maps headers to fields
+ * (by the template's header text in any language, or by position), validates every
+ * row with the same schema as the dialog, and either imports every row (one
+ * transaction, an import-history message with the source file kept, an op log row)
+ * or nothing, reporting each rejected row with its row number, column and message.
+ */
+export async function runImport<S extends z.ZodType>(ctx: AuthCtx, spec: ImportSpec<S>): Promise<ImportReport> {
+  const file = spec.file;
+  if (!file) throw badRequest(msg('v.choose', { field: '@f.file' }));
+  const sheet = await readSheet(file.path, file.filename);
+  if (!sheet) throw badRequest('import.notSpreadsheet');
+  const [header = [], ...body] = sheet;
+  const dataRows = body.map((cells, i) => ({ cells, line: i + 2 })).filter((r) => r.cells.some((c) => c !== ''));
+  if (!dataRows.length) throw badRequest('import.empty');
+  if (dataRows.length > MAX_ROWS) throw badRequest(msg('import.tooMany', { max: MAX_ROWS }));
+
+  const headerText = (key: string) => {
+    const c = spec.columns.find((x) => x.key === key);
+    return c ? t(ctx.lang, c.header) : '';
+  };
+  const positions = spec.columns.map((c, i) => {
+    const names = (['zh-CN', 'zh-TW', 'en'] as const).map((l) => t(l, c.header));
+    const at = header.findIndex((h) => names.includes(h));
+    return at >= 0 ? at : i;
+  });
+
+  const errors: RowError[] = [];
+  const valid: { value: z.output<S>; line: number }[] = [];
+  for (const { cells, line } of dataRows) {
+    const raw = Object.fromEntries(spec.columns.map((c, i) => [c.key, cells[positions[i] ?? i] ?? '']));
+    const parsed = spec.rowSchema.safeParse(raw);
+    if (parsed.success) valid.push({ value: parsed.data, line });
+    else
+      for (const issue of parsed.error.issues) {
+        errors.push({ row: line, column: headerText(String(issue.path[0] ?? '')), message: t(ctx.lang, issue.message) });
+      }
+  }
+
+  let imported = 0;
+  await ctx.db.transaction().execute(async (trx) => {
+    if (spec.check && valid.length) {
+      for (const e of await spec.check(valid.map((v) => v.value), trx)) {
+        errors.push({ row: valid[e.index]?.line ?? 0, column: e.column ? headerText(e.column) : '', message: t(ctx.lang, e.message) });
+      }
+    }
+    if (errors.length) return;
+    await spec.apply(valid.map((v) => v.value), trx);
+    imported = valid.length;
+    const rel = await keepFile(ctx.config, file, 'imports');
+    const stored = await trx
+      .insertInto('stored_file')
+      .values({ kind: 'import', path: rel, mime: file.mimetype, size: file.size, original_name: file.filename, community_id: spec.communityId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const content = msg('import.done', { count: imported, file: file.filename });
+    await trx
+      .insertInto('message')
+      .values({
+        title: spec.title,
+        content,
+        type: spec.messageType,
+        community_id: spec.communityId,
+        creator_id: ctx.caller.accountId,
+        file_id: stored.id,
+      })
+      .execute();
+    await writeOpLog(trx, ctx, { menu: spec.menu, content, communityId: spec.communityId, after: { file: file.filename, rows: imported } });
+  });
+  errors.sort((a, b) => a.row - b.row);
+  const rejectedRows = new Set(errors.map((e) => e.row)).size;
+  return { imported, rejected: rejectedRows, errors };
+}
+
+/** Template headers in the session language. */
+export const templateHeaders = (ctx: AuthCtx, columns: ImportColumn[]): string[] => columns.map((c) => t(ctx.lang, c.header));
+
+/** The answer of an import route: 200 with the report, or 400 with it when nothing was imported. */
+export function importAnswer(report: ImportReport): Answer<ImportReport> {
+  if (report.errors.length) throw new AppError(400, [msg('import.rejected', { count: report.rejected })], report);
+  return new Answer(200, report, ['ok.imported']);
+}

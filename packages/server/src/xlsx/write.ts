@@ -1,0 +1,49 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+
+/** A one-sheet workbook with a header row (import templates, small exports). */
+export async function workbookBuffer(sheet: string, headers: string[], rows: (string | number | null)[][] = []): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(sheet);
+  ws.addRow(headers).font = { bold: true };
+  for (const r of rows) ws.addRow(r);
+  ws.columns.forEach((c) => {
+    c.width = 20;
+  });
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export function fileHeaders(reply: FastifyReply, filename: string, type = XLSX_TYPE): FastifyReply {
+  return reply
+    .type(type)
+    .header('content-disposition', `attachment; filename="${encodeURIComponent(filename)}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
+    .header('cache-control', 'no-store');
+}
+
+export async function sendWorkbook(reply: FastifyReply, filename: string, buf: Buffer): Promise<void> {
+  await fileHeaders(reply, filename).send(buf);
+}
+
+/**
+ * Streams a large export: rows come from an async iterator (e.g. a keyset-paged
+ * query), so memory stays flat whatever the row count.
+ */
+export async function streamWorkbook(
+  reply: FastifyReply,
+  filename: string,
+  sheet: string,
+  headers: string[],
+  rows: AsyncIterable<(string | number | null)[]>,
+): Promise<void> {
+  const out = new PassThrough();
+  fileHeaders(reply, filename).send(out);
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const ws = wb.addWorksheet(sheet);
+  ws.addRow(headers).commit();
+  for await (const r of rows) ws.addRow(r).commit();
+  ws.commit();
+  await wb.commit();
+}

@@ -1,0 +1,152 @@
+import { type Envelope, LIMITS, type RouteDef, type RouteInput, type RouteOutput, STATUS } from '@gatehouse/contracts';
+import { navigateTo } from '../app/router-ref.ts';
+import { tr } from '../i18n/index.ts';
+import { clearSession, getLangCode, getSession } from '../session/store.ts';
+import { notifier } from './notify.ts';
+
+/** Thrown when a call returns no data; the toast has already been shown. */
+export class NoData extends Error {
+  constructor(
+    readonly status: number,
+    readonly msgs: string[],
+    /** The envelope content, when the server sent one with the error (e.g. an import report). */
+    readonly content: unknown = null,
+  ) {
+    super(msgs[0] ?? `status ${status}`);
+  }
+}
+
+/** The answer of a call, with its envelope status (203/205 pass content through). */
+export interface Answered<T> {
+  status: number;
+  msgs: string[];
+  content: T;
+}
+
+type Input = Record<string, unknown>;
+
+function toParams(input: Input): URLSearchParams {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(input)) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v)) for (const x of v) p.append(k, String(x));
+    else p.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  }
+  return p;
+}
+
+export function headers(): Record<string, string> {
+  const h: Record<string, string> = { 'x-lang': getLangCode() };
+  const s = getSession();
+  if (s?.token) h.token = s.token;
+  return h;
+}
+
+export const apiUrl = (route: RouteDef, input: Input = {}): string => {
+  const p = toParams({ ...input, _t: Date.now() });
+  return `/api${route.path}?${p.toString()}`;
+};
+
+/**
+ * Calls a route and applies the error catalogue of spec 000 §8: 200 passes the
+ * answer; 203/205 toast and still pass it; 401 toasts and goes to /login; 403
+ * toasts and goes to /403; anything else toasts the first message and returns no
+ * data (throws NoData); a network failure or time-out toasts "network exception".
+ */
+export async function callFull<R extends RouteDef>(
+  route: R,
+  input: RouteInput<R> | Input = {},
+  opts: { body?: FormData; silent?: boolean } = {},
+): Promise<Answered<RouteOutput<R>>> {
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), LIMITS.requestTimeoutMs);
+  let res: Response;
+  try {
+    const init: RequestInit = { method: route.method, headers: headers(), credentials: 'same-origin', signal: ctrl.signal };
+    if (route.method === 'GET') {
+      res = await fetch(apiUrl(route, input as Input), init);
+    } else if (opts.body) {
+      res = await fetch(`/api${route.path}`, { ...init, body: opts.body });
+    } else {
+      res = await fetch(`/api${route.path}`, {
+        ...init,
+        headers: { ...headers(), 'content-type': 'application/x-www-form-urlencoded' },
+        body: toParams(input as Input),
+      });
+    }
+  } catch {
+    notifier().error(tr('err.network'));
+    throw new NoData(0, [tr('err.network')]);
+  } finally {
+    clearTimeout(timer);
+  }
+  let env: Envelope<RouteOutput<R>>;
+  try {
+    env = (await res.json()) as Envelope<RouteOutput<R>>;
+  } catch {
+    notifier().error(tr('err.network'));
+    throw new NoData(res.status, [tr('err.network')]);
+  }
+  const first = env.msgs?.[0];
+  switch (env.status) {
+    case STATUS.ok:
+      return env;
+    case STATUS.notActivated:
+      if (!opts.silent) notifier().warning(tr('err.notActivated'));
+      return env;
+    case STATUS.needPhoneVerify:
+      if (!opts.silent) notifier().warning(tr('err.needPhoneVerify'));
+      return env;
+    case STATUS.unauthorized:
+      notifier().error(first ?? tr('err.unauthorized'));
+      clearSession();
+      navigateTo('/login');
+      throw new NoData(env.status, env.msgs);
+    case STATUS.forbidden:
+      notifier().error(first ?? tr('err.forbidden'));
+      navigateTo('/403');
+      throw new NoData(env.status, env.msgs);
+    default:
+      if (!opts.silent && first) notifier().error(first);
+      throw new NoData(env.status, env.msgs ?? [], env.content);
+  }
+}
+
+/** Calls a route and answers its content (see callFull). */
+export async function call<R extends RouteDef>(route: R, input: RouteInput<R> | Input = {}, opts: { body?: FormData; silent?: boolean } = {}): Promise<RouteOutput<R>> {
+  return (await callFull(route, input, opts)).content;
+}
+
+/** Calls a mutation and toasts its success message (the server's first message). */
+export async function mutate<R extends RouteDef>(route: R, input: RouteInput<R> | Input = {}, opts: { body?: FormData } = {}): Promise<RouteOutput<R>> {
+  const a = await callFull(route, input, opts);
+  if (a.msgs[0]) notifier().success(a.msgs[0]);
+  return a.content;
+}
+
+/** Downloads a raw route (file export) with the session headers. */
+export async function download(route: RouteDef, input: Input, fallbackName: string): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(route, input), { headers: headers() });
+  } catch {
+    notifier().error(tr('err.network'));
+    return;
+  }
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) {
+    const env = (await res.json()) as Envelope;
+    notifier().error(env.msgs?.[0] ?? tr('err.internal'));
+    if (env.status === 401) navigateTo('/login');
+    return;
+  }
+  const blob = await res.blob();
+  const cd = res.headers.get('content-disposition') ?? '';
+  const m = /filename\*=UTF-8''([^;]+)/.exec(cd);
+  const name = m?.[1] ? decodeURIComponent(m[1]) : fallbackName;
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}

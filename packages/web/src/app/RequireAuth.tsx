@@ -1,0 +1,28 @@
+import { ROUTES } from '@gatehouse/contracts';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { call } from '../api/client.ts';
+import { clearSession, getSession, onSessionChange, patchSession } from '../session/store.ts';
+
+/**
+ * Any non-public route without a signed-in user clears the cache and goes to
+ * /login. On each page load the session (menus, community) is refreshed from the
+ * server, so a changed grant shows at the next load.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState(getSession());
+  const { pathname } = useLocation();
+  useEffect(() => onSessionChange(() => setSession(getSession())), []);
+  useEffect(() => {
+    if (!getSession()) return;
+    call(ROUTES.session.getSession, {}, { silent: true })
+      .then((s) => patchSession(s))
+      .catch(() => undefined);
+  }, []);
+  if (!session) {
+    clearSession();
+    return <Navigate to="/login" replace />;
+  }
+  if (pathname === '/') return <Navigate to={session.defaultPath ?? '/403'} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,40 @@
+import { LIMITS } from '@gatehouse/contracts';
+import { SwapOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useT } from '../../i18n/index.ts';
+import { useSession } from '../../session/useSession.ts';
+import { CommunitySwitchDialog } from './CommunitySwitchDialog.tsx';
+import { LanguageSelect } from './LanguageSelect.tsx';
+import { MessageBell } from './MessageBell.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+declare const __APP_VERSION__: string;
+
+/** Header: title, version, current community (cut at 20 characters), switch, bell, language, user. */
+export function AppHeader() {
+  const { t } = useT();
+  const session = useSession();
+  const [switching, setSwitching] = useState(false);
+  const name = session?.communityName ?? '';
+  const short = name.length > LIMITS.headerCommunityNameChars ? `${name.slice(0, LIMITS.headerCommunityNameChars)}…` : name;
+  return (
+    <header className="gh-header">
+      <span className="gh-title">{t('ui.product')}</span>
+      <span className="gh-version">V{__APP_VERSION__}</span>
+      <span className="gh-spacer" />
+      <Tooltip title={name}>
+        <span className="gh-header-item" data-testid="current-community">
+          {short}
+        </span>
+      </Tooltip>
+      <Tooltip title={t('ui.switchCommunity')}>
+        <Button type="text" icon={<SwapOutlined />} aria-label={t('ui.switchCommunity')} onClick={() => setSwitching(true)} />
+      </Tooltip>
+      {session && session.roleId !== 10 ? <MessageBell /> : null}
+      <LanguageSelect dark />
+      <UserMenu />
+      {switching ? <CommunitySwitchDialog onClose={() => setSwitching(false)} /> : null}
+    </header>
+  );
+}

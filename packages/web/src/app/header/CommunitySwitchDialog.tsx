@@ -1,0 +1,78 @@
+import { type CommunityOption, ROUTES } from '@gatehouse/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Input, Modal, Table } from 'antd';
+import { useState } from 'react';
+import { call } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { patchSession } from '../../session/store.ts';
+
+/** Search by name, pick one community, OK (requires a choice), Reset (all = 0), Cancel. */
+export function CommunitySwitchDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useT();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [name, setName] = useState('');
+  const [search, setSearch] = useState('');
+  const [picked, setPicked] = useState<number | null>(null);
+  const q = useQuery({ queryKey: ['homeCommunities', search], queryFn: () => call(ROUTES.community.getHomeCommunities, { name: search }) });
+  const apply = async (communityId: number) => {
+    const r = await call(ROUTES.session.updateCommunityId, { communityId });
+    patchSession({ communityId: r.communityId, communityName: r.communityName });
+    message.success(t('community.switched'));
+    await qc.invalidateQueries();
+    onClose();
+  };
+  return (
+    <Modal
+      open
+      title={t('ui.switchCommunity')}
+      onCancel={onClose}
+      width={640}
+      footer={[
+        <Button key="reset" onClick={() => void apply(0).catch(() => undefined)}>
+          {t('ui.reset')}
+        </Button>,
+        <Button key="cancel" onClick={onClose}>
+          {t('ui.cancel')}
+        </Button>,
+        <Button
+          key="ok"
+          type="primary"
+          onClick={() => {
+            if (picked === null) {
+              message.warning(t('ui.chooseCommunity'));
+              return;
+            }
+            void apply(picked).catch(() => undefined);
+          }}
+        >
+          {t('ui.ok')}
+        </Button>,
+      ]}
+    >
+      <Input.Search
+        placeholder={t('ui.communityName')}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        onSearch={(v) => setSearch(v.trim())}
+        enterButton={t('ui.search')}
+        style={{ marginBottom: 12 }}
+      />
+      <Table<CommunityOption>
+        rowKey="communityid"
+        size="small"
+        loading={q.isFetching}
+        dataSource={q.data ?? []}
+        pagination={false}
+        scroll={{ y: 320 }}
+        rowSelection={{ type: 'radio', selectedRowKeys: picked === null ? [] : [picked], onChange: (keys) => setPicked(Number(keys[0])) }}
+        onRow={(r) => ({ onClick: () => setPicked(r.communityid) })}
+        columns={[
+          { title: t('ui.communityName'), dataIndex: 'name' },
+          { title: t('ui.region'), dataIndex: 'location' },
+          { title: t('ui.address'), dataIndex: 'address' },
+        ]}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ComponentType } from 'react';
+
+export interface PageDef {
+  /** Browser path (react-router pattern), e.g. /account or /project/address/:communityId. */
+  path: string;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+/**
+ * The pages of the signed-in app. Areas add theirs here; menu paths without a page
+ * yet show the "being built" page.
+ */
+export const PAGES: PageDef[] = [
+  { path: '/project/project', load: () => import('../features/community/ProjectPage.tsx') },
+  { path: '/enterprise/enterpriselist', load: () => import('../features/community/EnterpriseListPage.tsx') },
+  { path: '/project/address/:communityId', load: () => import('../features/address/AddressPage.tsx') },
+  { path: '/project/address/:communityId/amt/:addressId/isvilla/:isvilla', load: () => import('../features/address/AmtPage.tsx') },
+  { path: '/account', load: () => import('../features/account/AccountPage.tsx') },
+  { path: '/permission', load: () => import('../features/account/PermissionPage.tsx') },
+  { path: '/message', load: () => import('../features/message/MessagePage.tsx') },
+  { path: '/operationlog', load: () => import('../features/oplog/OperationLogPage.tsx') },
+  { path: '/project/pool', load: () => import('../features/device/PoolPage.tsx') },
+  { path: '/project/devices', load: () => import('../features/device/DevicesPage.tsx') },
+  { path: '/access/visitorcode', load: () => import('../features/visitorcode/VisitorCodePage.tsx') },
+  { path: '/access/gm', load: () => import('../features/gm/GmPage.tsx') },
+  { path: '/access/commands', load: () => import('../features/command/CommandsPage.tsx') },
+  { path: '/eventlog/accesslog', load: () => import('../features/eventlog/AccessLogPage.tsx') },
+  { path: '/access/entrance', load: () => import('../features/eventlog/EntrancePage.tsx') },
+  { path: '/access/visitor', load: () => import('../features/eventlog/VisitorPage.tsx') },
+  { path: '/service/notice', load: () => import('../features/notice/NoticePage.tsx') },
+  { path: '/notices', load: () => import('../features/notice/NoticePage.tsx') },
+  { path: '/appcount', load: () => import('../features/statistics/StatisticsPage.tsx') },
+];

@@ -1,0 +1,121 @@
+import { type AccountRow, ROUTES } from '@gatehouse/contracts';
+import { App, Button, Popconfirm } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { call, mutate } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { useSession } from '../../session/useSession.ts';
+import { ImportDialog } from '../../shared/ImportDialog.tsx';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { AccountDialog } from './AccountDialog.tsx';
+import { ACCOUNTS_KEY, useSearchRoles } from './api.ts';
+import { StateTag, stateOptions } from './StateTag.tsx';
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; userId: number } | { kind: 'import' } | null;
+
+/**
+ * Account management (000 §2): filters, sorted and paged list with selection,
+ * Add, Edit (not for door units and other, 8 and 9), Import and batch delete (none
+ * of them for enterprise users, role 10).
+ */
+export default function AccountPage() {
+  const { t } = useT();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const session = useSession();
+  const roles = useSearchRoles();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const enterprise = session?.roleId === 10;
+  const reload = () => qc.invalidateQueries({ queryKey: ACCOUNTS_KEY });
+  const columns: ColumnsType<AccountRow> = [
+    { title: t('ui.acc.regNo'), dataIndex: 'regNo', key: 'regNo', sorter: true },
+    { title: t('ui.acc.name'), dataIndex: 'name', key: 'name', sorter: true },
+    { title: t('ui.acc.areacode'), dataIndex: 'areacode', render: (v: string) => `+${v}` },
+    { title: t('ui.acc.role'), dataIndex: 'roleName', key: 'roleID', sorter: true },
+    { title: t('ui.acc.state'), dataIndex: 'state', key: 'state', sorter: true, render: (v: number) => <StateTag state={v} /> },
+    { title: t('ui.acc.community'), dataIndex: 'communityNames', ellipsis: true, width: 200 },
+    { title: t('ui.acc.address'), dataIndex: 'addressStrs', ellipsis: true, width: 160 },
+    { title: t('ui.acc.regTime'), dataIndex: 'regTime', key: 'regTime', sorter: true },
+    {
+      title: t('ui.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_v, r) =>
+        r.roleID === 8 || r.roleID === 9 ? null : (
+          <Button size="small" onClick={() => setDialog({ kind: 'edit', userId: r.userid })} data-testid={`edit-${r.regNo}`}>
+            {t('ui.edit')}
+          </Button>
+        ),
+    },
+  ];
+  const openImport = () => {
+    if (!session?.communityId) message.warning(t('v.chooseCommunity'));
+    else setDialog({ kind: 'import' });
+  };
+  return (
+    <>
+      <ListPage<AccountRow>
+        breadcrumb={[t('menu.account')]}
+        queryKey={ACCOUNTS_KEY}
+        rowKey="userid"
+        columns={columns}
+        selectable={!enterprise}
+        fetch={(p) => call(ROUTES.account.searchAccounts, p)}
+        filters={[
+          { name: 'regNo', label: t('ui.acc.regNo'), maxLength: 20 },
+          { name: 'name', label: t('ui.acc.name'), maxLength: 15 },
+          { name: 'addressStrs', label: t('ui.acc.address'), maxLength: 200 },
+          { name: 'roleID', label: t('ui.acc.role'), type: 'select', options: roles.map((r) => ({ value: r.intValue, label: r.label })) },
+          { name: 'state', label: t('ui.acc.state'), type: 'select', options: stateOptions(t) },
+        ]}
+        toolbar={({ selectedKeys, clearSelection }) =>
+          enterprise ? null : (
+            <>
+              <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="account-add">
+                {t('ui.add')}
+              </Button>
+              <Button onClick={openImport} data-testid="account-import">
+                {t('ui.import')}
+              </Button>
+              {selectedKeys.length ? (
+                <Popconfirm
+                  title={t('ui.confirmBatchDelete', { count: selectedKeys.length })}
+                  okText={t('ui.ok')}
+                  cancelText={t('ui.cancel')}
+                  onConfirm={async () => {
+                    await mutate(ROUTES.account.batchDel, { ids: selectedKeys.map(Number) }).catch(() => undefined);
+                    clearSelection();
+                    await reload();
+                  }}
+                >
+                  <Button danger data-testid="account-batch-delete">
+                    {t('ui.batchDelete')}
+                  </Button>
+                </Popconfirm>
+              ) : (
+                <Button danger onClick={() => message.warning(t('ui.selectFirst'))} data-testid="account-batch-delete">
+                  {t('ui.batchDelete')}
+                </Button>
+              )}
+            </>
+          )
+        }
+      />
+      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+        <AccountDialog userId={dialog.kind === 'edit' ? dialog.userId : undefined} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+      ) : null}
+      {dialog?.kind === 'import' && session ? (
+        <ImportDialog
+          title={t('ui.acc.importInto', { name: session.communityName })}
+          templateRoute={ROUTES.account.accountTemplate}
+          templateName={`${t('account.sheet')}.xlsx`}
+          uploadRoute={ROUTES.account.uploadAccountFile}
+          fields={{ communityID: session.communityId }}
+          onClose={() => setDialog(null)}
+          onImported={() => void reload()}
+        />
+      ) : null}
+    </>
+  );
+}

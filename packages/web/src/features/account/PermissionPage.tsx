@@ -1,0 +1,52 @@
+import { type AccountRow, isSystemAdmin, PERMISSION_FILTER_ROLES, ROUTES, roleNameKey } from '@gatehouse/contracts';
+import { Button } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { call } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { PERM_ACCOUNTS_KEY } from './api.ts';
+import { PermissionDialog } from './PermissionDialog.tsx';
+import { StateTag } from './StateTag.tsx';
+
+/** Permission management (000 §2): accounts with menus (roles up to 5, and 10) and their menu grants. */
+export default function PermissionPage() {
+  const { t } = useT();
+  const [editing, setEditing] = useState<AccountRow | null>(null);
+  const columns: ColumnsType<AccountRow> = [
+    { title: t('ui.acc.regNo'), dataIndex: 'regNo', key: 'regNo', sorter: true },
+    { title: t('ui.acc.name'), dataIndex: 'name', key: 'name', sorter: true },
+    { title: t('ui.acc.role'), dataIndex: 'roleName', key: 'roleID', sorter: true },
+    { title: t('ui.acc.state'), dataIndex: 'state', key: 'state', sorter: true, render: (v: number) => <StateTag state={v} /> },
+    { title: t('ui.acc.community'), dataIndex: 'communityNames', ellipsis: true, width: 220 },
+    { title: t('ui.acc.regTime'), dataIndex: 'regTime', key: 'regTime', sorter: true },
+    {
+      title: t('ui.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_v, r) =>
+        isSystemAdmin(r.roleID) ? null : (
+          <Button size="small" onClick={() => setEditing(r)} data-testid={`perm-${r.regNo}`}>
+            {t('ui.perm.configure')}
+          </Button>
+        ),
+    },
+  ];
+  return (
+    <>
+      <ListPage<AccountRow>
+        breadcrumb={[t('menu.permission')]}
+        queryKey={PERM_ACCOUNTS_KEY}
+        rowKey="userid"
+        columns={columns}
+        fetch={(p) => call(ROUTES.account.searchAccountsForPerm, p)}
+        filters={[
+          { name: 'regNo', label: t('ui.acc.regNo'), maxLength: 20 },
+          { name: 'name', label: t('ui.acc.name'), maxLength: 15 },
+          { name: 'roleID', label: t('ui.acc.role'), type: 'select', options: PERMISSION_FILTER_ROLES.map((r) => ({ value: r, label: t(roleNameKey(r)) })) },
+        ]}
+      />
+      {editing ? <PermissionDialog account={editing} onClose={() => setEditing(null)} /> : null}
+    </>
+  );
+}

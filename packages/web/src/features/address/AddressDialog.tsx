@@ -1,0 +1,76 @@
+import { ADDRESS_TYPES, type AddressRow, createAddressInput, HARDWARE, ROUTES } from '@gatehouse/contracts';
+import { Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
+import { useState } from 'react';
+import { mutate } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { fieldRule } from '../../shared/rules.ts';
+
+export interface AddressDialogProps {
+  communityId: number;
+  /** The address to edit; absent for Add. */
+  row?: AddressRow;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+const FLAGS = [
+  ['faceSupported', HARDWARE.face, 'ui.addr.face'],
+  ['qrcodeSupported', HARDWARE.qrcode, 'ui.addr.qrcode'],
+  ['cardSupported', HARDWARE.card, 'ui.addr.card'],
+  ['pwdSupported', HARDWARE.password, 'ui.addr.password'],
+] as const;
+
+/** Add and Edit address (000 §5): the type is chosen when adding only. */
+export function AddressDialog({ communityId, row, onClose, onSaved }: AddressDialogProps) {
+  const { t } = useT();
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    const v = (await form.validateFields()) as Record<string, unknown> & { hardware?: number[] };
+    const bits = v.hardware ?? [];
+    const flags = Object.fromEntries(FLAGS.map(([k, bit]) => [k, bits.includes(bit) ? bit : 0]));
+    const body = { address: v.address, name: v.name, isVilla: v.isVilla, ...flags };
+    setSaving(true);
+    try {
+      if (row) await mutate(ROUTES.address.updateAddr, { ...body, addressid: row.addressid });
+      else await mutate(ROUTES.address.create, { ...body, type: v.type, communityID: communityId });
+      onSaved();
+      onClose();
+    } catch {
+      // the server's message has been shown
+    } finally {
+      setSaving(false);
+    }
+  };
+  const initial = row
+    ? { address: row.address, name: row.name, isVilla: row.isVilla, hardware: FLAGS.map(([, bit]) => bit).filter((bit) => (row.hardware & bit) !== 0) }
+    : { isVilla: 0, hardware: [] };
+  return (
+    <Modal open title={t(row ? 'ui.addr.edit' : 'ui.addr.add')} onCancel={onClose} onOk={save} okButtonProps={{ loading: saving }} destroyOnHidden>
+      <Form form={form} layout="vertical" initialValues={initial} data-testid="address-form">
+        {row ? null : (
+          <Form.Item label={t('ui.addr.type')} name="type" rules={[fieldRule(createAddressInput, 'type')]}>
+            <Select data-testid="address-type" options={ADDRESS_TYPES.map((v) => ({ value: v, label: t(`addr.type.${v}`) }))} />
+          </Form.Item>
+        )}
+        <Form.Item label={t('ui.addr.address')} name="address" rules={[fieldRule(createAddressInput, 'address')]}>
+          <Input maxLength={200} data-testid="address-address" />
+        </Form.Item>
+        <Form.Item label={t('ui.addr.name')} name="name" rules={[fieldRule(createAddressInput, 'name')]}>
+          <Input maxLength={100} data-testid="address-name" />
+        </Form.Item>
+        <Form.Item label={t('ui.addr.isVilla')} name="isVilla" rules={[fieldRule(createAddressInput, 'isVilla')]}>
+          <Radio.Group
+            options={[
+              { value: 0, label: t('ui.no') },
+              { value: 1, label: t('ui.yes') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item label={t('ui.addr.hardware')} name="hardware">
+          <Checkbox.Group options={FLAGS.map(([, bit, key]) => ({ value: bit, label: t(key) }))} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

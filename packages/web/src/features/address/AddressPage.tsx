@@ -1,0 +1,155 @@
+import { ADDRESS_TYPE, ADDRESS_TYPES, type AddressRow, HARDWARE, ROUTES } from '@gatehouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { call } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { ImportDialog } from '../../shared/ImportDialog.tsx';
+import { useRemove } from '../../shared/useRemove.ts';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { useCommunity } from '../community/api.ts';
+import { ActivateDeviceDialog } from './ActivateDeviceDialog.tsx';
+import { AddressDialog } from './AddressDialog.tsx';
+import { addressesKey } from './api.ts';
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; row: AddressRow } | { kind: 'device'; row: AddressRow } | { kind: 'import' } | null;
+
+const HW = [
+  [HARDWARE.face, 'ui.addr.face'],
+  [HARDWARE.qrcode, 'ui.addr.qrcode'],
+  [HARDWARE.card, 'ui.addr.card'],
+  [HARDWARE.password, 'ui.addr.password'],
+] as const;
+
+const villaDoorUnit = (r: AddressRow) => r.type === ADDRESS_TYPE.doorUnit && r.isVilla === 1;
+
+/** Address management of one community (000 §2): search, list, add, edit, delete, import, device activation. */
+export default function AddressPage() {
+  const { t } = useT();
+  const { message } = App.useApp();
+  const nav = useNavigate();
+  const qc = useQueryClient();
+  const communityId = Number(useParams().communityId);
+  const community = useCommunity(communityId).data;
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const key = addressesKey(communityId);
+  const reload = () => qc.invalidateQueries({ queryKey: key });
+  const remove = useRemove(ROUTES.address.batchDelAddr, key);
+  const columns: ColumnsType<AddressRow> = [
+    { title: t('ui.addr.address'), dataIndex: 'address', key: 'address', sorter: true },
+    { title: t('ui.addr.name'), dataIndex: 'name', key: 'name', sorter: true },
+    { title: t('ui.addr.type'), dataIndex: 'type', key: 'type', sorter: true, render: (v: number) => t(`addr.type.${v}`) },
+    { title: t('ui.addr.isVilla'), dataIndex: 'isVilla', key: 'isVilla', sorter: true, render: (v: number) => t(v ? 'ui.yes' : 'ui.no') },
+    {
+      title: t('ui.addr.hardware'),
+      dataIndex: 'hardware',
+      render: (v: number) => HW.filter(([bit]) => v & bit).map(([bit, k]) => <Tag key={bit}>{t(k)}</Tag>),
+    },
+    {
+      title: t('ui.addr.device'),
+      dataIndex: 'regNo',
+      key: 'devstate',
+      sorter: true,
+      render: (_v, r) => (r.type !== ADDRESS_TYPE.doorUnit ? null : r.devstate === 1 ? <Tag color="success">{r.regNo}</Tag> : <Tag>{t('ui.addr.noDevice')}</Tag>),
+    },
+    {
+      title: t('ui.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_v, r) => (
+        <Space size={4} data-testid={`address-actions-${r.address}`}>
+          <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
+            {t('ui.edit')}
+          </Button>
+          {r.type === ADDRESS_TYPE.doorUnit ? (
+            <>
+              <Button size="small" onClick={() => nav(`/project/address/${communityId}/amt/${r.addressid}/isvilla/${r.isVilla}/`)}>
+                {t('ui.addr.callCodes')}
+              </Button>
+              <Button size="small" onClick={() => setDialog({ kind: 'device', row: r })}>
+                {t(r.devstate === 1 ? 'ui.addr.replace' : 'ui.addr.activate')}
+              </Button>
+            </>
+          ) : null}
+          {villaDoorUnit(r) ? (
+            <Tooltip title={t('ui.addr.villaNoDelete')}>
+              <Button size="small" danger disabled>
+                {t('ui.delete')}
+              </Button>
+            </Tooltip>
+          ) : (
+            <Popconfirm title={t('ui.confirmDelete')} okText={t('ui.ok')} cancelText={t('ui.cancel')} onConfirm={() => remove([r.addressid])}>
+              <Button size="small" danger>
+                {t('ui.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <>
+      <ListPage<AddressRow>
+        breadcrumb={[<Link key="p" to="/project/project">{t('menu.project.project')}</Link>, community?.name ?? '…', t('ui.addr.title')]}
+        queryKey={key}
+        rowKey="addressid"
+        columns={columns}
+        selectable
+        fetch={(p) => call(ROUTES.address.getAddressesPage, { ...p, communityID: communityId })}
+        filters={[
+          { name: 'name', label: t('ui.addr.name'), maxLength: 100 },
+          { name: 'type', label: t('ui.addr.type'), type: 'select', options: ADDRESS_TYPES.map((v) => ({ value: v, label: t(`addr.type.${v}`) })) },
+          { name: 'address', label: t('ui.addr.address'), maxLength: 200 },
+          { name: 'isvilla', label: t('ui.addr.isVilla'), type: 'select', options: [{ value: 1, label: t('ui.yes') }, { value: 0, label: t('ui.no') }] },
+        ]}
+        toolbar={({ selectedKeys, selectedRows, clearSelection }) => (
+          <>
+            <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="address-add">
+              {t('ui.add')}
+            </Button>
+            <Button onClick={() => setDialog({ kind: 'import' })} data-testid="address-import">
+              {t('ui.import')}
+            </Button>
+            {selectedKeys.length ? (
+              <Popconfirm
+                title={t('ui.confirmBatchDelete', { count: selectedKeys.length })}
+                okText={t('ui.ok')}
+                cancelText={t('ui.cancel')}
+                onConfirm={async () => {
+                  if (selectedRows.some(villaDoorUnit)) message.error(t('addr.villaNoDelete'));
+                  else if (await remove(selectedKeys.map(Number))) clearSelection();
+                }}
+              >
+                <Button danger data-testid="address-batch-delete">
+                  {t('ui.batchDelete')}
+                </Button>
+              </Popconfirm>
+            ) : (
+              <Button danger onClick={() => message.warning(t('ui.selectFirst'))} data-testid="address-batch-delete">
+                {t('ui.batchDelete')}
+              </Button>
+            )}
+          </>
+        )}
+      />
+      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+        <AddressDialog communityId={communityId} row={dialog.kind === 'edit' ? dialog.row : undefined} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+      ) : null}
+      {dialog?.kind === 'device' ? <ActivateDeviceDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={() => void reload()} /> : null}
+      {dialog?.kind === 'import' ? (
+        <ImportDialog
+          title={t('ui.addr.import', { name: community?.name ?? '' })}
+          templateRoute={ROUTES.address.addrsTemplate}
+          templateName={`${t('sheet.address')}.xlsx`}
+          uploadRoute={ROUTES.address.uploadAddrsFile}
+          fields={{ communityID: communityId }}
+          onClose={() => setDialog(null)}
+          onImported={() => void reload()}
+        />
+      ) : null}
+    </>
+  );
+}

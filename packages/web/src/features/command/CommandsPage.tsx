@@ -1,0 +1,96 @@
+import { CMD_STATUSES, CMD_TYPES, type CommandRow, ROUTES } from '@gatehouse/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Popconfirm, Space, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { call, mutate } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { DetailDialog } from './DetailDialog.tsx';
+
+const KEY = ['commands'] as const;
+const STATUS_COLOR = ['default', 'processing', 'success', 'error', 'warning'] as const;
+
+/** Command management (001 §2): the queue to the door units, with details and resend. */
+export default function CommandsPage() {
+  const { t } = useT();
+  const qc = useQueryClient();
+  const [detail, setDetail] = useState<number | null>(null);
+  const gates = useQuery({ queryKey: ['gmOptions'], queryFn: () => call(ROUTES.gm.getGmOptions, {}), staleTime: 30_000 }).data ?? [];
+  const reload = () => qc.invalidateQueries({ queryKey: KEY });
+  const columns: ColumnsType<CommandRow> = [
+    { title: t('ui.cmd.community'), dataIndex: 'communityname' },
+    { title: t('ui.cmd.address'), dataIndex: 'address' },
+    { title: t('ui.cmd.account'), dataIndex: 'account' },
+    { title: t('ui.cmd.gate'), dataIndex: 'gate' },
+    { title: t('ui.cmd.type'), dataIndex: 'type', key: 'type', sorter: true, render: (v: number) => t(`cmd.type.${v}`) },
+    {
+      title: t('ui.cmd.status'),
+      dataIndex: 'status',
+      key: 'status',
+      sorter: true,
+      render: (v: number, r) => (
+        <Tag color={STATUS_COLOR[v] ?? 'default'} data-testid={`cmd-status-${r.id}`}>
+          {t(`cmd.status.${v}`)}
+        </Tag>
+      ),
+    },
+    { title: t('ui.cmd.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true },
+    { title: t('ui.cmd.updateTime'), dataIndex: 'updateTime', key: 'updateTime', sorter: true },
+    { title: t('ui.cmd.info'), dataIndex: 'info', ellipsis: true, width: 200 },
+    {
+      title: t('ui.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_v, r) => (
+        <Space>
+          <Button size="small" onClick={() => setDetail(r.id)} data-testid={`cmd-detail-${r.id}`}>
+            {t('ui.details')}
+          </Button>
+          <Popconfirm
+            title={t('ui.cmd.confirmResend')}
+            okText={t('ui.ok')}
+            cancelText={t('ui.cancel')}
+            onConfirm={async () => {
+              await mutate(ROUTES.command.redownload, { id: r.id }).catch(() => undefined);
+              await reload();
+            }}
+          >
+            <Button size="small" data-testid={`cmd-resend-${r.id}`}>
+              {t('ui.cmd.resend')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <>
+      <ListPage<CommandRow>
+        breadcrumb={[t('menu.access'), t('menu.access.commands')]}
+        queryKey={KEY}
+        rowKey="id"
+        columns={columns}
+        fetch={(p) => call(ROUTES.command.getCommandsPage, p)}
+        filters={[
+          { name: 'address', label: t('ui.cmd.address'), maxLength: 200 },
+          { name: 'account', label: t('ui.cmd.account'), maxLength: 20 },
+          { name: 'gateId', label: t('ui.cmd.gate'), type: 'select', options: gates.map((g) => ({ value: g.intValue, label: g.label })) },
+          {
+            name: 'type',
+            label: t('ui.cmd.type'),
+            type: 'select',
+            options: CMD_TYPES.map((v) => ({ value: v, label: t(`cmd.type.${v}`) })),
+          },
+          {
+            name: 'status',
+            label: t('ui.cmd.status'),
+            type: 'select',
+            options: CMD_STATUSES.map((v) => ({ value: v, label: t(`cmd.status.${v}`) })),
+          },
+        ]}
+      />
+      {detail !== null ? <DetailDialog id={detail} onClose={() => setDetail(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { type EnterpriseRow, ROUTES, updateEnterpriseInput } from '@gatehouse/contracts';
+import { Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { mutate } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { fieldRule } from '../../shared/rules.ts';
+import { RegionCascader } from './RegionCascader.tsx';
+
+/** Enterprise edit (001 §2, §5): name, registration number (read-only), location, address. */
+export function EnterpriseDialog({ row, onClose, onSaved }: { row: EnterpriseRow; onClose: () => void; onSaved: () => void }) {
+  const { t } = useT();
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      await mutate(ROUTES.community.updateEnterprise, { communityid: row.communityid, name: v.name, location: v.location, address: v.address });
+      onSaved();
+      onClose();
+    } catch {
+      // the server's message has been shown
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal open title={t('ui.ent.edit')} onCancel={onClose} onOk={save} okButtonProps={{ loading: saving }} destroyOnHidden>
+      <Form form={form} layout="vertical" initialValues={row} data-testid="enterprise-form">
+        <Form.Item label={t('ui.ent.name')} name="name" rules={[fieldRule(updateEnterpriseInput, 'name')]}>
+          <Input maxLength={50} showCount />
+        </Form.Item>
+        <Form.Item label={t('ui.ent.phone')} name="regNo">
+          <Input disabled />
+        </Form.Item>
+        <Form.Item label={t('ui.comm.region')} name="location" rules={[fieldRule(updateEnterpriseInput, 'location')]}>
+          <RegionCascader />
+        </Form.Item>
+        <Form.Item label={t('ui.comm.address')} name="address" rules={[fieldRule(updateEnterpriseInput, 'address')]}>
+          <Input maxLength={150} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+import { type EnterpriseRow, ROUTES } from '@gatehouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Space } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { call } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { ENTERPRISES_KEY } from './api.ts';
+import { CoverDialog } from './CoverDialog.tsx';
+import { EnterpriseDialog } from './EnterpriseDialog.tsx';
+import { RegionCascader } from './RegionCascader.tsx';
+
+type Dialog = { kind: 'edit'; row: EnterpriseRow } | { kind: 'cover'; row: EnterpriseRow } | null;
+
+/** The enterprise list (001 §2): an enterprise user sees only its own company. */
+export default function EnterpriseListPage() {
+  const { t } = useT();
+  const qc = useQueryClient();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const reload = () => qc.invalidateQueries({ queryKey: ENTERPRISES_KEY });
+  const columns: ColumnsType<EnterpriseRow> = [
+    { title: t('ui.ent.name'), dataIndex: 'name', key: 'name', sorter: true },
+    { title: t('ui.ent.phone'), dataIndex: 'regNo', key: 'regNo', sorter: true },
+    { title: t('ui.comm.region'), dataIndex: 'location', key: 'location', sorter: true },
+    { title: t('ui.comm.address'), dataIndex: 'address', key: 'address', sorter: true, ellipsis: true },
+    { title: t('ui.comm.deviceNum'), dataIndex: 'deviceNum', key: 'deviceNum', sorter: true },
+    {
+      title: t('ui.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_v, r) => (
+        <Space size={4}>
+          <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
+            {t('ui.edit')}
+          </Button>
+          <Button size="small" onClick={() => setDialog({ kind: 'cover', row: r })}>
+            {t('ui.comm.cover')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <>
+      <ListPage<EnterpriseRow>
+        breadcrumb={[t('menu.enterprise'), t('menu.enterprise.list')]}
+        queryKey={ENTERPRISES_KEY}
+        rowKey="communityid"
+        columns={columns}
+        fetch={(p) => call(ROUTES.community.getEnterprisesPage, p)}
+        filters={[
+          { name: 'userPhone', label: t('ui.ent.phone'), maxLength: 20 },
+          { name: 'communityName', label: t('ui.ent.name'), maxLength: 50 },
+          { name: 'communityLocation', label: t('ui.comm.region'), type: 'custom', render: () => <RegionCascader partial /> },
+        ]}
+      />
+      {dialog?.kind === 'edit' ? <EnterpriseDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={() => void reload()} /> : null}
+      {dialog?.kind === 'cover' ? <CoverDialog communityId={dialog.row.communityid} name={dialog.row.name} onClose={() => setDialog(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { COMMUNITY_TYPE, createCommunityInput, ROUTES } from '@gatehouse/contracts';
+import { Form, Input, Modal, Select, Spin } from 'antd';
+import { useState } from 'react';
+import { mutate } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { fieldRule } from '../../shared/rules.ts';
+import { useCommunity, useEngineers } from './api.ts';
+import { RegionCascader } from './RegionCascader.tsx';
+
+export interface ProjectDialogProps {
+  /** The community to edit; absent for Add. */
+  communityId?: number;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+type Values = { name?: string; type?: number; regNo?: string; location?: string; address?: string; engineerIdList?: number[]; ip?: string };
+
+/** Add and Edit project (000 §5 "Project add or edit"): the same rules as the server. */
+export function ProjectDialog({ communityId, onClose, onSaved }: ProjectDialogProps) {
+  const { t } = useT();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const editing = communityId !== undefined;
+  const detail = useCommunity(communityId);
+  const engineers = useEngineers();
+  const type = Form.useWatch('type', form);
+  const save = async () => {
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      if (editing) await mutate(ROUTES.community.updateCommu, { ...v, communityid: communityId });
+      else await mutate(ROUTES.community.create, v);
+      onSaved();
+      onClose();
+    } catch {
+      // the server's message has been shown; the dialog stays open
+    } finally {
+      setSaving(false);
+    }
+  };
+  const d = detail.data;
+  const initial: Values = d
+    ? { name: d.name, type: d.type, regNo: d.regNo || undefined, location: d.location, address: d.address, engineerIdList: d.engineerIdList ?? [], ip: d.ip || undefined }
+    : { type: COMMUNITY_TYPE.project, engineerIdList: [] };
+  const rule = (name: keyof Values & string) => fieldRule(createCommunityInput, name);
+  return (
+    <Modal open title={t(editing ? 'ui.comm.edit' : 'ui.comm.add')} onCancel={onClose} onOk={save} okButtonProps={{ loading: saving }} width={560} destroyOnHidden>
+      {editing && !d ? (
+        <Spin />
+      ) : (
+        <Form form={form} layout="vertical" initialValues={initial} data-testid="project-form">
+          <Form.Item label={t('ui.comm.name')} name="name" rules={[rule('name')]}>
+            <Input maxLength={50} showCount data-testid="project-name" />
+          </Form.Item>
+          <Form.Item label={t('ui.comm.type')} name="type">
+            <Select
+              data-testid="project-type"
+              options={[COMMUNITY_TYPE.project, COMMUNITY_TYPE.enterprise].map((v) => ({ value: v, label: t(`comm.type.${v}`) }))}
+            />
+          </Form.Item>
+          {type === COMMUNITY_TYPE.enterprise ? (
+            <Form.Item label={t('ui.comm.regNo')} name="regNo" rules={[{ required: true, message: t('comm.regNoRequired') }, rule('regNo')]}>
+              <Input maxLength={20} disabled={editing && !!d?.regNo} data-testid="project-regno" />
+            </Form.Item>
+          ) : null}
+          <Form.Item label={t('ui.comm.region')} name="location" rules={[rule('location')]}>
+            <RegionCascader data-testid="project-region" />
+          </Form.Item>
+          <Form.Item label={t('ui.comm.address')} name="address" rules={[rule('address')]}>
+            <Input maxLength={150} data-testid="project-address" />
+          </Form.Item>
+          <Form.Item label={t('ui.comm.engineers')} name="engineerIdList" rules={[rule('engineerIdList')]}>
+            <Select
+              mode="multiple"
+              optionFilterProp="label"
+              options={engineers.map((e) => ({ value: e.intValue, label: e.label }))}
+              data-testid="project-engineers"
+            />
+          </Form.Item>
+          <Form.Item label={t('ui.comm.ip')} name="ip" rules={[fieldRule(createCommunityInput, 'ip', { required: false })]}>
+            <Input maxLength={100} placeholder="192.168.1.10:8080" data-testid="project-ip" />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}

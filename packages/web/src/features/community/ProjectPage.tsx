@@ -1,0 +1,122 @@
+import { type CommunityRow, isAdminLevel, ROUTES } from '@gatehouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Popconfirm, Space } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { call } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { useSession } from '../../session/useSession.ts';
+import { useRemove } from '../../shared/useRemove.ts';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { COMMUNITIES_KEY } from './api.ts';
+import { CoverDialog } from './CoverDialog.tsx';
+import { ProjectDialog } from './ProjectDialog.tsx';
+import { RegionCascader } from './RegionCascader.tsx';
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; id: number } | { kind: 'cover'; id: number; name: string } | null;
+
+/**
+ * Project configuration (000 §2 "Project (community) management"): filters, sorted and
+ * paged list; Edit, the engineers column, Add and batch delete for roles 2 or lower;
+ * Set, Enclosure and Delete for everyone in scope.
+ */
+export default function ProjectPage() {
+  const { t } = useT();
+  const { message } = App.useApp();
+  const nav = useNavigate();
+  const qc = useQueryClient();
+  const session = useSession();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const admin = isAdminLevel(session?.roleId ?? 99);
+  const reload = () => qc.invalidateQueries({ queryKey: COMMUNITIES_KEY });
+  const remove = useRemove(ROUTES.community.batchDel, COMMUNITIES_KEY);
+  const columns: ColumnsType<CommunityRow> = [
+    { title: t('ui.comm.name'), dataIndex: 'name', key: 'name', sorter: true },
+    { title: t('ui.comm.type'), dataIndex: 'type', key: 'type', sorter: true, render: (v: number) => t(`comm.type.${v}`) },
+    { title: t('ui.comm.region'), dataIndex: 'location', key: 'location', sorter: true },
+    { title: t('ui.comm.address'), dataIndex: 'address', key: 'address', sorter: true, ellipsis: true },
+    ...(admin ? [{ title: t('ui.comm.engineers'), dataIndex: 'engineers', ellipsis: true, width: 180 }] : []),
+    { title: t('ui.comm.ip'), dataIndex: 'ip' },
+    { title: t('ui.comm.addressNum'), dataIndex: 'addressNum', key: 'addressNum', sorter: true },
+    { title: t('ui.comm.deviceNum'), dataIndex: 'deviceNum', key: 'deviceNum', sorter: true },
+    {
+      title: t('ui.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_v, r) => (
+        <Space size={4} data-testid={`project-actions-${r.name}`}>
+          {admin ? (
+            <Button size="small" onClick={() => setDialog({ kind: 'edit', id: r.communityid })}>
+              {t('ui.edit')}
+            </Button>
+          ) : null}
+          <Button size="small" onClick={() => nav(`/project/address/${r.communityid}/`)}>
+            {t('ui.comm.set')}
+          </Button>
+          <Button size="small" onClick={() => setDialog({ kind: 'cover', id: r.communityid, name: r.name })}>
+            {t('ui.comm.enclosure')}
+          </Button>
+          <Popconfirm
+            title={t('ui.comm.deleteOne', { name: r.name, count: r.addressNum })}
+            okText={t('ui.ok')}
+            cancelText={t('ui.cancel')}
+            onConfirm={() => remove([r.communityid])}
+          >
+            <Button size="small" danger>
+              {t('ui.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <>
+      <ListPage<CommunityRow>
+        breadcrumb={[t('menu.project'), t('menu.project.project')]}
+        queryKey={COMMUNITIES_KEY}
+        rowKey="communityid"
+        columns={columns}
+        selectable={admin}
+        fetch={(p) => call(ROUTES.community.getCommunitiesByPage, p)}
+        filters={[
+          { name: 'name', label: t('ui.comm.communityName'), maxLength: 50 },
+          { name: 'location', label: t('ui.comm.region'), type: 'custom', render: () => <RegionCascader partial data-testid="filter-region" /> },
+          { name: 'address', label: t('ui.comm.address'), maxLength: 150 },
+        ]}
+        toolbar={({ selectedKeys, selectedRows, clearSelection }) =>
+          admin ? (
+            <>
+              <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="project-add">
+                {t('ui.add')}
+              </Button>
+              {selectedKeys.length ? (
+                <Popconfirm
+                  title={t('ui.comm.deleteMany', { count: selectedKeys.length, addresses: selectedRows.reduce((n, r) => n + r.addressNum, 0) })}
+                  okText={t('ui.ok')}
+                  cancelText={t('ui.cancel')}
+                  onConfirm={async () => {
+                    if (await remove(selectedKeys.map(Number))) clearSelection();
+                  }}
+                >
+                  <Button danger data-testid="project-batch-delete">
+                    {t('ui.batchDelete')}
+                  </Button>
+                </Popconfirm>
+              ) : (
+                <Button danger onClick={() => message.warning(t('ui.selectFirst'))} data-testid="project-batch-delete">
+                  {t('ui.batchDelete')}
+                </Button>
+              )}
+            </>
+          ) : null
+        }
+      />
+      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+        <ProjectDialog communityId={dialog.kind === 'edit' ? dialog.id : undefined} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+      ) : null}
+      {dialog?.kind === 'cover' ? <CoverDialog communityId={dialog.id} name={dialog.name} onClose={() => setDialog(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { type DeviceRow, type DeviceSecret, deviceInsertInput, deviceUpdateInput, ROUTES } from '@gatehouse/contracts';
+import { Form, Input, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { mutate } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { useSession } from '../../session/useSession.ts';
+import { fieldRule } from '../../shared/rules.ts';
+import { useCompanies, useOwnCompany } from './api.ts';
+
+type Values = {
+  addressName: string;
+  regNo: string;
+  userPhone: string;
+  communityID?: number;
+};
+
+/**
+ * Add a device to a company (binds a pool device; the secret is shown next) or edit
+ * one (short name and account; the serial and the company stay). An enterprise user
+ * adds only to its own company.
+ */
+export function DeviceDialog(p: { row?: DeviceRow; onClose: () => void; onSaved: (secret?: DeviceSecret) => void }) {
+  const { t } = useT();
+  const session = useSession();
+  const enterprise = session?.roleId === 10;
+  const own = useOwnCompany(enterprise ? session?.user.regNo : undefined);
+  const companies = useCompanies();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const schema = p.row ? deviceUpdateInput : deviceInsertInput;
+  const options = enterprise
+    ? own
+      ? [{ value: own.communityID, label: own.communityName }]
+      : []
+    : companies.map((c) => ({ value: c.communityid, label: c.name }));
+  const initial: Partial<Values> = p.row
+    ? { addressName: p.row.addressName, regNo: p.row.addressRegNo, userPhone: p.row.userPhone, communityID: p.row.communityID }
+    : { communityID: own?.communityID };
+  const save = async () => {
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      if (p.row) {
+        await mutate(ROUTES.device.updateDevice, {
+          addressid: p.row.addressid,
+          addressName: v.addressName,
+          userPhone: v.userPhone,
+          communityID: p.row.communityID,
+        });
+        p.onSaved();
+      } else {
+        p.onSaved(await mutate(ROUTES.device.insertDevice, v));
+      }
+      p.onClose();
+    } catch {
+      // the server's message has been shown; the dialog stays open
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t(p.row ? 'ui.dev.editDevice' : 'ui.dev.addDevice')}
+      onOk={save}
+      onCancel={p.onClose}
+      okButtonProps={{ loading: saving }}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={initial} key={own?.communityID ?? 0} data-testid="device-form">
+        <Form.Item name="addressName" label={t('ui.dev.name')} rules={[fieldRule(schema, 'addressName')]}>
+          <Input maxLength={50} data-testid="device-name" />
+        </Form.Item>
+        <Form.Item name="regNo" label={t('ui.dev.serial')} rules={p.row ? [] : [fieldRule(deviceInsertInput, 'regNo')]}>
+          <Input maxLength={150} disabled={Boolean(p.row)} data-testid="device-serial" />
+        </Form.Item>
+        <Form.Item name="userPhone" label={t('ui.dev.phone')} rules={[fieldRule(schema, 'userPhone')]}>
+          <Input maxLength={11} data-testid="device-phone" />
+        </Form.Item>
+        <Form.Item name="communityID" label={t('ui.dev.company')} rules={[fieldRule(schema, 'communityID')]}>
+          <Select
+            showSearch
+            optionFilterProp="label"
+            options={options}
+            disabled={Boolean(p.row) || enterprise}
+            data-testid="device-company"
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,174 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { type DeviceRow, type DeviceSecret, LIMITS, ROUTES } from '@gatehouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Dropdown, Popconfirm, Space } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { call, download, mutate } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { useSession } from '../../session/useSession.ts';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { DEVICES_KEY } from './api.ts';
+import { DeviceDialog } from './DeviceDialog.tsx';
+import { ReplaceDialog } from './ReplaceDialog.tsx';
+import { SecretDialog } from './SecretDialog.tsx';
+import { OnlineTag, SyncTags } from './SyncState.tsx';
+
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'edit'; row: DeviceRow }
+  | { kind: 'replace'; row: DeviceRow }
+  | { kind: 'secret'; secret: DeviceSecret }
+  | null;
+
+/**
+ * Device list (001 §2): bound door units with their online and sync state. Add and
+ * export for roles 0, 1, 2 and 10 (an enterprise user sees and adds only its own
+ * company). Rows: edit, address table, replace, new secret, resync, delete.
+ */
+export default function DevicesPage() {
+  const { t } = useT();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const session = useSession();
+  const admin = [0, 1, 2, 10].includes(session?.roleId ?? -1);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const reload = () => qc.invalidateQueries({ queryKey: DEVICES_KEY });
+  const act = async (p: Promise<unknown>) => {
+    await p.catch(() => undefined);
+    await reload();
+  };
+  const columns: ColumnsType<DeviceRow> = [
+    { title: t('ui.dev.name'), dataIndex: 'addressName', key: 'addressName', sorter: true },
+    { title: t('ui.dev.serial'), dataIndex: 'addressRegNo', key: 'addressRegNo', sorter: true },
+    { title: t('ui.dev.phone'), dataIndex: 'userPhone', key: 'userPhone', sorter: true },
+    { title: t('ui.dev.company'), dataIndex: 'communityName', key: 'communityName', sorter: true },
+    { title: t('ui.dev.region'), dataIndex: 'communityLocation', key: 'communityLocation', sorter: true },
+    {
+      title: t('ui.dev.online'),
+      dataIndex: 'online',
+      key: 'online',
+      sorter: true,
+      render: (_v, r) => <OnlineTag s={r} serial={r.addressRegNo} />,
+    },
+    { title: t('ui.dev.lastSeen'), dataIndex: 'lastSeen', key: 'lastSeen', sorter: true },
+    { title: t('ui.dev.sync'), key: 'sync', render: (_v, r) => <SyncTags s={r} serial={r.addressRegNo} /> },
+    {
+      title: t('ui.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_v, r) => (
+        <Space>
+          <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
+            {t('ui.edit')}
+          </Button>
+          <Button size="small" onClick={() => navigate(`/project/address/${r.communityID}/amt/${r.addressid}/isvilla/${r.isVilla}`)}>
+            {t('ui.dev.amt')}
+          </Button>
+          <Button size="small" onClick={() => setDialog({ kind: 'replace', row: r })} data-testid={`replace-${r.addressRegNo}`}>
+            {t('ui.dev.replace')}
+          </Button>
+          <Dropdown
+            menu={{
+              items: [
+                { key: 'resync', label: t('ui.dev.resync') },
+                { key: 'secret', label: t('ui.dev.newSecret') },
+              ],
+              onClick: ({ key }) => {
+                if (key === 'resync')
+                  modal.confirm({
+                    title: t('ui.dev.confirmResync'),
+                    okText: t('ui.ok'),
+                    cancelText: t('ui.cancel'),
+                    onOk: () => act(mutate(ROUTES.device.resync, { addressid: r.addressid })),
+                  });
+                if (key === 'secret')
+                  modal.confirm({
+                    title: t('ui.dev.confirmNewSecret'),
+                    okText: t('ui.ok'),
+                    cancelText: t('ui.cancel'),
+                    onOk: () =>
+                      mutate(ROUTES.device.resetSecret, { addressid: r.addressid }).then(
+                        (secret) => setDialog({ kind: 'secret', secret }),
+                        () => undefined,
+                      ),
+                  });
+              },
+            }}
+          >
+            <Button size="small">{t('ui.dev.more')}</Button>
+          </Dropdown>
+          <Popconfirm
+            title={t('ui.confirmDelete')}
+            okText={t('ui.ok')}
+            cancelText={t('ui.cancel')}
+            onConfirm={() => act(mutate(ROUTES.device.delDevices, { ids: [r.addressid] }))}
+          >
+            <Button size="small" danger>
+              {t('ui.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <>
+      <ListPage<DeviceRow>
+        breadcrumb={[t('menu.project'), t('menu.project.devices')]}
+        queryKey={DEVICES_KEY}
+        rowKey="addressid"
+        columns={columns}
+        refetchInterval={LIMITS.doorUnitRefreshMs}
+        fetch={(p) => call(ROUTES.device.getDevicesPage, p)}
+        filters={[
+          { name: 'addressName', label: t('ui.dev.name'), maxLength: 50 },
+          { name: 'addressRegNo', label: t('ui.dev.serial'), maxLength: 150 },
+          { name: 'userPhone', label: t('ui.dev.phone'), maxLength: 20 },
+          { name: 'communityName', label: t('ui.dev.company'), maxLength: 50 },
+          { name: 'communityLocation', label: t('ui.dev.region'), maxLength: 150 },
+        ]}
+        toolbar={({ params }) => {
+          if (!admin) return null;
+          const { page: _p, rows: _r, ...filters } = params;
+          return (
+            <>
+              <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="device-add">
+                {t('ui.add')}
+              </Button>
+              <Button
+                icon={<DownloadOutlined />}
+                onClick={() => void download(ROUTES.device.exportDevices, filters, `${t('menu.project.devices')}.xlsx`)}
+              >
+                {t('ui.export')}
+              </Button>
+            </>
+          );
+        }}
+      />
+      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+        <DeviceDialog
+          row={dialog.kind === 'edit' ? dialog.row : undefined}
+          onClose={() => setDialog((d) => (d?.kind === 'secret' ? d : null))}
+          onSaved={(secret) => {
+            void reload();
+            if (secret) setDialog({ kind: 'secret', secret });
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'replace' ? (
+        <ReplaceDialog
+          row={dialog.row}
+          onClose={() => setDialog((d) => (d?.kind === 'secret' ? d : null))}
+          onSaved={(secret) => {
+            void reload();
+            setDialog({ kind: 'secret', secret });
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'secret' ? <SecretDialog secret={dialog.secret} onClose={() => setDialog(null)} /> : null}
+    </>
+  );
+}

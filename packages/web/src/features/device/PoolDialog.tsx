@@ -1,0 +1,88 @@
+import { HARDWARE, type PoolRow, poolAddInput, poolUpdateInput, ROUTES } from '@gatehouse/contracts';
+import { Checkbox, Form, Input, Modal, Radio } from 'antd';
+import { useState } from 'react';
+import { mutate } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { fieldRule } from '../../shared/rules.ts';
+
+const FLAGS = [
+  ['faceSupported', HARDWARE.face, 'ui.dev.face'],
+  ['qrcodeSupported', HARDWARE.qrcode, 'ui.dev.qrcode'],
+  ['cardSupported', HARDWARE.card, 'ui.dev.card'],
+  ['pwdSupported', HARDWARE.password, 'ui.dev.password'],
+] as const;
+
+interface Values {
+  name: string;
+  regNo: string;
+  isVilla?: number;
+  note?: string;
+  hardware: number[];
+}
+
+/** Add and edit a device pool entry (001 §5): the serial number cannot be edited. */
+export function PoolDialog({ row, onClose, onSaved }: { row?: PoolRow; onClose: () => void; onSaved: () => void }) {
+  const { t } = useT();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const schema = row ? poolUpdateInput : poolAddInput;
+  const initial: Partial<Values> = row
+    ? {
+        name: row.name,
+        regNo: row.regNo,
+        isVilla: row.isVilla,
+        note: row.note ?? '',
+        hardware: FLAGS.filter(([, bit]) => row.hardware & bit).map(([, bit]) => bit),
+      }
+    : { hardware: [] };
+  const save = async () => {
+    const v = await form.validateFields();
+    const flags = Object.fromEntries(FLAGS.map(([k, bit]) => [k, v.hardware.includes(bit) ? bit : 0]));
+    setSaving(true);
+    try {
+      const body = { name: v.name, regNo: v.regNo, isVilla: v.isVilla, note: v.note ?? '', ...flags };
+      if (row) await mutate(ROUTES.pool.updatePool, { ...body, id: row.id });
+      else await mutate(ROUTES.pool.addPool, body);
+      onSaved();
+      onClose();
+    } catch {
+      // the server's message has been shown; the dialog stays open
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t(row ? 'ui.dev.editPool' : 'ui.dev.addPool')}
+      onOk={save}
+      onCancel={onClose}
+      okButtonProps={{ loading: saving }}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={initial} data-testid="pool-form">
+        <Form.Item name="name" label={t('ui.dev.name')} rules={[fieldRule(schema, 'name')]}>
+          <Input maxLength={50} data-testid="pool-name" />
+        </Form.Item>
+        <Form.Item name="regNo" label={t('ui.dev.serial')} rules={row ? [] : [fieldRule(poolAddInput, 'regNo')]}>
+          <Input maxLength={50} disabled={Boolean(row)} data-testid="pool-serial" />
+        </Form.Item>
+        <Form.Item name="isVilla" label={t('ui.dev.isVilla')} rules={[fieldRule(schema, 'isVilla')]}>
+          <Radio.Group
+            options={[
+              { value: 1, label: t('ui.yes') },
+              { value: 0, label: t('ui.no') },
+            ]}
+            data-testid="pool-villa"
+          />
+        </Form.Item>
+        <Form.Item name="hardware" label={t('ui.dev.hardware')}>
+          <Checkbox.Group options={FLAGS.map(([, bit, label]) => ({ value: bit, label: t(label) }))} data-testid="pool-hardware" />
+        </Form.Item>
+        <Form.Item name="note" label={t('ui.dev.note')} rules={[fieldRule(schema, 'note', { required: false })]}>
+          <Input.TextArea maxLength={200} rows={2} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,152 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { HARDWARE, isAdminLevel, type PoolRow, ROUTES } from '@gatehouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Checkbox, Popconfirm, Space, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { call, download, mutate } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { useSession } from '../../session/useSession.ts';
+import { ImportDialog } from '../../shared/ImportDialog.tsx';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { POOL_KEY } from './api.ts';
+import { PoolDialog } from './PoolDialog.tsx';
+
+const BITS = [
+  [HARDWARE.face, 'ui.dev.face'],
+  [HARDWARE.qrcode, 'ui.dev.qrcode'],
+  [HARDWARE.card, 'ui.dev.card'],
+  [HARDWARE.password, 'ui.dev.password'],
+] as const;
+
+/** The hardware checkboxes of the filter bar; the value is the sum of the ticked bits. */
+function HardwareFilter({ value, onChange }: { value?: number; onChange?: (v: number | undefined) => void }) {
+  const { t } = useT();
+  const ticked = BITS.filter(([bit]) => (value ?? 0) & bit).map(([bit]) => bit);
+  return (
+    <Checkbox.Group
+      value={ticked}
+      onChange={(v) => onChange?.((v as number[]).reduce((a, b) => a | b, 0) || undefined)}
+      options={BITS.map(([bit, label]) => ({ value: bit, label: t(label) }))}
+    />
+  );
+}
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; row: PoolRow } | { kind: 'import' } | null;
+
+/**
+ * Device pool (001 §2): every known door unit by serial number. Note, edit, add,
+ * import and export for roles 2 and below.
+ */
+export default function PoolPage() {
+  const { t } = useT();
+  const qc = useQueryClient();
+  const session = useSession();
+  const admin = isAdminLevel(session?.roleId ?? 99);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const reload = () => qc.invalidateQueries({ queryKey: POOL_KEY });
+  const columns: ColumnsType<PoolRow> = [
+    { title: t('ui.dev.name'), dataIndex: 'name', key: 'name', sorter: true },
+    { title: t('ui.dev.serial'), dataIndex: 'regNo', key: 'regNo', sorter: true },
+    { title: t('ui.dev.isVilla'), dataIndex: 'isVilla', key: 'isVilla', sorter: true, render: (v: number) => t(v ? 'ui.yes' : 'ui.no') },
+    {
+      title: t('ui.dev.hardware'),
+      dataIndex: 'hardware',
+      key: 'hardware',
+      sorter: true,
+      render: (v: number) => (
+        <Space size={2}>
+          {BITS.filter(([bit]) => v & bit).map(([bit, label]) => (
+            <Tag key={bit}>{t(label)}</Tag>
+          ))}
+        </Space>
+      ),
+    },
+    { title: t('ui.dev.boundTo'), dataIndex: 'address' },
+    ...(admin ? [{ title: t('ui.dev.note'), dataIndex: 'note', ellipsis: true } as const] : []),
+    {
+      title: t('ui.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_v, r) => (
+        <Space>
+          {admin ? (
+            <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })} data-testid={`pool-edit-${r.regNo}`}>
+              {t('ui.edit')}
+            </Button>
+          ) : null}
+          <Popconfirm
+            title={t('ui.confirmDelete')}
+            okText={t('ui.ok')}
+            cancelText={t('ui.cancel')}
+            onConfirm={async () => {
+              await mutate(ROUTES.pool.delPool, { ids: [r.id] }).catch(() => undefined);
+              await reload();
+            }}
+          >
+            <Button size="small" danger data-testid={`pool-delete-${r.regNo}`}>
+              {t('ui.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <>
+      <ListPage<PoolRow>
+        breadcrumb={[t('menu.project'), t('menu.project.pool')]}
+        queryKey={POOL_KEY}
+        rowKey="id"
+        columns={columns}
+        fetch={(p) => call(ROUTES.pool.getPoolPage, p)}
+        filters={[
+          { name: 'name', label: t('ui.dev.name'), maxLength: 50 },
+          {
+            name: 'isVilla',
+            label: t('ui.dev.isVilla'),
+            type: 'select',
+            options: [
+              { value: 1, label: t('ui.yes') },
+              { value: 0, label: t('ui.no') },
+            ],
+          },
+          { name: 'hardware', label: t('ui.dev.hardware'), type: 'custom', render: () => <HardwareFilter /> },
+        ]}
+        toolbar={({ params }) => {
+          if (!admin) return null;
+          const { page: _p, rows: _r, ...filters } = params;
+          return (
+            <>
+              <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="pool-add">
+                {t('ui.add')}
+              </Button>
+              <Button onClick={() => setDialog({ kind: 'import' })} data-testid="pool-import">
+                {t('ui.import')}
+              </Button>
+              <Button
+                icon={<DownloadOutlined />}
+                onClick={() => void download(ROUTES.pool.exportPool, filters, `${t('menu.project.pool')}.xlsx`)}
+              >
+                {t('ui.export')}
+              </Button>
+            </>
+          );
+        }}
+      />
+      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+        <PoolDialog row={dialog.kind === 'edit' ? dialog.row : undefined} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+      ) : null}
+      {dialog?.kind === 'import' ? (
+        <ImportDialog
+          title={t('ui.dev.importPool')}
+          templateRoute={ROUTES.pool.poolTemplate}
+          templateName={`${t('menu.project.pool')}.xlsx`}
+          uploadRoute={ROUTES.pool.importPool}
+          onClose={() => setDialog(null)}
+          onImported={() => void reload()}
+        />
+      ) : null}
+    </>
+  );
+}

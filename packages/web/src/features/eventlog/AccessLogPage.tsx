@@ -1,0 +1,53 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { type AccessLogRow, ROUTES } from '@gatehouse/contracts';
+import { Button, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { call, download } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { cardModeOptions, exportFilters, resultOptions, typeOptions } from './codes.ts';
+
+/** Access event log (001 §3, §7): every access event of the door units, sortable by time; export. */
+export default function AccessLogPage() {
+  const { t } = useT();
+  const columns: ColumnsType<AccessLogRow> = [
+    { title: t('eventlog.col.communityname'), dataIndex: 'communityname', width: 160 },
+    { title: t('eventlog.col.time'), dataIndex: 'time', key: 'time', sorter: true, defaultSortOrder: 'descend', width: 170 },
+    { title: t('eventlog.col.addressName'), dataIndex: 'addressName', width: 160 },
+    { title: t('eventlog.col.unlockUserName'), dataIndex: 'unlockUserName', width: 120 },
+    { title: t('eventlog.col.type'), dataIndex: 'type', render: (v: number) => t(`eventlog.type.${v}`) },
+    { title: t('eventlog.col.result'), dataIndex: 'result', render: (v: number) => <Tag color={v === 0 ? 'green' : 'red'}>{t(`eventlog.result.${v}`)}</Tag> },
+    { title: t('eventlog.col.account'), dataIndex: 'account', width: 130 },
+    { title: t('eventlog.col.cardNum'), dataIndex: 'CARD_NUM', width: 120 },
+    { title: t('eventlog.col.cardMode'), dataIndex: 'CARD_MODE', render: (v: number) => t(`eventlog.cardMode.${v}`) },
+  ];
+  return (
+    <ListPage<AccessLogRow>
+      breadcrumb={[t('menu.eventlog'), t('menu.eventlog.accesslog')]}
+      queryKey={['eventlog', 'accesslog']}
+      rowKey="id"
+      columns={columns}
+      fetch={(p) => call(ROUTES.eventlog.getAccessLogPage, p)}
+      filters={[
+        { name: 'communityName', label: t('eventlog.col.communityname'), maxLength: 50 },
+        { name: 'addressName', label: t('eventlog.col.addressName'), maxLength: 150 },
+        { name: 'unlockUserName', label: t('eventlog.col.unlockUserName'), maxLength: 50 },
+        { name: 'type', label: t('eventlog.col.type'), type: 'select', options: typeOptions(t) },
+        { name: 'result', label: t('eventlog.col.result'), type: 'select', options: resultOptions(t) },
+        { name: 'account', label: t('eventlog.col.account'), maxLength: 20 },
+        { name: 'CARD_MODE', label: t('eventlog.col.cardMode'), type: 'select', options: cardModeOptions(t) },
+        { name: 'CARD_NUM', label: t('eventlog.col.cardNum'), maxLength: 20 },
+        { name: 'validfrom', label: t('ui.startDate'), type: 'date' },
+        { name: 'validto', label: t('ui.endDate'), type: 'date' },
+      ]}
+      toolbar={({ params }) => (
+        <Button
+          icon={<DownloadOutlined />}
+          onClick={() => void download(ROUTES.eventlog.exportAccessLog, exportFilters(params), `${t('eventlog.sheet.accesslog')}.xlsx`)}
+        >
+          {t('ui.export')}
+        </Button>
+      )}
+    />
+  );
+}

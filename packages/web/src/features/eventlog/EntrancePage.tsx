@@ -1,0 +1,45 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { type EntranceRow, ROUTES } from '@gatehouse/contracts';
+import { Button } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { call, download } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { exportFilters, openTypeOptions } from './codes.ts';
+
+/** Entrance report (001 "Entrance report"): successful card, QR code and face opens; export. */
+export default function EntrancePage() {
+  const { t } = useT();
+  const columns: ColumnsType<EntranceRow> = [
+    { title: t('eventlog.col.deviceName'), dataIndex: 'deviceName', width: 160 },
+    { title: t('eventlog.col.company'), dataIndex: 'communityName', width: 180 },
+    { title: t('eventlog.col.event'), dataIndex: 'event', render: (v: number) => t(`eventlog.type.${v}`) },
+    { title: t('eventlog.col.account'), dataIndex: 'account', width: 140 },
+    { title: t('eventlog.col.addtime'), dataIndex: 'addtime', key: 'addtime', sorter: true, defaultSortOrder: 'descend', width: 180 },
+  ];
+  return (
+    <ListPage<EntranceRow>
+      breadcrumb={[t('menu.access'), t('menu.access.entrance')]}
+      queryKey={['eventlog', 'entrance']}
+      rowKey="id"
+      columns={columns}
+      fetch={(p) => call(ROUTES.eventlog.getAccessReportlistByPage, p)}
+      filters={[
+        { name: 'deviceName', label: t('eventlog.col.deviceName'), maxLength: 100 },
+        { name: 'communityName', label: t('eventlog.col.company'), maxLength: 50 },
+        { name: 'account', label: t('eventlog.col.account'), maxLength: 20 },
+        { name: 'event', label: t('eventlog.col.event'), type: 'select', options: openTypeOptions(t) },
+        { name: 'starttime', label: t('ui.eventlog.openFrom'), type: 'date' },
+        { name: 'endtime', label: t('ui.eventlog.openTo'), type: 'date' },
+      ]}
+      toolbar={({ params }) => (
+        <Button
+          icon={<DownloadOutlined />}
+          onClick={() => void download(ROUTES.eventlog.exportAccessReport, exportFilters(params), `${t('eventlog.sheet.entrance')}.xlsx`)}
+        >
+          {t('ui.export')}
+        </Button>
+      )}
+    />
+  );
+}

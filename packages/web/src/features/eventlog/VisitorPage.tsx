@@ -1,0 +1,60 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { isAdminLevel, type QrcodeRecordRow, ROUTES } from '@gatehouse/contracts';
+import { Button } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { call, download } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { useSession } from '../../session/useSession.ts';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { exportFilters } from './codes.ts';
+
+/**
+ * Visitor page (001 "Visitor page"): visitor QR codes with their opens; dates with
+ * hyphens; valid from and the export only for roles 2 and below (the server enforces both).
+ */
+export default function VisitorPage() {
+  const { t } = useT();
+  const admin = isAdminLevel(useSession()?.roleId ?? 99);
+  const columns: ColumnsType<QrcodeRecordRow> = [
+    { title: t('eventlog.col.account'), dataIndex: 'userRegno', width: 140 },
+    { title: t('eventlog.col.company'), dataIndex: 'communityName', width: 180 },
+    { title: t('eventlog.col.deviceName'), dataIndex: 'deviceName', width: 140 },
+    {
+      title: t('eventlog.col.numOpen'),
+      dataIndex: 'numOpen',
+      render: (_v: number, r) => t('ui.eventlog.used', { used: r.used, total: r.numOpen }),
+    },
+    ...(admin ? [{ title: t('eventlog.col.validfrom'), dataIndex: 'validfrom', width: 170 }] : []),
+    { title: t('eventlog.col.validto'), dataIndex: 'validto', width: 170 },
+    { title: t('eventlog.col.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true, defaultSortOrder: 'descend', width: 170 },
+  ];
+  return (
+    <ListPage<QrcodeRecordRow>
+      breadcrumb={[t('menu.access'), t('menu.access.visitor')]}
+      queryKey={['eventlog', 'visitor']}
+      rowKey="id"
+      columns={columns}
+      dateFormat="YYYY-MM-DD HH:mm:ss"
+      fetch={(p) => call(ROUTES.eventlog.getQrcodelistByPage, p)}
+      filters={[
+        { name: 'userRegno', label: t('eventlog.col.account'), maxLength: 20 },
+        { name: 'deviceName', label: t('eventlog.col.deviceName'), maxLength: 100 },
+        { name: 'communityName', label: t('eventlog.col.company'), maxLength: 50 },
+        { name: 'validfrom', label: t('ui.eventlog.validFrom'), type: 'date' },
+        { name: 'validto', label: t('ui.eventlog.validTo'), type: 'date' },
+      ]}
+      toolbar={
+        admin
+          ? ({ params }) => (
+              <Button
+                icon={<DownloadOutlined />}
+                onClick={() => void download(ROUTES.eventlog.exportQrcodelist, exportFilters(params), `${t('eventlog.sheet.visitor')}.xlsx`)}
+              >
+                {t('ui.export')}
+              </Button>
+            )
+          : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,95 @@
+import { type GmRow, LIMITS, ROUTES } from '@gatehouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Popconfirm, Space } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useNavigate } from 'react-router';
+import { call, mutate } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { OnlineTag, SyncTags } from '../device/SyncState.tsx';
+
+const KEY = ['gms'] as const;
+
+/**
+ * Door units (001 §2): every door-unit address of the scope with its device's online
+ * and sync state, refreshed every 30 s. Actions: cards, faces, download the
+ * ladder-control configuration, resync everything.
+ */
+export default function GmPage() {
+  const { t } = useT();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const reload = () => qc.invalidateQueries({ queryKey: KEY });
+  const columns: ColumnsType<GmRow> = [
+    { title: t('ui.dev.address'), dataIndex: 'address', key: 'address', sorter: true },
+    { title: t('ui.dev.name'), dataIndex: 'name', key: 'name', sorter: true },
+    { title: t('ui.dev.community'), dataIndex: 'communityName', key: 'communityName', sorter: true },
+    { title: t('ui.dev.serial'), dataIndex: 'serial' },
+    {
+      title: t('ui.dev.online'),
+      dataIndex: 'online',
+      key: 'online',
+      sorter: true,
+      render: (_v, r) => <OnlineTag s={r} serial={r.serial} />,
+    },
+    { title: t('ui.dev.lastSeen'), dataIndex: 'lastSeen' },
+    { title: t('ui.dev.sync'), key: 'sync', render: (_v, r) => <SyncTags s={r} serial={r.serial} /> },
+    {
+      title: t('ui.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_v, r) => (
+        <Space>
+          <Button size="small" onClick={() => navigate(`/gm/card/${r.addressid}/`)}>
+            {t('ui.gm.cards')}
+          </Button>
+          <Button size="small" onClick={() => navigate(`/gm/face/${r.addressid}/`)}>
+            {t('ui.gm.faces')}
+          </Button>
+          <Popconfirm
+            title={t('ui.gm.confirmLadder')}
+            okText={t('ui.ok')}
+            cancelText={t('ui.cancel')}
+            disabled={!r.serial}
+            onConfirm={async () => {
+              await mutate(ROUTES.gm.updateALTFileByAddressId, { id: r.addressid }).catch(() => undefined);
+              await reload();
+            }}
+          >
+            <Button size="small" disabled={!r.serial}>
+              {t('ui.gm.ladder')}
+            </Button>
+          </Popconfirm>
+          <Popconfirm
+            title={t('ui.dev.confirmResync')}
+            okText={t('ui.ok')}
+            cancelText={t('ui.cancel')}
+            disabled={!r.serial}
+            onConfirm={async () => {
+              await mutate(ROUTES.device.resync, { addressid: r.addressid }).catch(() => undefined);
+              await reload();
+            }}
+          >
+            <Button size="small" disabled={!r.serial} data-testid={`resync-${r.addressid}`}>
+              {t('ui.dev.resync')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <ListPage<GmRow>
+      breadcrumb={[t('menu.access'), t('menu.access.gm')]}
+      queryKey={KEY}
+      rowKey="addressid"
+      columns={columns}
+      refetchInterval={LIMITS.doorUnitRefreshMs}
+      fetch={(p) => call(ROUTES.gm.searchGmsPage, p)}
+      filters={[
+        { name: 'address', label: t('ui.dev.address'), maxLength: 200 },
+        { name: 'name', label: t('ui.dev.name'), maxLength: 100 },
+      ]}
+    />
+  );
+}

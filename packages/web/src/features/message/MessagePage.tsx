@@ -1,0 +1,59 @@
+import { MESSAGE_TYPES, type MessageRow, ROUTES } from '@gatehouse/contracts';
+import { Button, Popconfirm, Space, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useQueryClient } from '@tanstack/react-query';
+import { call, download, mutate } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { ListPage } from '../../shared/ListPage.tsx';
+
+const KEY = ['messages'] as const;
+
+/** Message management (001 §2): the import history, with the source file of each import. */
+export default function MessagePage() {
+  const { t } = useT();
+  const qc = useQueryClient();
+  const remove = async (id: number) => {
+    await mutate(ROUTES.message.deleteMsg, { id }).catch(() => undefined);
+    await qc.invalidateQueries({ queryKey: KEY });
+  };
+  const columns: ColumnsType<MessageRow> = [
+    { title: t('ui.message.title'), dataIndex: 'title', key: 'title', sorter: true, width: 220 },
+    { title: t('ui.message.content'), dataIndex: 'content', width: 320 },
+    { title: t('ui.message.type'), dataIndex: 'type', key: 'type', sorter: true, render: (v: number) => <Tag>{t(`message.type.${v}`)}</Tag> },
+    { title: t('ui.message.createDate'), dataIndex: 'createDate', key: 'createDate', sorter: true, defaultSortOrder: 'descend' },
+    { title: t('ui.message.creator'), dataIndex: 'creator' },
+    { title: t('ui.message.community'), dataIndex: 'communityName' },
+    {
+      title: t('ui.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_v, r) => (
+        <Space>
+          <Button size="small" disabled={!r.downloadFile} onClick={() => void download(ROUTES.message.downloadMessageFile, { id: r.id }, `${r.title}.xlsx`)}>
+            {t('ui.message.download')}
+          </Button>
+          <Popconfirm title={t('ui.confirmDelete')} onConfirm={() => remove(r.id)} okText={t('ui.ok')} cancelText={t('ui.cancel')}>
+            <Button size="small" danger>
+              {t('ui.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <ListPage<MessageRow>
+      breadcrumb={[t('menu.message')]}
+      queryKey={KEY}
+      rowKey="id"
+      columns={columns}
+      fetch={(p) => call(ROUTES.message.getMessagesPage, p)}
+      filters={[
+        { name: 'title', label: t('ui.message.title') },
+        { name: 'type', label: t('ui.message.type'), type: 'select', options: MESSAGE_TYPES.map((v) => ({ value: v, label: t(`message.type.${v}`) })) },
+        { name: 'starttime', label: t('ui.startDate'), type: 'date' },
+        { name: 'endtime', label: t('ui.endDate'), type: 'date' },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,106 @@
+import { LIMITS, ROUTES, uploadNoticeInput } from '@gatehouse/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, DatePicker, Form, Input, Modal, Select, Upload } from 'antd';
+import type { UploadFile } from 'antd/es/upload/interface';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { call, callFull } from '../../api/client.ts';
+import { tr, useT } from '../../i18n/index.ts';
+
+const FMT = 'YYYY/MM/DD HH:mm:ss';
+
+interface Values {
+  title?: string;
+  content?: string;
+  communityId?: number;
+  validfrom?: Dayjs;
+  validto?: Dayjs;
+}
+
+type Field = 'title' | 'content' | 'communityId' | 'validfrom' | 'validto';
+
+const toInput = (v: Values) => ({
+  title: v.title ?? '',
+  content: v.content ?? '',
+  communityId: v.communityId,
+  validfrom: v.validfrom?.format(FMT) ?? '',
+  validto: v.validto?.format(FMT) ?? '',
+});
+
+/** Add a notice (001 §5 "Notice"): the same rules as the server, attachments checked before sending. */
+export function NoticeDialog({ onClose }: { onClose: (saved: boolean) => void }) {
+  const { t } = useT();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [files, setFiles] = useState<UploadFile[]>([]);
+  const [saving, setSaving] = useState(false);
+  const communities = useQuery({ queryKey: ['allCommunities'], queryFn: () => call(ROUTES.community.getAllCommunities, {}), staleTime: 30_000 }).data ?? [];
+  const check = (name: Field) => ({
+    validator: async () => {
+      const res = uploadNoticeInput.safeParse(toInput(form.getFieldsValue()));
+      const issue = res.success ? undefined : res.error.issues.find((i) => i.path[0] === name);
+      if (issue) throw new Error(t(issue.message));
+    },
+  });
+  const pick = (file: File, batch: File[]) => {
+    if (file.size > LIMITS.noticeFileBytes) {
+      message.error(tr('notice.fileTooLarge', { name: file.name }));
+      return Upload.LIST_IGNORE;
+    }
+    const place = files.length + batch.indexOf(file) + 1;
+    if (place > LIMITS.noticeFiles) {
+      if (place === LIMITS.noticeFiles + 1) message.error(tr('notice.tooManyFiles', { max: LIMITS.noticeFiles }));
+      return Upload.LIST_IGNORE;
+    }
+    const uid = `${file.name}-${file.size}-${file.lastModified}-${place}`;
+    setFiles((prev) => [...prev, { uid, name: file.name, size: file.size, originFileObj: file as UploadFile['originFileObj'] }]);
+    return false;
+  };
+  const save = async () => {
+    const v = await form.validateFields();
+    const body = new FormData();
+    for (const [k, val] of Object.entries(toInput(v))) body.append(k, String(val ?? ''));
+    for (const f of files) if (f.originFileObj) body.append('files', f.originFileObj, f.name);
+    setSaving(true);
+    try {
+      const a = await callFull(ROUTES.notice.uploadNoticeFiles, {}, { body });
+      if (a.msgs[0]) message.success(a.msgs[0]);
+      onClose(true);
+    } catch {
+      // the server's message has been shown
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal open title={t('ui.notice.add')} onOk={save} onCancel={() => onClose(false)} okButtonProps={{ loading: saving }} width={640} destroyOnHidden>
+      <Form form={form} layout="vertical" data-testid="notice-form">
+        <Form.Item name="title" label={t('ui.notice.title')} rules={[check('title')]} required>
+          <Input maxLength={100} data-testid="notice-title" />
+        </Form.Item>
+        <Form.Item name="content" label={t('ui.notice.content')} rules={[check('content')]} required>
+          <Input.TextArea rows={5} maxLength={LIMITS.noticeContent} showCount data-testid="notice-content" />
+        </Form.Item>
+        <Form.Item name="communityId" label={t('ui.notice.community')} rules={[check('communityId')]} required>
+          <Select
+            showSearch
+            optionFilterProp="label"
+            data-testid="notice-community"
+            options={communities.map((c) => ({ value: c.communityid, label: c.name }))}
+          />
+        </Form.Item>
+        <Form.Item name="validfrom" label={t('ui.notice.validfrom')} rules={[check('validfrom')]} dependencies={['validto']} required>
+          <DatePicker showTime format={FMT} data-testid="notice-validfrom" />
+        </Form.Item>
+        <Form.Item name="validto" label={t('ui.notice.validto')} rules={[check('validto')]} dependencies={['validfrom']} required>
+          <DatePicker showTime format={FMT} data-testid="notice-validto" />
+        </Form.Item>
+        <Form.Item label={t('ui.notice.files')} extra={t('ui.notice.filesHint')}>
+          <Upload multiple fileList={files} beforeUpload={pick} onRemove={(f) => setFiles((prev) => prev.filter((x) => x.uid !== f.uid))}>
+            <Button data-testid="notice-pick">{t('ui.notice.pickFiles')}</Button>
+          </Upload>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,82 @@
+import { type NoticeRow, ROUTES } from '@gatehouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Popconfirm, Space } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { call, download, mutate } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { NoticeDialog } from './NoticeDialog.tsx';
+
+const KEY = ['notices'] as const;
+
+/** Property notices (001 §2 "Notices"): list with title filter, add dialog, attachments, delete. */
+export default function NoticePage() {
+  const { t } = useT();
+  const qc = useQueryClient();
+  const [adding, setAdding] = useState(false);
+  const reload = () => qc.invalidateQueries({ queryKey: KEY });
+  const remove = async (id: number) => {
+    await mutate(ROUTES.notice.deleteNotice, { id }).catch(() => undefined);
+    await reload();
+  };
+  const columns: ColumnsType<NoticeRow> = [
+    { title: t('ui.notice.title'), dataIndex: 'title', key: 'title', sorter: true, width: 200 },
+    { title: t('ui.notice.content'), dataIndex: 'content', width: 300, ellipsis: true },
+    { title: t('ui.notice.community'), dataIndex: 'communityName' },
+    { title: t('ui.notice.validfrom'), dataIndex: 'validfrom', key: 'validfrom', sorter: true },
+    { title: t('ui.notice.validto'), dataIndex: 'validto', key: 'validto', sorter: true },
+    { title: t('ui.notice.creator'), dataIndex: 'creator' },
+    { title: t('ui.notice.createDate'), dataIndex: 'createDate', key: 'createDate', sorter: true, defaultSortOrder: 'descend' },
+    {
+      title: t('ui.notice.files'),
+      key: 'files',
+      render: (_v, r) => (
+        <Space direction="vertical" size={0}>
+          {r.downloadFile.map((f) => (
+            <Button key={f.id} type="link" size="small" onClick={() => void download(ROUTES.notice.downloadNoticeFile, { id: f.id }, f.name)}>
+              {f.name}
+            </Button>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      title: t('ui.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_v, r) => (
+        <Popconfirm title={t('ui.confirmDelete')} onConfirm={() => remove(r.id)} okText={t('ui.ok')} cancelText={t('ui.cancel')}>
+          <Button size="small" danger>
+            {t('ui.delete')}
+          </Button>
+        </Popconfirm>
+      ),
+    },
+  ];
+  return (
+    <>
+      <ListPage<NoticeRow>
+        breadcrumb={[t('menu.service'), t('menu.service.notice')]}
+        queryKey={KEY}
+        rowKey="id"
+        columns={columns}
+        fetch={(p) => call(ROUTES.notice.getNoticesPage, p)}
+        filters={[{ name: 'title', label: t('ui.notice.title') }]}
+        toolbar={() => (
+          <Button type="primary" onClick={() => setAdding(true)}>
+            {t('ui.notice.add')}
+          </Button>
+        )}
+      />
+      {adding && (
+        <NoticeDialog
+          onClose={(saved) => {
+            setAdding(false);
+            if (saved) void reload();
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { LIMITS, type OpLogRow, ROUTES } from '@gatehouse/contracts';
+import { Button, Descriptions } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { call, download } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { FirstMenuSelect, SecondMenuSelect } from './MenuSelects.tsx';
+
+/** Operation log (001 §2): who did what and when, with what changed; pages 20/100/200; export. */
+export default function OperationLogPage() {
+  const { t } = useT();
+  const columns: ColumnsType<OpLogRow> = [
+    { title: t('oplog.col.name1'), dataIndex: 'name1', width: 180 },
+    { title: t('oplog.col.name2'), dataIndex: 'name2', width: 160 },
+    { title: t('oplog.col.name'), dataIndex: 'name' },
+    { title: t('oplog.col.regno'), dataIndex: 'regno', width: 140 },
+    { title: t('oplog.col.addtime'), dataIndex: 'addtime', key: 'addtime', sorter: true, defaultSortOrder: 'descend', width: 180 },
+  ];
+  return (
+    <ListPage<OpLogRow>
+      breadcrumb={[t('menu.operationlog')]}
+      queryKey={['oplog']}
+      rowKey="id"
+      columns={columns}
+      pageSizes={LIMITS.opLogPageSizes}
+      fetch={(p) => call(ROUTES.oplog.getOpLogPage, p)}
+      expandable={{
+        rowExpandable: (r) => r.changes.length > 0,
+        expandedRowRender: (r) => (
+          <Descriptions size="small" column={1} bordered title={t('oplog.col.changes')}>
+            {r.changes.map((c) => (
+              <Descriptions.Item key={c.field} label={c.field}>
+                <s>{c.before || '∅'}</s> → {c.after || '∅'}
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        ),
+      }}
+      filters={[
+        { name: 'name1', label: t('oplog.col.name1'), type: 'custom', render: () => <FirstMenuSelect /> },
+        { name: 'name2', label: t('oplog.col.name2'), type: 'custom', render: () => <SecondMenuSelect /> },
+        { name: 'regno', label: t('oplog.col.regno'), maxLength: 20 },
+        { name: 'starttime', label: t('ui.startDate'), type: 'date' },
+        { name: 'endtime', label: t('ui.endDate'), type: 'date' },
+      ]}
+      toolbar={({ params }) => {
+        const { page: _p, rows: _r, ...filters } = params;
+        return (
+          <Button icon={<DownloadOutlined />} onClick={() => void download(ROUTES.oplog.exportOpLog, filters, `${t('oplog.sheet')}.xlsx`)}>
+            {t('ui.export')}
+          </Button>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,61 @@
+import { isSystemAdmin, ROUTES, updateBaseInfoInput } from '@gatehouse/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { call, mutate } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { clearSession } from '../../session/store.ts';
+import { fieldRule } from '../../shared/rules.ts';
+
+/** Basic info: userid, regNo, userName, roleName. Administrators may only read it. */
+export function BasicInfoDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useT();
+  const nav = useNavigate();
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const q = useQuery({ queryKey: ['showUser'], queryFn: () => call(ROUTES.account.showUser) });
+  const admin = q.data ? isSystemAdmin(q.data.roleId) : true;
+  const save = async () => {
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      await mutate(ROUTES.account.updateBaseInfo, { userid: q.data?.userid, regNo: v.regNo, name: v.userName });
+      clearSession();
+      nav('/login');
+    } catch {
+      // the error toast has been shown; the dialog stays open
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('ui.basicInfo')}
+      onCancel={onClose}
+      onOk={admin ? onClose : save}
+      okButtonProps={{ loading: saving }}
+      okText={admin ? t('ui.close') : t('ui.save')}
+      destroyOnHidden
+    >
+      {admin ? <Alert type="info" showIcon message={t('base.adminRefused')} style={{ marginBottom: 12 }} /> : null}
+      {q.data ? (
+        <Form form={form} layout="vertical" initialValues={q.data} disabled={admin}>
+          <Form.Item label={t('ui.userid')} name="userid">
+            <Input disabled />
+          </Form.Item>
+          <Form.Item label={t('ui.regNo')} name="regNo" rules={[fieldRule(updateBaseInfoInput, 'regNo')]}>
+            <Input maxLength={20} />
+          </Form.Item>
+          <Form.Item label={t('ui.userName')} name="userName" rules={[fieldRule(updateBaseInfoInput, 'name')]}>
+            <Input />
+          </Form.Item>
+          <Form.Item label={t('ui.roleName')} name="roleName">
+            <Input disabled />
+          </Form.Item>
+        </Form>
+      ) : null}
+    </Modal>
+  );
+}

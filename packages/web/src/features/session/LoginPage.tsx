@@ -1,0 +1,142 @@
+import { type Option, type PhoneContent, ROUTES, type SessionContent, loginInput } from '@gatehouse/contracts';
+import { Button, Form, Input, Select, Space } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { call, mutate } from '../../api/client.ts';
+import { AuthFrame } from './AuthFrame.tsx';
+import { useT } from '../../i18n/index.ts';
+import { clearSession } from '../../session/store.ts';
+import { fieldRule } from '../../shared/rules.ts';
+import { ActivateForm } from './ActivateForm.tsx';
+import { type LoginForm, submitLogin } from './api.ts';
+import { SmsCodeButton } from './SmsCodeButton.tsx';
+
+/**
+ * Sign-in (000 §2): account, password, captcha, role from the roles of the
+ * account; 205 reveals the SMS code field, 203 swaps in the activation form.
+ */
+export function LoginPage({ activation = false }: { activation?: boolean }) {
+  const { t, lang } = useT();
+  const nav = useNavigate();
+  const [form] = Form.useForm<LoginForm>();
+  const [captchaTs, setCaptchaTs] = useState(Date.now());
+  const [roles, setRoles] = useState<Option[]>([]);
+  const [needSms, setNeedSms] = useState(false);
+  const [inactive, setInactive] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const lastRegNo = useRef('');
+  const lastValues = useRef<LoginForm | null>(null);
+
+  useEffect(() => {
+    clearSession();
+  }, []);
+
+  const loadRoles = async () => {
+    const regNo = (form.getFieldValue('username') as string | undefined)?.trim() ?? '';
+    if (!regNo || regNo === lastRegNo.current) return;
+    lastRegNo.current = regNo;
+    try {
+      const list = await call(ROUTES.session.getRolesByRegNo, { regNo }, { silent: true });
+      setRoles(list);
+      form.setFieldValue('roleId', list.length === 1 ? list[0]?.intValue : undefined);
+    } catch {
+      setRoles([]);
+    }
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads the role labels when (only when) the language changes
+  useEffect(() => {
+    // role labels follow the language
+    if (lastRegNo.current) {
+      const regNo = lastRegNo.current;
+      lastRegNo.current = '';
+      form.setFieldValue('username', regNo);
+      void loadRoles();
+    }
+  }, [lang]);
+
+  const submit = async (values: LoginForm) => {
+    lastValues.current = values;
+    setBusy(true);
+    try {
+      const a = await submitLogin({ ...values, dx: needSms ? values.dx : undefined });
+      if (a.status === 200) {
+        nav((a.content as SessionContent).defaultPath ?? '/403');
+      } else if (a.status === 205) {
+        setNeedSms(true);
+      } else if (a.status === 203) {
+        setInactive((a.content as PhoneContent).phoneNumber);
+      }
+    } catch {
+      setCaptchaTs(Date.now());
+      form.setFieldValue('vcode', '');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // The login is submitted again, with the same answers, once the account is activated.
+  const activated = async () => {
+    setInactive(null);
+    if (lastValues.current) await submit(lastValues.current);
+    else nav('/login');
+  };
+  const showActivation = inactive !== null || activation;
+
+  return (
+    <AuthFrame title={showActivation ? t('ui.active.title') : t('ui.login.title')}>
+        {showActivation ? (
+          <ActivateForm phone={inactive ?? ''} onDone={activated} onCancel={() => (activation ? nav('/login') : setInactive(null))} />
+        ) : null}
+        {/* kept mounted while activating, so the captcha image (and its answer) stays the same */}
+        <div style={showActivation ? { display: 'none' } : undefined}>
+          <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+            <Form.Item label={t('ui.login.account')} name="username" rules={[fieldRule(loginInput, 'username')]}>
+              <Input autoComplete="username" maxLength={20} onBlur={loadRoles} onPressEnter={loadRoles} data-testid="login-account" />
+            </Form.Item>
+            <Form.Item label={t('ui.login.password')} name="password" rules={[fieldRule(loginInput, 'password')]}>
+              <Input.Password autoComplete="current-password" onFocus={loadRoles} data-testid="login-password" />
+            </Form.Item>
+            <Form.Item label={t('ui.login.captcha')} required>
+              <Space.Compact style={{ width: '100%' }}>
+                <Form.Item name="vcode" noStyle rules={[fieldRule(loginInput, 'vcode')]}>
+                  <Input maxLength={6} data-testid="login-captcha" />
+                </Form.Item>
+                <img
+                  className="gh-captcha"
+                  src={`/api/captcha?_t=${captchaTs}`}
+                  alt={t('ui.login.captchaHint')}
+                  title={t('ui.login.captchaHint')}
+                  onClick={() => setCaptchaTs(Date.now())}
+                  data-testid="captcha-image"
+                />
+              </Space.Compact>
+            </Form.Item>
+            <Form.Item label={t('ui.login.role')} name="roleId" rules={[fieldRule(loginInput, 'roleId')]}>
+              <Select
+                options={roles.map((r) => ({ value: r.intValue, label: r.label }))}
+                placeholder={t('ui.login.roleHint')}
+                onFocus={loadRoles}
+                data-testid="login-role"
+              />
+            </Form.Item>
+            {needSms ? (
+              <Form.Item label={t('ui.login.smsCode')} extra={t('ui.login.adminVerify')} required>
+                <Space.Compact style={{ width: '100%' }}>
+                  <Form.Item name="dx" noStyle rules={[{ required: true, len: 6, message: t('v.exactLen', { field: t('f.smsCode'), len: 6 }) }]}>
+                    <Input maxLength={6} data-testid="login-sms" />
+                  </Form.Item>
+                  <SmsCodeButton send={() => mutate(ROUTES.session.sendVcodeAdmin, { phoneNumber: form.getFieldValue('username') })} />
+                </Space.Compact>
+              </Form.Item>
+            ) : null}
+            <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+              {t('ui.login.submit')}
+            </Button>
+            <div style={{ marginTop: 12, textAlign: 'right' }}>
+              <Link to="/forgetPwd">{t('ui.login.forgot')}</Link>
+            </div>
+          </Form>
+        </div>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,51 @@
+import { type QrDeviceRow, ROUTES } from '@gatehouse/contracts';
+import { Button } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { call } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { OnlineTag } from '../device/SyncState.tsx';
+import { QrDialog } from './QrDialog.tsx';
+
+/** QR-code devices (001 §2): door units that read QR codes; each row creates a visitor code. */
+export default function VisitorCodePage() {
+  const { t } = useT();
+  const [row, setRow] = useState<QrDeviceRow | null>(null);
+  const columns: ColumnsType<QrDeviceRow> = [
+    { title: t('ui.dev.name'), dataIndex: 'addressName', key: 'addressName', sorter: true },
+    { title: t('ui.dev.serial'), dataIndex: 'addressRegNo' },
+    { title: t('ui.dev.company'), dataIndex: 'communityName', key: 'communityName', sorter: true },
+    {
+      title: t('ui.dev.online'),
+      dataIndex: 'online',
+      render: (_v, r) => <OnlineTag s={{ online: r.online, lastSeen: null }} serial={r.addressRegNo} />,
+    },
+    {
+      title: t('ui.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_v, r) => (
+        <Button size="small" type="primary" onClick={() => setRow(r)} data-testid={`qr-create-${r.addressRegNo}`}>
+          {t('ui.qr.create')}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <>
+      <ListPage<QrDeviceRow>
+        breadcrumb={[t('menu.access'), t('menu.access.visitorcode')]}
+        queryKey={['qrDevices']}
+        rowKey="addressid"
+        columns={columns}
+        fetch={(p) => call(ROUTES.qrcode.getQrDevicesPage, p)}
+        filters={[
+          { name: 'addressName', label: t('ui.dev.name'), maxLength: 50 },
+          { name: 'communityName', label: t('ui.dev.company'), maxLength: 50 },
+        ]}
+      />
+      {row ? <QrDialog row={row} onClose={() => setRow(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import type { ReactNode } from 'react';
+import { useT } from '../i18n/index.ts';
+
+export interface FilterOption {
+  value: string | number;
+  label: string;
+}
+
+/** One filter of a list screen. Text filters search on Enter. */
+export type FilterDef =
+  | { name: string; label: string; type?: 'text'; maxLength?: number }
+  | { name: string; label: string; type: 'select'; options: FilterOption[]; allowClear?: boolean }
+  | { name: string; label: string; type: 'date' }
+  | { name: string; label: string; type: 'custom'; render: () => ReactNode };
+
+export type FilterValues = Record<string, string | number | Dayjs | undefined | null>;
+
+export function FilterBar({ filters, onSearch }: { filters: FilterDef[]; onSearch: (v: FilterValues) => void }) {
+  const { t } = useT();
+  const [form] = Form.useForm<FilterValues>();
+  const submit = () => onSearch(form.getFieldsValue());
+  return (
+    <Form form={form} layout="inline" className="gh-filter-bar" onFinish={submit}>
+      {filters.map((f) => (
+        <Form.Item key={f.name} name={f.name} label={f.label}>
+          {f.type === 'select' ? (
+            <Select allowClear={f.allowClear ?? true} options={f.options} style={{ minWidth: 140 }} placeholder={t('ui.all')} />
+          ) : f.type === 'date' ? (
+            <DatePicker />
+          ) : f.type === 'custom' ? (
+            f.render()
+          ) : (
+            <Input allowClear maxLength={f.maxLength ?? 100} onPressEnter={submit} style={{ width: 160 }} />
+          )}
+        </Form.Item>
+      ))}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('ui.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              submit();
+            }}
+          >
+            {t('ui.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

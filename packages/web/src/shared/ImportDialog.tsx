@@ -1,0 +1,121 @@
+import { InboxOutlined } from '@ant-design/icons';
+import type { Envelope, ImportReport, ImportRowError, RouteDef } from '@gatehouse/contracts';
+import { Alert, Button, Modal, Progress, Space, Table, Upload } from 'antd';
+import { useState } from 'react';
+import { download, headers } from '../api/client.ts';
+import { notifier } from '../api/notify.ts';
+import { navigateTo } from '../app/router-ref.ts';
+import { tr, useT } from '../i18n/index.ts';
+
+type RowError = ImportRowError;
+
+export interface ImportDialogProps {
+  title: string;
+  /** Raw GET route answering the template (.xlsx, headers in the session language). */
+  templateRoute: RouteDef;
+  templateName: string;
+  /** Multipart route receiving `file` and the extra fields. */
+  uploadRoute: RouteDef;
+  fields?: Record<string, string | number>;
+  onClose: () => void;
+  onImported: () => void;
+}
+
+/** Upload with progress and the report of rejected rows, answered by the server's import runner. */
+function upload(route: RouteDef, form: FormData, onProgress: (p: number) => void): Promise<Envelope<ImportReport | null>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api${route.path}`);
+    for (const [k, v] of Object.entries(headers())) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 90));
+    xhr.onload = () => {
+      try {
+        resolve(JSON.parse(xhr.responseText) as Envelope<ImportReport | null>);
+      } catch {
+        reject(new Error('bad answer'));
+      }
+    };
+    xhr.onerror = () => reject(new Error('network'));
+    xhr.send(form);
+  });
+}
+
+export function ImportDialog(p: ImportDialogProps) {
+  const { t } = useT();
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [report, setReport] = useState<{ ok: boolean; text: string; errors: RowError[] } | null>(null);
+  const start = async () => {
+    if (!file) {
+      notifier().warning(tr('v.choose', { field: tr('f.file') }));
+      return;
+    }
+    const form = new FormData();
+    for (const [k, v] of Object.entries(p.fields ?? {})) form.append(k, String(v));
+    form.append('file', file);
+    setReport(null);
+    setProgress(1);
+    try {
+      const env = await upload(p.uploadRoute, form, setProgress);
+      setProgress(100);
+      if (env.status === 401) navigateTo('/login');
+      if (env.status === 403) navigateTo('/403');
+      const ok = env.status === 200;
+      setReport({ ok, text: env.msgs[0] ?? '', errors: env.content?.errors ?? [] });
+      if (ok) {
+        notifier().success(env.msgs[0] ?? tr('ok.imported'));
+        p.onImported();
+      }
+    } catch {
+      notifier().error(tr('err.network'));
+    } finally {
+      setTimeout(() => setProgress(null), 400);
+    }
+  };
+  return (
+    <Modal open title={p.title} onCancel={p.onClose} width={720} footer={[
+      <Button key="close" onClick={p.onClose}>{t('ui.close')}</Button>,
+      <Button key="go" type="primary" onClick={() => void start()} loading={progress !== null} data-testid="import-start">
+        {t('ui.import')}
+      </Button>,
+    ]}>
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Button type="link" style={{ padding: 0 }} onClick={() => void download(p.templateRoute, {}, p.templateName)}>
+          {t('ui.downloadTemplate')}
+        </Button>
+        <Upload.Dragger
+          accept=".xlsx,.xls"
+          maxCount={1}
+          beforeUpload={(f) => {
+            setFile(f);
+            setReport(null);
+            return false;
+          }}
+          onRemove={() => setFile(null)}
+          fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p>{t('ui.chooseFile')} (.xlsx / .xls)</p>
+        </Upload.Dragger>
+        {progress !== null ? <Progress percent={progress} status="active" /> : null}
+        {report ? <Alert type={report.ok ? 'success' : 'error'} showIcon message={report.text} data-testid="import-result" /> : null}
+        {report?.errors.length ? (
+          <Table<RowError>
+            size="small"
+            rowKey={(r) => `${r.row}-${r.column}-${r.message}`}
+            dataSource={report.errors}
+            pagination={{ pageSize: 10, hideOnSinglePage: true }}
+            data-testid="import-errors"
+            columns={[
+              { title: t('ui.import.row'), dataIndex: 'row', width: 80 },
+              { title: t('ui.import.column'), dataIndex: 'column', width: 160 },
+              { title: t('ui.import.message'), dataIndex: 'message' },
+            ]}
+          />
+        ) : null}
+      </Space>
+    </Modal>
+  );
+}

@@ -1,0 +1,137 @@
+import { LIMITS, type Page } from '@gatehouse/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Breadcrumb, Card, Empty, Space, Table } from 'antd';
+import type { ColumnsType, TablePaginationConfig, TableProps } from 'antd/es/table';
+import type { SorterResult } from 'antd/es/table/interface';
+import dayjs, { type Dayjs } from 'dayjs';
+import { type Key, type ReactNode, useState } from 'react';
+import { useT } from '../i18n/index.ts';
+import { FilterBar, type FilterDef, type FilterValues } from './FilterBar.tsx';
+import { useTableHeight } from './useTableHeight.ts';
+
+export interface ListParams {
+  page: number;
+  rows: number;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  [filter: string]: unknown;
+}
+
+export interface ToolbarCtx<Row> {
+  selectedKeys: Key[];
+  selectedRows: Row[];
+  params: ListParams;
+  reload: () => void;
+  clearSelection: () => void;
+}
+
+export interface ListPageProps<Row> {
+  /** Breadcrumb items (catalogue texts already translated). */
+  breadcrumb: ReactNode[];
+  /** react-query key of the list; invalidate it to reload. */
+  queryKey: readonly unknown[];
+  fetch: (params: ListParams) => Promise<Page<Row>>;
+  columns: ColumnsType<Row>;
+  rowKey: keyof Row & string;
+  filters?: FilterDef[];
+  toolbar?: (ctx: ToolbarCtx<Row>) => ReactNode;
+  selectable?: boolean;
+  pageSizes?: readonly number[];
+  /** Polls the list (ms), e.g. the door-unit list every 30 s. */
+  refetchInterval?: number;
+  /** Date filters are sent as yyyy/MM/dd HH:mm:ss; names ending in "to"/"end" get 23:59:59. */
+  dateFormat?: string;
+  /** Expandable rows (e.g. the changes of an operation-log entry). */
+  expandable?: TableProps<Row>['expandable'];
+}
+
+function serialize(values: FilterValues, fmt: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (v === undefined || v === null || v === '') continue;
+    if (dayjs.isDayjs(v)) {
+      const end = /(to|end|endtime)$/i.test(k);
+      out[k] = (end ? (v as Dayjs).endOf('day') : (v as Dayjs).startOf('day')).format(fmt);
+    } else out[k] = typeof v === 'string' ? v.trim() : v;
+  }
+  return out;
+}
+
+/**
+ * Every list screen (DESIGN §5): breadcrumb, filter bar (Enter searches),
+ * server-sorted table, pager 50/100/200 with 0-based pages, table height by window.
+ */
+export function ListPage<Row extends object>(p: ListPageProps<Row>) {
+  const { t } = useT();
+  const qc = useQueryClient();
+  const height = useTableHeight();
+  const sizes = p.pageSizes ?? LIMITS.pageSizes;
+  const [params, setParams] = useState<ListParams>({ page: 0, rows: sizes[0] ?? LIMITS.defaultPageSize });
+  const [selected, setSelected] = useState<{ keys: Key[]; rows: Row[] }>({ keys: [], rows: [] });
+  const q = useQuery({
+    queryKey: [...p.queryKey, params],
+    queryFn: () => p.fetch(params),
+    placeholderData: keepPreviousData,
+    refetchInterval: p.refetchInterval,
+  });
+  const reload = () => qc.invalidateQueries({ queryKey: p.queryKey });
+  const clearSelection = () => setSelected({ keys: [], rows: [] });
+
+  const onChange = (pg: TablePaginationConfig, _f: unknown, sorter: SorterResult<Row> | SorterResult<Row>[]) => {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const field = s?.order ? String(s.columnKey ?? s.field) : undefined;
+    setParams((prev) => ({
+      ...prev,
+      page: (pg.current ?? 1) - 1,
+      rows: pg.pageSize ?? prev.rows,
+      sort: field,
+      order: s?.order === 'ascend' ? 'asc' : s?.order === 'descend' ? 'desc' : undefined,
+    }));
+  };
+
+  const data = q.data;
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Breadcrumb items={p.breadcrumb.map((title) => ({ title }))} />
+      <Card size="small">
+        {p.filters?.length ? (
+          <FilterBar
+            filters={p.filters}
+            onSearch={(v) =>
+              setParams((prev) => ({ page: 0, rows: prev.rows, sort: prev.sort, order: prev.order, ...serialize(v, p.dateFormat ?? 'YYYY/MM/DD HH:mm:ss') }))
+            }
+          />
+        ) : null}
+      </Card>
+      <Card size="small">
+        {p.toolbar ? (
+          <div className="gh-toolbar">{p.toolbar({ selectedKeys: selected.keys, selectedRows: selected.rows, params, reload, clearSelection })}</div>
+        ) : null}
+        <Table<Row>
+          rowKey={p.rowKey}
+          size="small"
+          loading={q.isFetching}
+          columns={p.columns}
+          dataSource={data?.rows ?? []}
+          scroll={{ y: height, x: 'max-content' }}
+          locale={{ emptyText: <Empty description={t('ui.empty')} /> }}
+          rowSelection={
+            p.selectable
+              ? { selectedRowKeys: selected.keys, onChange: (keys, rows) => setSelected({ keys, rows }), preserveSelectedRowKeys: false }
+              : undefined
+          }
+          onChange={onChange}
+          expandable={p.expandable}
+          pagination={{
+            current: params.page + 1,
+            pageSize: params.rows,
+            total: data?.total ?? 0,
+            pageSizeOptions: sizes.map(String),
+            showSizeChanger: true,
+            showTotal: (total) => t(data?.estimated ? 'ui.totalEstimated' : 'ui.total', { total }),
+          }}
+        />
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Rule } from 'antd/es/form';
+import type { z } from 'zod';
+import { tr } from '../i18n/index.ts';
+
+/**
+ * An antd form rule from a contracts zod field: the browser shows the same
+ * message the server would (one fact, one place).
+ */
+export function zodRule(field: z.ZodType, opts: { required?: boolean } = {}): Rule {
+  return {
+    required: opts.required ?? true,
+    validator: async (_rule, value: unknown) => {
+      const v = value === null ? undefined : typeof value === 'number' ? String(value) : value;
+      const res = field.safeParse(v);
+      if (!res.success) throw new Error(tr(res.error.issues[0]?.message ?? 'err.badRequest'));
+    },
+  };
+}
+
+/** The rule of one field of a contracts object schema. */
+export function fieldRule<S extends z.ZodObject>(schema: S, name: keyof S['shape'] & string, opts?: { required?: boolean }): Rule {
+  return zodRule(schema.shape[name] as z.ZodType, opts);
+}
+
+/** A confirmation field that must equal another field. */
+export const sameAs = (other: string, messageRef: string): Rule => ({ getFieldValue }) => ({
+  validator: async (_r, value: unknown) => {
+    if (value && value !== getFieldValue(other)) throw new Error(tr(messageRef));
+  },
+});
