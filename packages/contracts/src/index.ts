@@ -1,3 +1,4 @@
+export * from './access.ts';
 export * from './devices.ts';
 export * from './envelope.ts';
 export * from './limits.ts';

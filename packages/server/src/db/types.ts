@@ -1,7 +1,8 @@
+import type { CardTables } from './tables/cards.ts';
 import type { CommunityTables } from './tables/communities.ts';
 import type { DeviceTables } from './tables/devices.ts';
 import type { FoundationTables } from './tables/foundation.ts';
 import type { NoticeTables } from './tables/notice.ts';
 
 /** The database: each area adds its tables interface to this list. */
-export interface DB extends FoundationTables, DeviceTables, CommunityTables, NoticeTables {}
+export interface DB extends FoundationTables, DeviceTables, CommunityTables, NoticeTables, CardTables {}
