@@ -5,6 +5,7 @@ import { communityMessages } from './community.ts';
 import type { Catalogue } from './define.ts';
 import { deviceMessages } from './device.ts';
 import { eventlogMessages } from './eventlog.ts';
+import { faceMessages } from './face.ts';
 import { fieldMessages } from './fields.ts';
 import { importMessages } from './imports.ts';
 import { menuMessages } from './menus.ts';
@@ -34,4 +35,5 @@ export const MESSAGES: Catalogue = {
   ...addressMessages,
   ...eventlogMessages,
   ...statisticsMessages,
+  ...faceMessages,
 };

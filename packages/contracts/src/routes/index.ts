@@ -23,6 +23,7 @@ export * from './lookups.ts';
 export * from './device.ts';
 export * from './eventlog.ts';
 export * from './statistics.ts';
+export * from './face.ts';
 
 /** The route table: every call of the API. Areas add their module here. */
 export const ROUTES = {
