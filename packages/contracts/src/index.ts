@@ -1,4 +1,5 @@
 export * from './access.ts';
+export * from './card-reader.ts';
 export * from './devices.ts';
 export * from './envelope.ts';
 export * from './limits.ts';

@@ -4,6 +4,7 @@ import { initReactI18next, useTranslation } from 'react-i18next';
 import { currentLocale } from '../session/store.ts';
 import { accountUi } from './account.ts';
 import { addressUi } from './address.ts';
+import { cardReaderUi } from './cardReader.ts';
 import { commonUi } from './common.ts';
 import { communityUi } from './community.ts';
 import { deviceUi } from './device.ts';
@@ -16,6 +17,7 @@ import { statisticsUi } from './statistics.ts';
 
 /** Every catalogue of the browser: server messages (contracts) and UI texts. Areas add theirs here. */
 const CATALOGUES: Catalogue[] = [MESSAGES, commonUi, shellUi, sessionUi, messageUi, accountUi, deviceUi, communityUi, addressUi, statisticsUi, eventlogUi, noticeUi];
+CATALOGUES.push(cardReaderUi);
 
 function resources() {
   const out: Record<string, { translation: Record<string, string> }> = {};

@@ -1,0 +1,97 @@
+import { CARD_READER, type CardReaderBaudRate, LIMITS } from '@gatehouse/contracts';
+import { App } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useT } from '../../i18n/index.ts';
+import { type CardReaderState, HelperDown, helperCall } from './helper.ts';
+
+export type HelperStatus = 'checking' | 'up' | 'down';
+
+/**
+ * The serial-port reader of the card dialogs (001 §4): finds the helper, lists ports, opens and
+ * closes the chosen port, and while it is open asks for the card id every second, handing each
+ * new id to onCardId. A helper that is not running is one state shown once, never a stream of errors.
+ */
+export function useCardReader(onCardId: (cardId: string) => void) {
+  const { t, lang } = useT();
+  const { message } = App.useApp();
+  const [status, setStatus] = useState<HelperStatus>('checking');
+  const [state, setState] = useState<CardReaderState | null>(null);
+  const [port, setPort] = useState<string | undefined>();
+  const [baud, setBaud] = useState<CardReaderBaudRate>(CARD_READER.defaultBaudRate);
+  const [busy, setBusy] = useState(false);
+  const [lastCard, setLastCard] = useState('');
+  const onCard = useRef(onCardId);
+  onCard.current = onCardId;
+  const langRef = useRef(lang);
+  langRef.current = lang;
+
+  const apply = useCallback((s: CardReaderState) => {
+    setState(s);
+    setStatus('up');
+    if (s.isOpen) {
+      setPort(s.PortName);
+      if (s.BaudRate === 9600 || s.BaudRate === 115200) setBaud(s.BaudRate);
+    } else setPort((p) => (p && s.ports.includes(p) ? p : s.ports[0]));
+  }, []);
+
+  const refresh = useCallback(async () => {
+    setStatus((s) => (s === 'down' ? 'checking' : s));
+    try {
+      const s = await helperCall<CardReaderState>('getPorts', langRef.current);
+      if (s.isOpen) await helperCall<string>('getCardId', langRef.current).catch(() => ''); // a card read before this dialog is stale
+      apply(s);
+    } catch (e) {
+      if (e instanceof HelperDown) setStatus('down');
+      else message.error((e as Error).message);
+    }
+  }, [apply, message]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const toggle = useCallback(async () => {
+    setBusy(true);
+    try {
+      const next = state?.isOpen
+        ? await helperCall<CardReaderState>('close', lang)
+        : await helperCall<CardReaderState>('open', lang, { PortName: port ?? '', BaudRate: baud });
+      apply(next);
+    } catch (e) {
+      if (e instanceof HelperDown) setStatus('down');
+      else message.error((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }, [state, port, baud, lang, apply, message]);
+
+  const isOpen = status === 'up' && !!state?.isOpen;
+  useEffect(() => {
+    if (!isOpen) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = async () => {
+      try {
+        const id = await helperCall<string>('getCardId', langRef.current);
+        if (stopped) return;
+        if (id) {
+          setLastCard(id);
+          onCard.current(id);
+        }
+      } catch (e) {
+        if (stopped) return;
+        if (e instanceof HelperDown) setStatus('down');
+        else void refresh(); // the port went away (unplugged, closed elsewhere): show the helper's state
+        return;
+      }
+      timer = setTimeout(tick, LIMITS.cardPollMs);
+    };
+    timer = setTimeout(tick, LIMITS.cardPollMs);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [isOpen, refresh]);
+
+  return { t, status, state, port, setPort, baud, setBaud, busy, lastCard, isOpen, toggle, refresh };
+}
