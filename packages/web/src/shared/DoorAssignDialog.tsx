@@ -1,0 +1,256 @@
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Col, DatePicker, Empty, Form, Input, Modal, Popconfirm, Row, Select, Space, Spin, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { useEffect, useState } from 'react';
+import { tr, useT } from '../i18n/index.ts';
+
+dayjs.extend(customParseFormat);
+
+/** Dates travel as yyyy/MM/dd HH:mm:ss (001 §5). */
+export const DATE_TIME = 'YYYY/MM/DD HH:mm:ss';
+export const parseDateTime = (s: string | undefined): Dayjs | undefined => {
+  if (!s) return undefined;
+  const d = dayjs(s, DATE_TIME, true);
+  return d.isValid() ? d : dayjs(s).isValid() ? dayjs(s) : undefined;
+};
+
+/** A door unit choice (001 §3 "Door unit (gm)" options). */
+export interface DoorOption {
+  intValue: number;
+  label: string;
+}
+
+/** One configured door-unit entry of a card or a face (001 §3 "... to door unit entry"). */
+export interface DoorEntry {
+  id?: number;
+  gateID: number;
+  validfrom: string;
+  validto: string;
+  info: string;
+  address: string;
+  isVilla: number;
+}
+
+/** Download info (001 §3): the door units, what is configured, default validity, whether "delete all" is hidden. */
+export interface DownloadInfo {
+  allGms: DoorOption[];
+  configured: DoorEntry[];
+  now: string;
+  after: string;
+  deletAll: boolean;
+}
+
+/**
+ * The download dialog of cards and faces (001 §2 "Download dialog").
+ * - `title`: dialog title (already translated), e.g. "Download card 123".
+ * - `queryKey`: react-query key of the download info (e.g. ['cardDownload', id]).
+ * - `load()`: answers the download info.
+ * - `save(entries)`: saves the whole configured list; answers `{ msgs }` (e.g. `callFull(...)`),
+ *   whose first message is shown as the success toast; throws (after its error toast) on failure.
+ * - `deleteAllConfirm`: optional text of the delete-all confirmation.
+ * - `onClose()`: called on cancel and after a successful save; `onSaved()` after a successful save.
+ */
+export interface DoorAssignDialogProps {
+  title: string;
+  queryKey: readonly unknown[];
+  load: () => Promise<DownloadInfo>;
+  save: (entries: DoorEntry[]) => Promise<{ msgs?: string[] }>;
+  onClose: () => void;
+  onSaved?: () => void;
+  /** Text of the "delete all" confirmation (default: delete all configured door units). */
+  deleteAllConfirm?: string;
+}
+
+interface AddValues {
+  gates?: number[];
+  validfrom?: Dayjs;
+  validto?: Dayjs;
+  info?: string;
+}
+
+/** Adds the picked door units to the list, replacing entries of the same door unit (kept in place). */
+export function mergeEntries(configured: DoorEntry[], added: DoorEntry[]): DoorEntry[] {
+  const byGate = new Map(added.map((e) => [e.gateID, e]));
+  const kept = configured.map((e) => {
+    const n = byGate.get(e.gateID);
+    if (!n) return e;
+    byGate.delete(e.gateID);
+    return { ...n, id: e.id, isVilla: e.isVilla };
+  });
+  return [...kept, ...byGate.values()];
+}
+
+export function DoorAssignDialog(p: DoorAssignDialogProps) {
+  const { t } = useT();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<AddValues>();
+  const info = useQuery({ queryKey: p.queryKey, queryFn: p.load, staleTime: 0, gcTime: 0 });
+  const [entries, setEntries] = useState<DoorEntry[] | null>(null);
+  const [saving, setSaving] = useState(false);
+  const data = info.data;
+  useEffect(() => {
+    if (!data) return;
+    setEntries(data.configured);
+    form.setFieldsValue({ validfrom: parseDateTime(data.now), validto: parseDateTime(data.after) });
+  }, [data, form]);
+
+  const labelOf = (gate: number) => data?.allGms.find((g) => g.intValue === gate)?.label ?? String(gate);
+  const add = async () => {
+    const v = await form.validateFields();
+    const from = v.validfrom as Dayjs;
+    const to = v.validto as Dayjs;
+    const added: DoorEntry[] = (v.gates ?? []).map((gateID) => ({
+      gateID,
+      address: labelOf(gateID),
+      validfrom: from.format(DATE_TIME),
+      validto: to.format(DATE_TIME),
+      info: v.info?.trim() ?? '',
+      isVilla: 0,
+    }));
+    setEntries((prev) => mergeEntries(prev ?? [], added));
+    form.setFieldValue('gates', []);
+  };
+  const removeOne = (e: DoorEntry) => {
+    if (e.isVilla) {
+      message.error(tr('ui.door.villaNoDelete'));
+      return;
+    }
+    setEntries((prev) => (prev ?? []).filter((x) => x.gateID !== e.gateID));
+  };
+  const removeAll = () => setEntries((prev) => (prev ?? []).filter((x) => x.isVilla));
+  const confirm = async () => {
+    if (!entries) return;
+    setSaving(true);
+    try {
+      const a = await p.save(entries);
+      message.success(a.msgs?.[0] ?? tr('ok.configured'));
+      p.onSaved?.();
+      p.onClose();
+    } catch {
+      // the error toast has been shown; the dialog stays open
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const dateOrder = ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
+    validator: async () => {
+      const from = getFieldValue('validfrom') as Dayjs | undefined;
+      const to = getFieldValue('validto') as Dayjs | undefined;
+      if (from && to && !from.isBefore(to)) throw new Error(tr('v.dateOrder'));
+    },
+  });
+  const columns: ColumnsType<DoorEntry> = [
+    {
+      title: t('ui.door.address'),
+      dataIndex: 'address',
+      render: (v: string, r) =>
+        r.isVilla ? (
+          <Space>
+            {v}
+            <Tag>{t('ui.door.villa')}</Tag>
+          </Space>
+        ) : (
+          v
+        ),
+    },
+    { title: t('ui.door.validfrom'), dataIndex: 'validfrom', width: 170 },
+    { title: t('ui.door.validto'), dataIndex: 'validto', width: 170 },
+    { title: t('ui.door.info'), dataIndex: 'info', ellipsis: true },
+    {
+      title: t('ui.actions'),
+      key: 'actions',
+      width: 80,
+      render: (_v, r) => (
+        <Button size="small" danger onClick={() => removeOne(r)} data-testid={`door-remove-${r.gateID}`}>
+          {t('ui.delete')}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Modal
+      open
+      title={p.title}
+      width={1100}
+      onCancel={p.onClose}
+      onOk={confirm}
+      okText={t('ui.ok')}
+      cancelText={t('ui.cancel')}
+      okButtonProps={{ loading: saving, disabled: !entries, 'data-testid': 'door-confirm' }}
+      destroyOnHidden
+    >
+      <Spin spinning={info.isLoading}>
+        <Row gutter={16} data-testid="door-assign">
+          <Col span={9}>
+            <Form form={form} layout="vertical">
+              <Form.Item
+                name="gates"
+                label={t('ui.door.gates')}
+                rules={[{ required: true, type: 'array', min: 1, message: tr('ui.door.chooseGates') }]}
+              >
+                <Select
+                  mode="multiple"
+                  allowClear
+                  optionFilterProp="label"
+                  data-testid="door-gates"
+                  options={(data?.allGms ?? []).map((g) => ({ value: g.intValue, label: g.label }))}
+                />
+              </Form.Item>
+              <Form.Item
+                name="validfrom"
+                label={t('ui.door.validfrom')}
+                rules={[{ required: true, message: tr('ui.door.chooseValidfrom') }, dateOrder]}
+                dependencies={['validto']}
+              >
+                <DatePicker showTime format={DATE_TIME} style={{ width: '100%' }} data-testid="door-validfrom" />
+              </Form.Item>
+              <Form.Item
+                name="validto"
+                label={t('ui.door.validto')}
+                rules={[{ required: true, message: tr('ui.door.chooseValidto') }, dateOrder]}
+                dependencies={['validfrom']}
+              >
+                <DatePicker showTime format={DATE_TIME} style={{ width: '100%' }} data-testid="door-validto" />
+              </Form.Item>
+              <Form.Item name="info" label={t('ui.door.info')}>
+                <Input.TextArea rows={2} maxLength={200} data-testid="door-info" />
+              </Form.Item>
+              <Button type="primary" onClick={() => void add().catch(() => undefined)} data-testid="door-add">
+                {t('ui.door.add')}
+              </Button>
+            </Form>
+          </Col>
+          <Col span={15}>
+            <Space direction="vertical" style={{ width: '100%' }}>
+              {data && !data.deletAll ? (
+                <Popconfirm
+                  title={p.deleteAllConfirm ?? t('ui.door.confirmDeleteAll')}
+                  okText={t('ui.ok')}
+                  cancelText={t('ui.cancel')}
+                  onConfirm={removeAll}
+                >
+                  <Button danger disabled={!entries?.length} data-testid="door-delete-all">
+                    {t('ui.door.deleteAll')}
+                  </Button>
+                </Popconfirm>
+              ) : null}
+              <Table<DoorEntry>
+                size="small"
+                rowKey="gateID"
+                columns={columns}
+                dataSource={entries ?? []}
+                pagination={false}
+                scroll={{ y: 360 }}
+                locale={{ emptyText: <Empty description={t('ui.empty')} /> }}
+                data-testid="door-configured"
+              />
+            </Space>
+          </Col>
+        </Row>
+      </Spin>
+    </Modal>
+  );
+}

@@ -1,0 +1,252 @@
+import { FLOORS, GATE_TYPES, LIFT_BANKS, LIFT_NODES } from '@gatehouse/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Checkbox, Col, Empty, Form, Layout, Menu, Modal, Row, Select, Spin, Tag } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { tr, useT } from '../i18n/index.ts';
+import type { DoorOption } from './DoorAssignDialog.tsx';
+
+/** One lift configuration of a card or face for one door unit (001 §3 "Ladder config item"). */
+export interface LadderItem {
+  addressid: number;
+  ResiLevel: string;
+  bank: number;
+  node: number;
+  GateType: number;
+  isadmin: number;
+  isVilla: number;
+  FrontUnlockLevelList: string[];
+  BackUnlockLevelList: string[];
+}
+
+/** What the dialog shows: the door units of the community and the saved configuration. */
+export interface LadderInfo {
+  allGms: DoorOption[];
+  lcls: LadderItem[];
+}
+
+/**
+ * The full-screen lift configuration dialog (001 §2 "Lift configuration dialog"; faces'
+ * "empower ladder control"). Door units on the left, one form per door unit on the right.
+ * - `title`: dialog title (already translated).
+ * - `queryKey`: react-query key of the ladder info (e.g. ['cardLadder', id]).
+ * - `load()`: answers the door units and the saved items.
+ * - `save(lcls)`: saves the complete list (door units left empty are not in it; an empty
+ *   list clears the configuration); answers `{ msgs }` (e.g. `callFull(...)`), whose first
+ *   message is the success toast; throws (after its error toast) on failure.
+ * - `onClose()`: cancel and after a successful save; `onSaved()` after a successful save.
+ * The four fields resident floor, lift group, lift number and door type are all-or-nothing
+ * per door unit: a door unit with anything set must have all four, otherwise the dialog
+ * refuses and names it (001 §5).
+ */
+export interface LadderConfigDialogProps {
+  title?: string;
+  queryKey: readonly unknown[];
+  load: () => Promise<LadderInfo>;
+  save: (lcls: LadderItem[]) => Promise<{ msgs?: string[] }>;
+  onClose: () => void;
+  onSaved?: () => void;
+}
+
+/** The form of one door unit: anything may be empty while editing. */
+export interface LadderDraft {
+  ResiLevel?: string;
+  bank?: number;
+  node?: number;
+  GateType?: number;
+  isadmin?: boolean;
+  isVilla?: boolean;
+  FrontUnlockLevelList?: string[];
+  BackUnlockLevelList?: string[];
+}
+
+const FOUR = ['ResiLevel', 'bank', 'node', 'GateType'] as const;
+const filled = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/** Whether anything is set for the door unit. */
+export const touched = (d: LadderDraft | undefined): boolean =>
+  !!d &&
+  (FOUR.some((k) => filled(d[k])) || !!d.isadmin || !!d.isVilla || !!d.FrontUnlockLevelList?.length || !!d.BackUnlockLevelList?.length);
+
+/** Whether the four core fields are all set. */
+export const complete = (d: LadderDraft): boolean => FOUR.every((k) => filled(d[k]));
+
+const toDraft = (i: LadderItem): LadderDraft => ({
+  ResiLevel: i.ResiLevel,
+  bank: i.bank,
+  node: i.node,
+  GateType: i.GateType,
+  isadmin: !!i.isadmin,
+  isVilla: !!i.isVilla,
+  FrontUnlockLevelList: i.FrontUnlockLevelList,
+  BackUnlockLevelList: i.BackUnlockLevelList,
+});
+
+const toItem = (addressid: number, d: LadderDraft): LadderItem => ({
+  addressid,
+  ResiLevel: d.ResiLevel as string,
+  bank: d.bank as number,
+  node: d.node as number,
+  GateType: d.GateType as number,
+  isadmin: d.isadmin ? 1 : 0,
+  isVilla: d.isVilla ? 1 : 0,
+  FrontUnlockLevelList: d.FrontUnlockLevelList ?? [],
+  BackUnlockLevelList: d.BackUnlockLevelList ?? [],
+});
+
+export function LadderConfigDialog(p: LadderConfigDialogProps) {
+  const { t } = useT();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<LadderDraft>();
+  const info = useQuery({ queryKey: p.queryKey, queryFn: p.load, staleTime: 0, gcTime: 0 });
+  const [drafts, setDrafts] = useState<Map<number, LadderDraft>>(new Map());
+  const [current, setCurrent] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+  const gms = info.data?.allGms ?? [];
+  useEffect(() => {
+    if (!info.data) return;
+    setDrafts(new Map(info.data.lcls.map((i) => [i.addressid, toDraft(i)])));
+    setCurrent(info.data.allGms[0]?.intValue ?? null);
+  }, [info.data]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when another door unit is chosen (drafts follow the form)
+  useEffect(() => {
+    form.resetFields();
+    if (current !== null) form.setFieldsValue(drafts.get(current) ?? {});
+  }, [current, form]);
+
+  const floorOptions = useMemo(() => FLOORS.map((f) => ({ value: f, label: tr('ui.ladder.floor', { floor: f }) })), []);
+  const bankOptions = LIFT_BANKS.map((b) => ({ value: b, label: b === 127 ? t('ui.ladder.all') : String(b) }));
+  const nodeOptions = LIFT_NODES.map((n) => ({
+    value: n,
+    label: n === 127 ? t('ui.ladder.all') : n === 15 ? t('ui.ladder.none') : String(n),
+  }));
+  const typeOptions = Object.values(GATE_TYPES).map((g) => ({ value: g, label: t(`ui.ladder.gateType.${g}`) }));
+
+  const onChange = (_c: unknown, all: LadderDraft) => {
+    if (current === null) return;
+    setDrafts((prev) => new Map(prev).set(current, all));
+  };
+  const clearCurrent = () => {
+    if (current === null) return;
+    form.resetFields();
+    setDrafts((prev) => {
+      const next = new Map(prev);
+      next.delete(current);
+      return next;
+    });
+  };
+  const confirm = async () => {
+    const lcls: LadderItem[] = [];
+    for (const g of gms) {
+      const d = drafts.get(g.intValue);
+      if (!touched(d)) continue;
+      if (!complete(d as LadderDraft)) {
+        setCurrent(g.intValue);
+        message.error(tr('ui.ladder.incomplete', { gate: g.label }));
+        return;
+      }
+      lcls.push(toItem(g.intValue, d as LadderDraft));
+    }
+    setSaving(true);
+    try {
+      const a = await p.save(lcls);
+      message.success(a.msgs?.[0] ?? tr('ok.configured'));
+      p.onSaved?.();
+      p.onClose();
+    } catch {
+      // the error toast has been shown; the dialog stays open
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const label = gms.find((g) => g.intValue === current)?.label ?? '';
+  return (
+    <Modal
+      open
+      title={p.title ?? t('ui.ladder.title')}
+      width="100%"
+      style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
+      styles={{ body: { height: 'calc(100vh - 130px)', overflow: 'auto' } }}
+      onCancel={p.onClose}
+      onOk={confirm}
+      okText={t('ui.ok')}
+      cancelText={t('ui.cancel')}
+      okButtonProps={{ loading: saving, disabled: !info.data, 'data-testid': 'ladder-confirm' }}
+      destroyOnHidden
+    >
+      <Spin spinning={info.isLoading}>
+        {info.data && !gms.length ? (
+          <Empty description={t('ui.ladder.noGates')} />
+        ) : (
+          <Layout style={{ background: 'transparent' }} data-testid="ladder-config">
+            <Layout.Sider width={260} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
+              <Menu
+                mode="inline"
+                selectedKeys={current === null ? [] : [String(current)]}
+                onClick={({ key }) => setCurrent(Number(key))}
+                items={gms.map((g) => ({
+                  key: String(g.intValue),
+                  label: (
+                    <span data-testid={`ladder-gate-${g.intValue}`}>
+                      {g.label} {touched(drafts.get(g.intValue)) ? <Tag color="blue">{t('ui.ladder.configured')}</Tag> : null}
+                    </span>
+                  ),
+                }))}
+              />
+            </Layout.Sider>
+            <Layout.Content style={{ padding: '0 24px' }}>
+              {current === null ? null : (
+                <Form form={form} layout="vertical" onValuesChange={onChange} data-testid="ladder-form">
+                  <h3>{label}</h3>
+                  <Row gutter={16}>
+                    <Col xs={24} md={6}>
+                      <Form.Item name="ResiLevel" label={t('ui.ladder.resiLevel')}>
+                        <Select allowClear showSearch options={floorOptions} optionFilterProp="label" data-testid="ladder-resiLevel" />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} md={6}>
+                      <Form.Item name="bank" label={t('ui.ladder.bank')}>
+                        <Select allowClear options={bankOptions} data-testid="ladder-bank" />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} md={6}>
+                      <Form.Item name="node" label={t('ui.ladder.node')}>
+                        <Select allowClear options={nodeOptions} data-testid="ladder-node" />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} md={6}>
+                      <Form.Item name="GateType" label={t('ui.ladder.gateType')}>
+                        <Select allowClear options={typeOptions} data-testid="ladder-gateType" />
+                      </Form.Item>
+                    </Col>
+                  </Row>
+                  <Row gutter={16}>
+                    <Col>
+                      <Form.Item name="isadmin" valuePropName="checked">
+                        <Checkbox data-testid="ladder-isadmin">{t('ui.ladder.isadmin')}</Checkbox>
+                      </Form.Item>
+                    </Col>
+                    <Col>
+                      <Form.Item name="isVilla" valuePropName="checked">
+                        <Checkbox data-testid="ladder-isVilla">{t('ui.ladder.isVilla')}</Checkbox>
+                      </Form.Item>
+                    </Col>
+                  </Row>
+                  <Form.Item name="FrontUnlockLevelList" label={t('ui.ladder.front')}>
+                    <Select mode="multiple" allowClear options={floorOptions} optionFilterProp="label" data-testid="ladder-front" />
+                  </Form.Item>
+                  <Form.Item name="BackUnlockLevelList" label={t('ui.ladder.back')}>
+                    <Select mode="multiple" allowClear options={floorOptions} optionFilterProp="label" data-testid="ladder-back" />
+                  </Form.Item>
+                  <Button onClick={clearCurrent} data-testid="ladder-clear">
+                    {t('ui.ladder.clear')}
+                  </Button>
+                </Form>
+              )}
+            </Layout.Content>
+          </Layout>
+        )}
+      </Spin>
+    </Modal>
+  );
+}
