@@ -26,6 +26,8 @@ export const LIMITS = {
   serialNumber: 50,
   deviceListSerial: 150,
   cardId: 10,
+  /** Default validity of a card on a door unit: from now to now plus this many years (001 §9). */
+  cardValidityYears: 10,
   noticeContent: 2500,
   noticeFiles: 10,
   noticeFileBytes: 10 * 1024 * 1024,

@@ -1,5 +1,6 @@
 import { addressMessages } from './address.ts';
 import { accountMessages } from './account.ts';
+import { cardMessages } from './card.ts';
 import { commonMessages } from './common.ts';
 import { communityMessages } from './community.ts';
 import type { Catalogue } from './define.ts';
@@ -33,6 +34,7 @@ export const MESSAGES: Catalogue = {
   ...accountMessages,
   ...communityMessages,
   ...addressMessages,
+  ...cardMessages,
   ...eventlogMessages,
   ...statisticsMessages,
   ...faceMessages,

@@ -1,5 +1,6 @@
 import { accountRoutes } from './account.ts';
 import { addressRoutes } from './address.ts';
+import { cardRoutes } from './card.ts';
 import { communityRoutes } from './community.ts';
 import type { RouteDef } from './define.ts';
 import { eventlogRoutes } from './eventlog.ts';
@@ -19,6 +20,7 @@ export * from './session.ts';
 export * from './account.ts';
 export * from './community.ts';
 export * from './address.ts';
+export * from './card.ts';
 export * from './lookups.ts';
 export * from './device.ts';
 export * from './eventlog.ts';
@@ -41,6 +43,7 @@ export const ROUTES = {
   gm: gmRoutes,
   command: commandRoutes,
   address: addressRoutes,
+  card: cardRoutes,
   eventlog: eventlogRoutes,
   statistics: statisticsRoutes,
 };

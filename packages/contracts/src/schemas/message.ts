@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { msg } from '../messages/define.ts';
 import { optInt, optStr, paging, reqInt, withT } from './common.ts';
 
-/** Import type of a message (001 §4): 0 account, 1 address, 2 meter table, 3 device pool. */
-export const MESSAGE_TYPES = [0, 1, 2, 3] as const;
+/** Import type of a message (001 §4): 0 account, 1 address, 2 meter table, 3 device pool, 4 cards. */
+export const MESSAGE_TYPES = [0, 1, 2, 3, 4] as const;
 
 const dateText = (field: string) =>
   optStr(field, 19).refine((v) => v === undefined || /^\d{4}[/-]\d{2}[/-]\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(v), msg('v.invalid', { field: `@${field}` }));

@@ -1,6 +1,7 @@
 import type { Registered } from '../http/route.ts';
 import { accountHandlers } from './account/routes.ts';
 import { addressHandlers } from './address/routes.ts';
+import { cardHandlers } from './card/routes.ts';
 import { commandHandlers } from './command/routes.ts';
 import { communityHandlers } from './community/routes.ts';
 import { deviceHandlers } from './device/routes.ts';
@@ -17,4 +18,5 @@ export const MODULE_HANDLERS: Registered[] = [
   ...messageHandlers,
   ...noticeHandlers,
   ...eventlogHandlers,
+  ...cardHandlers,
   ...oplogHandlers,...sessionHandlers, ...accountHandlers, ...communityHandlers, ...deviceHandlers, ...gmHandlers, ...commandHandlers, ...addressHandlers, ...statisticsHandlers];

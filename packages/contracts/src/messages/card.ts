@@ -1,0 +1,113 @@
+import { defineMessages } from './define.ts';
+
+/** Access and lift cards, their door-unit entries and lift control (001 §5, §8). */
+export const cardMessages = defineMessages({
+  'f.card.cardid': { 'zh-CN': '卡号', 'zh-TW': '卡號', en: 'card number' },
+  'f.card.household': { 'zh-CN': '住户', 'zh-TW': '住戶', en: 'resident' },
+  'f.card.type': { 'zh-CN': '卡类型', 'zh-TW': '卡類型', en: 'card type' },
+  'f.card.mode': { 'zh-CN': '卡模式', 'zh-TW': '卡模式', en: 'card mode' },
+  'f.card.status': { 'zh-CN': '卡状态', 'zh-TW': '卡狀態', en: 'card status' },
+  'f.card.ismjtk': { 'zh-CN': '卡列表', 'zh-TW': '卡列表', en: 'card list' },
+  'f.card.gate': { 'zh-CN': '门口机', 'zh-TW': '門口機', en: 'door unit' },
+  'f.card.validfrom': { 'zh-CN': '生效时间', 'zh-TW': '生效時間', en: 'effective time' },
+  'f.card.validto': { 'zh-CN': '失效时间', 'zh-TW': '失效時間', en: 'expiry time' },
+  'f.card.info': { 'zh-CN': '备注', 'zh-TW': '備註', en: 'note' },
+  'f.card.agas': { 'zh-CN': '门口机配置', 'zh-TW': '門口機設定', en: 'door unit configuration' },
+  'f.card.lcls': { 'zh-CN': '梯控配置', 'zh-TW': '梯控設定', en: 'lift configuration' },
+  'f.card.source': { 'zh-CN': '来源', 'zh-TW': '來源', en: 'source' },
+  'f.ladder.resiLevel': { 'zh-CN': '住户楼层', 'zh-TW': '住戶樓層', en: 'resident floor' },
+  'f.ladder.bank': { 'zh-CN': '电梯组', 'zh-TW': '電梯組', en: 'lift group' },
+  'f.ladder.node': { 'zh-CN': '电梯号', 'zh-TW': '電梯號', en: 'lift number' },
+  'f.ladder.gateType': { 'zh-CN': '门类型', 'zh-TW': '門類型', en: 'door type' },
+  'f.ladder.front': { 'zh-CN': '前门开放楼层', 'zh-TW': '前門開放樓層', en: 'front-unlock floors' },
+  'f.ladder.back': { 'zh-CN': '后门开放楼层', 'zh-TW': '後門開放樓層', en: 'back-unlock floors' },
+
+  'card.type.authcard': { 'zh-CN': '授权卡', 'zh-TW': '授權卡', en: 'Authorization card' },
+  'card.type.accesscard': { 'zh-CN': '门禁卡', 'zh-TW': '門禁卡', en: 'Access card' },
+  'card.type.patrolcard': { 'zh-CN': '巡更卡', 'zh-TW': '巡更卡', en: 'Patrol card' },
+  'card.type.laddercard': { 'zh-CN': '梯控卡', 'zh-TW': '梯控卡', en: 'Lift card' },
+  'card.type.accladdcard': { 'zh-CN': '门禁梯控卡', 'zh-TW': '門禁梯控卡', en: 'Access-lift card' },
+  'card.mode.ic': { 'zh-CN': 'IC卡', 'zh-TW': 'IC卡', en: 'IC' },
+  'card.mode.id': { 'zh-CN': 'ID卡', 'zh-TW': 'ID卡', en: 'ID' },
+  'card.status.enable': { 'zh-CN': '有效', 'zh-TW': '有效', en: 'Valid' },
+  'card.status.disable': { 'zh-CN': '无效', 'zh-TW': '無效', en: 'Invalid' },
+
+  'card.duplicate': {
+    'zh-CN': '卡号{{cardid}}在该社区已存在',
+    'zh-TW': '卡號{{cardid}}在該社區已存在',
+    en: 'Card number {{cardid}} already exists in this community',
+  },
+  'card.householdOutside': {
+    'zh-CN': '所选住户不属于该社区',
+    'zh-TW': '所選住戶不屬於該社區',
+    en: 'The chosen resident does not belong to the community',
+  },
+  'card.villaEdit': {
+    'zh-CN': '独栋门口机的卡不能编辑',
+    'zh-TW': '獨棟門口機的卡不能編輯',
+    en: 'Cards of a single-family door unit cannot be edited',
+  },
+  'card.typeNotInList': {
+    'zh-CN': '该列表不能使用卡类型{{type}}',
+    'zh-TW': '該列表不能使用卡類型{{type}}',
+    en: 'Card type {{type}} is not allowed in this list',
+  },
+  'card.gateOutside': {
+    'zh-CN': '门口机{{id}}不属于该卡的社区',
+    'zh-TW': '門口機{{id}}不屬於該卡的社區',
+    en: 'Door unit {{id}} does not belong to the community of the card',
+  },
+  'card.gateTwice': { 'zh-CN': '门口机{{name}}重复', 'zh-TW': '門口機{{name}}重複', en: 'Door unit {{name}} is listed twice' },
+  'card.ladderIncomplete': {
+    'zh-CN': '{{name}}：住户楼层、电梯组、电梯号、门类型必须全部填写',
+    'zh-TW': '{{name}}：住戶樓層、電梯組、電梯號、門類型必須全部填寫',
+    en: '{{name}}: resident floor, lift group, lift number and door type must be completely filled',
+  },
+  'card.disabledNoSend': {
+    'zh-CN': '该卡已无效，不会下发到门口机',
+    'zh-TW': '該卡已無效，不會下發到門口機',
+    en: 'The card is invalid and is not sent to door units',
+  },
+  'card.householdUnknown': {
+    'zh-CN': '该社区没有地址“{{address}}”',
+    'zh-TW': '該社區沒有地址「{{address}}」',
+    en: 'The community has no address "{{address}}"',
+  },
+  'card.duplicateInFile': {
+    'zh-CN': '卡号{{cardid}}在文件中重复',
+    'zh-TW': '卡號{{cardid}}在檔案中重複',
+    en: 'Card number {{cardid}} appears more than once in the file',
+  },
+  'card.downloadSaved': { 'zh-CN': '下载配置成功', 'zh-TW': '下載設定成功', en: 'Download configuration success' },
+  'card.importTitle': { 'zh-CN': '门禁卡导入', 'zh-TW': '門禁卡匯入', en: 'Card import' },
+  'message.type.4': { 'zh-CN': '卡导入', 'zh-TW': '卡匯入', en: 'Card import' },
+
+  'col.card.cardid': { 'zh-CN': '卡号', 'zh-TW': '卡號', en: 'Card number' },
+  'col.card.household': { 'zh-CN': '住户地址', 'zh-TW': '住戶地址', en: 'Household address' },
+  'col.card.account': { 'zh-CN': '账号(手机号)', 'zh-TW': '帳號(手機號碼)', en: 'Account (mobile)' },
+  'col.card.type': {
+    'zh-CN': '卡类型(accesscard/patrolcard/laddercard/accladdcard/authcard)',
+    'zh-TW': '卡類型(accesscard/patrolcard/laddercard/accladdcard/authcard)',
+    en: 'Card type (accesscard/patrolcard/laddercard/accladdcard/authcard)',
+  },
+  'col.card.mode': { 'zh-CN': '卡模式(ic/id)', 'zh-TW': '卡模式(ic/id)', en: 'Card mode (ic/id)' },
+  'col.card.status': { 'zh-CN': '卡状态(enable/disable)', 'zh-TW': '卡狀態(enable/disable)', en: 'Card status (enable/disable)' },
+
+  'op.card.add': { 'zh-CN': '新增卡：{{cardid}}', 'zh-TW': '新增卡：{{cardid}}', en: 'Added card {{cardid}}' },
+  'op.card.update': { 'zh-CN': '修改卡：{{cardid}}', 'zh-TW': '修改卡：{{cardid}}', en: 'Edited card {{cardid}}' },
+  'op.card.delete': { 'zh-CN': '删除卡：{{cardids}}', 'zh-TW': '刪除卡：{{cardids}}', en: 'Deleted cards: {{cardids}}' },
+  'op.card.download': {
+    'zh-CN': '配置卡{{cardid}}的门口机：{{count}}个',
+    'zh-TW': '設定卡{{cardid}}的門口機：{{count}}個',
+    en: 'Configured card {{cardid}} on {{count}} door units',
+  },
+  'op.card.ladder': { 'zh-CN': '配置卡{{cardid}}的梯控', 'zh-TW': '設定卡{{cardid}}的梯控', en: 'Saved the lift control of card {{cardid}}' },
+  'op.face.ladder': { 'zh-CN': '配置人脸{{account}}的梯控', 'zh-TW': '設定人臉{{account}}的梯控', en: 'Saved the lift control of face {{account}}' },
+  'op.card.gateUpdate': {
+    'zh-CN': '修改卡{{cardid}}在{{gate}}的有效期',
+    'zh-TW': '修改卡{{cardid}}在{{gate}}的有效期',
+    en: 'Changed the validity of card {{cardid}} on {{gate}}',
+  },
+  'op.card.gateDelete': { 'zh-CN': '从{{gate}}删除卡{{cardid}}', 'zh-TW': '從{{gate}}刪除卡{{cardid}}', en: 'Removed card {{cardid}} from {{gate}}' },
+  'op.card.redownload': { 'zh-CN': '重新下发卡{{cardid}}到{{gate}}', 'zh-TW': '重新下發卡{{cardid}}到{{gate}}', en: 'Resent card {{cardid}} to {{gate}}' },
+});
