@@ -65,7 +65,7 @@ describe.each(BROKERS)('server restart between send and ack ($name broker)', ({ 
       prefix,
       serial,
       secret: bound.secret,
-      ackDelayMs: 700,
+      ackDelayMs: 3000, // long enough that no ack can beat the status check below on a loaded machine
     });
     await sim.waitFor((s) => s.received.length >= 4, 30_000);
     expect(await statuses()).toEqual([1, 1, 1, 1]);

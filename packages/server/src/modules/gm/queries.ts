@@ -44,7 +44,7 @@ export async function searchGmsPage(ctx: AuthCtx, i: ParsedInput<R['searchGmsPag
     .limit(i.rows)
     .offset(i.page * i.rows);
   page = i.sort
-    ? page.orderBy(sql.ref(SORT[i.sort]), sql.raw(i.order === 'desc' ? 'desc nulls last' : 'asc nulls first')).orderBy('a.id')
+    ? page.orderBy(sql.ref(SORT[i.sort]), (ob) => (i.order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsFirst())).orderBy('a.id')
     : page.orderBy('c.name').orderBy('a.address').orderBy('a.id');
   const rows = await withSync(ctx.db, ctx.config.TZ_NAME, await page.execute());
   return { rows: rows.map(({ deviceId: _d, ...r }) => ({ ...r, serial: r.serial ?? null })), total: total.n };
