@@ -18,11 +18,6 @@ export const doorAssignUi = defineMessages({
   'ui.door.chooseGates': { 'zh-CN': '请选择门口机', 'zh-TW': '請選擇門口機', en: 'Door units must be selected' },
   'ui.door.chooseValidfrom': { 'zh-CN': '请选择生效时间', 'zh-TW': '請選擇生效時間', en: 'Please choose the effective time' },
   'ui.door.chooseValidto': { 'zh-CN': '请选择失效时间', 'zh-TW': '請選擇失效時間', en: 'Please choose the expiry time' },
-  'ui.door.villaNoDelete': {
-    'zh-CN': '没有权限删除独栋门口机配置',
-    'zh-TW': '沒有權限刪除獨棟門口機設定',
-    en: 'No right to delete single-family door unit configuration',
-  },
 });
 
 /** The shared lift (ladder) configuration dialog of cards and faces. */
@@ -46,9 +41,4 @@ export const ladderUi = defineMessages({
   'ui.ladder.configured': { 'zh-CN': '已配置', 'zh-TW': '已設定', en: 'Configured' },
   'ui.ladder.clear': { 'zh-CN': '清空本门口机', 'zh-TW': '清空本門口機', en: 'Clear this door unit' },
   'ui.ladder.noGates': { 'zh-CN': '本社区没有门口机', 'zh-TW': '本社區沒有門口機', en: 'This community has no door units' },
-  'ui.ladder.incomplete': {
-    'zh-CN': '{{gate}}：住户楼层、电梯组、电梯号、门类型必须全部填写',
-    'zh-TW': '{{gate}}：住戶樓層、電梯組、電梯號、門類型必須全部填寫',
-    en: '{{gate}}: resident floor, lift group, lift number and door type must all be filled in',
-  },
 });

@@ -33,7 +33,7 @@ export interface DoorEntry {
   isVilla: number;
 }
 
-/** Download info (001 §3): the door units, what is configured, default validity, whether "delete all" is hidden. */
+/** Download info (001 §3; contracts' CardDownloadInfo fits): the door units, what is configured, default validity, whether "delete all" is hidden. */
 export interface DownloadInfo {
   allGms: DoorOption[];
   configured: DoorEntry[];
@@ -114,7 +114,7 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
   };
   const removeOne = (e: DoorEntry) => {
     if (e.isVilla) {
-      message.error(tr('ui.door.villaNoDelete'));
+      message.error(tr('addr.villaNoDelete'));
       return;
     }
     setEntries((prev) => (prev ?? []).filter((x) => x.gateID !== e.gateID));

@@ -18,10 +18,10 @@ export interface LadderItem {
   BackUnlockLevelList: string[];
 }
 
-/** What the dialog shows: the door units of the community and the saved configuration. */
+/** What the dialog shows: the door units of the community and the saved configuration (contracts' LadderDownloadInfo fits). */
 export interface LadderInfo {
   allGms: DoorOption[];
-  lcls: LadderItem[];
+  configured: LadderItem[];
 }
 
 /**
@@ -104,7 +104,7 @@ export function LadderConfigDialog(p: LadderConfigDialogProps) {
   const gms = info.data?.allGms ?? [];
   useEffect(() => {
     if (!info.data) return;
-    setDrafts(new Map(info.data.lcls.map((i) => [i.addressid, toDraft(i)])));
+    setDrafts(new Map(info.data.configured.map((i) => [i.addressid, toDraft(i)])));
     setCurrent(info.data.allGms[0]?.intValue ?? null);
   }, [info.data]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when another door unit is chosen (drafts follow the form)
@@ -141,7 +141,7 @@ export function LadderConfigDialog(p: LadderConfigDialogProps) {
       if (!touched(d)) continue;
       if (!complete(d as LadderDraft)) {
         setCurrent(g.intValue);
-        message.error(tr('ui.ladder.incomplete', { gate: g.label }));
+        message.error(tr('card.ladderIncomplete', { name: g.label }));
         return;
       }
       lcls.push(toItem(g.intValue, d as LadderDraft));
