@@ -18,10 +18,10 @@ export interface LadderItem {
   BackUnlockLevelList: string[];
 }
 
-/** What the dialog shows: the door units of the community and the saved configuration (contracts' LadderDownloadInfo fits). */
+/** What the dialog shows: the door units of the community and the saved items (LadderDownloadInfo's allGms and configured). */
 export interface LadderInfo {
   allGms: DoorOption[];
-  configured: LadderItem[];
+  lcls: LadderItem[];
 }
 
 /**
@@ -104,7 +104,7 @@ export function LadderConfigDialog(p: LadderConfigDialogProps) {
   const gms = info.data?.allGms ?? [];
   useEffect(() => {
     if (!info.data) return;
-    setDrafts(new Map(info.data.configured.map((i) => [i.addressid, toDraft(i)])));
+    setDrafts(new Map(info.data.lcls.map((i) => [i.addressid, toDraft(i)])));
     setCurrent(info.data.allGms[0]?.intValue ?? null);
   }, [info.data]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when another door unit is chosen (drafts follow the form)
