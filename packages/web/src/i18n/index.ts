@@ -10,6 +10,7 @@ import { commonUi } from './common.ts';
 import { communityUi } from './community.ts';
 import { deviceUi } from './device.ts';
 import { eventlogUi } from './eventlog.ts';
+import { faceUi } from './face.ts';
 import { messageUi } from './message.ts';
 import { noticeUi } from './notice.ts';
 import { sessionUi } from './session.ts';
@@ -20,6 +21,7 @@ import { statisticsUi } from './statistics.ts';
 const CATALOGUES: Catalogue[] = [MESSAGES, commonUi, shellUi, sessionUi, messageUi, accountUi, deviceUi, communityUi, addressUi, statisticsUi, eventlogUi, noticeUi];
 CATALOGUES.push(doorAssignUi, ladderUi);
 CATALOGUES.push(cardReaderUi);
+CATALOGUES.push(faceUi);
 
 function resources() {
   const out: Record<string, { translation: Record<string, string> }> = {};
