@@ -17,4 +17,5 @@ export * from './schemas/notice.ts';
 export * from './schemas/oplog.ts';
 export * from './schemas/eventlog.ts';
 export * from './schemas/statistics.ts';
+export * from './schemas/attendance.ts';
 export * from './schemas/face.ts';

@@ -1,6 +1,7 @@
 import { addressMessages } from './address.ts';
 import { accountMessages } from './account.ts';
 import { cardMessages } from './card.ts';
+import { attendanceMessages } from './attendance.ts';
 import { commonMessages } from './common.ts';
 import { communityMessages } from './community.ts';
 import type { Catalogue } from './define.ts';
@@ -37,5 +38,6 @@ export const MESSAGES: Catalogue = {
   ...cardMessages,
   ...eventlogMessages,
   ...statisticsMessages,
+  ...attendanceMessages,
   ...faceMessages,
 };

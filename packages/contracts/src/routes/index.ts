@@ -1,4 +1,5 @@
 import { accountRoutes } from './account.ts';
+import { attendanceRoutes } from './attendance.ts';
 import { addressRoutes } from './address.ts';
 import { cardRoutes } from './card.ts';
 import { communityRoutes } from './community.ts';
@@ -25,6 +26,7 @@ export * from './lookups.ts';
 export * from './device.ts';
 export * from './eventlog.ts';
 export * from './statistics.ts';
+export * from './attendance.ts';
 export * from './face.ts';
 
 /** The route table: every call of the API. Areas add their module here. */
@@ -46,6 +48,7 @@ export const ROUTES = {
   card: cardRoutes,
   eventlog: eventlogRoutes,
   statistics: statisticsRoutes,
+  attendance: attendanceRoutes,
 };
 
 export const allRoutes = (): RouteDef[] =>

@@ -1,6 +1,7 @@
 import type { Registered } from '../http/route.ts';
 import { accountHandlers } from './account/routes.ts';
 import { addressHandlers } from './address/routes.ts';
+import { attendanceHandlers } from './attendance/routes.ts';
 import { cardHandlers } from './card/routes.ts';
 import { commandHandlers } from './command/routes.ts';
 import { communityHandlers } from './community/routes.ts';
@@ -18,5 +19,6 @@ export const MODULE_HANDLERS: Registered[] = [
   ...messageHandlers,
   ...noticeHandlers,
   ...eventlogHandlers,
+  ...attendanceHandlers,
   ...cardHandlers,
   ...oplogHandlers,...sessionHandlers, ...accountHandlers, ...communityHandlers, ...deviceHandlers, ...gmHandlers, ...commandHandlers, ...addressHandlers, ...statisticsHandlers];

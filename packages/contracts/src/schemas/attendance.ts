@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+import { msg } from '../messages/define.ts';
+import { optInt, optStr, paging, reqInt, withT } from './common.ts';
+
+/** Clock-in status (001 §4): 0 abnormal (shown red), 1 normal. */
+export const CLOCK_STATUS = { abnormal: 0, normal: 1 } as const;
+
+/** Weekdays of a clock-in row (001 §3 "weektime"): 0 Sunday to 6 Saturday. */
+export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+
+/** The longest date range of the daily clock-in detail (one month of days). */
+export const MAX_DETAIL_DAYS = 31;
+
+/**
+ * The rule applied while a company has no custom rule (vtype 2, "default" mode): two
+ * punches, start of work 09:00 and end of work 18:00. The noon and overtime ranges
+ * here are only the values the settings dialog proposes when switching to custom.
+ */
+export const DEFAULT_RULE = {
+  type: 2,
+  starttime: '09:00:00',
+  endtime: '18:00:00',
+  mstarttime: '12:00:00',
+  mendtime: '13:00:00',
+  pstarttime: '19:00:00',
+  pendtime: '21:00:00',
+} as const;
+
+/** `yyyy/MM/dd` (hyphens accepted), optionally followed by a time that is ignored. */
+const dayText = (field: string) =>
+  optStr(field, 19).refine((v) => v === undefined || /^\d{4}[/-]\d{2}[/-]\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(v), msg('v.invalid', { field: `@${field}` }));
+
+const code = (field: string, allowed: readonly number[]) =>
+  optInt(field).refine((v) => v === undefined || allowed.includes(v), msg('v.invalid', { field: `@${field}` }));
+
+/**
+ * Companies of the attendance settings screen. The data model has no separate short
+ * name, so the spec's "short name" filter matches the registration number (the
+ * company's short identifier, also the spec's comId); region matches the location.
+ */
+export const dailycheckCompaniesInput = z.object({
+  ...withT,
+  name: optStr('f.att.company', 200),
+  regNo: optStr('f.att.regNo', 20),
+  location: optStr('f.att.region', 200),
+  ...paging(['name', 'regNo', 'location']),
+});
+
+/**
+ * Daily clock-in detail of one company (getAccessWorklistByPage). Dates are days;
+ * without them the current month; at most MAX_DETAIL_DAYS days.
+ */
+export const worklistPageInput = z.object({
+  ...withT,
+  communityId: reqInt('f.community', true),
+  userName: optStr('f.att.userName', 50),
+  account: optStr('f.account', 20),
+  weektime: code('f.att.weekday', WEEKDAYS),
+  starttime: dayText('f.att.startDate'),
+  endtime: dayText('f.att.endDate'),
+  status: code('f.att.status', [CLOCK_STATUS.abnormal, CLOCK_STATUS.normal]),
+  ...paging(['datetime', 'account', 'userName'], LIMITS.defaultPageSize),
+});
+
+const punchFilters = {
+  ...withT,
+  /** Narrows to one company (the daily detail the user came from); scope is always applied. */
+  communityId: optInt('f.community'),
+  account: optStr('f.account', 20),
+  starttime: dayText('f.att.from'),
+  endtime: dayText('f.att.to'),
+  /** The spec's punch query sends iswork=1; punches are the only rows of this list. */
+  iswork: code('f.att.iswork', [1]),
+};
+export const punchPageInput = z.object({ ...punchFilters, ...paging(['addtime'], LIMITS.defaultPageSize) });
+export const punchExportInput = z.object({ ...punchFilters, sort: z.string().optional(), order: z.enum(['asc', 'desc']).optional() });

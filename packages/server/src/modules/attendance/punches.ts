@@ -1,0 +1,64 @@
+import type { PunchRow } from '@gatehouse/contracts';
+import type { SelectQueryBuilder } from 'kysely';
+import type { AccessEventTable } from '../../db/tables/devices.ts';
+import type { DB } from '../../db/types.ts';
+import type { AuthCtx } from '../../http/context.ts';
+import { formatDateTime } from '../../http/dates.ts';
+import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
+import { parseDates } from '../eventlog/total.ts';
+
+type PunchQ = SelectQueryBuilder<DB & { e: AccessEventTable }, 'e', object>;
+
+export interface PunchFilters {
+  communityId?: number;
+  account?: string;
+  starttime?: string;
+  endtime?: string;
+}
+
+/**
+ * Punches (access events with is_work) of the caller's communities: one account
+ * (exact: the registration number of the clock-in row), between the start of
+ * `starttime` and the end of `endtime`, optionally of one company in scope.
+ */
+export async function punchQuery(ctx: AuthCtx, f: PunchFilters): Promise<PunchQ> {
+  const d = parseDates(ctx.config.TZ_NAME, [
+    { key: 'from', text: f.starttime, field: 'f.att.from' },
+    { key: 'to', text: f.endtime, field: 'f.att.to', end: true },
+  ]);
+  let q: PunchQ = ctx.db.selectFrom('access_event as e').where('e.is_work', '=', true);
+  const scope = await listScope(ctx.db, ctx.caller);
+  if (!scope.all) q = q.where('e.community_id', 'in', scopeIds(scope));
+  if (f.communityId !== undefined) {
+    await assertCommunity(ctx.db, ctx.caller, f.communityId);
+    q = q.where('e.community_id', '=', f.communityId);
+  }
+  if (f.account) q = q.where('e.account', '=', f.account);
+  if (d.from) q = q.where('e.time', '>=', d.from);
+  if (d.to) q = q.where('e.time', '<=', d.to);
+  return q;
+}
+
+/** One page (or export batch) of punches after a keyset position over (time, id). */
+export function punchRows(q: PunchQ, desc: boolean, after: { time: Date; id: number } | null, limit: number, offset = 0) {
+  let page = q;
+  if (after) {
+    const { time, id } = after;
+    page = page.where((eb) => eb.or([eb('e.time', desc ? '<' : '>', time), eb.and([eb('e.time', '=', time), eb('e.id', desc ? '<' : '>', id)])]));
+  }
+  return page
+    .select(['e.id', 'e.account', 'e.device_name', 'e.time'])
+    .orderBy('e.time', desc ? 'desc' : 'asc')
+    .orderBy('e.id', desc ? 'desc' : 'asc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+export type PunchRaw = Awaited<ReturnType<typeof punchRows>>[number];
+
+export const presentPunch = (ctx: AuthCtx, r: PunchRaw): PunchRow => ({
+  id: Number(r.id),
+  account: r.account,
+  deviceName: r.device_name,
+  addtime: formatDateTime(r.time, ctx.config.TZ_NAME),
+});

@@ -1,0 +1,45 @@
+import { ROUTES } from '@gatehouse/contracts';
+import { sql } from 'kysely';
+import { t } from '../../http/i18n.ts';
+import { handle, type Registered } from '../../http/route.ts';
+import { streamWorkbook } from '../../xlsx/write.ts';
+import { cheapTotal, keyset } from '../eventlog/total.ts';
+import { dailycheckCompanies } from './companies.ts';
+import { presentPunch, type PunchRaw, punchQuery, punchRows } from './punches.ts';
+import { worklist } from './worklist.ts';
+
+const A = ROUTES.attendance;
+/** Punch records read in the order they happened unless asked otherwise. */
+const isDesc = (order: 'asc' | 'desc' | undefined) => order === 'desc';
+/** The export's sheet name is fixed by the spec (001 §7). */
+export const PUNCH_SHEET = 'equimentlist';
+
+export const attendanceHandlers: Registered[] = [
+  handle(A.getDailycheckCompanies, async (input, ctx) => dailycheckCompanies(ctx, input)),
+
+  handle(A.getAccessWorklistByPage, async (input, ctx) => worklist(ctx, input)),
+
+  handle(A.getPunchlistByPage, async (input, ctx) => {
+    const q = await punchQuery(ctx, input);
+    const [{ total, estimated }, rows] = await Promise.all([
+      cheapTotal(ctx.db, q.select(sql<number>`1`.as('x'))),
+      punchRows(q, isDesc(input.order), null, input.rows, input.page * input.rows),
+    ]);
+    return { total, estimated, rows: rows.map((r) => presentPunch(ctx, r)) };
+  }),
+
+  handle(A.exportPunchlist, async (input, ctx, { reply }) => {
+    const q = await punchQuery(ctx, input);
+    const desc = isDesc(input.order);
+    const all = keyset<PunchRaw>((after, limit) => punchRows(q, desc, after && { time: after.time, id: Number(after.id) }, limit));
+    async function* cells() {
+      for await (const raw of all) {
+        const r = presentPunch(ctx, raw);
+        yield [r.account, r.deviceName, r.addtime];
+      }
+    }
+    const headers = ['account', 'deviceName', 'addtime'].map((k) => t(ctx.lang, `att.col.${k}`));
+    await streamWorkbook(reply, `${t(ctx.lang, 'att.punchDetails')}.xlsx`, PUNCH_SHEET, headers, cells());
+    return undefined;
+  }),
+];
