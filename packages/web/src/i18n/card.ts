@@ -42,3 +42,61 @@ export const ladderUi = defineMessages({
   'ui.ladder.clear': { 'zh-CN': '清空本门口机', 'zh-TW': '清空本門口機', en: 'Clear this door unit' },
   'ui.ladder.noGates': { 'zh-CN': '本社区没有门口机', 'zh-TW': '本社區沒有門口機', en: 'This community has no door units' },
 });
+
+/** Gate and lift card lists, the card dialogs and the door-unit card list. */
+export const cardUi = defineMessages({
+  'ui.card.cardid': { 'zh-CN': '卡号', 'zh-TW': '卡號', en: 'Card number' },
+  'ui.card.account': { 'zh-CN': '账号', 'zh-TW': '帳號', en: 'Account' },
+  'ui.card.username': { 'zh-CN': '姓名', 'zh-TW': '姓名', en: 'Name' },
+  'ui.card.community': { 'zh-CN': '社区', 'zh-TW': '社區', en: 'Community' },
+  'ui.card.household': { 'zh-CN': '住户地址', 'zh-TW': '住戶地址', en: 'Household address' },
+  'ui.card.type': { 'zh-CN': '卡类型', 'zh-TW': '卡類型', en: 'Card type' },
+  'ui.card.mode': { 'zh-CN': '卡模式', 'zh-TW': '卡模式', en: 'Card mode' },
+  'ui.card.status': { 'zh-CN': '卡状态', 'zh-TW': '卡狀態', en: 'Card status' },
+  'ui.card.gateCount': { 'zh-CN': '已配置门口机', 'zh-TW': '已設定門口機', en: 'Door units' },
+  'ui.card.validfrom': { 'zh-CN': '生效时间', 'zh-TW': '生效時間', en: 'Effective time' },
+  'ui.card.validto': { 'zh-CN': '失效时间', 'zh-TW': '失效時間', en: 'Expiry time' },
+  'ui.card.info': { 'zh-CN': '备注', 'zh-TW': '備註', en: 'Notes' },
+  'ui.card.add': { 'zh-CN': '新增卡', 'zh-TW': '新增卡', en: 'Add card' },
+  'ui.card.edit': { 'zh-CN': '编辑卡', 'zh-TW': '編輯卡', en: 'Edit card' },
+  'ui.card.set': { 'zh-CN': '设置', 'zh-TW': '設定', en: 'Set' },
+  'ui.card.download': { 'zh-CN': '下载到门口机', 'zh-TW': '下載到門口機', en: 'Download to door units' },
+  'ui.card.ladderTitle': {
+    'zh-CN': '梯控配置：卡{{cardid}}',
+    'zh-TW': '梯控設定：卡{{cardid}}',
+    en: 'Lift configuration: card {{cardid}}',
+  },
+  'ui.card.confirmDelete': {
+    'zh-CN': '确定删除选中的门禁卡吗？',
+    'zh-TW': '確定刪除選中的門禁卡嗎？',
+    en: 'Delete the selected entrance card?',
+  },
+  'ui.card.confirmDeleteAll': {
+    'zh-CN': '确定删除当前门禁卡的全部配置吗？',
+    'zh-TW': '確定刪除目前門禁卡的全部設定嗎？',
+    en: 'Delete all configurations of the current entrance card?',
+  },
+  'ui.card.villaNoEdit': {
+    'zh-CN': '独栋门口机的卡不能编辑',
+    'zh-TW': '獨棟門口機的卡不能編輯',
+    en: 'Cards of a single-family door unit cannot be edited',
+  },
+  'ui.card.searchHousehold': { 'zh-CN': '输入地址搜索住户', 'zh-TW': '輸入地址搜尋住戶', en: 'Type an address to search' },
+  'ui.card.accountHint': {
+    'zh-CN': '选择住户的账号，或输入手机号',
+    'zh-TW': '選擇住戶的帳號，或輸入手機號碼',
+    en: "Choose one of the household's accounts, or type a mobile number",
+  },
+  'ui.card.import': { 'zh-CN': '导入卡：{{name}}', 'zh-TW': '匯入卡：{{name}}', en: 'Import cards: {{name}}' },
+  'ui.card.importCommunity': { 'zh-CN': '导入到社区', 'zh-TW': '匯入到社區', en: 'Import into community' },
+  'ui.card.template': { 'zh-CN': '卡导入模板', 'zh-TW': '卡匯入範本', en: 'Card import template' },
+  'ui.card.resend': { 'zh-CN': '重新下发', 'zh-TW': '重新下發', en: 'Resend' },
+  'ui.card.confirmResend': { 'zh-CN': '确定重新下发吗？', 'zh-TW': '確定重新下發嗎？', en: 'Resend to the door unit?' },
+  'ui.card.editEntry': { 'zh-CN': '编辑有效期', 'zh-TW': '編輯有效期', en: 'Edit validity' },
+  'ui.card.doorUnitCards': { 'zh-CN': '门口机卡列表', 'zh-TW': '門口機卡列表', en: 'Door unit cards' },
+  'ui.card.villaNoDelete': {
+    'zh-CN': '独栋门口机的配置不能删除',
+    'zh-TW': '獨棟門口機的設定不能刪除',
+    en: 'A single-family door unit configuration cannot be deleted',
+  },
+});

@@ -5,7 +5,7 @@ import { currentLocale } from '../session/store.ts';
 import { accountUi } from './account.ts';
 import { addressUi } from './address.ts';
 import { cardReaderUi } from './cardReader.ts';
-import { doorAssignUi, ladderUi } from './card.ts';
+import { cardUi, doorAssignUi, ladderUi } from './card.ts';
 import { commonUi } from './common.ts';
 import { communityUi } from './community.ts';
 import { deviceUi } from './device.ts';
@@ -19,7 +19,7 @@ import { statisticsUi } from './statistics.ts';
 
 /** Every catalogue of the browser: server messages (contracts) and UI texts. Areas add theirs here. */
 const CATALOGUES: Catalogue[] = [MESSAGES, commonUi, shellUi, sessionUi, messageUi, accountUi, deviceUi, communityUi, addressUi, statisticsUi, eventlogUi, noticeUi];
-CATALOGUES.push(doorAssignUi, ladderUi);
+CATALOGUES.push(doorAssignUi, ladderUi, cardUi);
 CATALOGUES.push(cardReaderUi);
 CATALOGUES.push(faceUi);
 

@@ -1,0 +1,178 @@
+import { CARD_LIST, type CardRow, GATE_CARD_TYPES, LADDER_CARD_TYPES, ROUTES } from '@gatehouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Popconfirm, Select, Space, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { type ReactNode, useState } from 'react';
+import { call } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import type { FilterDef } from '../../shared/FilterBar.tsx';
+import { ImportDialog } from '../../shared/ImportDialog.tsx';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { useRemove } from '../../shared/useRemove.ts';
+import { useCommunities } from '../account/api.ts';
+import { CardDownloadDialog, CardLadderDialog } from './CardConfigDialogs.tsx';
+import { CardDialog } from './CardDialog.tsx';
+import { cardsKey, modeOptions, statusOptions, typeOptions } from './api.ts';
+
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'edit'; row: CardRow }
+  | { kind: 'download'; row: CardRow }
+  | { kind: 'ladder'; row: CardRow }
+  | { kind: 'import'; communityId: number; name: string }
+  | null;
+
+/**
+ * The card list of /access/gate (ismjtk 1) and /access/ladder (ismjtk 2), 001 §2: filters,
+ * sortable columns, delete, edit (not for single-family cards), the download dialog on the
+ * gate list ("details") and the lift configuration dialog on the lift list ("set"), add and import.
+ */
+export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrumb: ReactNode[] }) {
+  const { t } = useT();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const key = cardsKey(ismjtk);
+  const gate = ismjtk === CARD_LIST.gate;
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [importCommunity, setImportCommunity] = useState<number | undefined>();
+  const communities = useCommunities();
+  const reload = () => qc.invalidateQueries({ queryKey: key });
+  const remove = useRemove(ROUTES.card.batchDel, key);
+  const types = gate ? GATE_CARD_TYPES : LADDER_CARD_TYPES;
+
+  const columns: ColumnsType<CardRow> = [
+    { title: t('ui.card.cardid'), dataIndex: 'cardid', key: 'cardid', sorter: true },
+    { title: t('ui.card.account'), dataIndex: 'account', key: 'account', sorter: true },
+    { title: t('ui.card.username'), dataIndex: 'username' },
+    { title: t('ui.card.community'), dataIndex: 'communityname', key: 'communityname', sorter: true },
+    { title: t('ui.card.household'), dataIndex: 'address', key: 'address', sorter: true },
+    { title: t('ui.card.type'), dataIndex: 'cardtype', key: 'cardtype', sorter: true, render: (v: string) => t(`card.type.${v}`) },
+    { title: t('ui.card.mode'), dataIndex: 'cardmode', key: 'cardmode', sorter: true, render: (v: string) => t(`card.mode.${v}`) },
+    {
+      title: t('ui.card.status'),
+      dataIndex: 'cardstatus',
+      key: 'cardstatus',
+      sorter: true,
+      render: (v: string) => <Tag color={v === 'enable' ? 'success' : 'default'}>{t(`card.status.${v}`)}</Tag>,
+    },
+    ...(gate ? [{ title: t('ui.card.gateCount'), dataIndex: 'gateCount' }] : []),
+    {
+      title: t('ui.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_v, r) => (
+        <Space size={4} data-testid={`card-actions-${r.cardid}`}>
+          <Popconfirm title={t('ui.card.confirmDelete')} okText={t('ui.ok')} cancelText={t('ui.cancel')} onConfirm={() => remove([r.id])}>
+            <Button size="small" danger>
+              {t('ui.delete')}
+            </Button>
+          </Popconfirm>
+          <Tooltip title={r.isVilla !== 0 ? t('ui.card.villaNoEdit') : undefined}>
+            <Button size="small" disabled={r.isVilla !== 0} onClick={() => setDialog({ kind: 'edit', row: r })}>
+              {t('ui.edit')}
+            </Button>
+          </Tooltip>
+          {gate ? (
+            <Button size="small" onClick={() => setDialog({ kind: 'download', row: r })}>
+              {t('ui.details')}
+            </Button>
+          ) : (
+            <Button size="small" onClick={() => setDialog({ kind: 'ladder', row: r })}>
+              {t('ui.card.set')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  const filters: FilterDef[] = [
+    { name: 'cardid', label: t('ui.card.cardid'), maxLength: 50 },
+    ...(gate ? [{ name: 'communityName', label: t('ui.card.community'), maxLength: 200 }] : []),
+    { name: 'address', label: t('ui.card.household'), maxLength: 200 },
+    { name: 'account', label: t('ui.card.account'), maxLength: 20 },
+    ...(gate ? [{ name: 'username', label: t('ui.card.username'), maxLength: 50 }] : []),
+    { name: 'cardtype', label: t('ui.card.type'), type: 'select', options: typeOptions(types) },
+    { name: 'cardmode', label: t('ui.card.mode'), type: 'select', options: modeOptions() },
+    { name: 'cardstatus', label: t('ui.card.status'), type: 'select', options: statusOptions() },
+  ];
+  const startImport = () => {
+    const c = communities.find((x) => x.communityid === importCommunity);
+    if (!c) message.warning(t('v.chooseCommunity'));
+    else setDialog({ kind: 'import', communityId: c.communityid, name: c.name });
+  };
+  return (
+    <>
+      <ListPage<CardRow>
+        breadcrumb={breadcrumb}
+        queryKey={key}
+        rowKey="id"
+        columns={columns}
+        selectable
+        fetch={(p) => call(ROUTES.card.getGateAccessesPage, { ...p, ismjtk })}
+        filters={filters}
+        toolbar={({ selectedKeys, clearSelection }) => (
+          <Space wrap>
+            <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="card-add">
+              {t('ui.card.add')}
+            </Button>
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              placeholder={t('ui.card.importCommunity')}
+              style={{ minWidth: 200 }}
+              value={importCommunity}
+              onChange={setImportCommunity}
+              options={communities.map((c) => ({ value: c.communityid, label: c.name }))}
+              data-testid="card-import-community"
+            />
+            <Button onClick={startImport} data-testid="card-import">
+              {t('ui.import')}
+            </Button>
+            {selectedKeys.length ? (
+              <Popconfirm
+                title={t('ui.confirmBatchDelete', { count: selectedKeys.length })}
+                okText={t('ui.ok')}
+                cancelText={t('ui.cancel')}
+                onConfirm={async () => {
+                  if (await remove(selectedKeys.map(Number))) clearSelection();
+                }}
+              >
+                <Button danger data-testid="card-batch-delete">
+                  {t('ui.batchDelete')}
+                </Button>
+              </Popconfirm>
+            ) : (
+              <Button danger onClick={() => message.warning(t('ui.selectFirst'))} data-testid="card-batch-delete">
+                {t('ui.batchDelete')}
+              </Button>
+            )}
+          </Space>
+        )}
+      />
+      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+        <CardDialog
+          ismjtk={ismjtk}
+          row={dialog.kind === 'edit' ? dialog.row : undefined}
+          onClose={() => setDialog(null)}
+          onSaved={() => void reload()}
+        />
+      ) : null}
+      {dialog?.kind === 'download' ? (
+        <CardDownloadDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+      ) : null}
+      {dialog?.kind === 'ladder' ? <CardLadderDialog row={dialog.row} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'import' ? (
+        <ImportDialog
+          title={t('ui.card.import', { name: dialog.name })}
+          templateRoute={ROUTES.card.cardTemplate}
+          templateName={`${t('ui.card.template')}.xlsx`}
+          uploadRoute={ROUTES.card.uploadCardFile}
+          fields={{ communityID: dialog.communityId, ismjtk }}
+          onClose={() => setDialog(null)}
+          onImported={() => void reload()}
+        />
+      ) : null}
+    </>
+  );
+}

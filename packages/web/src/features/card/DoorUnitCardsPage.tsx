@@ -1,0 +1,111 @@
+import { type DoorUnitCardRow, ROUTES, type RouteDef } from '@gatehouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { call, mutate } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { doorUnitCardsKey, modeOptions, statusOptions, typeOptions } from './api.ts';
+import { GateEntryDialog } from './GateEntryDialog.tsx';
+
+/** Card types of the door-unit view (001 §2 "Door unit card list"). */
+const DOOR_UNIT_TYPES = ['authcard', 'accesscard', 'patrolcard'] as const;
+
+/** The cards configured on one door unit, /gm/card/{addressId} (001 §2): delete, edit validity, resend. */
+export default function DoorUnitCardsPage() {
+  const { t } = useT();
+  const qc = useQueryClient();
+  const addressId = Number(useParams().addressId);
+  const key = doorUnitCardsKey(addressId);
+  const [editing, setEditing] = useState<DoorUnitCardRow | null>(null);
+  const reload = () => qc.invalidateQueries({ queryKey: key });
+  const run = async (route: RouteDef, id: number) => {
+    await mutate(route, { id }).catch(() => undefined);
+    await reload();
+  };
+  const columns: ColumnsType<DoorUnitCardRow> = [
+    { title: t('ui.card.cardid'), dataIndex: 'cardid', key: 'cardid', sorter: true },
+    { title: t('ui.card.account'), dataIndex: 'account', key: 'account', sorter: true },
+    { title: t('ui.card.household'), dataIndex: 'address', key: 'address', sorter: true },
+    {
+      title: t('ui.card.status'),
+      dataIndex: 'cardstatus',
+      key: 'cardstatus',
+      sorter: true,
+      render: (v: string) => <Tag color={v === 'enable' ? 'success' : 'default'}>{t(`card.status.${v}`)}</Tag>,
+    },
+    { title: t('ui.card.type'), dataIndex: 'cardtype', key: 'cardtype', sorter: true, render: (v: string) => t(`card.type.${v}`) },
+    { title: t('ui.card.mode'), dataIndex: 'cardmode', key: 'cardmode', sorter: true, render: (v: string) => t(`card.mode.${v}`) },
+    { title: t('ui.card.validfrom'), dataIndex: 'validfrom', key: 'validfrom', sorter: true },
+    { title: t('ui.card.validto'), dataIndex: 'validto', key: 'validto', sorter: true },
+    { title: t('ui.card.info'), dataIndex: 'info', key: 'info', sorter: true, ellipsis: true },
+    {
+      title: t('ui.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_v, r) => (
+        <Space size={4} data-testid={`entry-actions-${r.cardid}`}>
+          {r.isVilla ? (
+            <Tooltip title={t('ui.card.villaNoDelete')}>
+              <Button size="small" danger disabled>
+                {t('ui.delete')}
+              </Button>
+            </Tooltip>
+          ) : (
+            <Popconfirm
+              title={t('ui.confirmDelete')}
+              okText={t('ui.ok')}
+              cancelText={t('ui.cancel')}
+              onConfirm={() => run(ROUTES.card.delGateAccessAddressById, r.id)}
+            >
+              <Button size="small" danger>
+                {t('ui.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+          <Button size="small" onClick={() => setEditing(r)}>
+            {t('ui.edit')}
+          </Button>
+          <Popconfirm
+            title={t('ui.card.confirmResend')}
+            okText={t('ui.ok')}
+            cancelText={t('ui.cancel')}
+            onConfirm={() => run(ROUTES.card.updateRedownload, r.id)}
+          >
+            <Button size="small">{t('ui.card.resend')}</Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <>
+      <ListPage<DoorUnitCardRow>
+        breadcrumb={[
+          t('menu.access'),
+          <Link key="gm" to="/access/gm">
+            {t('menu.access.gm')}
+          </Link>,
+          t('ui.card.doorUnitCards'),
+        ]}
+        queryKey={key}
+        rowKey="id"
+        columns={columns}
+        fetch={(p) => call(ROUTES.card.getGateAccessesByAddressId, { ...p, addressId })}
+        filters={[
+          { name: 'cardid', label: t('ui.card.cardid'), maxLength: 50 },
+          { name: 'account', label: t('ui.card.account'), maxLength: 20 },
+          { name: 'address', label: t('ui.card.household'), maxLength: 200 },
+          { name: 'cardtype', label: t('ui.card.type'), type: 'select', options: typeOptions(DOOR_UNIT_TYPES) },
+          { name: 'cardstatus', label: t('ui.card.status'), type: 'select', options: statusOptions() },
+          { name: 'cardmode', label: t('ui.card.mode'), type: 'select', options: modeOptions() },
+          { name: 'validfrom', label: t('ui.card.validfrom'), type: 'date' },
+          { name: 'validto', label: t('ui.card.validto'), type: 'date' },
+        ]}
+      />
+      {editing ? <GateEntryDialog row={editing} onClose={() => setEditing(null)} onSaved={() => void reload()} /> : null}
+    </>
+  );
+}
