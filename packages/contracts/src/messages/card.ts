@@ -78,6 +78,7 @@ export const cardMessages = defineMessages({
     'zh-TW': '卡號{{cardid}}在檔案中重複',
     en: 'Card number {{cardid}} appears more than once in the file',
   },
+  'dep.cards': { 'zh-CN': '{{count}}张卡', 'zh-TW': '{{count}}張卡', en: '{{count}} card(s)' },
   'card.downloadSaved': { 'zh-CN': '下载配置成功', 'zh-TW': '下載設定成功', en: 'Download configuration success' },
   'card.importTitle': { 'zh-CN': '门禁卡导入', 'zh-TW': '門禁卡匯入', en: 'Card import' },
   'message.type.4': { 'zh-CN': '卡导入', 'zh-TW': '卡匯入', en: 'Card import' },
@@ -101,13 +102,29 @@ export const cardMessages = defineMessages({
     'zh-TW': '設定卡{{cardid}}的門口機：{{count}}個',
     en: 'Configured card {{cardid}} on {{count}} door units',
   },
-  'op.card.ladder': { 'zh-CN': '配置卡{{cardid}}的梯控', 'zh-TW': '設定卡{{cardid}}的梯控', en: 'Saved the lift control of card {{cardid}}' },
-  'op.face.ladder': { 'zh-CN': '配置人脸{{account}}的梯控', 'zh-TW': '設定人臉{{account}}的梯控', en: 'Saved the lift control of face {{account}}' },
+  'op.card.ladder': {
+    'zh-CN': '配置卡{{cardid}}的梯控',
+    'zh-TW': '設定卡{{cardid}}的梯控',
+    en: 'Saved the lift control of card {{cardid}}',
+  },
+  'op.face.ladder': {
+    'zh-CN': '配置人脸{{account}}的梯控',
+    'zh-TW': '設定人臉{{account}}的梯控',
+    en: 'Saved the lift control of face {{account}}',
+  },
   'op.card.gateUpdate': {
     'zh-CN': '修改卡{{cardid}}在{{gate}}的有效期',
     'zh-TW': '修改卡{{cardid}}在{{gate}}的有效期',
     en: 'Changed the validity of card {{cardid}} on {{gate}}',
   },
-  'op.card.gateDelete': { 'zh-CN': '从{{gate}}删除卡{{cardid}}', 'zh-TW': '從{{gate}}刪除卡{{cardid}}', en: 'Removed card {{cardid}} from {{gate}}' },
-  'op.card.redownload': { 'zh-CN': '重新下发卡{{cardid}}到{{gate}}', 'zh-TW': '重新下發卡{{cardid}}到{{gate}}', en: 'Resent card {{cardid}} to {{gate}}' },
+  'op.card.gateDelete': {
+    'zh-CN': '从{{gate}}删除卡{{cardid}}',
+    'zh-TW': '從{{gate}}刪除卡{{cardid}}',
+    en: 'Removed card {{cardid}} from {{gate}}',
+  },
+  'op.card.redownload': {
+    'zh-CN': '重新下发卡{{cardid}}到{{gate}}',
+    'zh-TW': '重新下發卡{{cardid}}到{{gate}}',
+    en: 'Resent card {{cardid}} to {{gate}}',
+  },
 });

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { CARD_LIST, CARD_MODE_NAMES, CARD_TYPES, FLOORS, GATE_TYPES, HOLDER_STATUSES, LADDER_SOURCE, LIFT_BANKS, LIFT_NODES } from '../access.ts';
+import {
+  CARD_LIST,
+  CARD_MODE_NAMES,
+  CARD_TYPES,
+  FLOORS,
+  GATE_TYPES,
+  HOLDER_STATUSES,
+  LADDER_SOURCE,
+  LIFT_BANKS,
+  LIFT_NODES,
+} from '../access.ts';
 import { LIMITS } from '../limits.ts';
 import { msg } from '../messages/define.ts';
 import { MAINLAND_PHONE } from '../patterns.ts';
@@ -21,8 +31,7 @@ export function isCardDate(v: string): boolean {
   return at.getUTCMonth() === mo - 1 && at.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
 }
 /** Comparable form of a date text (separators unified, time padded). */
-export const cardDateKey = (v: string): string =>
-  `${v.replace(/\//g, '-')}${v.length === 10 ? ' 00:00:00' : v.length === 16 ? ':00' : ''}`;
+export const cardDateKey = (v: string): string => `${v.replace(/\//g, '-')}${v.length === 10 ? ' 00:00:00' : v.length === 16 ? ':00' : ''}`;
 
 const enumField = <T extends string>(field: string, values: readonly T[]) =>
   z.preprocess(
@@ -159,7 +168,10 @@ const flag = z.preprocess((v) => (v === true || v === 1 || v === '1' ? 1 : 0), z
 const floorList = (field: string) =>
   z.preprocess(
     (v) => (v === null || v === undefined || v === '' ? [] : v),
-    z.array(z.string().refine((f) => FLOORS.includes(f), msg('v.invalid', { field: `@${field}` })), { error: msg('v.invalid', { field: `@${field}` }) }),
+    z.array(
+      z.string().refine((f) => FLOORS.includes(f), msg('v.invalid', { field: `@${field}` })),
+      { error: msg('v.invalid', { field: `@${field}` }) },
+    ),
   );
 
 /** One door unit of the lift configuration dialog (001 §3 "Ladder config item"). */
@@ -188,7 +200,17 @@ export const ladderItem = z.object({
  */
 export const updateLadderInput = z.object({ id: reqInt('f.id'), source, lcls: jsonList('f.card.lcls', ladderItem) });
 
-export const GATE_ACCESS_SORTS = ['cardid', 'account', 'address', 'cardstatus', 'cardtype', 'cardmode', 'validfrom', 'validto', 'info'] as const;
+export const GATE_ACCESS_SORTS = [
+  'cardid',
+  'account',
+  'address',
+  'cardstatus',
+  'cardtype',
+  'cardmode',
+  'validfrom',
+  'validto',
+  'info',
+] as const;
 
 /** Door-unit card list (/gm/card/{addressId}). */
 export const gateAccessesPageInput = z.object({

@@ -1,11 +1,44 @@
 import { ROUTES } from '@gatehouse/contracts';
-import { notFound } from '../../http/errors.ts';
+import { Answer } from '../../http/errors.ts';
 import { handle, type Registered } from '../../http/route.ts';
+import { importAnswer } from '../../xlsx/import-runner.ts';
+import { loadCard } from './access.ts';
+import './commands.ts';
+import './dependents.ts';
+import { cardDownloadInfo, saveCardDownload } from './download.ts';
+import { deleteEntry, redownloadEntry, updateEntry } from './gates.ts';
+import { cardTemplate, importCards } from './import.ts';
+import { ladderInfo, saveLadder } from './ladder.ts';
+import { cardRow, cardsPage, doorUnitCardsPage } from './queries.ts';
+import { createCard, deleteCards, updateCard } from './service.ts';
 
 const C = ROUTES.card;
-/** Interim: the card service is being built; every call answers 404 until it lands. */
-const pending = async () => {
-  throw notFound('err.routeNotFound');
-};
 
-export const cardHandlers: Registered[] = Object.values(C).map((route) => handle(route, pending));
+export const cardHandlers: Registered[] = [
+  handle(C.getGateAccessesPage, async (input, ctx) => cardsPage(ctx, input)),
+  handle(C.getCardById, async (input, ctx) => {
+    await loadCard(ctx, input.id);
+    return cardRow(ctx.db, input.id);
+  }),
+  handle(C.createCard, async (input, ctx) => new Answer(200, await createCard(ctx, input), ['ok.created'])),
+  handle(C.updateCard, async (input, ctx) => new Answer(200, await updateCard(ctx, input), ['ok.updated'])),
+  handle(C.batchDel, async (input, ctx) => new Answer(200, await deleteCards(ctx, input.ids), ['ok.batchDeleted'])),
+  handle(C.uploadCardFile, async (input, ctx, { files }) =>
+    importAnswer(await importCards(ctx, input.communityID, input.ismjtk, files[0])),
+  ),
+  handle(C.cardTemplate, async (_input, ctx, { reply }) => {
+    await cardTemplate(ctx, reply);
+    return undefined;
+  }),
+  handle(C.getCardAddressDownloadInfo, async (input, ctx) => cardDownloadInfo(ctx, input.id)),
+  handle(C.updateCardAddressInfo, async (input, ctx) => new Answer(200, await saveCardDownload(ctx, input), ['card.downloadSaved'])),
+  handle(C.getLadderDownloadInfo, async (input, ctx) => ladderInfo(ctx, input)),
+  handle(C.updateLadderControl, async (input, ctx) => new Answer(200, await saveLadder(ctx, input), ['ok.configured'])),
+  handle(C.getGateAccessesByAddressId, async (input, ctx) => doorUnitCardsPage(ctx, input)),
+  handle(C.updateGateAccessAddressByAddressId, async (input, ctx) => new Answer(200, await updateEntry(ctx, input), ['ok.updated'])),
+  handle(C.delGateAccessAddressById, async (input, ctx) => {
+    await deleteEntry(ctx, input.id);
+    return new Answer(200, null, ['ok.deleted']);
+  }),
+  handle(C.updateRedownload, async (input, ctx) => new Answer(200, await redownloadEntry(ctx, input.id), ['ok.resent'])),
+];

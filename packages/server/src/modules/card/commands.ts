@@ -1,0 +1,178 @@
+import { CMD_KIND, CMD_TYPE } from '@gatehouse/contracts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import type { CommandQueue, NewCommand } from '../../devices/commands.ts';
+import {
+  DESIRED_SOURCES,
+  type DesiredSource,
+  doorUnit,
+  LADDER_SOURCES,
+  type LadderEntry,
+  ladderFileCommand,
+} from '../../devices/desired.ts';
+
+/** The card fields a door unit holds. */
+export interface CardForDevice {
+  card_id: string;
+  account: string;
+  user_name: string;
+  card_mode: string;
+  card_type: string;
+  status: string;
+}
+
+/** One door-unit entry of a card: where and how long. */
+export interface EntryForDevice {
+  gate_id: number;
+  validfrom: Date | string;
+  validto: Date | string;
+}
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+/** card.put: the whole card as the door unit keeps it (objectKey card:<card number>). */
+export function cardPutCommand(card: CardForDevice, entry: EntryForDevice): NewCommand {
+  return {
+    type: CMD_TYPE.card,
+    kind: CMD_KIND.cardPut,
+    objectKey: `card:${card.card_id}`,
+    account: card.account,
+    payload: {
+      cardId: card.card_id,
+      account: card.account,
+      userName: card.user_name,
+      cardMode: card.card_mode,
+      cardType: card.card_type,
+      validfrom: iso(entry.validfrom),
+      validto: iso(entry.validto),
+      status: card.status,
+    },
+  };
+}
+
+export function cardDeleteCommand(card: Pick<CardForDevice, 'card_id' | 'account'>): NewCommand {
+  return {
+    type: CMD_TYPE.card,
+    kind: CMD_KIND.cardDelete,
+    objectKey: `card:${card.card_id}`,
+    account: card.account,
+    payload: { cardId: card.card_id },
+  };
+}
+
+/**
+ * Queues what each listed door unit must now hold of a card: card.put when the card
+ * is enabled and configured there, else card.delete.
+ */
+export async function queueCardOn(trx: Kysely<DB>, q: CommandQueue, cardRowId: number, gateIds: number[]): Promise<number> {
+  if (!gateIds.length) return 0;
+  const card = await trx
+    .selectFrom('card')
+    .select(['card_id', 'account', 'user_name', 'card_mode', 'card_type', 'status'])
+    .where('id', '=', cardRowId)
+    .executeTakeFirst();
+  if (!card) return 0;
+  const entries = await trx
+    .selectFrom('card_gate')
+    .select(['gate_id', 'validfrom', 'validto'])
+    .where('card_id', '=', cardRowId)
+    .where('gate_id', 'in', gateIds)
+    .execute();
+  const byGate = new Map(entries.map((e) => [e.gate_id, e]));
+  let n = 0;
+  for (const gate of new Set(gateIds)) {
+    const e = byGate.get(gate);
+    n += await q.add(gate, [e && card.status === 'enable' ? cardPutCommand(card, e) : cardDeleteCommand(card)]);
+  }
+  return n;
+}
+
+/** Queues the lift file of each door unit (units without a device are skipped). */
+export async function queueLadderFiles(trx: Kysely<DB>, q: CommandQueue, addressIds: number[]): Promise<number> {
+  let n = 0;
+  for (const id of new Set(addressIds)) {
+    const door = await doorUnit(trx, id);
+    if (door) n += await q.add(id, [await ladderFileCommand(trx, door)]);
+  }
+  return n;
+}
+
+/** Door units whose lift file names a card. */
+export async function ladderUnitsOfCard(trx: Kysely<DB>, cardRowId: number): Promise<number[]> {
+  const rows = await trx.selectFrom('ladder_config').select('address_id').where('card_id', '=', cardRowId).execute();
+  return rows.map((r) => r.address_id);
+}
+
+/** Every enabled card configured on a door unit (sent on activation and resync). */
+const cardsOfUnit: DesiredSource = async (db, door) => {
+  const rows = await db
+    .selectFrom('card_gate as cg')
+    .innerJoin('card as c', 'c.id', 'cg.card_id')
+    .select(['c.card_id', 'c.account', 'c.user_name', 'c.card_mode', 'c.card_type', 'c.status', 'cg.gate_id', 'cg.validfrom', 'cg.validto'])
+    .where('cg.gate_id', '=', door.addressId)
+    .where('c.status', '=', 'enable')
+    .orderBy('cg.id')
+    .execute();
+  return rows.map((r) => cardPutCommand(r, r));
+};
+
+/** Lift entries of a door unit: enabled cards and enabled faces with a lift configuration there. */
+const ladderEntries = async (db: Kysely<DB>, door: { addressId: number }): Promise<LadderEntry[]> => {
+  const cards = await db
+    .selectFrom('ladder_config as l')
+    .innerJoin('card as c', 'c.id', 'l.card_id')
+    .select([
+      'c.id as holderId',
+      'c.account',
+      'c.card_id as cardId',
+      'l.resi_level',
+      'l.bank',
+      'l.node',
+      'l.gate_type',
+      'l.is_admin',
+      'l.is_villa',
+      'l.front_levels',
+      'l.back_levels',
+    ])
+    .where('l.address_id', '=', door.addressId)
+    .where('c.status', '=', 'enable')
+    .orderBy('l.id')
+    .execute();
+  const faces = await db
+    .selectFrom('ladder_config as l')
+    .innerJoin('face as f', 'f.id', 'l.face_id')
+    .select([
+      'f.id as holderId',
+      'f.account',
+      'l.resi_level',
+      'l.bank',
+      'l.node',
+      'l.gate_type',
+      'l.is_admin',
+      'l.is_villa',
+      'l.front_levels',
+      'l.back_levels',
+    ])
+    .where('l.address_id', '=', door.addressId)
+    .where('f.status', '=', 'enable')
+    .orderBy('l.id')
+    .execute();
+  const entry = (source: 'card' | 'face', r: (typeof faces)[number] & { cardId?: string }): LadderEntry => ({
+    source,
+    holderId: r.holderId,
+    account: r.account,
+    ...(r.cardId !== undefined ? { cardId: r.cardId } : {}),
+    ResiLevel: r.resi_level,
+    bank: r.bank,
+    node: r.node,
+    GateType: r.gate_type,
+    isadmin: r.is_admin,
+    isVilla: r.is_villa,
+    FrontUnlockLevelList: r.front_levels,
+    BackUnlockLevelList: r.back_levels,
+  });
+  return [...cards.map((r) => entry('card', r)), ...faces.map((r) => entry('face', r))];
+};
+
+if (!DESIRED_SOURCES.includes(cardsOfUnit)) DESIRED_SOURCES.push(cardsOfUnit);
+if (!LADDER_SOURCES.includes(ladderEntries)) LADDER_SOURCES.push(ladderEntries);

@@ -1,0 +1,87 @@
+import { type DoorUnitCardRow, msg, type ParsedInput, type cardRoutes } from '@gatehouse/contracts';
+import { withCommands } from '../../devices/commands.ts';
+import type { AuthCtx } from '../../http/context.ts';
+import { formatDateTime, parseDateTime } from '../../http/dates.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { writeOpLog } from '../../http/oplog.ts';
+import { assertCommunity } from '../../http/scope.ts';
+import { cardDeleteCommand, queueCardOn } from './commands.ts';
+import { entryBase, entryColumns, toEntryRow } from './queries.ts';
+
+type R = typeof cardRoutes;
+
+/** One door-unit entry with its card and door unit: 404 when unknown, 403 out of scope. */
+async function loadEntry(ctx: AuthCtx, id: number) {
+  const e = await entryBase(ctx.db)
+    .innerJoin('address as g', 'g.id', 'cg.gate_id')
+    .select([...entryColumns, 'g.address as gate', 'g.community_id'])
+    .where('cg.id', '=', id)
+    .executeTakeFirst();
+  if (!e) throw notFound();
+  await assertCommunity(ctx.db, ctx.caller, e.community_id);
+  return e;
+}
+
+const view = (e: Awaited<ReturnType<typeof loadEntry>>, tz: string) => ({
+  cardid: e.cardid,
+  gate: e.gate,
+  validfrom: formatDateTime(e.validfrom, tz),
+  validto: formatDateTime(e.validto, tz),
+  info: e.info,
+});
+
+/** updateGateAccessAddressByAddressId: validity and note of one entry; the unit gets the card again. */
+export async function updateEntry(ctx: AuthCtx, i: ParsedInput<R['updateGateAccessAddressByAddressId']>): Promise<DoorUnitCardRow> {
+  const e = await loadEntry(ctx, i.id);
+  const tz = ctx.config.TZ_NAME;
+  const validfrom = parseDateTime(i.validfrom, tz) as Date;
+  const validto = parseDateTime(i.validto, tz) as Date;
+  await withCommands(ctx, async (trx, q) => {
+    await trx
+      .updateTable('card_gate')
+      .set({ validfrom, validto, info: i.info ?? '' })
+      .where('id', '=', i.id)
+      .execute();
+    await queueCardOn(trx, q, e.card_id, [e.gate_id]);
+    await writeOpLog(trx, ctx, {
+      menu: 'access.gm',
+      content: msg('op.card.gateUpdate', { cardid: e.cardid, gate: e.gate }),
+      communityId: e.community_id,
+      before: view(e, tz),
+      after: { ...view(e, tz), validfrom: formatDateTime(validfrom, tz), validto: formatDateTime(validto, tz), info: i.info ?? '' },
+    });
+  });
+  const row = await entryBase(ctx.db).select(entryColumns).where('cg.id', '=', i.id).executeTakeFirstOrThrow();
+  return toEntryRow(row, tz);
+}
+
+/** delGateAccessAddressById: removes the card from the door unit (refused for single-family entries). */
+export async function deleteEntry(ctx: AuthCtx, id: number): Promise<void> {
+  const e = await loadEntry(ctx, id);
+  if (e.is_villa !== 0) throw badRequest('addr.villaNoDelete');
+  await withCommands(ctx, async (trx, q) => {
+    await trx.deleteFrom('card_gate').where('id', '=', id).execute();
+    await q.add(e.gate_id, [cardDeleteCommand({ card_id: e.cardid, account: e.account })]);
+    await writeOpLog(trx, ctx, {
+      menu: 'access.gm',
+      content: msg('op.card.gateDelete', { cardid: e.cardid, gate: e.gate }),
+      communityId: e.community_id,
+      before: view(e, ctx.config.TZ_NAME),
+    });
+  });
+}
+
+/** updateRedownload: queues the card for the door unit again (an enabled card only). */
+export async function redownloadEntry(ctx: AuthCtx, id: number): Promise<{ queued: number }> {
+  const e = await loadEntry(ctx, id);
+  if (e.status !== 'enable') throw badRequest('card.disabledNoSend');
+  return withCommands(ctx, async (trx, q) => {
+    const queued = await queueCardOn(trx, q, e.card_id, [e.gate_id]);
+    await writeOpLog(trx, ctx, {
+      menu: 'access.gm',
+      content: msg('op.card.redownload', { cardid: e.cardid, gate: e.gate }),
+      communityId: e.community_id,
+    });
+    return { queued };
+  });
+}

@@ -1,0 +1,223 @@
+import {
+  ADDRESS_TYPE,
+  type CardModeName,
+  type CardRow,
+  type CardType,
+  type DoorUnitCardRow,
+  type HolderStatus,
+  type Page,
+  type ParsedInput,
+  type cardRoutes,
+} from '@gatehouse/contracts';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import { formatDateTime, parseDateTime } from '../../http/dates.ts';
+import type { AuthCtx } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
+import { likeArg } from '../device/pool.ts';
+import { assertListMenu, TYPES_OF_LIST } from './access.ts';
+
+type R = typeof cardRoutes;
+
+const CARD_SORT = {
+  cardid: 'c.card_id',
+  account: 'c.account',
+  communityname: 'm.name',
+  address: 'h.address',
+  cardtype: 'c.card_type',
+  cardmode: 'c.card_mode',
+  cardstatus: 'c.status',
+} as const;
+
+function cardBase(db: Kysely<DB>) {
+  return db.selectFrom('card as c').innerJoin('community as m', 'm.id', 'c.community_id').innerJoin('address as h', 'h.id', 'c.address_id');
+}
+
+const cardColumns = [
+  'c.id',
+  'c.card_id',
+  'c.account',
+  'c.user_name',
+  'm.name as communityname',
+  'c.community_id',
+  'h.address',
+  'c.address_id',
+  'c.card_type',
+  'c.card_mode',
+  'c.status',
+  'c.is_villa',
+] as const;
+
+type CardSelect = {
+  id: number;
+  card_id: string;
+  account: string;
+  user_name: string;
+  communityname: string;
+  community_id: number;
+  address: string;
+  address_id: number;
+  card_type: string;
+  card_mode: string;
+  status: string;
+  is_villa: number;
+  gateCount: number;
+};
+
+const toCardRow = (r: CardSelect): CardRow => ({
+  id: r.id,
+  cardid: r.card_id,
+  account: r.account,
+  username: r.user_name,
+  communityname: r.communityname,
+  communityId: r.community_id,
+  address: r.address,
+  addressId: r.address_id,
+  cardtype: r.card_type as CardType,
+  cardmode: r.card_mode as CardModeName,
+  cardstatus: r.status as HolderStatus,
+  isVilla: r.is_villa,
+  gateCount: r.gateCount,
+});
+
+const gateCount = sql<number>`(select count(*)::int from card_gate g where g.card_id = c.id)`.as('gateCount');
+
+/** The card list of /access/gate (ismjtk 1) or /access/ladder (ismjtk 2), in the caller's scope. */
+export async function cardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateAccessesPage']>): Promise<Page<CardRow>> {
+  assertListMenu(ctx.caller, i.ismjtk);
+  const scope = await listScope(ctx.db, ctx.caller);
+  let q = cardBase(ctx.db).where('c.card_type', 'in', [...(TYPES_OF_LIST[i.ismjtk] ?? [])]);
+  if (!scope.all) q = q.where('c.community_id', 'in', scopeIds(scope));
+  if (i.cardid) q = q.where('c.card_id', 'ilike', likeArg(i.cardid));
+  if (i.address) q = q.where('h.address', 'ilike', likeArg(i.address));
+  if (i.account) q = q.where('c.account', 'ilike', likeArg(i.account));
+  if (i.username) q = q.where('c.user_name', 'ilike', likeArg(i.username));
+  if (i.communityName) q = q.where('m.name', 'ilike', likeArg(i.communityName));
+  if (i.cardtype) q = q.where('c.card_type', '=', i.cardtype);
+  if (i.cardmode) q = q.where('c.card_mode', '=', i.cardmode);
+  if (i.cardstatus) q = q.where('c.status', '=', i.cardstatus);
+  const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  let page = q
+    .select([...cardColumns, gateCount])
+    .limit(i.rows)
+    .offset(i.page * i.rows);
+  page = i.sort
+    ? page.orderBy(sql.ref(CARD_SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc').orderBy('c.id')
+    : page.orderBy('c.id', 'desc');
+  return { rows: (await page.execute()).map(toCardRow), total: total.n };
+}
+
+/** One card as the list shows it. */
+export async function cardRow(db: Kysely<DB>, id: number): Promise<CardRow> {
+  const r = await cardBase(db)
+    .select([...cardColumns, gateCount])
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+  if (!r) throw notFound();
+  return toCardRow(r);
+}
+
+const ENTRY_SORT = {
+  cardid: 'c.card_id',
+  account: 'c.account',
+  address: 'h.address',
+  cardstatus: 'c.status',
+  cardtype: 'c.card_type',
+  cardmode: 'c.card_mode',
+  validfrom: 'cg.validfrom',
+  validto: 'cg.validto',
+  info: 'cg.info',
+} as const;
+
+/** A door unit (address type 0) the caller may see: 404 when unknown, 403 out of scope. */
+export async function loadDoorUnit(ctx: AuthCtx, addressId: number, db: Kysely<DB> = ctx.db) {
+  const a = await db
+    .selectFrom('address')
+    .select(['id', 'community_id', 'address', 'name', 'type', 'is_villa'])
+    .where('id', '=', addressId)
+    .executeTakeFirst();
+  if (!a || a.type !== ADDRESS_TYPE.doorUnit) throw notFound();
+  await assertCommunity(ctx.db, ctx.caller, a.community_id);
+  return a;
+}
+
+export function entryBase(db: Kysely<DB>) {
+  return db.selectFrom('card_gate as cg').innerJoin('card as c', 'c.id', 'cg.card_id').innerJoin('address as h', 'h.id', 'c.address_id');
+}
+
+export const entryColumns = [
+  'cg.id',
+  'cg.card_id',
+  'cg.gate_id',
+  'c.card_id as cardid',
+  'c.account',
+  'c.user_name',
+  'h.address',
+  'c.status',
+  'c.card_type',
+  'c.card_mode',
+  'cg.validfrom',
+  'cg.validto',
+  'cg.info',
+  'cg.is_villa',
+] as const;
+
+export const toEntryRow = (
+  r: {
+    id: number;
+    card_id: number;
+    cardid: string;
+    account: string;
+    user_name: string;
+    address: string;
+    status: string;
+    card_type: string;
+    card_mode: string;
+    validfrom: Date;
+    validto: Date;
+    info: string;
+    is_villa: number;
+  },
+  tz: string,
+): DoorUnitCardRow => ({
+  id: r.id,
+  cardId: r.card_id,
+  cardid: r.cardid,
+  account: r.account,
+  username: r.user_name,
+  address: r.address,
+  cardstatus: r.status as HolderStatus,
+  cardtype: r.card_type as CardType,
+  cardmode: r.card_mode as CardModeName,
+  validfrom: formatDateTime(r.validfrom, tz),
+  validto: formatDateTime(r.validto, tz),
+  info: r.info,
+  isVilla: r.is_villa,
+});
+
+/** The cards configured on one door unit (/gm/card/{addressId}). */
+export async function doorUnitCardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateAccessesByAddressId']>): Promise<Page<DoorUnitCardRow>> {
+  await loadDoorUnit(ctx, i.addressId);
+  const tz = ctx.config.TZ_NAME;
+  let q = entryBase(ctx.db).where('cg.gate_id', '=', i.addressId);
+  if (i.cardid) q = q.where('c.card_id', 'ilike', likeArg(i.cardid));
+  if (i.account) q = q.where('c.account', 'ilike', likeArg(i.account));
+  if (i.address) q = q.where('h.address', 'ilike', likeArg(i.address));
+  if (i.cardtype) q = q.where('c.card_type', '=', i.cardtype);
+  if (i.cardstatus) q = q.where('c.status', '=', i.cardstatus);
+  if (i.cardmode) q = q.where('c.card_mode', '=', i.cardmode);
+  const from = i.validfrom ? parseDateTime(i.validfrom, tz) : null;
+  const to = i.validto ? parseDateTime(i.validto, tz, true) : null;
+  if (from) q = q.where('cg.validfrom', '>=', from);
+  if (to) q = q.where('cg.validto', '<=', to);
+  const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  let page = q
+    .select(entryColumns)
+    .limit(i.rows)
+    .offset(i.page * i.rows);
+  page = i.sort
+    ? page.orderBy(sql.ref(ENTRY_SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc').orderBy('cg.id')
+    : page.orderBy('cg.id', 'desc');
+  return { rows: (await page.execute()).map((r) => toEntryRow(r, tz)), total: total.n };
+}
