@@ -137,7 +137,7 @@ export async function handleControl(s: Services, req: http.IncomingMessage, res:
           card_num: String(b.cardNum ?? ''),
           card_mode: Number(b.cardMode ?? 0),
           qr_id: null,
-          is_work: false,
+          is_work: b.isWork === true, // punches (attendance)
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -13,7 +13,11 @@ export const attendanceMessages = defineMessages({
   'f.att.from': { 'zh-CN': '打卡日期起', 'zh-TW': '打卡日期起', en: 'punch date from' },
   'f.att.to': { 'zh-CN': '打卡日期止', 'zh-TW': '打卡日期止', en: 'punch date to' },
   'f.att.iswork': { 'zh-CN': '打卡标记', 'zh-TW': '打卡標記', en: 'punch flag' },
-  'att.dateOrder': { 'zh-CN': '开始日期不能晚于结束日期', 'zh-TW': '開始日期不能晚於結束日期', en: 'The start date cannot be after the end date' },
+  'att.dateOrder': {
+    'zh-CN': '开始日期不能晚于结束日期',
+    'zh-TW': '開始日期不能晚於結束日期',
+    en: 'The start date cannot be after the end date',
+  },
   'att.rangeTooLong': {
     'zh-CN': '日期范围不能超过{{max}}天',
     'zh-TW': '日期範圍不能超過{{max}}天',

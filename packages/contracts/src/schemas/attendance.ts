@@ -29,7 +29,10 @@ export const DEFAULT_RULE = {
 
 /** `yyyy/MM/dd` (hyphens accepted), optionally followed by a time that is ignored. */
 const dayText = (field: string) =>
-  optStr(field, 19).refine((v) => v === undefined || /^\d{4}[/-]\d{2}[/-]\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(v), msg('v.invalid', { field: `@${field}` }));
+  optStr(field, 19).refine(
+    (v) => v === undefined || /^\d{4}[/-]\d{2}[/-]\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(v),
+    msg('v.invalid', { field: `@${field}` }),
+  );
 
 const code = (field: string, allowed: readonly number[]) =>
   optInt(field).refine((v) => v === undefined || allowed.includes(v), msg('v.invalid', { field: `@${field}` }));

@@ -32,5 +32,8 @@ export const PAGES: PageDef[] = [
   { path: '/access/visitor', load: () => import('../features/eventlog/VisitorPage.tsx') },
   { path: '/service/notice', load: () => import('../features/notice/NoticePage.tsx') },
   { path: '/notices', load: () => import('../features/notice/NoticePage.tsx') },
+  { path: '/access/dailycheck', load: () => import('../features/attendance/DailyCheckPage.tsx') },
+  { path: '/dailycheckrelation/dailydetail/:comId', load: () => import('../features/attendance/DailyDetailPage.tsx') },
+  { path: '/dailycheck/record/:comId/:date', load: () => import('../features/attendance/PunchRecordsPage.tsx') },
   { path: '/appcount', load: () => import('../features/statistics/StatisticsPage.tsx') },
 ];

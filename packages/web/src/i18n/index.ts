@@ -4,6 +4,7 @@ import { initReactI18next, useTranslation } from 'react-i18next';
 import { currentLocale } from '../session/store.ts';
 import { accountUi } from './account.ts';
 import { addressUi } from './address.ts';
+import { attendanceUi } from './attendance.ts';
 import { cardReaderUi } from './cardReader.ts';
 import { cardUi, doorAssignUi, ladderUi } from './card.ts';
 import { commonUi } from './common.ts';
@@ -22,6 +23,7 @@ const CATALOGUES: Catalogue[] = [MESSAGES, commonUi, shellUi, sessionUi, message
 CATALOGUES.push(doorAssignUi, ladderUi, cardUi);
 CATALOGUES.push(cardReaderUi);
 CATALOGUES.push(faceUi);
+CATALOGUES.push(attendanceUi);
 
 function resources() {
   const out: Record<string, { translation: Record<string, string> }> = {};

@@ -91,7 +91,9 @@ describe('attendance calls: permissions and scope', () => {
 describe('getAccessWorklistByPage', () => {
   it('refuses bad filters with one message per broken rule', async () => {
     expect((await worklist({ endtime: '2026/04/05' })).body.msgs).toEqual(['The date range cannot exceed 31 days']);
-    expect((await worklist({ starttime: '2026/03/10', endtime: '2026/03/01' })).body.msgs).toEqual(['The start date cannot be after the end date']);
+    expect((await worklist({ starttime: '2026/03/10', endtime: '2026/03/01' })).body.msgs).toEqual([
+      'The start date cannot be after the end date',
+    ]);
     const bad = await worklist({ weektime: 7, status: 3 });
     expect(bad.statusCode).toBe(400);
     expect(bad.body.msgs).toEqual(['weekday is invalid', 'status is invalid']);
@@ -101,7 +103,15 @@ describe('getAccessWorklistByPage', () => {
   it('computes the days with the default rule (2 punches, 09:00–18:00) before one is set', async () => {
     const res = await worklist({ account: BO });
     expect(res.body.content.rows).toEqual([
-      expect.objectContaining({ userName: 'Bo Chen', datetime: '2026/03/02', weektime: 1, opentime: '08:50:00', closetime: '18:00:00', longtime: '09:10', status: 1 }),
+      expect.objectContaining({
+        userName: 'Bo Chen',
+        datetime: '2026/03/02',
+        weektime: 1,
+        opentime: '08:50:00',
+        closetime: '18:00:00',
+        longtime: '09:10',
+        status: 1,
+      }),
     ]);
   });
 
@@ -113,7 +123,15 @@ describe('getAccessWorklistByPage', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body.content.total).toBe(3);
     const [tue, ...mon] = res.body.content.rows;
-    expect(tue).toMatchObject({ account: ANN, datetime: '2026/03/03', weektime: 2, opentime: '09:20:00', mstarttime: '12:05:00', mendtime: '', status: 0 });
+    expect(tue).toMatchObject({
+      account: ANN,
+      datetime: '2026/03/03',
+      weektime: 2,
+      opentime: '09:20:00',
+      mstarttime: '12:05:00',
+      mendtime: '',
+      status: 0,
+    });
     const ann = mon.find((r) => r.account === ANN);
     expect(ann).toEqual({
       userName: 'Ann Lee',
@@ -156,9 +174,16 @@ describe('getPunchlistByPage / exportPunchlist', () => {
   it('lists one account’s punches of a day in order, without door openings', async () => {
     const res = await t.get<Page<PunchRow>>('/attendance/getPunchlistByPage', { ...day, communityId: mine }, manager.token);
     expect(res.body.content.total).toBe(4);
-    expect(res.body.content.rows.map((r) => r.addtime)).toEqual(['2026/03/02 08:55:00', '2026/03/02 12:05:00', '2026/03/02 12:55:00', '2026/03/02 18:10:00']);
+    expect(res.body.content.rows.map((r) => r.addtime)).toEqual([
+      '2026/03/02 08:55:00',
+      '2026/03/02 12:05:00',
+      '2026/03/02 12:55:00',
+      '2026/03/02 18:10:00',
+    ]);
     expect(res.body.content.rows[0]).toMatchObject({ account: ANN, deviceName: 'Lobby' });
-    expect((await t.get('/attendance/getPunchlistByPage', { ...day, iswork: 0 }, manager.token)).body.msgs).toEqual(['punch flag is invalid']);
+    expect((await t.get('/attendance/getPunchlistByPage', { ...day, iswork: 0 }, manager.token)).body.msgs).toEqual([
+      'punch flag is invalid',
+    ]);
   });
 
   it('keeps other companies’ punches out of scope', async () => {
@@ -168,7 +193,12 @@ describe('getPunchlistByPage / exportPunchlist', () => {
   });
 
   it('exports the punches as sheet equimentlist named after the punch details', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/attendance/exportPunchlist', query: { ...day, iswork: '1' }, headers: { token: manager.token, 'x-lang': 'english' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/attendance/exportPunchlist',
+      query: { ...day, iswork: '1' },
+      headers: { token: manager.token, 'x-lang': 'english' },
+    });
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['content-disposition'])).toContain(encodeURIComponent('Punch details.xlsx'));
     const wb = new ExcelJS.Workbook();

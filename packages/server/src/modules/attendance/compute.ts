@@ -24,7 +24,9 @@ export interface DayResult {
 }
 
 /** The saved rule, or DEFAULT_RULE (2 punches, 09:00–18:00) in the default mode. */
-export function effectiveRule(r: Pick<AttendanceRule, 'vtype' | 'type' | 'starttime' | 'endtime' | 'mstarttime' | 'mendtime' | 'pstarttime' | 'pendtime'>): EffectiveRule {
+export function effectiveRule(
+  r: Pick<AttendanceRule, 'vtype' | 'type' | 'starttime' | 'endtime' | 'mstarttime' | 'mendtime' | 'pstarttime' | 'pendtime'>,
+): EffectiveRule {
   if (r.vtype !== RULE_VTYPE.custom || ![2, 4, 6].includes(r.type) || !r.starttime || !r.endtime) {
     return { ...DEFAULT_RULE, count: 2 };
   }
@@ -77,7 +79,8 @@ export function computeDay(punches: readonly string[], rule: EffectiveRule): Day
   let known = false;
   if (open && close) {
     worked += seconds(close) - seconds(open);
-    if (noonPair && seconds(noonPair[0]) > seconds(open) && seconds(noonPair[1]) < seconds(close)) worked -= seconds(noonPair[1]) - seconds(noonPair[0]);
+    if (noonPair && seconds(noonPair[0]) > seconds(open) && seconds(noonPair[1]) < seconds(close))
+      worked -= seconds(noonPair[1]) - seconds(noonPair[0]);
     known = true;
   }
   if (overPair) {

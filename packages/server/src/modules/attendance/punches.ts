@@ -44,7 +44,9 @@ export function punchRows(q: PunchQ, desc: boolean, after: { time: Date; id: num
   let page = q;
   if (after) {
     const { time, id } = after;
-    page = page.where((eb) => eb.or([eb('e.time', desc ? '<' : '>', time), eb.and([eb('e.time', '=', time), eb('e.id', desc ? '<' : '>', id)])]));
+    page = page.where((eb) =>
+      eb.or([eb('e.time', desc ? '<' : '>', time), eb.and([eb('e.time', '=', time), eb('e.id', desc ? '<' : '>', id)])]),
+    );
   }
   return page
     .select(['e.id', 'e.account', 'e.device_name', 'e.time'])

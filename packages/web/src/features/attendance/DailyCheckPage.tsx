@@ -1,0 +1,65 @@
+import type { DailycheckCompany } from '@gatehouse/contracts';
+import { Button, Space } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useT } from '../../i18n/index.ts';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { RegionCascader } from '../community/RegionCascader.tsx';
+import { COMPANIES_KEY, fetchCompanies } from './api.ts';
+import { RuleDialog } from './RuleDialog.tsx';
+
+/**
+ * Attendance settings (001 §2 /access/dailycheck): the companies in scope. "Daily
+ * detail" goes to /dailycheckrelation/dailydetail/{communityid}/: the spec's comId is
+ * a registration number, but projects have none, so the page is addressed by the
+ * community id, which is stable and can be bookmarked.
+ */
+export default function DailyCheckPage() {
+  const { t } = useT();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<DailycheckCompany | null>(null);
+  const columns: ColumnsType<DailycheckCompany> = [
+    { title: t('ui.att.company'), dataIndex: 'name', key: 'name', sorter: true },
+    { title: t('ui.att.regNo'), dataIndex: 'regNo', key: 'regNo', sorter: true },
+    { title: t('ui.att.region'), dataIndex: 'location', key: 'location', sorter: true },
+    { title: t('ui.att.address'), dataIndex: 'address', ellipsis: true },
+    {
+      title: t('ui.att.rule'),
+      key: 'rule',
+      render: (_v, r) => (r.vtype === 1 ? `${t('ui.att.mode.1')} · ${t('ui.att.punches', { n: r.type })}` : t('ui.att.mode.2')),
+    },
+    {
+      title: t('ui.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_v, r) => (
+        <Space size={4}>
+          <Button size="small" onClick={() => setEditing(r)}>
+            {t('ui.att.settings')}
+          </Button>
+          <Button size="small" onClick={() => navigate(`/dailycheckrelation/dailydetail/${r.communityid}/`, { state: { name: r.name } })}>
+            {t('ui.att.dailyDetail')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <>
+      <ListPage<DailycheckCompany>
+        breadcrumb={[t('menu.access'), t('menu.access.dailycheck')]}
+        queryKey={COMPANIES_KEY}
+        rowKey="communityid"
+        columns={columns}
+        fetch={fetchCompanies}
+        filters={[
+          { name: 'name', label: t('ui.att.company'), maxLength: 50 },
+          { name: 'regNo', label: t('ui.att.regNo'), maxLength: 20 },
+          { name: 'location', label: t('ui.att.region'), type: 'custom', render: () => <RegionCascader partial /> },
+        ]}
+      />
+      {editing ? <RuleDialog communityId={editing.communityid} name={editing.name} onClose={() => setEditing(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { CLOCK_STATUS, type ClockInRow, WEEKDAYS } from '@gatehouse/contracts';
+import { Button, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useT } from '../../i18n/index.ts';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { fetchWorklist } from './api.ts';
+
+type Row = ClockInRow & { key: string };
+
+const span = (a: string, b: string) => (a || b ? `${a || '--'} ~ ${b || '--'}` : '');
+
+/**
+ * Daily clock-in detail of one company (001 §2): one row per person and day, computed
+ * by the server from the punches and the company's rule; abnormal days in red. The
+ * path's comId is the community id (see DailyCheckPage).
+ */
+export default function DailyDetailPage() {
+  const { t } = useT();
+  const navigate = useNavigate();
+  const communityId = Number(useParams().comId);
+  const name = (useLocation().state as { name?: string } | null)?.name;
+  const columns: ColumnsType<Row> = [
+    { title: t('ui.att.name'), dataIndex: 'userName', key: 'userName', sorter: true },
+    { title: t('ui.att.account'), dataIndex: 'account', key: 'account', sorter: true },
+    { title: t('ui.att.date'), dataIndex: 'datetime', key: 'datetime', sorter: true, defaultSortOrder: 'descend' },
+    { title: t('ui.att.weekday'), dataIndex: 'weektime', render: (v: number) => t(`ui.att.week.${v}`) },
+    { title: t('ui.att.startWork'), dataIndex: 'opentime' },
+    { title: t('ui.att.noonRange'), key: 'noon', render: (_v, r) => span(r.mstarttime, r.mendtime) },
+    { title: t('ui.att.offWork'), dataIndex: 'closetime' },
+    { title: t('ui.att.overtimeRange'), key: 'overtime', render: (_v, r) => span(r.pstarttime, r.pendtime) },
+    { title: t('ui.att.duration'), dataIndex: 'longtime' },
+    {
+      title: t('ui.att.status'),
+      dataIndex: 'status',
+      render: (v: number) => (
+        <Tag color={v === CLOCK_STATUS.normal ? 'green' : 'red'} data-status={v}>
+          {t(`ui.att.status.${v}`)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('ui.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_v, r) => (
+        <Button
+          size="small"
+          onClick={() =>
+            navigate(`/dailycheck/record/${encodeURIComponent(r.account)}/${r.datetime.replaceAll('/', '-')}?c=${communityId}`)
+          }
+        >
+          {t('ui.att.clockDetails')}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <ListPage<Row>
+      breadcrumb={[
+        t('menu.access'),
+        <Link key="att" to="/access/dailycheck">
+          {t('menu.access.dailycheck')}
+        </Link>,
+        name ? `${t('ui.att.dailyDetailTitle')} - ${name}` : t('ui.att.dailyDetailTitle'),
+      ]}
+      queryKey={['attendance', 'worklist', communityId]}
+      rowKey="key"
+      columns={columns}
+      fetch={async (p) => {
+        const page = await fetchWorklist(communityId, p);
+        return { ...page, rows: page.rows.map((r) => ({ ...r, key: `${r.account}|${r.datetime}` })) };
+      }}
+      dateFormat="YYYY/MM/DD"
+      filters={[
+        { name: 'userName', label: t('ui.att.name'), maxLength: 50 },
+        { name: 'account', label: t('ui.att.account'), maxLength: 20 },
+        {
+          name: 'weektime',
+          label: t('ui.att.weekday'),
+          type: 'select',
+          options: WEEKDAYS.map((v) => ({ value: v, label: t(`ui.att.week.${v}`) })),
+        },
+        { name: 'starttime', label: t('ui.att.startDate'), type: 'date' },
+        { name: 'endtime', label: t('ui.att.endDate'), type: 'date' },
+        {
+          name: 'status',
+          label: t('ui.att.status'),
+          type: 'select',
+          options: [1, 0].map((v) => ({ value: v, label: t(`ui.att.status.${v}`) })),
+        },
+      ]}
+      toolbar={() => <Typography.Text type="secondary">{t('ui.att.rangeHint')}</Typography.Text>}
+    />
+  );
+}
