@@ -8,6 +8,7 @@ import * as m0401 from './0401_cards.ts';
 import * as m0501 from './0501_faces.ts';
 import * as m0502 from './0502_ladder.ts';
 import * as m0601 from './0601_eventlog.ts';
+import * as m0611 from './0611_attendance.ts';
 import * as m0701 from './0701_notices.ts';
 
 /**
@@ -25,5 +26,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0501_faces': m0501,
   '0502_ladder': m0502,
   '0601_eventlog': m0601,
+  '0611_attendance': m0611,
   '0701_notices': m0701,
 };
