@@ -77,6 +77,14 @@ describe('attendance calls: permissions and scope', () => {
     expect((await t.get('/attendance/getPunchlistByPage', { communityId: other }, manager.token)).statusCode).toBe(403);
   });
 
+  it('limits an enterprise user to its own company', async () => {
+    const cloud = await t.signIn({ roleId: 10, communityId: mine });
+    const list = await t.get<Page<DailycheckCompany>>('/attendance/getDailycheckCompanies', {}, cloud.token);
+    expect(list.body.content.rows.map((r) => r.communityid)).toEqual([mine]);
+    expect((await worklist({}, cloud.token)).statusCode).toBe(200);
+    expect((await worklist({ communityId: other }, cloud.token)).statusCode).toBe(403);
+  });
+
   it('lists the companies in scope with their rule mode', async () => {
     const mineOnly = await t.get<Page<DailycheckCompany>>('/attendance/getDailycheckCompanies', {}, manager.token);
     expect(mineOnly.body.content.rows.map((r) => r.name)).toEqual(['Birch Works']);
