@@ -8,6 +8,7 @@ import { connectGateway } from './devices/gateway.ts';
 import { verifyDeviceSecret } from './devices/secrets.ts';
 import { type DeviceBus, offBus } from './devices/bus.ts';
 import type { Services } from './http/context.ts';
+import { registerFaceStorage } from './modules/face/device.ts';
 import { logSmsProvider } from './sms/provider.ts';
 import { dbRateLimiter, redisRateLimiter } from './sms/rate-limit.ts';
 
@@ -27,6 +28,7 @@ export async function boot(config: Config, opts: { inMemoryDb?: boolean; mqtt?: 
   const dbHandle = await openDb({ url: config.DATABASE_URL, dataDir: opts.inMemoryDb ? null : config.dataDir });
   await migrate(dbHandle.db);
   await syncMenus(dbHandle.db);
+  registerFaceStorage(config);
 
   let redis: Redis | null = null;
   if (config.REDIS_URL) {

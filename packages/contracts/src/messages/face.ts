@@ -41,7 +41,7 @@ export const faceMessages = defineMessages({
     'zh-TW': '門口機「{{address}}」重複',
     en: 'The door unit "{{address}}" is listed twice',
   },
-  'face.dependents': { 'zh-CN': '人脸', 'zh-TW': '人臉', en: 'faces' },
+  'dep.faces': { 'zh-CN': '{{count}}个人脸', 'zh-TW': '{{count}}個人臉', en: '{{count}} face(s)' },
   'op.face.add': {
     'zh-CN': '新增人脸：{{account}}（{{address}}）',
     'zh-TW': '新增人臉：{{account}}（{{address}}）',

@@ -5,6 +5,7 @@ import { cardRoutes } from './card.ts';
 import { communityRoutes } from './community.ts';
 import type { RouteDef } from './define.ts';
 import { eventlogRoutes } from './eventlog.ts';
+import { faceRoutes } from './face.ts';
 import { messageRoutes } from './message.ts';
 import { noticeRoutes } from './notice.ts';
 import { oplogRoutes } from './oplog.ts';
@@ -48,6 +49,7 @@ export const ROUTES = {
   card: cardRoutes,
   eventlog: eventlogRoutes,
   statistics: statisticsRoutes,
+  face: faceRoutes,
   attendance: attendanceRoutes,
 };
 

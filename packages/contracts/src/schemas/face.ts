@@ -21,7 +21,7 @@ const status = z.preprocess(
 const optStatus = z.preprocess(blank, z.enum(HOLDER_STATUSES, { error: msg('v.invalid', { field: '@f.face.status' }) }).optional());
 
 /** The account of a face: a mainland mobile number (the mobile-phone validator). */
-export const faceAccount = reqStr('f.account', 20).refine((v) => MAINLAND_PHONE.test(v), msg('v.phone'));
+export const faceAccount = reqStr('f.account', 20).refine((v) => v === '' || MAINLAND_PHONE.test(v), msg('v.phone'));
 const userName = optStr('f.name', 50);
 /** A photo as base64 (a `data:image/jpeg;base64,` prefix is allowed); checked by content on the server. */
 const photo = z.preprocess(blank, z.string().optional());

@@ -7,6 +7,7 @@ import { commandHandlers } from './command/routes.ts';
 import { communityHandlers } from './community/routes.ts';
 import { deviceHandlers } from './device/routes.ts';
 import { eventlogHandlers } from './eventlog/routes.ts';
+import { faceHandlers } from './face/routes.ts';
 import { gmHandlers } from './gm/routes.ts';
 import { messageHandlers } from './message/routes.ts';
 import { noticeHandlers } from './notice/routes.ts';
@@ -21,4 +22,5 @@ export const MODULE_HANDLERS: Registered[] = [
   ...eventlogHandlers,
   ...attendanceHandlers,
   ...cardHandlers,
+  ...faceHandlers,
   ...oplogHandlers,...sessionHandlers, ...accountHandlers, ...communityHandlers, ...deviceHandlers, ...gmHandlers, ...commandHandlers, ...addressHandlers, ...statisticsHandlers];

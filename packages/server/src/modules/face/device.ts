@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { CMD_KIND, CMD_TYPE, HARDWARE } from '@gatehouse/contracts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import type { CommandQueue, NewCommand } from '../../devices/commands.ts';
+import { DESIRED_SOURCES, type DesiredSource } from '../../devices/desired.ts';
+import { formatDateTime } from '../../http/dates.ts';
+import { gateHardware } from './queries.ts';
+
+/**
+ * Faces on door units (DESIGN §6): one command per face and door unit, object key
+ * `face:<faceId>` so a newer state supersedes an older pending one. An enabled face on a
+ * face-capable door unit is put (with its stored JPEG); otherwise it is deleted.
+ */
+
+/**
+ * The data directories face photos are stored under (stored_file.path is relative to one),
+ * and the time zone of payload dates: registered at boot (registerFaceStorage). A process
+ * may hold several apps (tests); photo names are random UUIDs, so the first directory
+ * holding the file is the right one.
+ */
+const photoRoots: string[] = [];
+let payloadTz = 'UTC';
+export function registerFaceStorage(config: { dataDir: string; TZ_NAME: string }): void {
+  if (!photoRoots.includes(config.dataDir)) photoRoots.unshift(config.dataDir);
+  payloadTz = config.TZ_NAME;
+}
+
+export const faceKey = (faceId: number) => `face:${faceId}`;
+
+interface FaceOnGate {
+  faceId: number;
+  account: string;
+  userName: string;
+  status: string;
+  validfrom: Date;
+  validto: Date;
+  photoPath: string;
+  hardware: number;
+}
+
+async function photoBase64(rel: string): Promise<string> {
+  for (const root of photoRoots) {
+    const data = await fs.promises.readFile(path.join(root, rel)).catch(() => null);
+    if (data) return data.toString('base64');
+  }
+  throw new Error(`face photo ${rel} not found (registerFaceStorage at boot)`);
+}
+
+export const faceDeleteCommand = (faceId: number, account: string): NewCommand => ({
+  type: CMD_TYPE.face,
+  kind: CMD_KIND.faceDelete,
+  objectKey: faceKey(faceId),
+  payload: { faceId },
+  account,
+});
+
+async function commandFor(f: FaceOnGate, tz: string, photos: Map<string, string>): Promise<NewCommand> {
+  if (f.status !== 'enable' || !(f.hardware & HARDWARE.face)) return faceDeleteCommand(f.faceId, f.account);
+  let img = photos.get(f.photoPath);
+  if (img === undefined) {
+    img = await photoBase64(f.photoPath);
+    photos.set(f.photoPath, img);
+  }
+  return {
+    type: CMD_TYPE.face,
+    kind: CMD_KIND.facePut,
+    objectKey: faceKey(f.faceId),
+    payload: {
+      faceId: f.faceId,
+      account: f.account,
+      userName: f.userName,
+      imgBase64: img,
+      validfrom: formatDateTime(f.validfrom, tz),
+      validto: formatDateTime(f.validto, tz),
+      status: f.status,
+    },
+    account: f.account,
+  };
+}
+
+function facesOnGates(db: Kysely<DB>) {
+  return db
+    .selectFrom('face_gate as g')
+    .innerJoin('face as f', 'f.id', 'g.face_id')
+    .innerJoin('stored_file as p', 'p.id', 'f.photo_file_id')
+    .innerJoin('address as a', 'a.id', 'g.gate_id')
+    .leftJoin('device as d', 'd.address_id', 'a.id')
+    .select([
+      'g.gate_id',
+      'f.id as faceId',
+      'f.account',
+      'f.user_name as userName',
+      'f.status',
+      'g.validfrom',
+      'g.validto',
+      'p.path as photoPath',
+      gateHardware.as('hardware'),
+    ]);
+}
+
+/**
+ * Queues the current state of a face on the given door units: put where it is configured
+ * and enabled, delete where it is not (or no longer) configured, or disabled.
+ */
+export async function queueFaceState(trx: Kysely<DB>, q: CommandQueue, faceId: number, gateIds: number[]): Promise<void> {
+  if (!gateIds.length) return;
+  const rows = await facesOnGates(trx).where('g.face_id', '=', faceId).where('g.gate_id', 'in', gateIds).execute();
+  const face = await trx.selectFrom('face').select('account').where('id', '=', faceId).executeTakeFirst();
+  const photos = new Map<string, string>();
+  for (const r of rows) await q.add(r.gate_id, [await commandFor(r, payloadTz, photos)]);
+  const configured = new Set(rows.map((r) => r.gate_id));
+  const gone = gateIds.filter((g) => !configured.has(g));
+  if (gone.length) await q.add(gone, [faceDeleteCommand(faceId, face?.account ?? '')]);
+}
+
+/** The faces of a door unit are part of its desired configuration (sent on activation and resync). */
+const faceSource: DesiredSource = async (db, door) => {
+  if (!(door.hardware & HARDWARE.face)) return [];
+  const rows = await facesOnGates(db).where('g.gate_id', '=', door.addressId).where('f.status', '=', 'enable').orderBy('f.id').execute();
+  const photos = new Map<string, string>();
+  const out: NewCommand[] = [];
+  for (const r of rows) out.push(await commandFor({ ...r, hardware: door.hardware }, payloadTz, photos));
+  return out;
+};
+if (!DESIRED_SOURCES.includes(faceSource)) DESIRED_SOURCES.push(faceSource);

@@ -1,0 +1,164 @@
+import { type FaceAddressRow, type FaceGateEntry, type FaceRow, type HolderStatus, HARDWARE, ROUTES } from '@gatehouse/contracts';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import { formatDateTime } from '../../http/dates.ts';
+import { type Scope, scopeIds } from '../../http/scope.ts';
+
+/** Faces of the communities in a scope, with their household and community. */
+export function faceBase(db: Kysely<DB>, scope: Scope) {
+  let q = db
+    .selectFrom('face as f')
+    .innerJoin('address as a', 'a.id', 'f.address_id')
+    .innerJoin('community as c', 'c.id', 'f.community_id');
+  if (!scope.all) q = q.where('f.community_id', 'in', scopeIds(scope));
+  return q;
+}
+
+export const FACE_COLUMNS = [
+  'f.id',
+  'f.user_name',
+  'f.account',
+  'f.community_id',
+  'f.address_id',
+  'f.status',
+  'f.is_villa',
+  'f.photo_file_id',
+  'a.address',
+  'c.name as communityname',
+] as const;
+
+export interface FaceDbRow {
+  id: number;
+  user_name: string;
+  account: string;
+  community_id: number;
+  address_id: number;
+  status: string;
+  is_villa: number;
+  photo_file_id: number;
+  address: string;
+  communityname: string;
+}
+
+export const photoUrl = (faceId: number, fileId: number) => `/api${ROUTES.face.getFacePhoto.path}?id=${faceId}&v=${fileId}`;
+
+export function toFaceRow(r: FaceDbRow): FaceRow {
+  return {
+    id: r.id,
+    username: r.user_name,
+    account: r.account,
+    communityname: r.communityname,
+    communityId: r.community_id,
+    address: r.address,
+    addressId: r.address_id,
+    status: r.status as HolderStatus,
+    isVilla: r.is_villa,
+    photoUrl: photoUrl(r.id, r.photo_file_id),
+  };
+}
+
+export async function faceById(db: Kysely<DB>, id: number, scope: Scope = { all: true }): Promise<FaceDbRow | undefined> {
+  return faceBase(db, scope)
+    .select([...FACE_COLUMNS])
+    .where('f.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A door unit's hardware: the bound device's bits, or the address's flags when none is bound. */
+export const gateHardware = sql<number>`coalesce(d.hardware, a.hardware)`;
+
+/** Door units of a community that support faces (001 §2: only those may be offered and assigned). */
+export async function faceGates(
+  db: Kysely<DB>,
+  communityId: number,
+): Promise<{ id: number; address: string; name: string; is_villa: number }[]> {
+  return db
+    .selectFrom('address as a')
+    .leftJoin('device as d', 'd.address_id', 'a.id')
+    .select(['a.id', 'a.address', 'a.name', 'a.is_villa'])
+    .where('a.community_id', '=', communityId)
+    .where('a.type', '=', 0)
+    .where(sql<number>`${gateHardware} & ${HARDWARE.face}`, '<>', 0)
+    .orderBy('a.address')
+    .orderBy('a.id')
+    .execute();
+}
+
+/** The door units a face is configured on. */
+export async function gateEntries(db: Kysely<DB>, faceId: number, tz: string): Promise<FaceGateEntry[]> {
+  const rows = await db
+    .selectFrom('face_gate as g')
+    .innerJoin('address as a', 'a.id', 'g.gate_id')
+    .select(['g.id', 'g.gate_id', 'g.face_id', 'g.validfrom', 'g.validto', 'g.info', 'g.is_villa', 'a.address'])
+    .where('g.face_id', '=', faceId)
+    .orderBy('a.address')
+    .orderBy('g.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    gateID: r.gate_id,
+    faceID: r.face_id,
+    validfrom: formatDateTime(r.validfrom, tz),
+    validto: formatDateTime(r.validto, tz),
+    info: r.info,
+    address: r.address,
+    isVilla: r.is_villa,
+  }));
+}
+
+/** Door-unit face list rows: entries of one door unit, with the face and its household. */
+export function gateFaceBase(db: Kysely<DB>) {
+  return db
+    .selectFrom('face_gate as g')
+    .innerJoin('face as f', 'f.id', 'g.face_id')
+    .innerJoin('address as a', 'a.id', 'f.address_id')
+    .innerJoin('address as gate', 'gate.id', 'g.gate_id');
+}
+
+export const GATE_FACE_COLUMNS = [
+  'g.id',
+  'g.face_id',
+  'g.gate_id',
+  'g.validfrom',
+  'g.validto',
+  'g.info',
+  'g.is_villa',
+  'f.user_name',
+  'f.account',
+  'f.status',
+  'f.community_id',
+  'a.address',
+  'gate.address as gateAddress',
+] as const;
+
+export interface GateFaceDbRow {
+  id: number;
+  face_id: number;
+  gate_id: number;
+  validfrom: Date;
+  validto: Date;
+  info: string;
+  is_villa: number;
+  user_name: string;
+  account: string;
+  status: string;
+  community_id: number;
+  address: string;
+  gateAddress: string;
+}
+
+export function toFaceAddressRow(r: GateFaceDbRow, tz: string): FaceAddressRow {
+  return {
+    id: r.id,
+    faceID: r.face_id,
+    gateID: r.gate_id,
+    username: r.user_name,
+    account: r.account,
+    address: r.address,
+    status: r.status as HolderStatus,
+    validfrom: formatDateTime(r.validfrom, tz),
+    validto: formatDateTime(r.validto, tz),
+    info: r.info,
+    isVilla: r.is_villa,
+  };
+}

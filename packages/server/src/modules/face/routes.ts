@@ -1,0 +1,33 @@
+import { faceRoutes } from '@gatehouse/contracts';
+import { Answer } from '../../http/errors.ts';
+import { handle, type Registered } from '../../http/route.ts';
+import { deleteGateFace, downloadInfo, gateFacesPage, redownloadGateFace, saveFaceGates, updateGateFace } from './gates.ts';
+import { checkFace, createFace, deleteFace, facesPage, getFace, sendFacePhoto, updateFace } from './service.ts';
+
+const F = faceRoutes;
+
+/** Faces (001 §7 "Faces"): face management and the door unit face list. */
+export const faceHandlers: Registered[] = [
+  handle(F.getFaces, async (input, ctx) => facesPage(ctx, input)),
+  handle(F.getFaceById, async (input, ctx) => getFace(ctx, input.id)),
+  handle(F.getFacePhoto, async (input, ctx, { reply }) => {
+    await sendFacePhoto(ctx, input.id, reply);
+    return undefined;
+  }),
+  handle(F.createFace, async (input, ctx) => new Answer(200, await createFace(ctx, input), ['ok.created'])),
+  handle(F.updateFace, async (input, ctx) => new Answer(200, await updateFace(ctx, input), ['ok.updated'])),
+  handle(F.delFace, async (input, ctx) => {
+    await deleteFace(ctx, input.id);
+    return new Answer(200, null, ['ok.deleted']);
+  }),
+  handle(F.checkFaceValid, async (input) => checkFace(input)),
+  handle(F.getFaceAddressDownloadInfo, async (input, ctx) => downloadInfo(ctx, input)),
+  handle(F.updateFaceAddressInfo, async (input, ctx) => new Answer(200, await saveFaceGates(ctx, input), ['ok.configured'])),
+  handle(F.getFaceAddressByAddressId, async (input, ctx) => gateFacesPage(ctx, input)),
+  handle(F.updateFaceAddressByAddressId, async (input, ctx) => new Answer(200, await updateGateFace(ctx, input), ['ok.updated'])),
+  handle(F.delFaceAddressById, async (input, ctx) => {
+    await deleteGateFace(ctx, input.id);
+    return new Answer(200, null, ['ok.deleted']);
+  }),
+  handle(F.updateFaceRedownload, async (input, ctx) => new Answer(200, await redownloadGateFace(ctx, input.id), ['ok.resent'])),
+];

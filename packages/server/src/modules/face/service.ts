@@ -1,0 +1,238 @@
+import { ADDRESS_TYPE, type FaceDetail, type FaceRow, type faceRoutes, msg, type Page, type ParsedInput } from '@gatehouse/contracts';
+import type { FastifyReply } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import { ladderFileCommand, doorUnit } from '../../devices/desired.ts';
+import { withCommands } from '../../devices/commands.ts';
+import type { AuthCtx } from '../../http/context.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { writeOpLog } from '../../http/oplog.ts';
+import { assertCommunity, inScope, listScope, scopeOf } from '../../http/scope.ts';
+import { type CheckedPhoto, checkPhoto, decodePhoto } from '../../faces/photo.ts';
+import './dependents.ts';
+import { faceDeleteCommand, queueFaceState } from './device.ts';
+import { FACE_FILE_KIND, insertPhotoRow, photoPath, readPhoto, removePhotoFiles, writePhoto } from './photos.ts';
+import { FACE_COLUMNS, type FaceDbRow, faceBase, faceById, toFaceRow } from './queries.ts';
+
+type F = typeof faceRoutes;
+const MENU = 'access.faceid' as const;
+const SORT = { username: 'f.user_name', account: 'f.account', communityname: 'c.name', address: 'a.address', status: 'f.status' } as const;
+const like = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
+
+/** getFaces: faces of the communities in scope (narrowed by the header's community). */
+export async function facesPage(ctx: AuthCtx, i: ParsedInput<F['getFaces']>): Promise<Page<FaceRow>> {
+  let q = faceBase(ctx.db, await listScope(ctx.db, ctx.caller));
+  if (i.address) q = q.where('a.address', 'ilike', like(i.address));
+  if (i.account) q = q.where('f.account', 'ilike', like(i.account));
+  if (i.status) q = q.where('f.status', '=', i.status);
+  const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const rows = await q
+    .select([...FACE_COLUMNS])
+    .orderBy(SORT[i.sort ?? 'account'], i.order ?? 'asc')
+    .orderBy('f.id', 'desc')
+    .limit(i.rows)
+    .offset(i.page * i.rows)
+    .execute();
+  return { total: Number(total.n), rows: rows.map(toFaceRow) };
+}
+
+/** A face the caller may see: 404 when there is none, 403 when it belongs to another community. */
+export async function visibleFace(ctx: AuthCtx, id: number, db: Kysely<DB> = ctx.db): Promise<FaceDbRow> {
+  const row = await faceById(db, id);
+  if (!row) throw notFound();
+  if (!inScope(await scopeOf(ctx.db, ctx.caller), row.community_id)) throw new AppError(403, ['err.outOfScope']);
+  return row;
+}
+
+export async function getFace(ctx: AuthCtx, id: number): Promise<FaceDetail> {
+  const row = await visibleFace(ctx, id);
+  const jpeg = await readPhoto(ctx.db, ctx.config, row.photo_file_id);
+  return { ...toFaceRow(row), imgBase64: jpeg?.toString('base64') ?? '' };
+}
+
+/** getFacePhoto: the stored JPEG, to callers whose scope holds the face's community. */
+export async function sendFacePhoto(ctx: AuthCtx, id: number, reply: FastifyReply): Promise<FastifyReply> {
+  const row = await visibleFace(ctx, id);
+  const jpeg = await readPhoto(ctx.db, ctx.config, row.photo_file_id);
+  if (!jpeg) throw notFound();
+  return reply.type('image/jpeg').header('cache-control', 'private, max-age=300').send(jpeg);
+}
+
+/** checkFaceValid: the photo normalised, as base64 JPEG, or 400 naming what is wrong. */
+export async function checkFace(i: ParsedInput<F['checkFaceValid']>): Promise<string> {
+  const raw = decodePhoto(i.imgBase64);
+  if (!raw) throw badRequest('face.photoMissing');
+  return (await checkPhoto(raw)).jpeg.toString('base64');
+}
+
+/** The household must be a householder address of the face's community. */
+async function householdErrors(
+  db: Kysely<DB>,
+  communityId: number,
+  addressId: number,
+): Promise<{ msgs: string[]; isVilla: number; address: string }> {
+  const a = await db
+    .selectFrom('address')
+    .select(['community_id', 'type', 'is_villa', 'address'])
+    .where('id', '=', addressId)
+    .executeTakeFirst();
+  if (!a || a.community_id !== communityId) return { msgs: ['face.householdNotInCommunity'], isVilla: 0, address: '' };
+  if (a.type !== ADDRESS_TYPE.householder) return { msgs: ['face.notHousehold'], isVilla: 0, address: a.address };
+  return { msgs: [], isVilla: a.is_villa, address: a.address };
+}
+
+/** Runs the photo check, collecting its refusal with the other broken rules. */
+async function photoCheck(text: string | undefined, msgs: string[]): Promise<CheckedPhoto | null> {
+  const raw = decodePhoto(text);
+  if (!raw) {
+    msgs.push('face.photoMissing');
+    return null;
+  }
+  try {
+    return await checkPhoto(raw);
+  } catch (e) {
+    if (e instanceof AppError && e.status === 400) {
+      msgs.push(...e.msgs);
+      return null;
+    }
+    throw e;
+  }
+}
+
+const snapshot = (r: FaceDbRow) => ({
+  id: r.id,
+  account: r.account,
+  username: r.user_name,
+  addressId: r.address_id,
+  status: r.status,
+  photoFileId: r.photo_file_id,
+});
+
+/** createFace: a face of a household with a checked photo (no door units yet, so no commands). */
+export async function createFace(ctx: AuthCtx, i: ParsedInput<F['createFace']>): Promise<FaceRow> {
+  await assertCommunity(ctx.db, ctx.caller, i.communityId);
+  const community = await ctx.db.selectFrom('community').select('id').where('id', '=', i.communityId).executeTakeFirst();
+  if (!community) throw notFound();
+  const house = await householdErrors(ctx.db, i.communityId, i.addressId);
+  const msgs = [...house.msgs];
+  const photo = await photoCheck(i.imgBase64, msgs);
+  if (msgs.length || !photo) throw badRequest(...msgs);
+  const rel = await writePhoto(ctx.config, photo.jpeg);
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const fileId = await insertPhotoRow(trx, rel, photo.jpeg.length, i.communityId, `face-${i.account}.jpg`);
+      const { id } = await trx
+        .insertInto('face')
+        .values({
+          community_id: i.communityId,
+          address_id: i.addressId,
+          account: i.account,
+          user_name: i.username ?? '',
+          status: i.status ?? 'enable',
+          photo_file_id: fileId,
+          is_villa: house.isVilla,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const row = (await faceById(trx, id)) as FaceDbRow;
+      await writeOpLog(trx, ctx, {
+        menu: MENU,
+        content: msg('op.face.add', { account: i.account, address: house.address }),
+        communityId: i.communityId,
+        after: snapshot(row),
+      });
+      return toFaceRow(row);
+    });
+  } catch (e) {
+    await removePhotoFiles(ctx.config, [rel]);
+    throw e;
+  }
+}
+
+/**
+ * updateFace: household, account, name, status; with imgChg=1 a new (checked) photo
+ * replaces the stored one. The face's state is sent again to its door units (a disabled
+ * face is removed from them).
+ */
+export async function updateFace(ctx: AuthCtx, i: ParsedInput<F['updateFace']>): Promise<FaceRow> {
+  const before = await visibleFace(ctx, i.id);
+  const house = await householdErrors(ctx.db, before.community_id, i.addressId);
+  const msgs = [...house.msgs];
+  const photo = i.imgChg === 1 ? await photoCheck(i.imgBase64, msgs) : null;
+  if (msgs.length) throw badRequest(...msgs);
+  const rel = photo ? await writePhoto(ctx.config, photo.jpeg) : null;
+  let oldRel: string | undefined;
+  try {
+    const row = await withCommands(ctx, async (trx, q) => {
+      let fileId = before.photo_file_id;
+      if (photo && rel) {
+        fileId = await insertPhotoRow(trx, rel, photo.jpeg.length, before.community_id, `face-${i.account}.jpg`);
+        oldRel = await photoPath(trx, before.photo_file_id);
+      }
+      await trx
+        .updateTable('face')
+        .set({
+          address_id: i.addressId,
+          account: i.account,
+          user_name: i.username ?? before.user_name,
+          status: i.status,
+          photo_file_id: fileId,
+          is_villa: house.isVilla,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', i.id)
+        .execute();
+      if (fileId !== before.photo_file_id)
+        await trx.deleteFrom('stored_file').where('id', '=', before.photo_file_id).where('kind', '=', FACE_FILE_KIND).execute();
+      const after = (await faceById(trx, i.id)) as FaceDbRow;
+      const gates = await trx.selectFrom('face_gate').select('gate_id').where('face_id', '=', i.id).execute();
+      await queueFaceState(
+        trx,
+        q,
+        i.id,
+        gates.map((g) => g.gate_id),
+      );
+      await writeOpLog(trx, ctx, {
+        menu: MENU,
+        content: msg('op.face.edit', { account: after.account, address: after.address }),
+        communityId: before.community_id,
+        before: snapshot(before),
+        after: snapshot(after),
+      });
+      return after;
+    });
+    if (oldRel) await removePhotoFiles(ctx.config, [oldRel]);
+    return toFaceRow(row);
+  } catch (e) {
+    if (rel) await removePhotoFiles(ctx.config, [rel]);
+    throw e;
+  }
+}
+
+/**
+ * delFace: the face, its door-unit entries and lift entries go; each door unit it was on
+ * is told to delete it, and door units with a lift entry of it get their new lift file.
+ */
+export async function deleteFace(ctx: AuthCtx, id: number): Promise<void> {
+  const before = await visibleFace(ctx, id);
+  const rel = await withCommands(ctx, async (trx, q) => {
+    const gates = (await trx.selectFrom('face_gate').select('gate_id').where('face_id', '=', id).execute()).map((g) => g.gate_id);
+    const lifts = (await trx.selectFrom('ladder_config').select('address_id').where('face_id', '=', id).execute()).map((l) => l.address_id);
+    const path = await photoPath(trx, before.photo_file_id);
+    await trx.deleteFrom('face').where('id', '=', id).execute();
+    await trx.deleteFrom('stored_file').where('id', '=', before.photo_file_id).where('kind', '=', FACE_FILE_KIND).execute();
+    await q.add(gates, [faceDeleteCommand(id, before.account)]);
+    for (const addressId of new Set(lifts)) {
+      const door = await doorUnit(trx, addressId);
+      if (door) await q.add(addressId, [await ladderFileCommand(trx, door)]);
+    }
+    await writeOpLog(trx, ctx, {
+      menu: MENU,
+      content: msg('op.face.delete', { account: before.account, address: before.address }),
+      communityId: before.community_id,
+      before: { ...snapshot(before), gates },
+    });
+    return path;
+  });
+  if (rel) await removePhotoFiles(ctx.config, [rel]);
+}
