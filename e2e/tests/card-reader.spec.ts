@@ -82,6 +82,9 @@ test('without the helper the card dialog says how to start it; set to the runnin
   await dialog.getByTestId('card-reader-driver').click();
   const help = page.locator('.ant-modal:visible').filter({ hasText: 'Card reader driver and set-up' });
   await expect(help.getByRole('link', { name: 'Silicon Labs CP210x' })).toHaveAttribute('href', /silabs\.com/);
+  await help.getByTestId('card-reader-url').fill('reader please');
+  await help.getByRole('button', { name: 'OK' }).click();
+  await expect(help).toContainText('Enter the helper address, e.g. http://127.0.0.1:17790');
   await help.getByTestId('card-reader-url').fill(helper.url);
   await help.getByRole('button', { name: 'OK' }).click();
   await expect(help).toHaveCount(0);

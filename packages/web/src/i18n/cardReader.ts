@@ -56,5 +56,10 @@ export const cardReaderUi = defineMessages({
     'zh-TW': '詳細說明見專案文件 docs/card-reader.md。',
     en: 'The full guide is in the project documentation, docs/card-reader.md.',
   },
+  'ui.cardReader.badUrl': {
+    'zh-CN': '请输入服务地址，例如 {{example}}',
+    'zh-TW': '請輸入服務位址，例如 {{example}}',
+    en: 'Enter the helper address, e.g. {{example}}',
+  },
   'ui.cardReader.helperUrl': { 'zh-CN': '读卡器服务地址', 'zh-TW': '讀卡機服務位址', en: 'Helper address' },
 });

@@ -15,9 +15,15 @@ const DRIVERS = [
 export function CardReaderHelp({ onClose }: { onClose: (changed: boolean) => void }) {
   const { t } = useT();
   const [url, setUrl] = useState(helperUrl());
+  const [bad, setBad] = useState(false);
   const save = () => {
-    const changed = url.trim().replace(/\/+$/, '') !== helperUrl();
-    saveHelperUrl(url || cardReaderDefaultUrl());
+    const value = url.trim() || cardReaderDefaultUrl();
+    if (!/^https?:\/\/[^/\s]+\/?$/.test(value)) {
+      setBad(true);
+      return;
+    }
+    const changed = value.replace(/\/+$/, '') !== helperUrl();
+    saveHelperUrl(value);
     onClose(changed);
   };
   return (
@@ -45,7 +51,17 @@ export function CardReaderHelp({ onClose }: { onClose: (changed: boolean) => voi
       <Typography.Paragraph>{t('ui.cardReader.helpPorts')}</Typography.Paragraph>
       <Typography.Paragraph type="secondary">{t('ui.cardReader.helpDocs')}</Typography.Paragraph>
       <div>{t('ui.cardReader.helperUrl')}</div>
-      <Input data-testid="card-reader-url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder={cardReaderDefaultUrl()} />
+      <Input
+        data-testid="card-reader-url"
+        value={url}
+        status={bad ? 'error' : undefined}
+        onChange={(e) => {
+          setUrl(e.target.value);
+          setBad(false);
+        }}
+        placeholder={cardReaderDefaultUrl()}
+      />
+      {bad && <Typography.Text type="danger">{t('ui.cardReader.badUrl', { example: cardReaderDefaultUrl() })}</Typography.Text>}
     </Modal>
   );
 }
