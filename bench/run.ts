@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { accountsBench } from './accounts.ts';
 import { devicesBench } from './devices.ts';
+import { facesBench } from './faces.ts';
 import { sessionBench } from './session.ts';
 
 /**
@@ -13,6 +14,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   session: sessionBench,
   devices: devicesBench,
   accounts: accountsBench,
+  faces: facesBench,
 };
 
 const only = process.argv.slice(2);

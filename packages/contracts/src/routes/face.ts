@@ -53,8 +53,8 @@ export interface FaceGateEntry {
 /**
  * getFaceAddressDownloadInfo (001 §3 "Download info"): the door units the face may be
  * put on (same community, hardware with the face bit), what is configured, the default
- * validity (now → after) and deletAll: true hides "delete all" (a single-family entry
- * is configured, which may not be removed).
+ * validity (now → after) and deletAll: true hides "delete all" (nothing is configured, or
+ * a single-family entry is, which may not be removed). The same shape as CardDownloadInfo.
  */
 export interface FaceDownloadInfo {
   allGms: Option[];

@@ -83,7 +83,7 @@ describe('face door units', () => {
     expect(res.statusCode).toBe(200);
     const info = res.body.content;
     expect(info.allGms.map((g) => g.intValue).sort()).toEqual([unit.addressid, villa].sort());
-    expect(info).toMatchObject({ configured: [], deletAll: false });
+    expect(info).toMatchObject({ configured: [], deletAll: true });
     expect(info.now).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(info.after > info.now).toBe(true);
     const engineer = await t.signIn({ roleId: 3 });

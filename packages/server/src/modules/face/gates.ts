@@ -1,4 +1,12 @@
-import { type FaceAddressRow, type FaceDownloadInfo, type faceRoutes, msg, type Page, type ParsedInput } from '@gatehouse/contracts';
+import {
+  type FaceAddressRow,
+  type FaceDownloadInfo,
+  type faceRoutes,
+  LIMITS,
+  msg,
+  type Page,
+  type ParsedInput,
+} from '@gatehouse/contracts';
 import { type Kysely, sql } from 'kysely';
 import { withCommands } from '../../devices/commands.ts';
 import type { DB } from '../../db/types.ts';
@@ -12,8 +20,8 @@ import { faceGates, GATE_FACE_COLUMNS, type GateFaceDbRow, gateEntries, gateFace
 import { visibleFace } from './service.ts';
 
 type F = typeof faceRoutes;
-/** Default validity of a new door-unit entry: from now for this many years. */
-export const FACE_DEFAULT_VALID_YEARS = 10;
+/** Default validity of a new door-unit entry: from now, for as many years as a card's. */
+export const FACE_DEFAULT_VALID_YEARS = LIMITS.cardValidityYears;
 
 /** getFaceAddressDownloadInfo: door units offered (face-capable, same community) and configured. */
 export async function downloadInfo(ctx: AuthCtx, i: ParsedInput<F['getFaceAddressDownloadInfo']>): Promise<FaceDownloadInfo> {
@@ -34,7 +42,7 @@ async function infoOf(ctx: AuthCtx, db: Kysely<DB>, faceId: number, communityId:
     configured,
     now: formatDateTime(now, tz),
     after: formatDateTime(after, tz),
-    deletAll: configured.some((c) => c.isVilla !== 0),
+    deletAll: configured.length === 0 || configured.some((c) => c.isVilla !== 0),
   };
 }
 
