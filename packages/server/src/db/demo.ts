@@ -1,6 +1,7 @@
 import { ADDRESS_TYPE, HARDWARE, type RoleId } from '@gatehouse/contracts';
 import type { Db } from './index.ts';
 import { insertAccount } from './seed.ts';
+import { seedDemoCards } from '../modules/card/demo.ts';
 
 export interface DemoAccount {
   regNo: string;
@@ -67,5 +68,6 @@ export async function seedDemo(db: Db): Promise<DemoAccount[]> {
     for (const c of a.manages ?? []) await db.insertInto('account_community').values({ account_id: id, community_id: c }).execute();
     for (const c of a.engineerOf ?? []) await db.insertInto('community_engineer').values({ account_id: id, community_id: c }).execute();
   }
+  await seedDemoCards(db, c1, { account: '13900000007', name: '张三' });
   return accounts.map(({ regNo, password, roleId, name }) => ({ regNo, password, roleId, name }));
 }
