@@ -122,4 +122,12 @@ test('a swiped card fills the card number of the Add card dialog', async ({ page
   await expect(dialog.getByTestId('card-reader-status')).toHaveText('Card reader not connected');
   expect(h.output()).toContain('card AB12CD34');
   expect(h.output()).toContain(`closed ${p.a}`);
+
+  // connected again, the reader is pulled out: one warning, and the panel shows the port closed
+  await dialog.getByTestId('card-reader-toggle').click();
+  await expect(dialog.getByTestId('card-reader-toggle')).toHaveText('Disconnect');
+  await p.stop();
+  await expect(page.locator('.ant-message').getByText('The serial port is not open')).toBeVisible();
+  await expect(dialog.getByTestId('card-reader-toggle')).toHaveText('Connect');
+  await expect(dialog.getByTestId('card-cardid')).toHaveValue('AB12CD34');
 });

@@ -95,6 +95,22 @@ describe('card reader helper over a real pseudo-terminal', () => {
     expect((await get('getCardId')).http).toBe(409);
   });
 
+  it('a reader unplugged while open: the port closes and getCardId says so', async () => {
+    const gone = await ptyPair('gone');
+    await helper.link.close();
+    const r = await get<CardReaderState>('open', { PortName: gone.a, BaudRate: '9600' });
+    expect(r.env.content).toMatchObject({ isOpen: true, PortName: gone.a });
+    await gone.stop(); // the pseudo-terminal disappears, as a USB reader does when pulled out
+    let answer = await get('getCardId');
+    for (let i = 0; i < 500 && answer.http === 200; i++) {
+      await new Promise((res) => setTimeout(res, 10));
+      answer = await get('getCardId');
+    }
+    expect(answer.http).toBe(409);
+    expect((await get<CardReaderState>('getPorts')).env.content).toMatchObject({ isOpen: false, PortName: '' });
+    expect(logged.some((l) => l.startsWith(`closed ${gone.a}`))).toBe(true);
+  });
+
   it('answers unknown calls with the list of calls', async () => {
     const r = await get('format');
     expect(r.http).toBe(404);

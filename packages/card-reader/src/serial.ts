@@ -77,11 +77,11 @@ export class SerialLink {
       }
     });
     port.on('error', (err) => this.log(`error on ${path}: ${err.message}`));
-    port.on('close', () => {
+    port.on('close', (err?: Error) => {
       if (this.port === port) {
         this.port = null;
         this.cardId = '';
-        this.log(`closed ${path}`);
+        this.log(`closed ${path}${err ? ` (${err.message})` : ''}`); // the reader was unplugged
       }
     });
     this.log(`opened ${path} at ${baudRate} baud`);

@@ -81,7 +81,10 @@ export function useCardReader(onCardId: (cardId: string) => void) {
       } catch (e) {
         if (stopped) return;
         if (e instanceof HelperDown) setStatus('down');
-        else void refresh(); // the port went away (unplugged, closed elsewhere): show the helper's state
+        else {
+          message.warning((e as Error).message); // the port went away (reader unplugged, closed elsewhere): once
+          void refresh();
+        }
         return;
       }
       timer = setTimeout(tick, LIMITS.cardPollMs);
@@ -91,7 +94,7 @@ export function useCardReader(onCardId: (cardId: string) => void) {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [isOpen, refresh]);
+  }, [isOpen, refresh, message]);
 
   return { t, status, state, port, setPort, baud, setBaud, busy, lastCard, isOpen, toggle, refresh };
 }
