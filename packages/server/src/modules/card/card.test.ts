@@ -249,5 +249,9 @@ describe('card list and card form (/access/gate, /access/ladder)', () => {
     expect(res.statusCode).toBe(409);
     expect(res.body.msgs.join(' ')).toContain('1 card(s)');
     expect((await t.db.selectFrom('address').select('id').where('id', '=', h).execute()).length).toBe(1);
+    const comm = await t.post('/community/batchDel', { ids: c }, admin);
+    expect(comm.statusCode).toBe(409);
+    expect(comm.body.msgs.join(' ')).toContain('1 card(s)');
+    expect((await t.db.selectFrom('community').select('id').where('id', '=', c).execute()).length).toBe(1);
   });
 });

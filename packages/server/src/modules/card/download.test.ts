@@ -164,6 +164,16 @@ describe('download dialog: a card on door units', () => {
     expect(after.map((c) => c.kind)).toEqual([CMD_KIND.cardPut, CMD_KIND.cardDelete, CMD_KIND.cardPut, CMD_KIND.cardDelete]);
     expect(after.at(-1)?.status).toBe(CMD_STATUS.notSent);
   });
+
+  it('a disabled card is configured without being sent; removing it tells the unit to forget it', async () => {
+    const card = await newCard(t, manager.token, { cardid: 'K6', communityId: mine, addressId: home, cardstatus: 'disable' });
+    expect((await save(card.id, [entry(gate1.addressid)])).body.content).toEqual({ queued: 0 });
+    expect((await cardCommands(gate1.addressid)).filter((c) => c.object_key === 'card:K6')).toEqual([]);
+    expect((await save(card.id, [])).body.content).toEqual({ queued: 1 });
+    expect((await cardCommands(gate1.addressid)).filter((c) => c.object_key === 'card:K6').map((c) => c.kind)).toEqual([
+      CMD_KIND.cardDelete,
+    ]);
+  });
 });
 
 describe('door-unit card list (/gm/card/{addressId})', () => {

@@ -123,7 +123,8 @@ export async function saveCardDownload(ctx: AuthCtx, i: ParsedInput<R['updateCar
         if (old.validfrom.getTime() !== w.validfrom.getTime() || old.validto.getTime() !== w.validto.getTime()) changed.push(w.gate_id);
       }
     }
-    const queued = await queueCardOn(trx, q, i.id, changed);
+    // a disabled card is on no door unit: only removed entries are (again) told to forget it
+    const queued = await queueCardOn(trx, q, i.id, card.status === 'enable' ? changed : removed.map((x) => x.gate_id));
     await writeOpLog(trx, ctx, {
       menu: card.menu,
       content: msg('op.card.download', { cardid: card.card_id, count: wanted.length }),

@@ -42,7 +42,7 @@ export async function updateEntry(ctx: AuthCtx, i: ParsedInput<R['updateGateAcce
       .set({ validfrom, validto, info: i.info ?? '' })
       .where('id', '=', i.id)
       .execute();
-    await queueCardOn(trx, q, e.card_id, [e.gate_id]);
+    if (e.status === 'enable') await queueCardOn(trx, q, e.card_id, [e.gate_id]);
     await writeOpLog(trx, ctx, {
       menu: 'access.gm',
       content: msg('op.card.gateUpdate', { cardid: e.cardid, gate: e.gate }),
