@@ -131,3 +131,13 @@ test('a swiped card fills the card number of the Add card dialog', async ({ page
   await expect(dialog.getByTestId('card-reader-toggle')).toHaveText('Connect');
   await expect(dialog.getByTestId('card-cardid')).toHaveValue('AB12CD34');
 });
+
+test('the helper-not-running notice in traditional Chinese', async ({ page }) => {
+  const admin = await seedAccount({ roleId: 1, name: 'Card admin 3' });
+  await useHelperAt(page, `http://127.0.0.1:${await closedPort()}`);
+  await openSignedIn(page, admin.id, '/access/gate', 'china2');
+  const dialog = await openAddDialog(page);
+  await expect(dialog.getByTestId('card-reader-down')).toContainText('本機未執行讀卡機服務');
+  await expect(dialog.getByTestId('card-reader-down')).toContainText('請在連接讀卡機的電腦上啟動它');
+  await expect(dialog.getByTestId('card-reader-driver')).toHaveText('驅動程式下載');
+});
