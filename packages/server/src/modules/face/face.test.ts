@@ -255,7 +255,10 @@ describe('faces', () => {
     expect(del.statusCode).toBe(409);
     expect(del.body.msgs[0]).toContain('1 face(s)');
     const delHouse = await t.post('/address/batchDelAddr', { ids: houseMine }, admin);
-    expect([delHouse.statusCode, delHouse.body.msgs]).toEqual([409, ['Cannot delete "Block 1 Room 101": it still has 1 face(s). Remove them first']]);
+    expect([delHouse.statusCode, delHouse.body.msgs]).toEqual([
+      409,
+      ['Cannot delete "Block 1 Room 101": it still has 1 face(s). Remove them first'],
+    ]);
 
     const gone = await t.post('/face/delFace', { id: face.id }, manager);
     expect([gone.statusCode, gone.body.msgs]).toEqual([200, ['Deleted']]);
