@@ -8,6 +8,7 @@ import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, scopeOf, inScope } from '../../http/scope.ts';
 import { assertTypeMenu, CARD_COLUMNS, type CardRecord, loadCard, nameOfAccount } from './access.ts';
 import { cardDeleteCommand, ladderUnitsOfCard, queueCardOn, queueLadderFiles } from './commands.ts';
+import { pgCode } from '../account/manage.ts';
 import { cardRow } from './queries.ts';
 
 type R = typeof cardRoutes;
@@ -58,7 +59,15 @@ export async function createCard(ctx: AuthCtx, i: ParsedInput<R['createCard']>):
       status: i.cardstatus,
       is_villa: h.is_villa,
     };
-    const row = await trx.insertInto('card').values(values).returning('id').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('card')
+      .values(values)
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .catch((e: unknown) => {
+        // a concurrent create of the same number lost the race on the unique constraint
+        throw pgCode(e) === '23505' ? badRequest(msg('card.duplicate', { cardid: i.cardid })) : e;
+      });
     await writeOpLog(trx, ctx, {
       menu,
       content: msg('op.card.add', { cardid: i.cardid }),
