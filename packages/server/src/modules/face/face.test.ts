@@ -201,7 +201,7 @@ describe('faces', () => {
     const detail = await t.get<FaceDetail>('/face/getFaceById', { id: face.id }, manager);
     const storedJpeg = Buffer.from(detail.body.content.imgBase64, 'base64');
     expect([...storedJpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-    const photo = await t.app.inject({ method: 'GET', url: `/api/face/getFacePhoto?id=${face.id}`, headers: { token: manager } });
+    const photo = await t.app.inject({ method: 'GET', url: face.photoUrl, headers: { token: manager } });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/jpeg');
     expect(photo.rawPayload.equals(storedJpeg)).toBe(true);
