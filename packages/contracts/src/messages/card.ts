@@ -57,6 +57,11 @@ export const cardMessages = defineMessages({
     'zh-TW': '門口機{{id}}不屬於該卡的社區',
     en: 'Door unit {{id}} does not belong to the community of the card',
   },
+  'card.gateNoCard': {
+    'zh-CN': '门口机“{{name}}”不支持刷卡',
+    'zh-TW': '門口機「{{name}}」不支援刷卡',
+    en: 'The door unit "{{name}}" does not support cards',
+  },
   'card.gateTwice': { 'zh-CN': '门口机{{name}}重复', 'zh-TW': '門口機{{name}}重複', en: 'Door unit {{name}} is listed twice' },
   'card.ladderIncomplete': {
     'zh-CN': '{{name}}：住户楼层、电梯组、电梯号、门类型必须全部填写',

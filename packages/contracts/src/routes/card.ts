@@ -55,7 +55,7 @@ export interface GateAccessEntry {
   isVilla: number;
 }
 
-/** Download info (001 §3): door units of the card's community, what is configured, the default validity. */
+/** Download info (001 §3): door units of the card's community with a card reader, what is configured, the default validity. */
 export interface CardDownloadInfo {
   allGms: Option[];
   configured: GateAccessEntry[];

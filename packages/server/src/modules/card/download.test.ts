@@ -72,6 +72,18 @@ describe('download dialog: a card on door units', () => {
     expect(Number(c.after.slice(0, 4)) - Number(c.now.slice(0, 4))).toBe(10);
   });
 
+  it('offers and accepts only door units with a card reader', async () => {
+    const card = await newCard(t, manager.token, { cardid: 'K0', communityId: mine, addressId: home });
+    const noReader = await addAddress(t, mine, 'Side gate (face only)', ADDRESS_TYPE.doorUnit);
+    await t.db.updateTable('address').set({ hardware: 1 }).where('id', '=', noReader).execute();
+    const info = await t.get<CardDownloadInfo>('/card/getCardAddressDownloadInfo', { id: card.id }, manager.token);
+    expect(info.body.content.allGms.map((g) => g.intValue)).not.toContain(noReader);
+    const res = await save(card.id, [entry(noReader)]);
+    expect(res.statusCode).toBe(400);
+    expect(res.body.msgs).toEqual(['The door unit "Side gate (face only)" does not support cards']);
+    await t.db.deleteFrom('address').where('id', '=', noReader).execute();
+  });
+
   it('refuses bad entries with one message per rule and changes nothing', async () => {
     const card = await newCard(t, manager.token, { cardid: 'K2', communityId: mine, addressId: home });
     const before = await counts(t);
@@ -139,7 +151,7 @@ describe('download dialog: a card on door units', () => {
     const info = await t.get<CardDownloadInfo>('/card/getCardAddressDownloadInfo', { id: card.id }, manager.token);
     expect(info.body.content.deletAll).toBe(true);
     const res = await save(card.id, [entry(gate1.addressid)]);
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(403);
     expect(res.body.msgs).toEqual(['No right to delete the single-family door-unit configuration']);
     expect(await t.db.selectFrom('card_gate').select('gate_id').where('card_id', '=', card.id).execute()).toHaveLength(2);
   });

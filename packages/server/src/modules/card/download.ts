@@ -1,10 +1,19 @@
-import { ADDRESS_TYPE, type CardDownloadInfo, LIMITS, msg, type Option, type ParsedInput, type cardRoutes } from '@gatehouse/contracts';
-import type { Kysely } from 'kysely';
+import {
+  ADDRESS_TYPE,
+  type CardDownloadInfo,
+  HARDWARE,
+  LIMITS,
+  msg,
+  type Option,
+  type ParsedInput,
+  type cardRoutes,
+} from '@gatehouse/contracts';
+import { type Kysely, sql } from 'kysely';
 import { withCommands } from '../../devices/commands.ts';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime, parseDateTime } from '../../http/dates.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { loadCard } from './access.ts';
 import { queueCardOn } from './commands.ts';
@@ -22,13 +31,25 @@ export async function doorUnitsOf(db: Kysely<DB>, communityId: number) {
     .orderBy('id')
     .execute();
 }
+/** Door units with a card reader: the bound device's hardware, or the address's flags when none is bound. */
+async function cardUnitsOf(db: Kysely<DB>, communityId: number) {
+  const rows = await db
+    .selectFrom('address as a')
+    .leftJoin('device as d', 'd.address_id', 'a.id')
+    .select(['a.id', 'a.address', sql<number>`coalesce(d.hardware, a.hardware)`.as('hardware')])
+    .where('a.community_id', '=', communityId)
+    .where('a.type', '=', ADDRESS_TYPE.doorUnit)
+    .execute();
+  return new Set(rows.filter((r) => (r.hardware & HARDWARE.card) !== 0).map((r) => r.id));
+}
 export const gmOptions = (units: { id: number; address: string }[]): Option[] => units.map((u) => ({ intValue: u.id, label: u.address }));
 
 /** Download info of a card: its community's door units, the configured entries and the default validity. */
 export async function cardDownloadInfo(ctx: AuthCtx, id: number): Promise<CardDownloadInfo> {
   const card = await loadCard(ctx, id);
   const tz = ctx.config.TZ_NAME;
-  const units = await doorUnitsOf(ctx.db, card.community_id);
+  const readers = await cardUnitsOf(ctx.db, card.community_id);
+  const units = (await doorUnitsOf(ctx.db, card.community_id)).filter((u) => readers.has(u.id));
   const configured = await ctx.db
     .selectFrom('card_gate as cg')
     .innerJoin('address as a', 'a.id', 'cg.gate_id')
@@ -68,11 +89,17 @@ export async function saveCardDownload(ctx: AuthCtx, i: ParsedInput<R['updateCar
   const card = await loadCard(ctx, i.id);
   const tz = ctx.config.TZ_NAME;
   const units = new Map((await doorUnitsOf(ctx.db, card.community_id)).map((u) => [u.id, u]));
+  const readers = await cardUnitsOf(ctx.db, card.community_id);
+  // an entry made earlier stays acceptable even if the unit's hardware changed since
+  const kept = new Set(
+    (await ctx.db.selectFrom('card_gate').select('gate_id').where('card_id', '=', i.id).execute()).map((r) => r.gate_id),
+  );
   const errors: string[] = [];
   const seen = new Set<number>();
   for (const e of i.agas) {
     const unit = units.get(e.gateID);
     if (!unit) errors.push(msg('card.gateOutside', { id: e.gateID }));
+    else if (!readers.has(e.gateID) && !kept.has(e.gateID)) errors.push(msg('card.gateNoCard', { name: unit.address }));
     else if (seen.has(e.gateID)) errors.push(msg('card.gateTwice', { name: unit.address }));
     seen.add(e.gateID);
   }
@@ -91,7 +118,7 @@ export async function saveCardDownload(ctx: AuthCtx, i: ParsedInput<R['updateCar
       .where('card_id', '=', i.id)
       .execute();
     const removed = existing.filter((x) => !seen.has(x.gate_id));
-    if (removed.some((x) => x.is_villa !== 0)) throw badRequest('addr.villaNoDelete');
+    if (removed.some((x) => x.is_villa !== 0)) throw forbidden('addr.villaNoDelete');
     const changed: number[] = removed.map((x) => x.gate_id);
     if (removed.length)
       await trx

@@ -2,7 +2,7 @@ import { type DoorUnitCardRow, msg, type ParsedInput, type cardRoutes } from '@g
 import { withCommands } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime, parseDateTime } from '../../http/dates.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import { cardDeleteCommand, queueCardOn } from './commands.ts';
@@ -58,7 +58,7 @@ export async function updateEntry(ctx: AuthCtx, i: ParsedInput<R['updateGateAcce
 /** delGateAccessAddressById: removes the card from the door unit (refused for single-family entries). */
 export async function deleteEntry(ctx: AuthCtx, id: number): Promise<void> {
   const e = await loadEntry(ctx, id);
-  if (e.is_villa !== 0) throw badRequest('addr.villaNoDelete');
+  if (e.is_villa !== 0) throw forbidden('addr.villaNoDelete');
   await withCommands(ctx, async (trx, q) => {
     await trx.deleteFrom('card_gate').where('id', '=', id).execute();
     await q.add(e.gate_id, [cardDeleteCommand({ card_id: e.cardid, account: e.account })]);
