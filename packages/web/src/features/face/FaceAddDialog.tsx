@@ -1,0 +1,64 @@
+import { ROUTES } from '@gatehouse/contracts';
+import { Form, Modal } from 'antd';
+import { useState } from 'react';
+import { mutate } from '../../api/client.ts';
+import { tr, useT } from '../../i18n/index.ts';
+import { FaceCamera } from './FaceCamera.tsx';
+import { HolderFields } from './HolderFields.tsx';
+
+interface Values {
+  imgBase64?: string;
+  communityId?: number;
+  addressId?: number;
+  account?: string;
+  username?: string;
+}
+
+/**
+ * Add a face (001 §2 "Add-face dialog"): webcam photo or JPEG upload (validated by the
+ * server), community, household, account, name. Without a photo it is refused
+ * ("face photo missing"), here and on the server.
+ */
+export function FaceAddDialog({ onClose }: { onClose: (saved: boolean) => void }) {
+  const { t } = useT();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      await mutate(ROUTES.face.createFace, {
+        imgBase64: v.imgBase64,
+        communityId: v.communityId,
+        addressId: v.addressId,
+        account: v.account?.trim(),
+        username: v.username?.trim() ?? '',
+      });
+      onClose(true);
+    } catch {
+      // the server's message has been shown; the dialog stays open
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('ui.face.add')}
+      width={720}
+      onOk={() => void save().catch(() => undefined)}
+      onCancel={() => onClose(false)}
+      okText={t('ui.ok')}
+      cancelText={t('ui.cancel')}
+      okButtonProps={{ loading: saving, 'data-testid': 'face-save' }}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" data-testid="face-add-form">
+        <Form.Item name="imgBase64" label={t('ui.face.photo')} required rules={[{ required: true, message: tr('face.photoMissing') }]}>
+          <FaceCamera />
+        </Form.Item>
+        <HolderFields />
+      </Form>
+    </Modal>
+  );
+}

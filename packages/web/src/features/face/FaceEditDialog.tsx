@@ -1,0 +1,83 @@
+import { type FaceRow, ROUTES, updateFaceInput } from '@gatehouse/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Modal, Select, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { call, mutate } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { fieldRule } from '../../shared/rules.ts';
+import { statusOptions } from './api.ts';
+import { FaceCamera } from './FaceCamera.tsx';
+import { HolderFields } from './HolderFields.tsx';
+
+interface Values {
+  imgBase64?: string;
+  addressId?: number;
+  account?: string;
+  username?: string;
+  status?: string;
+}
+
+/**
+ * Edit a face (001 §2 "Edit-face dialog"): recapture or re-upload the photo (sent with
+ * imgChg 1 only when it changed), household, account, name, status. The community is
+ * the face's own.
+ */
+export function FaceEditDialog({ face, onClose }: { face: FaceRow; onClose: (saved: boolean) => void }) {
+  const { t } = useT();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const detail = useQuery({ queryKey: ['face', face.id], queryFn: () => call(ROUTES.face.getFaceById, { id: face.id }), gcTime: 0 });
+  const d = detail.data;
+  useEffect(() => {
+    if (d)
+      form.setFieldsValue({ imgBase64: d.imgBase64, addressId: d.addressId, account: d.account, username: d.username, status: d.status });
+  }, [d, form]);
+  const save = async () => {
+    if (!d) return;
+    const v = await form.validateFields();
+    const changed = v.imgBase64 !== undefined && v.imgBase64 !== d.imgBase64;
+    setSaving(true);
+    try {
+      await mutate(ROUTES.face.updateFace, {
+        id: face.id,
+        addressId: v.addressId,
+        account: v.account?.trim(),
+        username: v.username?.trim() ?? '',
+        status: v.status,
+        imgChg: changed ? 1 : 0,
+        imgBase64: changed ? v.imgBase64 : undefined,
+      });
+      onClose(true);
+    } catch {
+      // the server's message has been shown; the dialog stays open
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('ui.face.editTitle')}
+      width={720}
+      onOk={() => void save().catch(() => undefined)}
+      onCancel={() => onClose(false)}
+      okText={t('ui.ok')}
+      cancelText={t('ui.cancel')}
+      okButtonProps={{ loading: saving, disabled: !d, 'data-testid': 'face-edit-save' }}
+      destroyOnHidden
+    >
+      <Spin spinning={detail.isLoading}>
+        <Form form={form} layout="vertical" data-testid="face-edit-form">
+          <Form.Item label={t('ui.face.community')}>{face.communityname}</Form.Item>
+          <Form.Item name="imgBase64" label={t('ui.face.photo')}>
+            <FaceCamera />
+          </Form.Item>
+          <HolderFields communityId={face.communityId} householdLabel={d?.address ?? face.address} />
+          <Form.Item name="status" label={t('ui.face.status')} rules={[fieldRule(updateFaceInput, 'status')]}>
+            <Select options={statusOptions()} data-testid="face-status" />
+          </Form.Item>
+        </Form>
+      </Spin>
+    </Modal>
+  );
+}

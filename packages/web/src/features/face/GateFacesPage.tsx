@@ -1,0 +1,109 @@
+import { type FaceAddressRow, ROUTES } from '@gatehouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Popconfirm, Space, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { call, mutate } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { GATE_FACES_KEY, statusOptions } from './api.ts';
+import { GateFaceEditDialog } from './GateFaceEditDialog.tsx';
+
+/**
+ * The faces of one door unit (001 §2 "Door unit face list", /gm/face/:addressId):
+ * filters account, address, status, validity dates; delete and resend (confirmed),
+ * edit the validity and notes.
+ */
+export default function GateFacesPage() {
+  const { t } = useT();
+  const qc = useQueryClient();
+  const addressId = Number(useParams().addressId);
+  const key = [...GATE_FACES_KEY, addressId] as const;
+  const [editing, setEditing] = useState<FaceAddressRow | null>(null);
+  const reload = () => qc.invalidateQueries({ queryKey: key });
+  const act = async (route: typeof ROUTES.face.delFaceAddressById | typeof ROUTES.face.updateFaceRedownload, id: number) => {
+    await mutate(route, { id }).catch(() => undefined);
+    await reload();
+  };
+  const columns: ColumnsType<FaceAddressRow> = [
+    { title: t('ui.face.account'), dataIndex: 'account', key: 'account', sorter: true },
+    { title: t('ui.face.username'), dataIndex: 'username' },
+    { title: t('ui.face.address'), dataIndex: 'address', key: 'address', sorter: true },
+    {
+      title: t('ui.face.status'),
+      dataIndex: 'status',
+      key: 'status',
+      sorter: true,
+      render: (v: string) => <Tag color={v === 'enable' ? 'green' : 'default'}>{t(`ui.face.status.${v}`)}</Tag>,
+    },
+    { title: t('ui.face.validfrom'), dataIndex: 'validfrom', key: 'validfrom', sorter: true },
+    { title: t('ui.face.validto'), dataIndex: 'validto', key: 'validto', sorter: true },
+    { title: t('ui.face.info'), dataIndex: 'info', ellipsis: true },
+    {
+      title: t('ui.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_v, r) => (
+        <Space>
+          <Popconfirm
+            title={t('ui.confirmDelete')}
+            onConfirm={() => act(ROUTES.face.delFaceAddressById, r.id)}
+            okText={t('ui.ok')}
+            cancelText={t('ui.cancel')}
+          >
+            <Button size="small" danger data-testid={`gate-face-delete-${r.id}`}>
+              {t('ui.delete')}
+            </Button>
+          </Popconfirm>
+          <Button size="small" onClick={() => setEditing(r)} data-testid={`gate-face-edit-${r.id}`}>
+            {t('ui.edit')}
+          </Button>
+          <Popconfirm
+            title={t('ui.face.confirmResend')}
+            onConfirm={() => act(ROUTES.face.updateFaceRedownload, r.id)}
+            okText={t('ui.ok')}
+            cancelText={t('ui.cancel')}
+          >
+            <Button size="small" data-testid={`gate-face-resend-${r.id}`}>
+              {t('ui.face.resend')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <>
+      <ListPage<FaceAddressRow>
+        breadcrumb={[
+          t('menu.access'),
+          <Link key="gm" to="/access/gm">
+            {t('menu.access.gm')}
+          </Link>,
+          t('ui.face.gateFaces'),
+        ]}
+        queryKey={key}
+        rowKey="id"
+        columns={columns}
+        fetch={(p) => call(ROUTES.face.getFaceAddressByAddressId, { ...p, addressId })}
+        filters={[
+          { name: 'account', label: t('ui.face.account'), maxLength: 20 },
+          { name: 'address', label: t('ui.face.address'), maxLength: 200 },
+          { name: 'status', label: t('ui.face.status'), type: 'select', options: statusOptions() },
+          { name: 'validfrom', label: t('ui.face.validfrom'), type: 'date' },
+          { name: 'validto', label: t('ui.face.validto'), type: 'date' },
+        ]}
+      />
+      {editing ? (
+        <GateFaceEditDialog
+          row={editing}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) void reload();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
