@@ -203,6 +203,29 @@ describe('face door units', () => {
     expect((await entries()).map((e) => e.gate_id)).toEqual([villa]);
   });
 
+  it("keeps the unit's lift file in step with the face: disabled faces leave it, enabled ones return", async () => {
+    const lift = {
+      addressid: unit.addressid,
+      ResiLevel: '05',
+      bank: 1,
+      node: 2,
+      GateType: 0,
+      isadmin: 0,
+      isVilla: 0,
+      FrontUnlockLevelList: ['05'],
+      BackUnlockLevelList: [],
+    };
+    const saved = await t.post('/card/updateLadderControl', { id: face.id, source: 1, lcls: JSON.stringify([lift]) }, admin);
+    expect(saved.statusCode).toBe(200);
+    const holders = () => (sim.state.ladder as { holderId?: number; source?: string }[]).filter((e) => e.source === 'face');
+    await until(() => holders().some((e) => e.holderId === face.id), 20_000, 'lift entry on the unit');
+    const base = { id: face.id, addressId: house, account: '13700000001', username: 'Han Mei' };
+    await t.post('/face/updateFace', { ...base, status: 'disable' }, admin);
+    await until(() => !holders().some((e) => e.holderId === face.id), 20_000, 'lift entry gone when disabled');
+    await t.post('/face/updateFace', { ...base, status: 'enable' }, admin);
+    await until(() => holders().some((e) => e.holderId === face.id), 20_000, 'lift entry back when enabled');
+  });
+
   it('sends the faces of a door unit with its whole configuration (resync)', async () => {
     await t.post('/face/updateFaceAddressInfo', { id: face.id, fas: fas([{ gateID: unit.addressid }, { gateID: villa }]) }, admin);
     await until(() => sim.state.faces.has(String(face.id)), 20_000, 'face on the unit');

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { ladderFileCommand, doorUnit } from '../../devices/desired.ts';
-import { withCommands } from '../../devices/commands.ts';
+import { type CommandQueue, withCommands } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
@@ -192,6 +192,8 @@ export async function updateFace(ctx: AuthCtx, i: ParsedInput<F['updateFace']>):
         i.id,
         gates.map((g) => g.gate_id),
       );
+      // The lift file carries the holder's account and leaves disabled faces out.
+      if (after.account !== before.account || after.status !== before.status) await queueLiftFiles(trx, q, i.id);
       await writeOpLog(trx, ctx, {
         menu: MENU,
         content: msg('op.face.edit', { account: after.account, address: after.address }),
@@ -217,15 +219,12 @@ export async function deleteFace(ctx: AuthCtx, id: number): Promise<void> {
   const before = await visibleFace(ctx, id);
   const rel = await withCommands(ctx, async (trx, q) => {
     const gates = (await trx.selectFrom('face_gate').select('gate_id').where('face_id', '=', id).execute()).map((g) => g.gate_id);
-    const lifts = (await trx.selectFrom('ladder_config').select('address_id').where('face_id', '=', id).execute()).map((l) => l.address_id);
+    const lifts = await liftDoorUnits(trx, id);
     const path = await photoPath(trx, before.photo_file_id);
     await trx.deleteFrom('face').where('id', '=', id).execute();
     await trx.deleteFrom('stored_file').where('id', '=', before.photo_file_id).where('kind', '=', FACE_FILE_KIND).execute();
     await q.add(gates, [faceDeleteCommand(id, before.account)]);
-    for (const addressId of new Set(lifts)) {
-      const door = await doorUnit(trx, addressId);
-      if (door) await q.add(addressId, [await ladderFileCommand(trx, door)]);
-    }
+    await queueLiftFilesOf(trx, q, lifts);
     await writeOpLog(trx, ctx, {
       menu: MENU,
       content: msg('op.face.delete', { account: before.account, address: before.address }),
@@ -235,4 +234,21 @@ export async function deleteFace(ctx: AuthCtx, id: number): Promise<void> {
     return path;
   });
   if (rel) await removePhotoFiles(ctx.config, [rel]);
+}
+
+/** The door units holding a lift entry of the face. */
+async function liftDoorUnits(trx: Kysely<DB>, faceId: number): Promise<number[]> {
+  return (await trx.selectFrom('ladder_config').select('address_id').where('face_id', '=', faceId).execute()).map((l) => l.address_id);
+}
+
+/** Sends the current lift file to each of these door units. */
+async function queueLiftFilesOf(trx: Kysely<DB>, q: CommandQueue, addressIds: number[]): Promise<void> {
+  for (const addressId of new Set(addressIds)) {
+    const door = await doorUnit(trx, addressId);
+    if (door) await q.add(addressId, [await ladderFileCommand(trx, door)]);
+  }
+}
+
+async function queueLiftFiles(trx: Kysely<DB>, q: CommandQueue, faceId: number): Promise<void> {
+  await queueLiftFilesOf(trx, q, await liftDoorUnits(trx, faceId));
 }
