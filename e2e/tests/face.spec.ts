@@ -184,11 +184,14 @@ test('a face photographed with the webcam is saved, put on an online door unit, 
   await expect(entry).toHaveCount(0);
   await expect.poll(() => [...(sim?.state.faces.values() ?? [])].map((f) => f.account), { timeout: 60_000 }).not.toContain(phone);
 
-  // the face is edited (status invalid), then deleted from face management after confirmation
+  // the face is edited (new photo, status invalid), then deleted from face management after confirmation
   await page.goto('/access/faceid');
   await row.getByRole('button', { name: 'Edit' }).click();
   const edit = page.locator('.ant-modal').filter({ has: page.getByTestId('face-edit-form') });
   await expect(edit.getByTestId('face-photo')).toBeVisible();
+  await expect(edit.getByTestId('face-take-photo')).toBeEnabled();
+  await edit.getByTestId('face-take-photo').click(); // recapture: saved with imgChg 1
+  await expect(page.getByText('Face accepted').first()).toBeVisible({ timeout: CHECK_WAIT });
   await pick(page, 'face-status', 'Invalid');
   await page.getByTestId('face-edit-save').click();
   await expect(page.getByText('Update completed').first()).toBeVisible();
