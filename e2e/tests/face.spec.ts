@@ -70,7 +70,9 @@ test('a face photographed with the webcam is saved, put on an online door unit, 
   const household = `Block ${stamp} Room 101`;
   const phone = uniquePhone();
   const communityId = await seedCommunity(community);
-  await control('/address', { communityId, address: household, type: 1 });
+  const home = await control<{ id: number }>('/address', { communityId, address: household, type: 1 });
+  // the household's own account: offered in the account field once the household is chosen
+  await seedAccount({ roleId: 7, name: 'Mei Lin', communityId, addressId: home.id, regNo: phone });
   const admin = await seedAccount({ roleId: 1, name: 'Admin' });
   const { token } = await control<{ token: string }>('/token', { accountId: admin.id, lang: 'en' });
   await api(token, ROUTES.pool.addPool.path, { name: 'Face gate', regNo: serial, isVilla: 0, faceSupported: 1, cardSupported: 4 });
@@ -110,7 +112,12 @@ test('a face photographed with the webcam is saved, put on an online door unit, 
   await pick(page, 'face-community', community);
   await page.getByTestId('face-household').locator('input').fill(`${stamp}`);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: household }).click();
-  await page.getByTestId('face-account').locator('input').fill(phone);
+  await page.getByTestId('face-account').locator('input').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: `${phone} (Mei Lin)` })
+    .click();
+  await expect(page.getByTestId('face-account').locator('input')).toHaveValue(phone);
   await page.getByTestId('face-username').fill('Mei Lin');
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('Created', { exact: true })).toBeVisible();
