@@ -31,6 +31,13 @@ const pickTyped = async (page: Page, testId: string, text: string) => {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
 };
 
+async function pickDate(page: Page, testId: string, text: string) {
+  const input = page.locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
+  await input.click();
+  await input.fill(text);
+  await input.press('Enter');
+}
+
 const rowOf = (page: Page, text: string) => page.locator('tbody tr.ant-table-row').filter({ hasText: text });
 
 /** A community with a household, a door unit with a device (serial, secret) and a door unit without one. */
@@ -54,7 +61,7 @@ async function seedSite(token: string, stamp: number) {
     userPhone: '13912345678',
     communityID: communityId,
   });
-  await control('/address', { communityId, address: `South gate ${stamp}`, type: 0 });
+  await control('/address', { communityId, address: `South gate ${stamp}`, type: 0, hardware: 4 });
   return { name, communityId, unit };
 }
 
@@ -108,10 +115,30 @@ test('a gate card is added with the form rules, downloaded to an online door uni
   await page.getByTestId('door-add').click();
   await expect(assign.getByText('Door units must be selected')).toBeVisible();
   await pick(page, 'door-gates', `North gate ${stamp}`);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: `South gate ${stamp}` })
+    .click();
+  await page.keyboard.press('Escape');
+  await pickDate(page, 'door-validfrom', '2031/01/02 08:00:00');
+  await pickDate(page, 'door-validto', '2031/01/01 08:00:00');
+  await expect(assign.getByText('The effective time must be before the expiry time').first()).toBeVisible();
+  await pickDate(page, 'door-validto', '2032/01/01 08:00:00');
+  await page.getByTestId('door-add').click();
+  const configured = page.getByTestId('door-configured').locator('tbody tr.ant-table-row');
+  await expect(configured).toHaveCount(2);
+  await page.getByTestId('door-delete-all').click();
+  await page.locator('.ant-popconfirm').getByText('Delete all configurations of the current entrance card?').waitFor();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+  await expect(configured).toHaveCount(0);
+  await pick(page, 'door-gates', `North gate ${stamp}`);
+  await page.keyboard.press('Escape');
   await page.getByTestId('door-info').fill('Main entrance');
   await page.getByTestId('door-add').click();
-  await expect(page.getByTestId('door-configured')).toContainText(`North gate ${stamp}`);
-  await expect(page.getByTestId('door-configured')).toContainText('Main entrance');
+  await expect(configured).toHaveCount(1);
+  await expect(configured).toContainText(`North gate ${stamp}`);
+  await expect(configured).toContainText('2031/01/02 08:00:00');
+  await expect(configured).toContainText('Main entrance');
   await page.getByTestId('door-confirm').click();
   await expect(page.getByText('Download configuration success')).toBeVisible();
   await modalsClosed(page);
@@ -138,6 +165,21 @@ test('a gate card is added with the form rules, downloaded to an online door uni
   await entry.getByRole('button', { name: 'Resend' }).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('Resent', { exact: true })).toBeVisible();
+
+  // 5. edit the card: number and community read-only, the status becomes invalid
+  await page.goto('/access/gate');
+  await rowOf(page, cardid).getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByTestId('card-cardid')).toBeDisabled();
+  await expect(page.getByTestId('card-community-readonly')).toHaveValue(site.name);
+  await expect(page.getByTestId('card-account')).toHaveValue(holder);
+  await pick(page, 'card-status', 'Invalid');
+  await page
+    .locator('.ant-modal')
+    .filter({ has: page.getByTestId('card-form') })
+    .getByRole('button', { name: 'OK' })
+    .click();
+  await modalsClosed(page);
+  await expect(rowOf(page, cardid)).toContainText('Invalid');
 });
 
 test('the lift configuration dialog refuses a half-filled door unit by name and saves a complete one', async ({ page }) => {

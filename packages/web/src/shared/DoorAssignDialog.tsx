@@ -39,6 +39,7 @@ export interface DownloadInfo {
   configured: DoorEntry[];
   now: string;
   after: string;
+  /** Hides "delete all" for the list as loaded (see hideDeleteAll). */
   deletAll: boolean;
 }
 
@@ -135,6 +136,9 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
     }
   };
 
+  // The server's deletAll hides the button for the list it sent; once the list is edited here it is
+  // hidden only while the list is empty or holds a single-family entry (which cannot be removed).
+  const hideDeleteAll = !entries?.length || entries.some((e) => e.isVilla) || (!!data?.deletAll && entries === data.configured);
   const dateOrder = ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
     validator: async () => {
       const from = getFieldValue('validfrom') as Dayjs | undefined;
@@ -225,14 +229,14 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
           </Col>
           <Col span={15}>
             <Space direction="vertical" style={{ width: '100%' }}>
-              {data && !data.deletAll ? (
+              {data && !hideDeleteAll ? (
                 <Popconfirm
                   title={p.deleteAllConfirm ?? t('ui.door.confirmDeleteAll')}
                   okText={t('ui.ok')}
                   cancelText={t('ui.cancel')}
                   onConfirm={removeAll}
                 >
-                  <Button danger disabled={!entries?.length} data-testid="door-delete-all">
+                  <Button danger data-testid="door-delete-all">
                     {t('ui.door.deleteAll')}
                   </Button>
                 </Popconfirm>
