@@ -5,6 +5,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useEffect, useState } from 'react';
 import { tr, useT } from '../i18n/index.ts';
+import { type DoorEntry, type DownloadInfo, deleteAllHidden, mergeEntries, removeAll, removeEntry } from './doorEntries.ts';
+
+export type { DoorEntry, DoorOption, DownloadInfo } from './doorEntries.ts';
+export { mergeEntries } from './doorEntries.ts';
 
 dayjs.extend(customParseFormat);
 
@@ -15,33 +19,6 @@ export const parseDateTime = (s: string | undefined): Dayjs | undefined => {
   const d = dayjs(s, DATE_TIME, true);
   return d.isValid() ? d : dayjs(s).isValid() ? dayjs(s) : undefined;
 };
-
-/** A door unit choice (001 §3 "Door unit (gm)" options). */
-export interface DoorOption {
-  intValue: number;
-  label: string;
-}
-
-/** One configured door-unit entry of a card or a face (001 §3 "... to door unit entry"). */
-export interface DoorEntry {
-  id?: number;
-  gateID: number;
-  validfrom: string;
-  validto: string;
-  info: string;
-  address: string;
-  isVilla: number;
-}
-
-/** Download info (001 §3; contracts' CardDownloadInfo fits): the door units, what is configured, default validity, whether "delete all" is hidden. */
-export interface DownloadInfo {
-  allGms: DoorOption[];
-  configured: DoorEntry[];
-  now: string;
-  after: string;
-  /** Hides "delete all" for the list as loaded (see hideDeleteAll). */
-  deletAll: boolean;
-}
 
 /**
  * The download dialog of cards and faces (001 §2 "Download dialog").
@@ -69,18 +46,6 @@ interface AddValues {
   validfrom?: Dayjs;
   validto?: Dayjs;
   info?: string;
-}
-
-/** Adds the picked door units to the list, replacing entries of the same door unit (kept in place). */
-export function mergeEntries(configured: DoorEntry[], added: DoorEntry[]): DoorEntry[] {
-  const byGate = new Map(added.map((e) => [e.gateID, e]));
-  const kept = configured.map((e) => {
-    const n = byGate.get(e.gateID);
-    if (!n) return e;
-    byGate.delete(e.gateID);
-    return { ...n, id: e.id, isVilla: e.isVilla };
-  });
-  return [...kept, ...byGate.values()];
 }
 
 export function DoorAssignDialog(p: DoorAssignDialogProps) {
@@ -114,13 +79,10 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
     form.setFieldValue('gates', []);
   };
   const removeOne = (e: DoorEntry) => {
-    if (e.isVilla) {
-      message.error(tr('addr.villaNoDelete'));
-      return;
-    }
-    setEntries((prev) => (prev ?? []).filter((x) => x.gateID !== e.gateID));
+    const next = removeEntry(entries ?? [], e.gateID);
+    if (next) setEntries(next);
+    else message.error(tr('addr.villaNoDelete'));
   };
-  const removeAll = () => setEntries((prev) => (prev ?? []).filter((x) => x.isVilla));
   const confirm = async () => {
     if (!entries) return;
     setSaving(true);
@@ -136,9 +98,7 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
     }
   };
 
-  // The server's deletAll hides the button for the list it sent; once the list is edited here it is
-  // hidden only while the list is empty or holds a single-family entry (which cannot be removed).
-  const hideDeleteAll = !entries?.length || entries.some((e) => e.isVilla) || (!!data?.deletAll && entries === data.configured);
+  const hideDeleteAll = deleteAllHidden(entries, data);
   const dateOrder = ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
     validator: async () => {
       const from = getFieldValue('validfrom') as Dayjs | undefined;
@@ -234,7 +194,7 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
                   title={p.deleteAllConfirm ?? t('ui.door.confirmDeleteAll')}
                   okText={t('ui.ok')}
                   cancelText={t('ui.cancel')}
-                  onConfirm={removeAll}
+                  onConfirm={() => setEntries((prev) => removeAll(prev ?? []))}
                 >
                   <Button danger data-testid="door-delete-all">
                     {t('ui.door.deleteAll')}

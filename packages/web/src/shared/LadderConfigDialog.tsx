@@ -3,26 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Col, Empty, Form, Layout, Menu, Modal, Row, Select, Spin, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { tr, useT } from '../i18n/index.ts';
-import type { DoorOption } from './DoorAssignDialog.tsx';
+import { collectLadder, type LadderDraft, type LadderInfo, type LadderItem, toDraft, touched } from './ladderDraft.ts';
 
-/** One lift configuration of a card or face for one door unit (001 §3 "Ladder config item"). */
-export interface LadderItem {
-  addressid: number;
-  ResiLevel: string;
-  bank: number;
-  node: number;
-  GateType: number;
-  isadmin: number;
-  isVilla: number;
-  FrontUnlockLevelList: string[];
-  BackUnlockLevelList: string[];
-}
-
-/** What the dialog shows: the door units of the community and the saved items (LadderDownloadInfo's allGms and configured). */
-export interface LadderInfo {
-  allGms: DoorOption[];
-  lcls: LadderItem[];
-}
+export type { LadderDraft, LadderInfo, LadderItem } from './ladderDraft.ts';
 
 /**
  * The full-screen lift configuration dialog (001 §2 "Lift configuration dialog"; faces'
@@ -46,52 +29,6 @@ export interface LadderConfigDialogProps {
   onClose: () => void;
   onSaved?: () => void;
 }
-
-/** The form of one door unit: anything may be empty while editing. */
-export interface LadderDraft {
-  ResiLevel?: string;
-  bank?: number;
-  node?: number;
-  GateType?: number;
-  isadmin?: boolean;
-  isVilla?: boolean;
-  FrontUnlockLevelList?: string[];
-  BackUnlockLevelList?: string[];
-}
-
-const FOUR = ['ResiLevel', 'bank', 'node', 'GateType'] as const;
-const filled = (v: unknown) => v !== undefined && v !== null && v !== '';
-
-/** Whether anything is set for the door unit. */
-export const touched = (d: LadderDraft | undefined): boolean =>
-  !!d &&
-  (FOUR.some((k) => filled(d[k])) || !!d.isadmin || !!d.isVilla || !!d.FrontUnlockLevelList?.length || !!d.BackUnlockLevelList?.length);
-
-/** Whether the four core fields are all set. */
-export const complete = (d: LadderDraft): boolean => FOUR.every((k) => filled(d[k]));
-
-const toDraft = (i: LadderItem): LadderDraft => ({
-  ResiLevel: i.ResiLevel,
-  bank: i.bank,
-  node: i.node,
-  GateType: i.GateType,
-  isadmin: !!i.isadmin,
-  isVilla: !!i.isVilla,
-  FrontUnlockLevelList: i.FrontUnlockLevelList,
-  BackUnlockLevelList: i.BackUnlockLevelList,
-});
-
-const toItem = (addressid: number, d: LadderDraft): LadderItem => ({
-  addressid,
-  ResiLevel: d.ResiLevel as string,
-  bank: d.bank as number,
-  node: d.node as number,
-  GateType: d.GateType as number,
-  isadmin: d.isadmin ? 1 : 0,
-  isVilla: d.isVilla ? 1 : 0,
-  FrontUnlockLevelList: d.FrontUnlockLevelList ?? [],
-  BackUnlockLevelList: d.BackUnlockLevelList ?? [],
-});
 
 export function LadderConfigDialog(p: LadderConfigDialogProps) {
   const { t } = useT();
@@ -135,20 +72,15 @@ export function LadderConfigDialog(p: LadderConfigDialogProps) {
     });
   };
   const confirm = async () => {
-    const lcls: LadderItem[] = [];
-    for (const g of gms) {
-      const d = drafts.get(g.intValue);
-      if (!touched(d)) continue;
-      if (!complete(d as LadderDraft)) {
-        setCurrent(g.intValue);
-        message.error(tr('card.ladderIncomplete', { name: g.label }));
-        return;
-      }
-      lcls.push(toItem(g.intValue, d as LadderDraft));
+    const res = collectLadder(gms, drafts);
+    if ('incomplete' in res) {
+      setCurrent(res.incomplete.intValue);
+      message.error(tr('card.ladderIncomplete', { name: res.incomplete.label }));
+      return;
     }
     setSaving(true);
     try {
-      const a = await p.save(lcls);
+      const a = await p.save(res.lcls);
       message.success(a.msgs?.[0] ?? tr('ok.configured'));
       p.onSaved?.();
       p.onClose();
