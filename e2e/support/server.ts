@@ -13,6 +13,7 @@ import path from 'node:path';
 import { buildApp } from '../../packages/server/src/app.ts';
 import { boot } from '../../packages/server/src/boot.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
+import { warmUp } from '../../packages/server/src/faces/detector.ts';
 import { handleControl } from './control.ts';
 
 const port = Number(process.env.E2E_PORT);
@@ -65,3 +66,5 @@ const stop = async () => {
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
+// As npm start does: load the face model now, not on the first photo check.
+warmUp().catch((e) => console.warn(`face detector not loaded: ${e instanceof Error ? e.message : e}`));

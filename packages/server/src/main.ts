@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { seedDemo } from './db/demo.ts';
 import { ensureAdmin } from './db/seed.ts';
 import { startDemoDevices } from './devices/demo.ts';
+import { warmUp } from './faces/detector.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -32,6 +33,8 @@ async function main() {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Load the face model now, not on the first photo check (it takes seconds).
+  warmUp().catch((e) => console.warn(`face detector not loaded: ${e instanceof Error ? e.message : e}`));
 
   const url = `http://localhost:${config.PORT}`;
   const lines = [

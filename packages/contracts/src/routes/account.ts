@@ -96,7 +96,8 @@ export const accountRoutes = defineRoutes('account', {
   searchAccountsByResidentId: r<AccountRow[]>()({
     method: 'GET',
     input: residentAccountsInput,
-    access: { menus: ['account', 'project.project'] },
+    // the card and face dialogs offer the household's accounts too
+    access: { menus: ['account', 'project.project', 'access.gate', 'access.ladder', 'access.faceid'] },
   }),
   getDevicesForClouduser: r<DeviceOption[]>()({ method: 'GET', input: devicesForClouduserInput, access: 'session' }),
   getClouduserDevices: r<DeviceOption[]>()({ method: 'GET', input: userIdInput, access: 'session' }),

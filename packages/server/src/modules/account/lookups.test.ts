@@ -1,4 +1,4 @@
-import { type AccountRow, ADDRESS_TYPE, type Country, type DeviceOption } from '@gatehouse/contracts';
+import { type AccountRow, ADDRESS_TYPE, type Country, type DeviceOption, MENUS } from '@gatehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness.ts';
 import { kit, phone } from './test-kit.ts';
@@ -63,6 +63,18 @@ describe('searchAccountsByResidentId', () => {
     const out = await t.get('/account/searchAccountsByResidentId', { addressId: other }, manager.token);
     expect(out.statusCode).toBe(403);
     expect((await t.get('/account/searchAccountsByResidentId', {}, manager.token)).body.msgs).toEqual(['Please choose address']);
+  });
+
+  it('serves the card and face dialogs: a user with only a card or face menu reads them too', async () => {
+    const ad = await k.address(A, 'A-3-303');
+    await k.account(7, [A], { addressId: ad, name: 'Card holder' });
+    const staff = await k.session(4, [A]);
+    const keep = MENUS.filter((m) => m.key === 'access.faceid' || m.key === 'access').map((m) => m.id);
+    await t.db.deleteFrom('account_menu').where('account_id', '=', staff.id).where('menu_id', 'not in', keep).execute();
+    const res = await t.get<AccountRow[]>('/account/searchAccountsByResidentId', { addressId: ad }, staff.token);
+    expect([res.statusCode, res.body.content.map((r) => r.name)]).toEqual([200, ['Card holder']]);
+    await t.db.deleteFrom('account_menu').where('account_id', '=', staff.id).execute();
+    expect((await t.get('/account/searchAccountsByResidentId', { addressId: ad }, staff.token)).statusCode).toBe(403);
   });
 });
 
