@@ -154,6 +154,7 @@ test('a gate card is added with the form rules, downloaded to an online door uni
 
   // 4. the door-unit card list: edit the validity and note, then resend
   await page.goto(`/gm/card/${site.unit.addressid}/`);
+  await expect(page.locator('.ant-breadcrumb')).toContainText(`North gate ${stamp}`);
   const entry = rowOf(page, cardid);
   await expect(entry).toContainText('Main entrance');
   await entry.getByRole('button', { name: 'Edit' }).click();

@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
+import { useAddress } from '../address/api.ts';
 import { doorUnitCardsKey, modeOptions, statusOptions, typeOptions } from './api.ts';
 import { GateEntryDialog } from './GateEntryDialog.tsx';
 
@@ -19,6 +20,7 @@ export default function DoorUnitCardsPage() {
   const qc = useQueryClient();
   const addressId = Number(useParams().addressId);
   const key = doorUnitCardsKey(addressId);
+  const gate = useAddress(addressId).data;
   const [editing, setEditing] = useState<DoorUnitCardRow | null>(null);
   const reload = () => qc.invalidateQueries({ queryKey: key });
   const run = async (route: RouteDef, id: number) => {
@@ -88,6 +90,7 @@ export default function DoorUnitCardsPage() {
           <Link key="gm" to="/access/gm">
             {t('menu.access.gm')}
           </Link>,
+          gate?.address ?? '…',
           t('ui.card.doorUnitCards'),
         ]}
         queryKey={key}
