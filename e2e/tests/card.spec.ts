@@ -152,9 +152,12 @@ test('a gate card is added with the form rules, downloaded to an online door uni
     await expect(command).toContainText('Success', { timeout: 10_000 });
   }).toPass({ timeout: 90_000 });
 
-  // 4. the door-unit card list: edit the validity and note, then resend
-  await page.goto(`/gm/card/${site.unit.addressid}/`);
+  // 4. the door-unit card list (here reached from the community's address list): edit the validity and note, then resend
+  await page.goto(`/project/address/${site.communityId}/`);
+  await page.getByTestId(`address-actions-North gate ${stamp}`).getByRole('button', { name: 'Access cards' }).click();
+  await expect(page).toHaveURL(new RegExp(`/project/address/${site.communityId}/access/${site.unit.addressid}/$`));
   await expect(page.locator('.ant-breadcrumb')).toContainText(`North gate ${stamp}`);
+  await expect(page.locator('.ant-breadcrumb')).toContainText('Address management');
   const entry = rowOf(page, cardid);
   await expect(entry).toContainText('Main entrance');
   await entry.getByRole('button', { name: 'Edit' }).click();

@@ -112,12 +112,12 @@ test('a face photographed with the webcam is saved, put on an online door unit, 
   await pick(page, 'face-community', community);
   await page.getByTestId('face-household').locator('input').fill(`${stamp}`);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: household }).click();
-  await page.getByTestId('face-account').locator('input').click();
+  await page.getByTestId('face-account').click();
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
     .filter({ hasText: `${phone} (Mei Lin)` })
     .click();
-  await expect(page.getByTestId('face-account').locator('input')).toHaveValue(phone);
+  await expect(page.getByTestId('face-account')).toHaveValue(phone);
   await page.getByTestId('face-username').fill('Mei Lin');
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('Created', { exact: true })).toBeVisible();

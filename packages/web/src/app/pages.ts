@@ -15,6 +15,7 @@ export const PAGES: PageDef[] = [
   { path: '/enterprise/enterpriselist', load: () => import('../features/community/EnterpriseListPage.tsx') },
   { path: '/project/address/:communityId', load: () => import('../features/address/AddressPage.tsx') },
   { path: '/project/address/:communityId/amt/:addressId/isvilla/:isvilla', load: () => import('../features/address/AmtPage.tsx') },
+  { path: '/project/address/:communityId/access/:addressId', load: () => import('../features/card/DoorUnitCardsPage.tsx') },
   { path: '/account', load: () => import('../features/account/AccountPage.tsx') },
   { path: '/permission', load: () => import('../features/account/PermissionPage.tsx') },
   { path: '/message', load: () => import('../features/message/MessagePage.tsx') },

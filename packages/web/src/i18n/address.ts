@@ -15,6 +15,7 @@ export const addressUi = defineMessages({
   'ui.addr.device': { 'zh-CN': '设备', 'zh-TW': '設備', en: 'Device' },
   'ui.addr.noDevice': { 'zh-CN': '未激活', 'zh-TW': '未啟用', en: 'Not active' },
   'ui.addr.callCodes': { 'zh-CN': '呼叫代码', 'zh-TW': '呼叫代碼', en: 'Call codes' },
+  'ui.addr.accessCards': { 'zh-CN': '门禁卡', 'zh-TW': '門禁卡', en: 'Access cards' },
   'ui.addr.add': { 'zh-CN': '新增地址', 'zh-TW': '新增地址', en: 'Add address' },
   'ui.addr.edit': { 'zh-CN': '编辑地址', 'zh-TW': '編輯地址', en: 'Edit address' },
   'ui.addr.import': { 'zh-CN': '导入地址到“{{name}}”', 'zh-TW': '匯入地址到「{{name}}」', en: 'Import addresses into "{{name}}"' },

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
+import { mayCall } from '../../shared/householdAccounts.ts';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
@@ -52,7 +53,12 @@ export default function AddressPage() {
       dataIndex: 'regNo',
       key: 'devstate',
       sorter: true,
-      render: (_v, r) => (r.type !== ADDRESS_TYPE.doorUnit ? null : r.devstate === 1 ? <Tag color="success">{r.regNo}</Tag> : <Tag>{t('ui.addr.noDevice')}</Tag>),
+      render: (_v, r) =>
+        r.type !== ADDRESS_TYPE.doorUnit ? null : r.devstate === 1 ? (
+          <Tag color="success">{r.regNo}</Tag>
+        ) : (
+          <Tag>{t('ui.addr.noDevice')}</Tag>
+        ),
     },
     {
       title: t('ui.actions'),
@@ -68,6 +74,11 @@ export default function AddressPage() {
               <Button size="small" onClick={() => nav(`/project/address/${communityId}/amt/${r.addressid}/isvilla/${r.isVilla}/`)}>
                 {t('ui.addr.callCodes')}
               </Button>
+              {mayCall(ROUTES.card.getGateAccessesByAddressId.access) && (
+                <Button size="small" onClick={() => nav(`/project/address/${communityId}/access/${r.addressid}/`)}>
+                  {t('ui.addr.accessCards')}
+                </Button>
+              )}
               <Button size="small" onClick={() => setDialog({ kind: 'device', row: r })}>
                 {t(r.devstate === 1 ? 'ui.addr.replace' : 'ui.addr.activate')}
               </Button>
@@ -80,7 +91,12 @@ export default function AddressPage() {
               </Button>
             </Tooltip>
           ) : (
-            <Popconfirm title={t('ui.confirmDelete')} okText={t('ui.ok')} cancelText={t('ui.cancel')} onConfirm={() => remove([r.addressid])}>
+            <Popconfirm
+              title={t('ui.confirmDelete')}
+              okText={t('ui.ok')}
+              cancelText={t('ui.cancel')}
+              onConfirm={() => remove([r.addressid])}
+            >
               <Button size="small" danger>
                 {t('ui.delete')}
               </Button>
@@ -93,7 +109,13 @@ export default function AddressPage() {
   return (
     <>
       <ListPage<AddressRow>
-        breadcrumb={[<Link key="p" to="/project/project">{t('menu.project.project')}</Link>, community?.name ?? '…', t('ui.addr.title')]}
+        breadcrumb={[
+          <Link key="p" to="/project/project">
+            {t('menu.project.project')}
+          </Link>,
+          community?.name ?? '…',
+          t('ui.addr.title'),
+        ]}
         queryKey={key}
         rowKey="addressid"
         columns={columns}
@@ -101,9 +123,22 @@ export default function AddressPage() {
         fetch={(p) => call(ROUTES.address.getAddressesPage, { ...p, communityID: communityId })}
         filters={[
           { name: 'name', label: t('ui.addr.name'), maxLength: 100 },
-          { name: 'type', label: t('ui.addr.type'), type: 'select', options: ADDRESS_TYPES.map((v) => ({ value: v, label: t(`addr.type.${v}`) })) },
+          {
+            name: 'type',
+            label: t('ui.addr.type'),
+            type: 'select',
+            options: ADDRESS_TYPES.map((v) => ({ value: v, label: t(`addr.type.${v}`) })),
+          },
           { name: 'address', label: t('ui.addr.address'), maxLength: 200 },
-          { name: 'isvilla', label: t('ui.addr.isVilla'), type: 'select', options: [{ value: 1, label: t('ui.yes') }, { value: 0, label: t('ui.no') }] },
+          {
+            name: 'isvilla',
+            label: t('ui.addr.isVilla'),
+            type: 'select',
+            options: [
+              { value: 1, label: t('ui.yes') },
+              { value: 0, label: t('ui.no') },
+            ],
+          },
         ]}
         toolbar={({ selectedKeys, selectedRows, clearSelection }) => (
           <>
@@ -136,9 +171,16 @@ export default function AddressPage() {
         )}
       />
       {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
-        <AddressDialog communityId={communityId} row={dialog.kind === 'edit' ? dialog.row : undefined} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+        <AddressDialog
+          communityId={communityId}
+          row={dialog.kind === 'edit' ? dialog.row : undefined}
+          onClose={() => setDialog(null)}
+          onSaved={() => void reload()}
+        />
       ) : null}
-      {dialog?.kind === 'device' ? <ActivateDeviceDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={() => void reload()} /> : null}
+      {dialog?.kind === 'device' ? (
+        <ActivateDeviceDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+      ) : null}
       {dialog?.kind === 'import' ? (
         <ImportDialog
           title={t('ui.addr.import', { name: community?.name ?? '' })}

@@ -15,7 +15,7 @@ import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
 import { CardReaderPanel } from '../card-reader/CardReaderPanel.tsx';
 import { modeOptions, statusOptions, typeOptions } from './api.ts';
-import { HouseholdFields } from './HouseholdFields.tsx';
+import { HouseholdFields } from '../../shared/HouseholdFields.tsx';
 
 export interface CardDialogProps {
   /** Which list the dialog belongs to (CARD_LIST.gate or CARD_LIST.ladder): its card types. */
@@ -101,6 +101,8 @@ export function CardDialog({ ismjtk, row, onClose, onSaved }: CardDialogProps) {
           <Input disabled={!!row} data-testid="card-cardid" />
         </Form.Item>
         <HouseholdFields
+          area="card"
+          schema={createCardInput}
           fixed={row ? { communityId: row.communityId, communityName: row.communityname, householdLabel: row.address } : undefined}
         />
         <Form.Item name="cardtype" label={t('ui.card.type')} rules={[fieldRule(schema, 'cardtype')]}>

@@ -18,7 +18,9 @@ const DOOR_UNIT_TYPES = ['authcard', 'accesscard', 'patrolcard'] as const;
 export default function DoorUnitCardsPage() {
   const { t } = useT();
   const qc = useQueryClient();
-  const addressId = Number(useParams().addressId);
+  const { addressId: addressParam, communityId } = useParams();
+  // also reached from the address list (/project/address/:communityId/access/:addressId)
+  const addressId = Number(addressParam);
   const key = doorUnitCardsKey(addressId);
   const gate = useAddress(addressId).data;
   const [editing, setEditing] = useState<DoorUnitCardRow | null>(null);
@@ -85,14 +87,27 @@ export default function DoorUnitCardsPage() {
   return (
     <>
       <ListPage<DoorUnitCardRow>
-        breadcrumb={[
-          t('menu.access'),
-          <Link key="gm" to="/access/gm">
-            {t('menu.access.gm')}
-          </Link>,
-          gate?.address ?? '…',
-          t('ui.card.doorUnitCards'),
-        ]}
+        breadcrumb={
+          communityId
+            ? [
+                <Link key="p" to="/project/project">
+                  {t('menu.project.project')}
+                </Link>,
+                <Link key="a" to={`/project/address/${communityId}/`}>
+                  {t('ui.addr.title')}
+                </Link>,
+                gate?.address ?? '…',
+                t('ui.card.doorUnitCards'),
+              ]
+            : [
+                t('menu.access'),
+                <Link key="gm" to="/access/gm">
+                  {t('menu.access.gm')}
+                </Link>,
+                gate?.address ?? '…',
+                t('ui.card.doorUnitCards'),
+              ]
+        }
         queryKey={key}
         rowKey="id"
         columns={columns}

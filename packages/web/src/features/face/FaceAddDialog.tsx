@@ -1,10 +1,10 @@
-import { ROUTES } from '@gatehouse/contracts';
+import { createFaceInput, ROUTES } from '@gatehouse/contracts';
 import { Form, Modal } from 'antd';
 import { useState } from 'react';
 import { mutate } from '../../api/client.ts';
 import { tr, useT } from '../../i18n/index.ts';
 import { FaceCamera } from './FaceCamera.tsx';
-import { HolderFields } from './HolderFields.tsx';
+import { HouseholdFields } from '../../shared/HouseholdFields.tsx';
 
 interface Values {
   imgBase64?: string;
@@ -57,7 +57,7 @@ export function FaceAddDialog({ onClose }: { onClose: (saved: boolean) => void }
         <Form.Item name="imgBase64" label={t('ui.face.photo')} required rules={[{ required: true, message: tr('face.photoMissing') }]}>
           <FaceCamera />
         </Form.Item>
-        <HolderFields />
+        <HouseholdFields area="face" schema={createFaceInput} withName />
       </Form>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { type FaceRow, ROUTES, updateFaceInput } from '@gatehouse/contracts';
+import { createFaceInput, type FaceRow, ROUTES, updateFaceInput } from '@gatehouse/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Modal, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
@@ -7,7 +7,7 @@ import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
 import { statusOptions } from './api.ts';
 import { FaceCamera } from './FaceCamera.tsx';
-import { HolderFields } from './HolderFields.tsx';
+import { HouseholdFields } from '../../shared/HouseholdFields.tsx';
 
 interface Values {
   imgBase64?: string;
@@ -72,7 +72,12 @@ export function FaceEditDialog({ face, onClose }: { face: FaceRow; onClose: (sav
           <Form.Item name="imgBase64" label={t('ui.face.photo')}>
             <FaceCamera />
           </Form.Item>
-          <HolderFields communityId={face.communityId} householdLabel={d?.address ?? face.address} />
+          <HouseholdFields
+            area="face"
+            schema={createFaceInput}
+            withName
+            fixed={{ communityId: face.communityId, householdLabel: d?.address ?? face.address }}
+          />
           <Form.Item name="status" label={t('ui.face.status')} rules={[fieldRule(updateFaceInput, 'status')]}>
             <Select options={statusOptions()} data-testid="face-status" />
           </Form.Item>
