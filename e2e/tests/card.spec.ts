@@ -161,8 +161,8 @@ test('a gate card is added with the form rules, downloaded to an online door uni
   const entry = rowOf(page, cardid);
   await expect(entry).toContainText('Main entrance');
   await entry.getByRole('button', { name: 'Edit' }).click();
-  const edit = page.locator('.ant-modal').filter({ has: page.getByTestId('gate-entry-form') });
-  await page.getByTestId('entry-info').fill('Night shift only');
+  const edit = page.locator('.ant-modal').filter({ has: page.getByTestId('card-entry-form') });
+  await page.getByTestId('card-entry-info').fill('Night shift only');
   await edit.getByRole('button', { name: 'OK' }).click();
   await modalsClosed(page);
   await expect(entry).toContainText('Night shift only');

@@ -170,8 +170,8 @@ test('a face photographed with the webcam is saved, put on an online door unit, 
   await expect(entry).toContainText('Mei Lin');
   await expect(entry).toContainText('Valid');
   await entry.getByRole('button', { name: 'Edit' }).click();
-  await page.getByTestId('gate-face-info').fill('Lobby only');
-  await page.getByTestId('gate-face-save').click();
+  await page.getByTestId('face-entry-info').fill('Lobby only');
+  await page.getByTestId('face-entry-save').click();
   await expect(page.getByText('Update completed').first()).toBeVisible();
   await modalsClosed(page);
   await expect(entry).toContainText('Lobby only');

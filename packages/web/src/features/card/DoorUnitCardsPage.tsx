@@ -1,4 +1,4 @@
-import { type DoorUnitCardRow, ROUTES, type RouteDef } from '@gatehouse/contracts';
+import { type DoorUnitCardRow, ROUTES, type RouteDef, updateGateAccessInput } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -9,7 +9,7 @@ import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useAddress } from '../address/api.ts';
 import { doorUnitCardsKey, modeOptions, statusOptions, typeOptions } from './api.ts';
-import { GateEntryDialog } from './GateEntryDialog.tsx';
+import { GateEntryDialog } from '../../shared/GateEntryDialog.tsx';
 
 /** Card types of the door-unit view (001 §2 "Door unit card list"). */
 const DOOR_UNIT_TYPES = ['authcard', 'accesscard', 'patrolcard'] as const;
@@ -123,7 +123,19 @@ export default function DoorUnitCardsPage() {
           { name: 'validto', label: t('ui.card.validto'), type: 'date' },
         ]}
       />
-      {editing ? <GateEntryDialog row={editing} onClose={() => setEditing(null)} onSaved={() => void reload()} /> : null}
+      {editing ? (
+        <GateEntryDialog
+          area="card"
+          holder={editing.cardid}
+          entry={editing}
+          schema={updateGateAccessInput}
+          save={(input) => mutate(ROUTES.card.updateGateAccessAddressByAddressId, input)}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) void reload();
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { type FaceAddressRow, ROUTES } from '@gatehouse/contracts';
+import { type FaceAddressRow, ROUTES, updateFaceAddressInput } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -8,7 +8,7 @@ import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { GATE_FACES_KEY, statusOptions } from './api.ts';
-import { GateFaceEditDialog } from './GateFaceEditDialog.tsx';
+import { GateEntryDialog } from '../../shared/GateEntryDialog.tsx';
 
 /**
  * The faces of one door unit (001 §2 "Door unit face list", /gm/face/:addressId):
@@ -96,8 +96,12 @@ export default function GateFacesPage() {
         ]}
       />
       {editing ? (
-        <GateFaceEditDialog
-          row={editing}
+        <GateEntryDialog
+          area="face"
+          holder={editing.account}
+          entry={editing}
+          schema={updateFaceAddressInput}
+          save={(input) => mutate(ROUTES.face.updateFaceAddressByAddressId, input)}
           onClose={(saved) => {
             setEditing(null);
             if (saved) void reload();
