@@ -30,8 +30,22 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
     drop: async () => {
       const c = new pg.Client({ connectionString: base.toString() });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        // The app's pool resolves end() before its connections have finished closing: a forced drop
+        // would kill them mid-close (an uncaught 57P01 in the test process). Wait for them first.
+        for (let i = 0; i < 100; i++) {
+          try {
+            await c.query(`drop database if exists ${name}`);
+            return;
+          } catch (e) {
+            if ((e as { code?: string }).code !== '55006') throw e; // 55006: still being accessed
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
     },
   };
 }
