@@ -13,25 +13,13 @@ import {
 import { LIMITS } from '../limits.ts';
 import { msg } from '../messages/define.ts';
 import { MAINLAND_PHONE } from '../patterns.ts';
-import { idList, optStr, paging, reqInt, reqStr, withT } from './common.ts';
+import { datesInOrder, idList, optDate, optStr, paging, reqDate, reqInt, reqStr, withT } from './common.ts';
 
 /**
  * Cards (001 §5 "Card form", §7 "Cards"): the card list of both screens, the add/edit
  * dialogs, the import, the download (door-unit assignment) dialog, the lift
  * configuration dialog and the door-unit card list.
  */
-
-const DATE_TEXT = /^\d{4}[/-]\d{2}[/-]\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
-/** A real calendar date (and time) written yyyy/MM/dd[ HH:mm[:ss]] (or with hyphens). */
-export function isCardDate(v: string): boolean {
-  if (!DATE_TEXT.test(v)) return false;
-  const [y, mo, d] = v.slice(0, 10).split(/[/-]/).map(Number) as [number, number, number];
-  const at = new Date(Date.UTC(y, mo - 1, d));
-  const [h = 0, mi = 0, s = 0] = v.length > 10 ? v.slice(11).split(':').map(Number) : [];
-  return at.getUTCMonth() === mo - 1 && at.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
-}
-/** Comparable form of a date text (separators unified, time padded). */
-export const cardDateKey = (v: string): string => `${v.replace(/\//g, '-')}${v.length === 10 ? ' 00:00:00' : v.length === 16 ? ':00' : ''}`;
 
 const enumField = <T extends string>(field: string, values: readonly T[]) =>
   z.preprocess(
@@ -47,9 +35,6 @@ const optEnum = <T extends string>(field: string, values: readonly T[]) =>
   );
 const oneOfInt = (field: string, values: readonly number[]) =>
   reqInt(field, true).refine((v) => values.includes(v), msg('v.invalid', { field: `@${field}` }));
-const optDate = (field: string) =>
-  optStr(field, 19).refine((v) => v === undefined || isCardDate(v), msg('v.invalid', { field: `@${field}` }));
-const reqDate = (field: string) => reqStr(field, 19).refine((v) => isCardDate(v), msg('v.invalid', { field: `@${field}` }));
 
 /** Card number: required, at most 10 characters (001 §5). */
 export const cardIdField = () => reqStr('f.card.cardid', LIMITS.cardId);
@@ -140,7 +125,7 @@ export const gateEntryItem = z
     validto: reqDate('f.card.validto'),
     info: optStr('f.card.info', 200),
   })
-  .refine((e) => !isCardDate(e.validfrom) || !isCardDate(e.validto) || cardDateKey(e.validfrom) < cardDateKey(e.validto), {
+  .refine((e) => datesInOrder(e.validfrom, e.validto), {
     message: msg('v.dateOrder'),
     path: ['validto'],
   });
@@ -237,7 +222,7 @@ export const updateGateAccessInput = z
     validto: reqDate('f.card.validto'),
     info: optStr('f.card.info', 200),
   })
-  .refine((e) => !isCardDate(e.validfrom) || !isCardDate(e.validto) || cardDateKey(e.validfrom) < cardDateKey(e.validto), {
+  .refine((e) => datesInOrder(e.validfrom, e.validto), {
     message: msg('v.dateOrder'),
     path: ['validto'],
   });

@@ -10,7 +10,10 @@ const req = (field: string) => msg('v.required', { field: `@${field}` });
 
 /** Required text, trimmed, with an optional maximum length. */
 export function reqStr(field: string, max?: number) {
-  const base = z.string({ error: req(field) }).trim().min(1, req(field));
+  const base = z
+    .string({ error: req(field) })
+    .trim()
+    .min(1, req(field));
   return max ? base.max(max, msg('v.maxLen', { field: `@${field}`, max })) : base;
 }
 
@@ -58,14 +61,18 @@ export function idList(field = 'f.ids') {
       return parts.map(Number);
     },
     z
-      .array(z.number().int(msg('v.invalid', { field: `@${field}` })).positive(msg('v.invalid', { field: `@${field}` })))
+      .array(
+        z
+          .number()
+          .int(msg('v.invalid', { field: `@${field}` }))
+          .positive(msg('v.invalid', { field: `@${field}` })),
+      )
       .min(1, msg('v.choose', { field: `@${field}` })),
   );
 }
 
 /** A mainland (or 10-digit) phone number, as the basic-info rule of 000 §5. */
-export const phoneField = (field = 'f.phone') =>
-  reqStr(field).refine((v) => isLoosePhone(v), msg('v.phone'));
+export const phoneField = (field = 'f.phone') => reqStr(field).refine((v) => isLoosePhone(v), msg('v.phone'));
 
 /** A new sign-in password: starts with a letter, 6 to 10 of letters, digits, - or _. */
 export const newPasswordField = (field = 'f.newPassword', max: number = LIMITS.changePassword) =>
@@ -74,7 +81,13 @@ export const newPasswordField = (field = 'f.newPassword', max: number = LIMITS.c
 /** Paging of every list: 0-based page, rows capped, server-side sort. */
 export function paging<const S extends string>(sortable: readonly [S, ...S[]], defaultRows: number = LIMITS.defaultPageSize) {
   return {
-    page: z.preprocess((v) => blankToUndefined(v) ?? 0, z.coerce.number().int().min(0, msg('v.invalid', { field: '@f.page' }))),
+    page: z.preprocess(
+      (v) => blankToUndefined(v) ?? 0,
+      z.coerce
+        .number()
+        .int()
+        .min(0, msg('v.invalid', { field: '@f.page' })),
+    ),
     rows: z.preprocess(
       (v) => blankToUndefined(v) ?? defaultRows,
       z.coerce
@@ -92,3 +105,28 @@ export function paging<const S extends string>(sortable: readonly [S, ...S[]], d
 export const withT = { _t: z.any().optional() };
 
 export const empty = z.object(withT);
+
+/** Dates travel as yyyy/MM/dd HH:mm:ss (the visitor page: yyyy-MM-dd HH:mm:ss); time optional. */
+export const DATE_TIME = /^\d{4}[/-]\d{2}[/-]\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
+
+/** A real calendar date (and time) written yyyy/MM/dd[ HH:mm[:ss]] (or with hyphens). */
+export function isDateText(v: string): boolean {
+  if (!DATE_TIME.test(v)) return false;
+  const [y, mo, d] = v.slice(0, 10).split(/[/-]/).map(Number) as [number, number, number];
+  const at = new Date(Date.UTC(y, mo - 1, d));
+  const [h = 0, mi = 0, s = 0] = v.length > 10 ? v.slice(11).split(':').map(Number) : [];
+  return at.getUTCMonth() === mo - 1 && at.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+}
+
+/** Comparable form of a date text (separators unified, time padded). */
+export const dateKey = (v: string): string => `${v.replace(/\//g, '-')}${v.length === 10 ? ' 00:00:00' : v.length === 16 ? ':00' : ''}`;
+
+/** Whether two date texts are in order (true when either is not a date: that field has its own message). */
+export const datesInOrder = (from: string | undefined, to: string | undefined): boolean =>
+  !isDateText(from ?? '') || !isDateText(to ?? '') || dateKey(from as string) < dateKey(to as string);
+
+/** A required date text (yyyy/MM/dd[ HH:mm[:ss]]). */
+export const reqDate = (field: string) => reqStr(field, 19).refine((v) => isDateText(v), msg('v.invalid', { field: `@${field}` }));
+/** An optional date text. */
+export const optDate = (field: string) =>
+  optStr(field, 19).refine((v) => v === undefined || isDateText(v), msg('v.invalid', { field: `@${field}` }));

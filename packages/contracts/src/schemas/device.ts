@@ -3,10 +3,7 @@ import { CMD_STATUSES, CMD_TYPES, SERIAL_PATTERN } from '../devices.ts';
 import { HARDWARE, LIMITS } from '../limits.ts';
 import { msg } from '../messages/define.ts';
 import { DEVICE_LIST_PHONE } from '../patterns.ts';
-import { idList, optInt, optStr, paging, reqInt, reqStr, withT } from './common.ts';
-
-/** Dates travel as yyyy/MM/dd HH:mm:ss (the visitor page: yyyy-MM-dd HH:mm:ss). */
-export const DATE_TIME = /^\d{4}[/-]\d{2}[/-]\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
+import { DATE_TIME, idList, optInt, optStr, paging, reqInt, reqStr, withT } from './common.ts';
 
 const serial = (field: string, max: number) =>
   reqStr(field, max).refine((v) => SERIAL_PATTERN.test(v), msg('v.invalid', { field: `@${field}` }));

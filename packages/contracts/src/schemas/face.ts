@@ -2,13 +2,9 @@ import { z } from 'zod';
 import { HOLDER_STATUSES } from '../access.ts';
 import { msg } from '../messages/define.ts';
 import { MAINLAND_PHONE } from '../patterns.ts';
-import { optStr, paging, reqInt, reqStr, withT } from './common.ts';
+import { datesInOrder, optDate, optStr, paging, reqDate, reqInt, reqStr, withT } from './common.ts';
 
 /** Faces (001 §2 "Face management", "Door unit face list", §5 face rules). */
-
-const DATE_TIME = /^\d{4}[/-]\d{2}[/-]\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
-/** Comparable form of a date text (separators unified, time padded). */
-export const faceDateKey = (v: string): string => `${v.replace(/\//g, '-')}${v.length === 10 ? ' 00:00:00' : v.length === 16 ? ':00' : ''}`;
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const status = z.preprocess(
@@ -25,9 +21,6 @@ export const faceAccount = reqStr('f.account', 20).refine((v) => v === '' || MAI
 const userName = optStr('f.name', 50);
 /** A photo as base64 (a `data:image/jpeg;base64,` prefix is allowed); checked by content on the server. */
 const photo = z.preprocess(blank, z.string().optional());
-const dateTime = (field: string) => reqStr(field, 19).refine((v) => DATE_TIME.test(v), msg('v.invalid', { field: `@${field}` }));
-const optDate = (field: string) =>
-  optStr(field, 19).refine((v) => v === undefined || DATE_TIME.test(v), msg('v.invalid', { field: `@${field}` }));
 
 export const facesPageInput = z.object({
   ...withT,
@@ -75,11 +68,11 @@ export const faceDownloadInfoInput = z.object({ ...withT, id: reqInt('f.id'), co
 export const faceGateEntryInput = z
   .object({
     gateID: reqInt('f.face.gate', true),
-    validfrom: dateTime('f.face.validfrom'),
-    validto: dateTime('f.face.validto'),
+    validfrom: reqDate('f.face.validfrom'),
+    validto: reqDate('f.face.validto'),
     info: optStr('f.face.info', 200),
   })
-  .refine((v) => faceDateKey(v.validfrom) < faceDateKey(v.validto), { message: msg('v.dateOrder'), path: ['validto'] });
+  .refine((v) => datesInOrder(v.validfrom, v.validto), { message: msg('v.dateOrder'), path: ['validto'] });
 
 /** fas: the whole configured list as JSON text (or an array); an empty list removes every entry. */
 export const updateFaceAddressInfoInput = z.object({
@@ -117,16 +110,13 @@ export const faceAddressPageInput = z.object({
 export const updateFaceAddressInput = z
   .object({
     id: reqInt('f.id'),
-    validfrom: dateTime('f.face.validfrom'),
-    validto: dateTime('f.face.validto'),
+    validfrom: reqDate('f.face.validfrom'),
+    validto: reqDate('f.face.validto'),
     info: optStr('f.face.info', 200),
   })
-  .refine(
-    (v) => !DATE_TIME.test(v.validfrom ?? '') || !DATE_TIME.test(v.validto ?? '') || faceDateKey(v.validfrom) < faceDateKey(v.validto),
-    {
-      message: msg('v.dateOrder'),
-      path: ['validto'],
-    },
-  );
+  .refine((v) => datesInOrder(v.validfrom, v.validto), {
+    message: msg('v.dateOrder'),
+    path: ['validto'],
+  });
 
 export const faceGateIdInput = z.object({ id: reqInt('f.id') });
