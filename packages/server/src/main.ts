@@ -21,7 +21,7 @@ async function main() {
   const booted = await boot(config);
   const { db } = booted.services;
   const admin = await ensureAdmin(db, config.ADMIN_PHONE, config.ADMIN_PASSWORD);
-  const demo = config.DEMO ? await seedDemo(db) : [];
+  const demo = config.DEMO ? await seedDemo(db, config.dataDir) : [];
   const stopDemoDevices = config.DEMO ? await startDemoDevices(booted.services, { bindNew: demo.length > 0 }) : async () => {};
   const app = await buildApp(booted.services);
   const stop = async () => {

@@ -2,6 +2,7 @@ import { ADDRESS_TYPE, HARDWARE, type RoleId } from '@gatehouse/contracts';
 import type { Db } from './index.ts';
 import { insertAccount } from './seed.ts';
 import { seedDemoCards } from '../modules/card/demo.ts';
+import { seedDemoFaces } from '../modules/face/demo.ts';
 
 export interface DemoAccount {
   regNo: string;
@@ -14,9 +15,10 @@ const DEMO_PASSWORD = 'Demo1234';
 
 /**
  * Demo data on an empty database: three communities (one an enterprise), their
- * door units and households, and one account of each role. Answers the accounts.
+ * door units and households, one account of each role, a few cards and faces (photos
+ * under dataDir). Answers the accounts.
  */
-export async function seedDemo(db: Db): Promise<DemoAccount[]> {
+export async function seedDemo(db: Db, dataDir: string): Promise<DemoAccount[]> {
   const has = await db.selectFrom('community').select('id').limit(1).executeTakeFirst();
   if (has) return [];
   const communities = [
@@ -26,7 +28,11 @@ export async function seedDemo(db: Db): Promise<DemoAccount[]> {
   ];
   const ids: number[] = [];
   for (const c of communities) {
-    const row = await db.insertInto('community').values({ ...c, ip: null }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('community')
+      .values({ ...c, ip: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     ids.push(row.id);
   }
   const allHw = HARDWARE.face | HARDWARE.qrcode | HARDWARE.card | HARDWARE.password;
@@ -35,12 +41,30 @@ export async function seedDemo(db: Db): Promise<DemoAccount[]> {
     for (const b of [1, 2]) {
       await db
         .insertInto('address')
-        .values({ community_id: communityId, address: `${b}栋大门`, name: `${b}栋门口机`, type: ADDRESS_TYPE.doorUnit, is_villa: 0, hardware: allHw, devstate: 0, reg_no: null })
+        .values({
+          community_id: communityId,
+          address: `${b}栋大门`,
+          name: `${b}栋门口机`,
+          type: ADDRESS_TYPE.doorUnit,
+          is_villa: 0,
+          hardware: allHw,
+          devstate: 0,
+          reg_no: null,
+        })
         .execute();
       for (const room of [101, 102]) {
         const h = await db
           .insertInto('address')
-          .values({ community_id: communityId, address: `${b}栋${room}`, name: `${b}-${room}`, type: ADDRESS_TYPE.householder, is_villa: 0, hardware: 0, devstate: 0, reg_no: null })
+          .values({
+            community_id: communityId,
+            address: `${b}栋${room}`,
+            name: `${b}-${room}`,
+            type: ADDRESS_TYPE.householder,
+            is_villa: 0,
+            hardware: 0,
+            devstate: 0,
+            reg_no: null,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         if (i === 0) households.push(h.id);
@@ -48,7 +72,16 @@ export async function seedDemo(db: Db): Promise<DemoAccount[]> {
     }
     await db
       .insertInto('address')
-      .values({ community_id: communityId, address: '管理中心', name: '管理中心', type: ADDRESS_TYPE.managementCentre, is_villa: 0, hardware: 0, devstate: 0, reg_no: null })
+      .values({
+        community_id: communityId,
+        address: '管理中心',
+        name: '管理中心',
+        type: ADDRESS_TYPE.managementCentre,
+        is_villa: 0,
+        hardware: 0,
+        devstate: 0,
+        reg_no: null,
+      })
       .execute();
   }
   const [c1, c2, ent] = ids as [number, number, number];
@@ -69,5 +102,9 @@ export async function seedDemo(db: Db): Promise<DemoAccount[]> {
     for (const c of a.engineerOf ?? []) await db.insertInto('community_engineer').values({ account_id: id, community_id: c }).execute();
   }
   await seedDemoCards(db, c1, { account: '13900000007', name: '张三' });
+  await seedDemoFaces(db, dataDir, c1, [
+    { account: '13900000007', name: '张三' },
+    { account: '13900000005', name: '物业人员' },
+  ]);
   return accounts.map(({ regNo, password, roleId, name }) => ({ regNo, password, roleId, name }));
 }

@@ -9,7 +9,7 @@ import type { DB } from '../../db/types.ts';
 export const FACE_FILE_KIND = 'face';
 
 /** Writes a checked photo to disk; answers its path relative to DATA_DIR. */
-export async function writePhoto(config: Config, jpeg: Buffer): Promise<string> {
+export async function writePhoto(config: Pick<Config, 'dataDir'>, jpeg: Buffer): Promise<string> {
   const dir = path.join(config.dataDir, 'files', 'faces');
   await fs.promises.mkdir(dir, { recursive: true });
   const rel = path.join('files', 'faces', `${crypto.randomUUID()}.jpg`);
