@@ -4,6 +4,7 @@ import { accountsBench } from './accounts.ts';
 import { devicesBench } from './devices.ts';
 import { facesBench } from './faces.ts';
 import { sessionBench } from './session.ts';
+import { xlsxReadBench } from './xlsx-read.ts';
 
 /**
  * Benchmarks (`npm run bench`): each reports figures and a ratio against a
@@ -15,6 +16,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   devices: devicesBench,
   accounts: accountsBench,
   faces: facesBench,
+  'xlsx-read': xlsxReadBench,
 };
 
 const only = process.argv.slice(2);

@@ -16,6 +16,30 @@ function cellText(v: ExcelJS.CellValue): string {
 }
 
 /**
+ * Streams the first worksheet of an .xlsx (exceljs WorkbookReader): rows are read as
+ * they are unzipped, without building the workbook's object model, so a 100k-row
+ * import holds little more than the text of its cells.
+ */
+async function readXlsxFirstSheet(path: string): Promise<SheetRows> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+    sharedStrings: 'cache',
+    styles: 'cache', // keeps date cells dates
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'emit',
+  });
+  const rows: SheetRows = [];
+  for await (const ws of reader) {
+    for await (const row of ws) {
+      const values = (row.values as ExcelJS.CellValue[]).slice(1);
+      rows[row.number - 1] = Array.from(values, (v) => cellText(v).trim());
+    }
+    break; // the first sheet only
+  }
+  return Array.from(rows, (r) => r ?? []);
+}
+
+/**
  * Reads the first sheet of an uploaded spreadsheet as rows of trimmed text:
  * .xlsx with exceljs; legacy .xls with SheetJS. Answers null when the file is
  * not a spreadsheet.
@@ -29,16 +53,7 @@ export async function readSheet(path: string, originalName: string): Promise<She
       const rows = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: false, defval: '' });
       return rows.map((r) => r.map((c) => String(c ?? '').trim()));
     }
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(path);
-    const ws = wb.worksheets[0];
-    if (!ws) return [];
-    const rows: SheetRows = [];
-    ws.eachRow({ includeEmpty: true }, (row, n) => {
-      const values = (row.values as ExcelJS.CellValue[]).slice(1);
-      rows[n - 1] = values.map((v) => cellText(v).trim());
-    });
-    return Array.from(rows, (r) => r ?? []);
+    return await readXlsxFirstSheet(path);
   } catch {
     return null;
   }
