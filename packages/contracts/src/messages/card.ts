@@ -10,6 +10,8 @@ export const cardMessages = defineMessages({
   'f.card.ismjtk': { 'zh-CN': '卡列表', 'zh-TW': '卡列表', en: 'card list' },
   'f.card.gate': { 'zh-CN': '门口机', 'zh-TW': '門口機', en: 'door unit' },
   'f.card.validfrom': { 'zh-CN': '生效时间', 'zh-TW': '生效時間', en: 'effective time' },
+  'f.card.starttime': { 'zh-CN': '开始日期', 'zh-TW': '開始日期', en: 'start date' },
+  'f.card.endtime': { 'zh-CN': '结束日期', 'zh-TW': '結束日期', en: 'end date' },
   'f.card.validto': { 'zh-CN': '失效时间', 'zh-TW': '失效時間', en: 'expiry time' },
   'f.card.info': { 'zh-CN': '备注', 'zh-TW': '備註', en: 'note' },
   'f.card.agas': { 'zh-CN': '门口机配置', 'zh-TW': '門口機設定', en: 'door unit configuration' },

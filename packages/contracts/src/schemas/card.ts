@@ -62,6 +62,9 @@ export const cardsPageInput = z.object({
   cardtype: optEnum('f.card.type', CARD_TYPES),
   cardmode: optEnum('f.card.mode', CARD_MODE_NAMES),
   cardstatus: optEnum('f.card.status', HOLDER_STATUSES),
+  /** Cards issued (created) on or after this date / up to this date (001 §2 start and end date). */
+  starttime: optDate('f.card.starttime'),
+  endtime: optDate('f.card.endtime'),
 });
 
 export const cardIdInput = z.object({ ...withT, id: reqInt('f.id') });

@@ -54,6 +54,8 @@ export const cardUi = defineMessages({
   'ui.card.mode': { 'zh-CN': '卡模式', 'zh-TW': '卡模式', en: 'Card mode' },
   'ui.card.status': { 'zh-CN': '卡状态', 'zh-TW': '卡狀態', en: 'Card status' },
   'ui.card.gateCount': { 'zh-CN': '已配置门口机', 'zh-TW': '已設定門口機', en: 'Door units' },
+  'ui.card.issuedFrom': { 'zh-CN': '开始日期', 'zh-TW': '開始日期', en: 'Issued from' },
+  'ui.card.issuedTo': { 'zh-CN': '结束日期', 'zh-TW': '結束日期', en: 'Issued until' },
   'ui.card.validfrom': { 'zh-CN': '生效时间', 'zh-TW': '生效時間', en: 'Effective time' },
   'ui.card.validto': { 'zh-CN': '失效时间', 'zh-TW': '失效時間', en: 'Expiry time' },
   'ui.card.info': { 'zh-CN': '备注', 'zh-TW': '備註', en: 'Notes' },

@@ -163,6 +163,14 @@ describe('card list and card form (/access/gate, /access/ladder)', () => {
     expect(await f({ cardstatus: 'disable' })).toEqual(['X0001']);
     expect(await f({ account: '13800000002' })).toEqual(['L0001']);
     expect(await f({ address: 'b1 102', cardtype: 'accladdcard' })).toEqual(['X0001']);
+    // issued between two dates (the card's creation day, in the server's time zone)
+    await t.db.updateTable('card').set({ created_at: new Date('2025-03-10T04:00:00Z') }).where('card_id', '=', 'L0001').execute();
+    expect(await f({ starttime: '2025/03/10', endtime: '2025/03/10', sort: 'cardid' })).toEqual(['L0001']);
+    expect(await f({ starttime: '2025/03/11', sort: 'cardid' })).toEqual(['X0001']);
+    expect(await f({ endtime: '2025/03/09' })).toEqual([]);
+    expect((await t.get('/card/getGateAccessesPage', { ismjtk: 2, starttime: '2025/02/30' }, manager.token)).body.msgs).toEqual([
+      'start date is invalid',
+    ]);
     expect((await t.get('/card/getGateAccessesPage', { ismjtk: 3 }, manager.token)).body.msgs).toEqual(['card list is invalid']);
     expect((await t.get('/card/getGateAccessesPage', { ismjtk: 1, sort: 'gateCount' }, manager.token)).body.msgs).toEqual([
       'sort column is invalid',

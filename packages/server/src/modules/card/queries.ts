@@ -97,6 +97,10 @@ export async function cardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateAccessesP
   if (i.cardtype) q = q.where('c.card_type', '=', i.cardtype);
   if (i.cardmode) q = q.where('c.card_mode', '=', i.cardmode);
   if (i.cardstatus) q = q.where('c.status', '=', i.cardstatus);
+  const issuedFrom = i.starttime ? parseDateTime(i.starttime, ctx.config.TZ_NAME) : null;
+  const issuedTo = i.endtime ? parseDateTime(i.endtime, ctx.config.TZ_NAME, true) : null;
+  if (issuedFrom) q = q.where('c.created_at', '>=', issuedFrom);
+  if (issuedTo) q = q.where('c.created_at', '<=', issuedTo);
   const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   let page = q
     .select([...cardColumns, gateCount])

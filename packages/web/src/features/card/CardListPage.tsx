@@ -94,6 +94,8 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
     { name: 'cardtype', label: t('ui.card.type'), type: 'select', options: typeOptions(types) },
     { name: 'cardmode', label: t('ui.card.mode'), type: 'select', options: modeOptions() },
     { name: 'cardstatus', label: t('ui.card.status'), type: 'select', options: statusOptions() },
+    { name: 'starttime', label: t('ui.card.issuedFrom'), type: 'date' },
+    { name: 'endtime', label: t('ui.card.issuedTo'), type: 'date' },
   ];
   const startImport = () => {
     const c = communities.find((x) => x.communityid === importCommunity);
