@@ -164,7 +164,11 @@ describe('card list and card form (/access/gate, /access/ladder)', () => {
     expect(await f({ account: '13800000002' })).toEqual(['L0001']);
     expect(await f({ address: 'b1 102', cardtype: 'accladdcard' })).toEqual(['X0001']);
     // issued between two dates (the card's creation day, in the server's time zone)
-    await t.db.updateTable('card').set({ created_at: new Date('2025-03-10T04:00:00Z') }).where('card_id', '=', 'L0001').execute();
+    await t.db
+      .updateTable('card')
+      .set({ created_at: new Date('2025-03-10T04:00:00Z') })
+      .where('card_id', '=', 'L0001')
+      .execute();
     expect(await f({ starttime: '2025/03/10', endtime: '2025/03/10', sort: 'cardid' })).toEqual(['L0001']);
     expect(await f({ starttime: '2025/03/11', sort: 'cardid' })).toEqual(['X0001']);
     expect(await f({ endtime: '2025/03/09' })).toEqual([]);

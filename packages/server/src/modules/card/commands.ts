@@ -2,6 +2,7 @@ import { CMD_KIND, CMD_TYPE } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { CommandQueue, NewCommand } from '../../devices/commands.ts';
+import { LIFT_COLUMNS } from './queries.ts';
 import {
   DESIRED_SOURCES,
   type DesiredSource,
@@ -121,19 +122,7 @@ const ladderEntries = async (db: Kysely<DB>, door: { addressId: number }): Promi
   const cards = await db
     .selectFrom('ladder_config as l')
     .innerJoin('card as c', 'c.id', 'l.card_id')
-    .select([
-      'c.id as holderId',
-      'c.account',
-      'c.card_id as cardId',
-      'l.resi_level',
-      'l.bank',
-      'l.node',
-      'l.gate_type',
-      'l.is_admin',
-      'l.is_villa',
-      'l.front_levels',
-      'l.back_levels',
-    ])
+    .select(['c.id as holderId', 'c.account', 'c.card_id as cardId', ...LIFT_COLUMNS])
     .where('l.address_id', '=', door.addressId)
     .where('c.status', '=', 'enable')
     .orderBy('l.id')
@@ -141,18 +130,7 @@ const ladderEntries = async (db: Kysely<DB>, door: { addressId: number }): Promi
   const faces = await db
     .selectFrom('ladder_config as l')
     .innerJoin('face as f', 'f.id', 'l.face_id')
-    .select([
-      'f.id as holderId',
-      'f.account',
-      'l.resi_level',
-      'l.bank',
-      'l.node',
-      'l.gate_type',
-      'l.is_admin',
-      'l.is_villa',
-      'l.front_levels',
-      'l.back_levels',
-    ])
+    .select(['f.id as holderId', 'f.account', ...LIFT_COLUMNS])
     .where('l.address_id', '=', door.addressId)
     .where('f.status', '=', 'enable')
     .orderBy('l.id')

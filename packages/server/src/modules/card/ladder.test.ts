@@ -91,6 +91,11 @@ describe('lift configuration dialog (ladder control)', () => {
     const res = await save(cardId, 0, [full(gate1.addressid, { node: '' }), full(gate2.addressid)]);
     expect(res.statusCode).toBe(400);
     expect(res.body.msgs).toEqual([`${name1}: resident floor, lift group, lift number and door type must be completely filled`]);
+    // only the admin flag and floors, none of the four: incomplete too, not silently dropped
+    const onlyFloors = full(gate1.addressid, { ResiLevel: '', bank: '', node: '', GateType: '', isadmin: 1 });
+    expect((await save(cardId, 0, [onlyFloors])).body.msgs).toEqual([
+      `${name1}: resident floor, lift group, lift number and door type must be completely filled`,
+    ]);
     expect((await save(cardId, 0, [full(gate1.addressid, { bank: 9 })])).body.msgs).toEqual(['lift group is invalid']);
     expect((await save(cardId, 0, [full(gate1.addressid, { ResiLevel: '99', FrontUnlockLevelList: ['77'] })])).body.msgs).toEqual([
       'resident floor is invalid',

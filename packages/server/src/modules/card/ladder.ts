@@ -7,6 +7,7 @@ import { assertCommunity } from '../../http/scope.ts';
 import { hasMenu, loadCard } from './access.ts';
 import { queueLadderFiles } from './commands.ts';
 import { doorUnitsOf, gmOptions } from './download.ts';
+import { LIFT_COLUMNS } from './queries.ts';
 
 type R = typeof cardRoutes;
 
@@ -70,18 +71,7 @@ export async function ladderInfo(ctx: AuthCtx, i: ParsedInput<R['getLadderDownlo
   const rows = await ctx.db
     .selectFrom('ladder_config as l')
     .innerJoin('address as a', 'a.id', 'l.address_id')
-    .select([
-      'l.address_id',
-      'a.address',
-      'l.resi_level',
-      'l.bank',
-      'l.node',
-      'l.gate_type',
-      'l.is_admin',
-      'l.is_villa',
-      'l.front_levels',
-      'l.back_levels',
-    ])
+    .select(['l.address_id', 'a.address', ...LIFT_COLUMNS])
     .where(`l.${h.column}`, '=', h.id)
     .orderBy('a.address')
     .execute();
@@ -135,7 +125,10 @@ export async function saveLadder(ctx: AuthCtx, i: ParsedInput<R['updateLadderCon
     seen.add(item.addressid);
     const four = [item.ResiLevel, item.bank, item.node, item.GateType];
     const filled = four.filter((v) => v !== undefined).length;
-    if (filled === 0) continue;
+    // A door unit with only the admin/disabled flags or floor lists is incomplete too (as the dialog
+    // says): dropping what the user entered silently would lose it.
+    const extras = item.isadmin || item.isVilla || item.FrontUnlockLevelList.length || item.BackUnlockLevelList.length;
+    if (filled === 0 && !extras) continue;
     if (filled < 4) {
       errors.push(msg('card.ladderIncomplete', { name: unit.address }));
       continue;

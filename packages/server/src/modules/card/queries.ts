@@ -18,6 +18,18 @@ import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
 import { likeArg } from '../device/pool.ts';
 import { assertListMenu, TYPES_OF_LIST } from './access.ts';
 
+/** The lift-control columns of a ladder_config row (alias l), for the dialog and the lift file. */
+export const LIFT_COLUMNS = [
+  'l.resi_level',
+  'l.bank',
+  'l.node',
+  'l.gate_type',
+  'l.is_admin',
+  'l.is_villa',
+  'l.front_levels',
+  'l.back_levels',
+] as const;
+
 type R = typeof cardRoutes;
 
 const CARD_SORT = {
