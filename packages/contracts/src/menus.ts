@@ -165,3 +165,30 @@ export const DEFAULT_ROLE_MENUS: Record<RoleId, MenuKey[]> = {
   ),
   [ROLE.cloudEmployee]: [],
 };
+
+/**
+ * Menus that fit each role: the one table the permission screen offers from and the
+ * server checks grants against (updateUserMenu). Staff roles (2–5) may hold any menu;
+ * an enterprise user (10) the enterprise screens of its default set; householders,
+ * door units, other and employees hold none, which is why the permission screen lists
+ * only roles up to 5, and 10 (000 §2). Administrators hold every menu and are not edited.
+ */
+export const GRANTABLE_MENUS: Record<RoleId, readonly MenuKey[]> = {
+  [ROLE.superAdmin]: DEFAULT_ROLE_MENUS[ROLE.superAdmin],
+  [ROLE.admin]: DEFAULT_ROLE_MENUS[ROLE.admin],
+  [ROLE.engineerSupervisor]: DEFAULT_ROLE_MENUS[ROLE.admin],
+  [ROLE.engineer]: DEFAULT_ROLE_MENUS[ROLE.admin],
+  [ROLE.propertySupervisor]: DEFAULT_ROLE_MENUS[ROLE.admin],
+  [ROLE.propertyStaff]: DEFAULT_ROLE_MENUS[ROLE.admin],
+  [ROLE.householder]: [],
+  [ROLE.doorUnit]: [],
+  [ROLE.other]: [],
+  [ROLE.cloudUser]: DEFAULT_ROLE_MENUS[ROLE.cloudUser],
+  [ROLE.cloudEmployee]: [],
+};
+
+/** Whether a menu (leaf or parent id) fits an account of a role: a parent fits when one of its leaves does. */
+export function menuFitsRole(roleId: number, menuId: number): boolean {
+  const keys: readonly string[] = GRANTABLE_MENUS[roleId as RoleId] ?? [];
+  return MENUS.some((m) => keys.includes(m.key) && (m.id === menuId || m.parentId === menuId));
+}

@@ -35,6 +35,11 @@ export const accountMessages = defineMessages({
   'perm.notHeld': { 'zh-CN': '不能授予您自己没有的菜单', 'zh-TW': '不能授予您自己沒有的選單', en: 'You cannot grant a menu you do not hold' },
   'perm.adminAll': { 'zh-CN': '管理员拥有全部菜单', 'zh-TW': '管理員擁有全部選單', en: 'Administrators hold every menu' },
   'perm.roleNoMenus': { 'zh-CN': '该角色的账号没有菜单权限', 'zh-TW': '該角色的帳號沒有選單權限', en: 'Accounts of this role have no menu permissions' },
+  'perm.roleMismatch': {
+    'zh-CN': '菜单“{{menu}}”不能授予角色“{{role}}”',
+    'zh-TW': '選單「{{menu}}」不能授予角色「{{role}}」',
+    en: 'The menu "{{menu}}" cannot be granted to the role {{role}}',
+  },
   'migrate.onlyEnterprise': { 'zh-CN': '只有企业账号可以迁移', 'zh-TW': '只有企業帳號可以遷移', en: 'Only enterprise accounts can be migrated' },
   'migrate.adminPhone': { 'zh-CN': '新账号不能是已有的管理员账号', 'zh-TW': '新帳號不能是已有的管理員帳號', en: 'The new account cannot be an existing administrator account' },
   'migrate.taken': { 'zh-CN': '该手机号已有企业账号', 'zh-TW': '該手機號碼已有企業帳號', en: 'This phone number already has an enterprise account' },

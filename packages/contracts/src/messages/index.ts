@@ -17,6 +17,7 @@ import { oplogMessages } from './oplog.ts';
 import { roleMessages } from './roles.ts';
 import { sessionMessages } from './session.ts';
 import { statisticsMessages } from './statistics.ts';
+import { totpMessages } from './totp.ts';
 
 export * from './define.ts';
 
@@ -40,4 +41,5 @@ export const MESSAGES: Catalogue = {
   ...statisticsMessages,
   ...attendanceMessages,
   ...faceMessages,
+  ...totpMessages,
 };

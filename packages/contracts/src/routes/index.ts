@@ -12,6 +12,7 @@ import { oplogRoutes } from './oplog.ts';
 import { commandRoutes, deviceRoutes, gmRoutes, poolRoutes, qrcodeRoutes } from './device.ts';
 import { logoutRoutes, roleRoutes, sessionRoutes } from './session.ts';
 import { statisticsRoutes } from './statistics.ts';
+import { totpRoutes } from './totp.ts';
 
 export * from './define.ts';
 export * from './imports.ts';
@@ -29,6 +30,7 @@ export * from './eventlog.ts';
 export * from './statistics.ts';
 export * from './attendance.ts';
 export * from './face.ts';
+export * from './totp.ts';
 
 /** The route table: every call of the API. Areas add their module here. */
 export const ROUTES = {
@@ -51,6 +53,7 @@ export const ROUTES = {
   statistics: statisticsRoutes,
   face: faceRoutes,
   attendance: attendanceRoutes,
+  totp: totpRoutes,
 };
 
 export const allRoutes = (): RouteDef[] =>

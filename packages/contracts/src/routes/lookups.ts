@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLE } from '../roles.ts';
 import { optInt, optStr, reqInt, withT } from '../schemas/common.ts';
 import type { Option } from './session.ts';
 import { r } from './define.ts';
@@ -15,5 +16,13 @@ export const searchResidentsInput = z.object({ ...withT, communityID: reqInt('f.
 export const lookupSpecs = {
   getAllCommunities: r<CommunityBrief[]>()({ method: 'GET', input: getAllCommunitiesInput, access: 'session' }),
   searchResidents: r<Option[]>()({ method: 'GET', input: searchResidentsInput, access: 'session' }),
-  getEngineers: r<Option[]>()({ method: 'GET', input: z.object(withT), access: 'session' }),
+  /**
+   * Engineers to assign to a project: only the project Add/Edit dialog asks, and it is
+   * offered to roles 2 or lower (000 §5), so nobody else may read the engineering staff.
+   */
+  getEngineers: r<Option[]>()({
+    method: 'GET',
+    input: z.object(withT),
+    access: { menus: ['project.project'], roles: [ROLE.superAdmin, ROLE.admin, ROLE.engineerSupervisor] },
+  }),
 };

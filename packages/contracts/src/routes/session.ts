@@ -40,6 +40,8 @@ export interface SessionContent {
 
 export interface PhoneContent {
   phoneNumber: string;
+  /** 205 only: the administrator may answer with an authenticator or recovery code instead of the SMS code. */
+  totp?: boolean;
 }
 
 /** Session calls the spec lists without a module sit at the API root (/api/<name>). */

@@ -14,6 +14,7 @@ import { noticeHandlers } from './notice/routes.ts';
 import { oplogHandlers } from './oplog/routes.ts';
 import { sessionHandlers } from './session/routes.ts';
 import { statisticsHandlers } from './statistics/routes.ts';
+import { totpHandlers } from './session/totp-routes.ts';
 
 /** Every module's handlers. Areas add theirs here. */
 export const MODULE_HANDLERS: Registered[] = [
@@ -23,4 +24,4 @@ export const MODULE_HANDLERS: Registered[] = [
   ...attendanceHandlers,
   ...cardHandlers,
   ...faceHandlers,
-  ...oplogHandlers,...sessionHandlers, ...accountHandlers, ...communityHandlers, ...deviceHandlers, ...gmHandlers, ...commandHandlers, ...addressHandlers, ...statisticsHandlers];
+  ...oplogHandlers,...sessionHandlers, ...accountHandlers, ...communityHandlers, ...deviceHandlers, ...gmHandlers, ...commandHandlers, ...addressHandlers, ...statisticsHandlers, ...totpHandlers];

@@ -17,6 +17,7 @@ import { noticeUi } from './notice.ts';
 import { sessionUi } from './session.ts';
 import { shellUi } from './shell.ts';
 import { statisticsUi } from './statistics.ts';
+import { totpUi } from './totp.ts';
 
 /** Every catalogue of the browser: server messages (contracts) and UI texts. Areas add theirs here. */
 const CATALOGUES: Catalogue[] = [MESSAGES, commonUi, shellUi, sessionUi, messageUi, accountUi, deviceUi, communityUi, addressUi, statisticsUi, eventlogUi, noticeUi];
@@ -24,6 +25,7 @@ CATALOGUES.push(doorAssignUi, ladderUi, cardUi);
 CATALOGUES.push(cardReaderUi);
 CATALOGUES.push(faceUi);
 CATALOGUES.push(attendanceUi);
+CATALOGUES.push(totpUi);
 
 function resources() {
   const out: Record<string, { translation: Record<string, string> }> = {};

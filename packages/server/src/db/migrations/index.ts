@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_foundation.ts';
 import * as m0101 from './0101_accounts.ts';
+import * as m0102 from './0102_admin_totp.ts';
 import * as m0201 from './0201_communities.ts';
 import * as m0301 from './0301_devices.ts';
 import * as m0302 from './0302_command_account_prefix.ts';
@@ -19,6 +20,7 @@ import * as m0701 from './0701_notices.ts';
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0101_accounts': m0101,
+  '0102_admin_totp': m0102,
   '0201_communities': m0201,
   '0301_devices': m0301,
   '0302_command_account_prefix': m0302,

@@ -32,12 +32,33 @@ describe('checkUserProperties', () => {
 });
 
 describe('getEngineers', () => {
-  it('answers the engineering staff in normal state as options', async () => {
+  it('answers the engineering staff in normal state as options to an administrator', async () => {
+    const admin = await k.session(1);
     const eng = await k.account(3, [], { name: 'Eng One', regNo: '13655550001' });
     await k.account(3, [], { name: 'Eng Off', state: 2 });
-    const res = await t.get<{ intValue: number; label: string }[]>('/account/getEngineers', {}, manager.token);
+    const res = await t.get<{ intValue: number; label: string }[]>('/account/getEngineers', {}, admin.token);
     expect(res.body.content).toContainEqual({ intValue: eng, label: 'Eng One (13655550001)' });
     expect(res.body.content.some((o) => o.label.startsWith('Eng Off'))).toBe(false);
+  });
+
+  it('refuses every caller but the project dialog roles (2 or lower), a householder and a property supervisor included', async () => {
+    await k.account(3, [], { name: 'Eng Hidden', regNo: '13655550002' });
+    const householder = await k.session(7, [A]);
+    for (const token of [householder.token, manager.token, (await k.session(3, [A])).token]) {
+      const res = await t.get('/account/getEngineers', {}, token);
+      expect([res.statusCode, JSON.stringify(res.body.content ?? null).includes('13655550002')]).toEqual([403, false]);
+    }
+  });
+
+  it('shows an engineering supervisor the phones of its engineers and masks those of fellow supervisors', async () => {
+    const me = await k.session(2, [], { name: 'Sup Me', regNo: '13655550003' });
+    const eng = await k.account(3, [], { name: 'Eng Two', regNo: '13655550004' });
+    const peer = await k.account(2, [], { name: 'Sup Peer', regNo: '13655550005' });
+    const res = await t.get<{ intValue: number; label: string }[]>('/account/getEngineers', {}, me.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.content).toContainEqual({ intValue: eng, label: 'Eng Two (13655550004)' });
+    expect(res.body.content).toContainEqual({ intValue: me.id, label: 'Sup Me (13655550003)' });
+    expect(res.body.content).toContainEqual({ intValue: peer, label: 'Sup Peer (136****0005)' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { type AccountRow, LEAF_MENUS, type MenuNode, menuByKey, type Page } from '@gatehouse/contracts';
+import { type AccountRow, ALL_ROLES, GRANTABLE_MENUS, isSystemAdmin, LEAF_MENUS, type MenuNode, menuByKey, type Page, PERMISSION_FILTER_ROLES } from '@gatehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness.ts';
 import { kit } from './test-kit.ts';
@@ -96,5 +96,30 @@ describe('getPerMenu and updateUserMenu', () => {
     const other = await k.session(1);
     const adm = await t.post('/account/updateUserMenu', { userId: other.id, menuIds: [id('account')] }, admin.token);
     expect(adm.body.msgs).toEqual(['Administrators hold every menu']);
+  });
+});
+
+describe('menu grants fit the role', () => {
+  it('offers menus to exactly the roles the permission screen lists (up to 5, and 10) besides administrators', () => {
+    const withMenus = ALL_ROLES.filter((r) => GRANTABLE_MENUS[r].length && !isSystemAdmin(r));
+    expect(withMenus).toEqual(PERMISSION_FILTER_ROLES.filter((r) => !isSystemAdmin(r)));
+  });
+
+  it('refuses staff menus to a householder in scope, changing nothing', async () => {
+    const householder = await k.session(7, [A]);
+    const res = await t.post('/account/updateUserMenu', { userId: householder.id, menuIds: [id('account'), id('permission')] }, supervisor.token);
+    expect([res.statusCode, res.body.msgs]).toEqual([400, ['Accounts of this role have no menu permissions']]);
+    const grants = await t.db.selectFrom('account_menu').select('menu_id').where('account_id', '=', householder.id).execute();
+    expect(grants).toEqual([]);
+    expect((await t.get('/account/searchAccounts', {}, householder.token)).statusCode).toBe(403);
+  });
+
+  it('refuses a menu outside an enterprise user\'s set, naming it, and grants one inside', async () => {
+    const company = await t.createCommunity('Perm Ltd', 1);
+    const boss = await k.session(10, [company]);
+    const bad = await t.post('/account/updateUserMenu', { userId: boss.id, menuIds: [id('account'), id('permission')] }, admin.token);
+    expect([bad.statusCode, bad.body.msgs]).toEqual([400, ['The menu "Permission management" cannot be granted to the role Cloud user (enterprise)']]);
+    const ok = await t.post<number[]>('/account/updateUserMenu', { userId: boss.id, menuIds: [id('account'), id('appcount')] }, admin.token);
+    expect(ok.body.content).toEqual([id('account'), id('appcount')].sort((a, b) => a - b));
   });
 });

@@ -1,4 +1,4 @@
-import { isSystemAdmin, LEAF_MENUS, MENUS, type MenuNode, msg } from '@gatehouse/contracts';
+import { GRANTABLE_MENUS, isSystemAdmin, LEAF_MENUS, MENUS, type MenuNode, menuFitsRole, msg, type RoleId, roleNameKey } from '@gatehouse/contracts';
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
@@ -26,11 +26,20 @@ export async function perMenu(ctx: AuthCtx, userId: number): Promise<number[]> {
   return grantsOf(ctx, target.id);
 }
 
+/** Refuses menus that do not fit the account's role, naming the first one. */
+function assertFitsRole(roleId: number, menuIds: number[]): void {
+  if (!menuIds.length) return;
+  if (!GRANTABLE_MENUS[roleId as RoleId]?.length) throw badRequest('perm.roleNoMenus');
+  const misfit = menuIds.find((id) => !menuFitsRole(roleId, id));
+  if (misfit !== undefined) throw badRequest(msg('perm.roleMismatch', { menu: `@menu.${keyOf(misfit)}`, role: `@${roleNameKey(roleId)}` }));
+}
+
 /**
  * updateUserMenu: the ticked leaves become the account's grants, effective at its
  * next request (the guard reads grants on every call). Parent ids are implied and
- * dropped; unknown ids are refused; menus the caller does not hold cannot be
- * granted, and grants of those menus the account already has are kept.
+ * dropped; unknown ids are refused; a menu must fit the account's role
+ * (GRANTABLE_MENUS: a householder gets no staff menu); menus the caller does not
+ * hold cannot be granted, and grants of those menus the account already has are kept.
  */
 export async function updateUserMenu(ctx: AuthCtx, userId: number, menuIds: number[]): Promise<number[]> {
   const target = await manageableTarget(ctx, userId);
@@ -38,6 +47,7 @@ export async function updateUserMenu(ctx: AuthCtx, userId: number, menuIds: numb
   const known = new Set(MENUS.map((m) => m.id));
   if (menuIds.some((id) => !known.has(id))) throw badRequest(msg('v.invalid', { field: '@f.menus' }));
   const wanted = [...new Set(menuIds.filter((id) => LEAF_IDS.has(id)))];
+  assertFitsRole(target.role_id, wanted);
   if (wanted.some((id) => !ctx.caller.menuIds.has(id))) throw forbidden('perm.notHeld');
   const before = await grantsOf(ctx, target.id);
   const kept = before.filter((id) => !ctx.caller.menuIds.has(id));

@@ -2,12 +2,13 @@ import { codeFromLang, isSystemAdmin, type Lang, langFromCode, type ParsedInput,
 import { sql } from 'kysely';
 import { menuIdsOf, hashToken, newToken, revokeSessions } from '../../http/auth.ts';
 import type { AuthCtx, Ctx } from '../../http/context.ts';
-import { Answer, AppError, badRequest, tooMany } from '../../http/errors.ts';
+import { Answer, badRequest, tooMany } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import { checkCaptcha, dropCaptcha } from './captcha.ts';
 import { checkCode } from './codes.ts';
 import { defaultPath, menuTree } from './menu-tree.ts';
+import { factorPrompt, secondFactorRefusal } from './second-factor.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 
 type LoginInput = ParsedInput<typeof ROUTES.session.login>;
@@ -50,13 +51,9 @@ export async function login(ctx: Ctx, input: LoginInput, captchaId: string | und
   if (account.state === 2) return fail('login.disabled');
   if (account.state === 0) return new Answer(STATUS.notActivated, { phoneNumber: account.reg_no }, ['err.notActivated']);
   if (isSystemAdmin(account.role_id)) {
-    if (!input.dx) return new Answer(STATUS.needPhoneVerify, { phoneNumber: account.reg_no }, ['err.needPhoneVerify']);
-    try {
-      await checkCode(ctx, account.reg_no, 'login', input.dx, true);
-    } catch (e) {
-      if (e instanceof AppError) await fail('login.badSmsCode');
-      throw e;
-    }
+    if (!input.dx) return new Answer(STATUS.needPhoneVerify, await factorPrompt(ctx, account), ['err.needPhoneVerify']);
+    const refused = await secondFactorRefusal(ctx, account, input.dx);
+    if (refused) await fail(refused);
   }
   await ctx.limiter.reset(accountKey);
   await dropCaptcha(ctx.db, captchaId);

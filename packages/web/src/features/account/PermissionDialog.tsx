@@ -1,4 +1,4 @@
-import { type AccountRow, type MenuNode, ROUTES } from '@gatehouse/contracts';
+import { type AccountRow, type MenuNode, menuFitsRole, ROUTES } from '@gatehouse/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Modal, Spin, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
@@ -8,19 +8,27 @@ import { useT } from '../../i18n/index.ts';
 
 const toTree = (nodes: MenuNode[]): DataNode[] =>
   nodes.map((n) => ({ key: n.id, title: n.name, children: n.children ? toTree(n.children) : undefined }));
+/** The caller's grantable tree narrowed to the menus that fit the account's role (the server refuses others). */
+const fitting = (nodes: MenuNode[], roleId: number): MenuNode[] =>
+  nodes.flatMap((n) => {
+    if (!n.children) return menuFitsRole(roleId, n.id) ? [n] : [];
+    const children = fitting(n.children, roleId);
+    return children.length ? [{ ...n, children }] : [];
+  });
 const leafIds = (nodes: MenuNode[]): number[] => nodes.flatMap((n) => (n.children ? leafIds(n.children) : [n.id]));
 
 /** The menu tree of one account (000 §2 "Permission management"): ticking leaves grants menus. */
 export function PermissionDialog({ account, onClose }: { account: AccountRow; onClose: () => void }) {
   const { t } = useT();
-  const all = useQuery({ queryKey: ['allMenu'], queryFn: () => call(ROUTES.account.getAllMenu) });
+  const menus = useQuery({ queryKey: ['allMenu'], queryFn: () => call(ROUTES.account.getAllMenu) });
+  const tree = useMemo(() => (menus.data ? fitting(menus.data, account.roleID) : undefined), [menus.data, account.roleID]);
   const granted = useQuery({ queryKey: ['perMenu', account.userid], queryFn: () => call(ROUTES.account.getPerMenu, { userId: account.userid }), gcTime: 0 });
-  const leaves = useMemo(() => new Set(leafIds(all.data ?? [])), [all.data]);
+  const leaves = useMemo(() => new Set(leafIds(tree ?? [])), [tree]);
   const [checked, setChecked] = useState<number[] | null>(null);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
-    if (granted.data && all.data && checked === null) setChecked(granted.data.filter((id) => leaves.has(id)));
-  }, [granted.data, all.data, leaves, checked]);
+    if (granted.data && tree && checked === null) setChecked(granted.data.filter((id) => leaves.has(id)));
+  }, [granted.data, tree, leaves, checked]);
   const save = async () => {
     setSaving(true);
     try {
@@ -34,12 +42,12 @@ export function PermissionDialog({ account, onClose }: { account: AccountRow; on
   };
   return (
     <Modal open title={t('ui.perm.title', { name: `${account.name} (${account.regNo})` })} onCancel={onClose} onOk={save} okButtonProps={{ loading: saving }} destroyOnHidden>
-      {all.data && checked !== null ? (
+      {tree && checked !== null ? (
         <Tree
           checkable
           defaultExpandAll
           selectable={false}
-          treeData={toTree(all.data)}
+          treeData={toTree(tree)}
           checkedKeys={checked}
           onCheck={(keys) => {
             const list: Key[] = Array.isArray(keys) ? keys : keys.checked;

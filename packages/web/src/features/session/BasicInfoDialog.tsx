@@ -7,8 +7,9 @@ import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { clearSession } from '../../session/store.ts';
 import { fieldRule } from '../../shared/rules.ts';
+import { TotpSection } from './TotpSection.tsx';
 
-/** Basic info: userid, regNo, userName, roleName. Administrators may only read it. */
+/** Basic info: userid, regNo, userName, roleName. Administrators may only read it, and manage their authenticator here. */
 export function BasicInfoDialog({ onClose }: { onClose: () => void }) {
   const { t } = useT();
   const nav = useNavigate();
@@ -56,6 +57,7 @@ export function BasicInfoDialog({ onClose }: { onClose: () => void }) {
           </Form.Item>
         </Form>
       ) : null}
+      {q.data && admin ? <TotpSection /> : null}
     </Modal>
   );
 }

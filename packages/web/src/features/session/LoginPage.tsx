@@ -1,4 +1,4 @@
-import { type Option, type PhoneContent, ROUTES, type SessionContent, loginInput } from '@gatehouse/contracts';
+import { type Option, type PhoneContent, RECOVERY_CODE, ROUTES, type SessionContent, TOTP_CODE, loginInput } from '@gatehouse/contracts';
 import { Button, Form, Input, Select, Space } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +11,15 @@ import { ActivateForm } from './ActivateForm.tsx';
 import { type LoginForm, submitLogin } from './api.ts';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 
+/** A 6-digit code (SMS or authenticator) or a recovery code. */
+const secondFactorRule = (message: string) => ({
+  required: true,
+  message,
+  validator: async (_r: unknown, v: string | undefined) => {
+    if (!v || !(TOTP_CODE.test(v) || RECOVERY_CODE.test(v))) throw new Error(message);
+  },
+});
+
 /**
  * Sign-in (000 §2): account, password, captcha, role from the roles of the
  * account; 205 reveals the SMS code field, 203 swaps in the activation form.
@@ -22,6 +31,8 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
   const [captchaTs, setCaptchaTs] = useState(Date.now());
   const [roles, setRoles] = useState<Option[]>([]);
   const [needSms, setNeedSms] = useState(false);
+  /** 205 said this administrator has an authenticator: its code or a recovery code answers too. */
+  const [totp, setTotp] = useState(false);
   const [inactive, setInactive] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const lastRegNo = useRef('');
@@ -63,6 +74,7 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
         nav((a.content as SessionContent).defaultPath ?? '/403');
       } else if (a.status === 205) {
         setNeedSms(true);
+        setTotp((a.content as PhoneContent).totp === true);
       } else if (a.status === 203) {
         setInactive((a.content as PhoneContent).phoneNumber);
       }
@@ -120,10 +132,10 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
               />
             </Form.Item>
             {needSms ? (
-              <Form.Item label={t('ui.login.smsCode')} extra={t('ui.login.adminVerify')} required>
+              <Form.Item label={t(totp ? 'ui.login.secondFactor' : 'ui.login.smsCode')} extra={t(totp ? 'ui.login.totpHint' : 'ui.login.adminVerify')} required>
                 <Space.Compact style={{ width: '100%' }}>
-                  <Form.Item name="dx" noStyle rules={[{ required: true, len: 6, message: t('v.exactLen', { field: t('f.smsCode'), len: 6 }) }]}>
-                    <Input maxLength={6} data-testid="login-sms" />
+                  <Form.Item name="dx" noStyle rules={[totp ? secondFactorRule(t('ui.login.totpHint')) : { required: true, len: 6, message: t('v.exactLen', { field: t('f.smsCode'), len: 6 }) }]}>
+                    <Input maxLength={totp ? 11 : 6} autoComplete="one-time-code" data-testid="login-sms" />
                   </Form.Item>
                   <SmsCodeButton send={() => mutate(ROUTES.session.sendVcodeAdmin, { phoneNumber: form.getFieldValue('username') })} />
                 </Space.Compact>

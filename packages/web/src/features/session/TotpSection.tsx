@@ -1,0 +1,113 @@
+import { confirmTotpInput, ROUTES, type TotpEnrolment } from '@gatehouse/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Divider, Form, Input, Space, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { call, mutate } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { fieldRule } from '../../shared/rules.ts';
+
+const STATE_KEY = ['totpState'];
+
+/**
+ * The administrator's authenticator in the profile dialog: set up (QR code and key,
+ * confirmed with a current code, recovery codes shown once) or disable (password).
+ * The SMS step of sign-in stays either way.
+ */
+export function TotpSection() {
+  const { t } = useT();
+  const qc = useQueryClient();
+  const state = useQuery({ queryKey: STATE_KEY, queryFn: () => call(ROUTES.totp.getTotpState), gcTime: 0 });
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  const [recovery, setRecovery] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirmForm] = Form.useForm<{ code: string }>();
+  const [disableForm] = Form.useForm<{ password: string }>();
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+      await qc.invalidateQueries({ queryKey: STATE_KEY });
+    } catch {
+      // the server's message has been shown
+    } finally {
+      setBusy(false);
+    }
+  };
+  const start = () => run(async () => setEnrolment(await call(ROUTES.totp.startTotp)));
+  const confirm = async () => {
+    const v = await confirmForm.validateFields();
+    await run(async () => {
+      setRecovery((await mutate(ROUTES.totp.confirmTotp, v)).recoveryCodes);
+      setEnrolment(null);
+    });
+  };
+  const disable = async () => {
+    const v = await disableForm.validateFields();
+    await run(async () => {
+      await mutate(ROUTES.totp.disableTotp, v);
+      setRecovery(null);
+      disableForm.resetFields();
+    });
+  };
+
+  return (
+    <div data-testid="totp-section">
+      <Divider titlePlacement="start">{t('ui.totp.title')}</Divider>
+      {recovery ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t('ui.totp.recovery')}
+          description={<pre data-testid="totp-recovery">{recovery.join('\n')}</pre>}
+        />
+      ) : null}
+      {!state.data ? (
+        <Spin />
+      ) : state.data.enabled ? (
+        <Form form={disableForm} layout="vertical">
+          <Typography.Paragraph data-testid="totp-on">{t('ui.totp.on', { left: state.data.recoveryLeft })}</Typography.Paragraph>
+          <Form.Item label={t('ui.totp.disablePassword')} required>
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item name="password" noStyle rules={[{ required: true, message: t('totp.disableProof') }]}>
+                <Input.Password autoComplete="current-password" data-testid="totp-disable-password" />
+              </Form.Item>
+              <Button danger loading={busy} onClick={disable} data-testid="totp-disable">
+                {t('ui.totp.disable')}
+              </Button>
+            </Space.Compact>
+          </Form.Item>
+        </Form>
+      ) : enrolment ? (
+        <Form form={confirmForm} layout="vertical">
+          <Typography.Paragraph>{t('ui.totp.scan')}</Typography.Paragraph>
+          <img src={enrolment.qr} alt={enrolment.uri} width={180} height={180} data-testid="totp-qr" />
+          <Typography.Paragraph>
+            {t('ui.totp.secret')}:{' '}
+            <Typography.Text code copyable data-testid="totp-secret">
+              {enrolment.secret}
+            </Typography.Text>
+          </Typography.Paragraph>
+          <Form.Item label={t('ui.totp.code')} required>
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item name="code" noStyle rules={[fieldRule(confirmTotpInput, 'code')]}>
+                <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" data-testid="totp-code" />
+              </Form.Item>
+              <Button type="primary" loading={busy} onClick={confirm} data-testid="totp-confirm">
+                {t('ui.totp.confirm')}
+              </Button>
+            </Space.Compact>
+          </Form.Item>
+        </Form>
+      ) : (
+        <>
+          <Typography.Paragraph>{t('ui.totp.off')}</Typography.Paragraph>
+          <Button loading={busy} onClick={start} data-testid="totp-start">
+            {t('ui.totp.start')}
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
