@@ -3,6 +3,7 @@ import path from 'node:path';
 import { accountsBench } from './accounts.ts';
 import { devicesBench } from './devices.ts';
 import { facesBench } from './faces.ts';
+import { firstScreenBench } from './first-screen.ts';
 import { sessionBench } from './session.ts';
 import { xlsxReadBench } from './xlsx-read.ts';
 
@@ -17,6 +18,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   accounts: accountsBench,
   faces: facesBench,
   'xlsx-read': xlsxReadBench,
+  'first-screen': firstScreenBench,
 };
 
 const only = process.argv.slice(2);

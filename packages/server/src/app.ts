@@ -12,6 +12,7 @@ import qs from 'node:querystring';
 import type { Services } from './http/context.ts';
 import { AppError } from './http/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
+import { webAssetOptions } from './http/web-assets.ts';
 import { langOfRequest, registerRoutes, requestLang, sendEnvelope } from './http/route.ts';
 import { MODULE_HANDLERS } from './modules/index.ts';
 
@@ -84,7 +85,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
 
   const dist = services.config.WEB_DIST ?? DEFAULT_WEB_DIST;
   const hasWeb = fs.existsSync(path.join(dist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: ['index.html'] });
+  if (hasWeb) await app.register(fastifyStatic, webAssetOptions(dist));
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || !hasWeb || req.method !== 'GET') {
       return sendEnvelope(reply.code(404), requestLang(req), STATUS.notFound, null, ['err.routeNotFound']);

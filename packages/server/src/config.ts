@@ -40,6 +40,7 @@ const schema = z.object({
   TZ_NAME: z.string().default('Asia/Shanghai'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(1_000_000),
 });
 
 export type Config = z.output<typeof schema> & { dataDir: string };

@@ -14,6 +14,11 @@ export const commonMessages = defineMessages({
   'err.network': { 'zh-CN': '网络异常', 'zh-TW': '網路異常', en: 'Network exception' },
   'err.notActivated': { 'zh-CN': '账号未激活', 'zh-TW': '帳號未啟用', en: 'The account is not activated' },
   'err.needPhoneVerify': { 'zh-CN': '账号登录需要验证手机号', 'zh-TW': '帳號登入需要驗證手機號碼', en: 'The account login needs to verify the phone number' },
+  'export.tooMany': {
+    'zh-CN': '导出数据超过{{max}}条，请缩小筛选范围后再导出',
+    'zh-TW': '匯出資料超過{{max}}筆，請縮小篩選範圍後再匯出',
+    en: 'The export has more than {{max}} rows: narrow the filters and export again',
+  },
   'err.fileTooLarge': { 'zh-CN': '文件过大', 'zh-TW': '檔案過大', en: 'The file is too large' },
   'ok.saved': { 'zh-CN': '保存成功', 'zh-TW': '儲存成功', en: 'Saved' },
   'ok.created': { 'zh-CN': '创建成功', 'zh-TW': '建立成功', en: 'Created' },

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Caller } from './context.ts';
+import { scopeFor } from './scope.ts';
 
 export const hashToken = (token: string): string => crypto.createHash('sha256').update(token).digest('hex');
 /** An opaque random token of 256 bits. */
@@ -46,6 +47,10 @@ export async function readCaller(db: Db, config: Config, token: string): Promise
       'a.name',
       'a.state',
       sql<number[]>`array(select menu_id from account_menu where account_id = a.id)`.as('grants'),
+      // The community scope in the same round trip (http/scope.ts applies the role rule).
+      'a.community_id as ownCommunityId',
+      sql<number[]>`array(select community_id from account_community where account_id = a.id)`.as('manages'),
+      sql<number[]>`array(select community_id from community_engineer where account_id = a.id)`.as('engineers'),
     ])
     .where('s.token_hash', '=', hashToken(token))
     .where('s.revoked_at', 'is', null)
@@ -67,6 +72,7 @@ export async function readCaller(db: Db, config: Config, token: string): Promise
       name: row.name,
       communityId: row.communityId,
       menuIds,
+      scope: scopeFor(row.roleId, { own: row.ownCommunityId, manages: row.manages, engineers: row.engineers }),
     },
   };
 }

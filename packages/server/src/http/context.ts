@@ -4,6 +4,7 @@ import type { Db } from '../db/index.ts';
 import type { RateLimiter } from '../sms/rate-limit.ts';
 import type { SmsProvider } from '../sms/provider.ts';
 import type { DeviceBus } from '../devices/bus.ts';
+import type { Scope } from './scope.ts';
 
 /** The signed-in caller, as read from the session row. */
 export interface Caller {
@@ -15,6 +16,8 @@ export interface Caller {
   communityId: number;
   /** Menu ids granted to the account (administrators: every menu). */
   menuIds: Set<number>;
+  /** Community scope read with the session (same query), when the caller came from a token. */
+  scope?: Scope;
 }
 
 /** Things every service may use; built once in app.ts. */

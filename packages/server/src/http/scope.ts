@@ -1,4 +1,5 @@
 import { isAdminLevel, isEnterpriseRole, isManagerRole, ROLE } from '@gatehouse/contracts';
+import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { Caller } from './context.ts';
 import { AppError } from './errors.ts';
@@ -13,17 +14,25 @@ export type Scope = { all: true } | { all: false; ids: number[] };
  * community (company).
  */
 export async function scopeOf(db: Db, caller: Caller): Promise<Scope> {
-  if (isAdminLevel(caller.roleId)) return { all: true };
-  if (caller.roleId === ROLE.engineer) {
-    const rows = await db.selectFrom('community_engineer').select('community_id').where('account_id', '=', caller.accountId).execute();
-    return { all: false, ids: rows.map((r) => r.community_id) };
-  }
-  if (isManagerRole(caller.roleId)) {
-    const rows = await db.selectFrom('account_community').select('community_id').where('account_id', '=', caller.accountId).execute();
-    return { all: false, ids: rows.map((r) => r.community_id) };
-  }
-  const own = await db.selectFrom('account').select('community_id').where('id', '=', caller.accountId).executeTakeFirst();
-  return { all: false, ids: own?.community_id ? [own.community_id] : [] };
+  if (caller.scope) return caller.scope;
+  const row = await db
+    .selectFrom('account as a')
+    .select([
+      'a.community_id as own',
+      sql<number[]>`array(select community_id from account_community where account_id = a.id)`.as('manages'),
+      sql<number[]>`array(select community_id from community_engineer where account_id = a.id)`.as('engineers'),
+    ])
+    .where('a.id', '=', caller.accountId)
+    .executeTakeFirst();
+  return scopeFor(caller.roleId, row ?? { own: null, manages: [], engineers: [] });
+}
+
+/** The role rule of scopeOf over the account's community lists (read with the session by http/auth.ts). */
+export function scopeFor(roleId: number, lists: { own: number | null; manages: number[]; engineers: number[] }): Scope {
+  if (isAdminLevel(roleId)) return { all: true };
+  if (roleId === ROLE.engineer) return { all: false, ids: lists.engineers.map(Number) };
+  if (isManagerRole(roleId)) return { all: false, ids: lists.manages.map(Number) };
+  return { all: false, ids: lists.own ? [lists.own] : [] };
 }
 
 /**

@@ -1,18 +1,20 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { Spin } from 'antd';
-import { ForgetPwdPage } from '../features/session/ForgetPwdPage.tsx';
-import { LoginPage } from '../features/session/LoginPage.tsx';
 import { ComingSoon, Forbidden, NotFound } from './ErrorPages.tsx';
 import { PAGES } from './pages.ts';
-import { RequireAuth } from './RequireAuth.tsx';
 import { setNavigate } from './router-ref.ts';
-import { Shell } from './Shell.tsx';
+
+// The sign-in pages and the shell load on demand, so the first screen carries only what it shows.
+const LoginPage = lazy(() => import('../features/session/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
+const ForgetPwdPage = lazy(() => import('../features/session/ForgetPwdPage.tsx').then((m) => ({ default: m.ForgetPwdPage })));
+const SignedInShell = lazy(() => import('./SignedInShell.tsx').then((m) => ({ default: m.SignedInShell })));
+const waiting = <Spin style={{ margin: 48 }} />;
 
 const lazyPage = (load: (typeof PAGES)[number]['load']) => {
   const C = lazy(load);
   return (
-    <Suspense fallback={<Spin style={{ margin: 48 }} />}>
+    <Suspense fallback={waiting}>
       <C />
     </Suspense>
   );
@@ -20,15 +22,36 @@ const lazyPage = (load: (typeof PAGES)[number]['load']) => {
 
 /** Public routes: /login, /active, /forgetPwd, /404; everything else needs a session. */
 export const router = createBrowserRouter([
-  { path: '/login', element: <LoginPage /> },
-  { path: '/active', element: <LoginPage activation /> },
-  { path: '/forgetPwd', element: <ForgetPwdPage /> },
+  {
+    path: '/login',
+    element: (
+      <Suspense fallback={waiting}>
+        <LoginPage />
+      </Suspense>
+    ),
+  },
+  {
+    path: '/active',
+    element: (
+      <Suspense fallback={waiting}>
+        <LoginPage activation />
+      </Suspense>
+    ),
+  },
+  {
+    path: '/forgetPwd',
+    element: (
+      <Suspense fallback={waiting}>
+        <ForgetPwdPage />
+      </Suspense>
+    ),
+  },
   { path: '/404', element: <NotFound /> },
   {
     element: (
-      <RequireAuth>
-        <Shell />
-      </RequireAuth>
+      <Suspense fallback={waiting}>
+        <SignedInShell />
+      </Suspense>
     ),
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },

@@ -6,6 +6,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
 import { parseDates } from '../eventlog/total.ts';
+import { afterRow } from '../../db/keyset.ts';
 
 type PunchQ = SelectQueryBuilder<DB & { e: AccessEventTable }, 'e', object>;
 
@@ -43,10 +44,7 @@ export async function punchQuery(ctx: AuthCtx, f: PunchFilters): Promise<PunchQ>
 export function punchRows(q: PunchQ, desc: boolean, after: { time: Date; id: number } | null, limit: number, offset = 0) {
   let page = q;
   if (after) {
-    const { time, id } = after;
-    page = page.where((eb) =>
-      eb.or([eb('e.time', desc ? '<' : '>', time), eb.and([eb('e.time', '=', time), eb('e.id', desc ? '<' : '>', id)])]),
-    );
+    page = page.where(afterRow('e.time', 'e.id', desc, { sort: after.time, id: after.id }));
   }
   return page
     .select(['e.id', 'e.account', 'e.device_name', 'e.time'])

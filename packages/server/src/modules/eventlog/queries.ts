@@ -6,6 +6,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { listScope, scopeIds } from '../../http/scope.ts';
 import { likeText, parseDates } from './total.ts';
+import { afterRow } from '../../db/keyset.ts';
 
 export type EventQ = SelectQueryBuilder<DB & { e: AccessEventTable }, 'e', object>;
 export type QrQ = SelectQueryBuilder<DB & { q: VisitorQrcodeTable }, 'q', object>;
@@ -89,8 +90,7 @@ export async function entranceQuery(ctx: AuthCtx, f: EntranceFilters): Promise<E
 export function eventRows(q: EventQ, desc: boolean, after: { time: Date; id: number } | null, limit: number, offset = 0) {
   let page = q;
   if (after) {
-    const { time, id } = after;
-    page = page.where((eb) => eb.or([eb('e.time', desc ? '<' : '>', time), eb.and([eb('e.time', '=', time), eb('e.id', desc ? '<' : '>', id)])]));
+    page = page.where(afterRow('e.time', 'e.id', desc, { sort: after.time, id: after.id }));
   }
   return page
     .leftJoin('community as c', 'c.id', 'e.community_id')
@@ -167,10 +167,7 @@ export async function qrcodeQuery(ctx: AuthCtx, f: QrcodeFilters): Promise<QrQ> 
 export function qrcodeRows(q: QrQ, desc: boolean, after: { created_at: Date; id: number } | null, limit: number, offset = 0) {
   let page = q;
   if (after) {
-    const { created_at, id } = after;
-    page = page.where((eb) =>
-      eb.or([eb('q.created_at', desc ? '<' : '>', created_at), eb.and([eb('q.created_at', '=', created_at), eb('q.id', desc ? '<' : '>', id)])]),
-    );
+    page = page.where(afterRow('q.created_at', 'q.id', desc, { sort: after.created_at, id: after.id }));
   }
   return page
     .leftJoin('community as c', 'c.id', 'q.community_id')

@@ -4,6 +4,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { forbidden } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { handle, type Registered } from '../../http/route.ts';
+import { assertExportable } from '../../xlsx/export-limit.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
 import {
   accessLogQuery,
@@ -50,6 +51,7 @@ export const eventlogHandlers: Registered[] = [
 
   handle(E.exportAccessLog, async (input, ctx, { reply }) => {
     const q = await accessLogQuery(ctx, input);
+    await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(one));
     const keys = ['communityname', 'time', 'addressName', 'unlockUserName', 'type', 'result', 'account', 'cardNum', 'cardMode'];
     const sheet = t(ctx.lang, 'eventlog.sheet.accesslog');
     const rows = cells(allEvents(q, isDesc(input.order)), (raw) => {
@@ -72,6 +74,7 @@ export const eventlogHandlers: Registered[] = [
 
   handle(E.exportAccessReport, async (input, ctx, { reply }) => {
     const q = await entranceQuery(ctx, input);
+    await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(one));
     const sheet = t(ctx.lang, 'eventlog.sheet.entrance');
     const rows = cells(allEvents(q, isDesc(input.order)), (raw) => {
       const r = presentEntrance(ctx, raw);
@@ -93,6 +96,7 @@ export const eventlogHandlers: Registered[] = [
   handle(E.exportQrcodelist, async (input, ctx, { reply }) => {
     if (!isAdminLevel(ctx.caller.roleId)) throw forbidden();
     const q = await qrcodeQuery(ctx, input);
+    await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(one));
     const sheet = t(ctx.lang, 'eventlog.sheet.visitor');
     const keys = ['account', 'company', 'deviceName', 'numOpen', 'used', 'validfrom', 'validto', 'createTime'];
     const rows = cells(allQrcodes(q, isDesc(input.order)), (raw) => {

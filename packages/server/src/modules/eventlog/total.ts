@@ -5,7 +5,6 @@ import { badRequest } from '../../http/errors.ts';
 import { parseDateTime } from '../../http/dates.ts';
 
 const COUNT_CAP = 100_000;
-export const EXPORT_MAX = 1_000_000;
 const BATCH = 2000;
 
 /** A query selecting a constant per matching row (`q.select(sql\`1\`.as('x'))`). */
@@ -39,21 +38,23 @@ function literal(v: unknown): string {
 /**
  * Streams rows by keyset paging: `page(after)` answers the next batch after the last
  * row (ordered by the list's sort key and id), so memory stays flat for a million rows.
+ * The export's size is checked up front (`assertExportable`), not cut here.
  */
 export async function* keyset<R>(page: (after: R | null, limit: number) => Promise<R[]>): AsyncGenerator<R> {
   let last: R | null = null;
-  let sent = 0;
-  while (sent < EXPORT_MAX) {
+  for (;;) {
     const batch = await page(last, BATCH);
     for (const r of batch) yield r;
     if (batch.length < BATCH) return;
-    sent += batch.length;
     last = batch[batch.length - 1] ?? null;
   }
 }
 
 /** Parses the date filters of a list; every unreadable one is a 400 naming its field. */
-export function parseDates<K extends string>(tz: string, dates: { key: K; text?: string; field: string; end?: boolean }[]): Partial<Record<K, Date>> {
+export function parseDates<K extends string>(
+  tz: string,
+  dates: { key: K; text?: string; field: string; end?: boolean }[],
+): Partial<Record<K, Date>> {
   const out: Partial<Record<K, Date>> = {};
   const bad: string[] = [];
   for (const d of dates) {

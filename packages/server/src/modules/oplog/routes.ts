@@ -1,12 +1,14 @@
 import { MENUS, ROUTES } from '@gatehouse/contracts';
 import { t } from '../../http/i18n.ts';
 import { handle, type Registered } from '../../http/route.ts';
+import { sql } from 'kysely';
+import { assertExportable } from '../../xlsx/export-limit.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
 import { cheapTotal, filtered, present, type RawOpLog } from './queries.ts';
+import { afterRow } from '../../db/keyset.ts';
 
 const O = ROUTES.oplog;
 const COLUMNS = ['id', 'name1', 'name2', 'content', 'regno', 'addtime', 'detail'] as const;
-const EXPORT_MAX = 1_000_000;
 
 export const oplogHandlers: Registered[] = [
   handle(O.getOpLogPage, async (input, ctx) => {
@@ -32,19 +34,14 @@ export const oplogHandlers: Registered[] = [
 
   handle(O.exportOpLog, async (input, ctx, { reply }) => {
     const q = await filtered(ctx, input);
+    await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(sql<number>`1`.as('x')));
     const desc = (input.order ?? 'desc') === 'desc';
     // Keyset paging over (addtime, id): memory stays flat for a million rows.
     async function* rows() {
       let last: { addtime: Date; id: number } | null = null;
-      let sent = 0;
-      while (sent < EXPORT_MAX) {
+      for (;;) {
         let page = q.select([...COLUMNS].map((c) => `o.${c}` as const));
-        if (last) {
-          const { addtime, id } = last;
-          page = page.where((eb) =>
-            eb.or([eb('o.addtime', desc ? '<' : '>', addtime), eb.and([eb('o.addtime', '=', addtime), eb('o.id', desc ? '<' : '>', id)])]),
-          );
-        }
+        if (last) page = page.where(afterRow('o.addtime', 'o.id', desc, { sort: last.addtime, id: last.id }));
         const batch = (await page
           .orderBy('o.addtime', desc ? 'desc' : 'asc')
           .orderBy('o.id', desc ? 'desc' : 'asc')
@@ -55,7 +52,6 @@ export const oplogHandlers: Registered[] = [
           const p = present(ctx, r);
           yield [p.name1, p.name2, p.name, p.regno, p.addtime, p.changes.map((c) => `${c.field}: ${c.before} → ${c.after}`).join('; ')];
         }
-        sent += batch.length;
         const tail = batch[batch.length - 1] as RawOpLog;
         last = { addtime: tail.addtime, id: Number(tail.id) };
       }

@@ -1,0 +1,13 @@
+import { msg } from '@gatehouse/contracts';
+import { type Expression, sql } from 'kysely';
+import type { Db } from '../db/index.ts';
+import { badRequest } from '../http/errors.ts';
+
+/**
+ * Refuses, before a byte is sent, an export with more rows than EXPORT_MAX_ROWS:
+ * the file is never cut silently. Counts at most max + 1 rows.
+ */
+export async function assertExportable(db: Db, max: number, ones: { limit(n: number): Expression<unknown> }): Promise<void> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from (${ones.limit(max + 1)}) c`.execute(db);
+  if (Number(r.rows[0]?.n ?? 0) > max) throw badRequest(msg('export.tooMany', { max: max.toLocaleString('en-US') }));
+}
