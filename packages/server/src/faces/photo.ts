@@ -1,4 +1,4 @@
-import { FACE_CAPTURE, LIMITS } from '@gatehouse/contracts';
+import { FACE_CAPTURE, IMAGE_MAX_PIXELS, LIMITS } from '@gatehouse/contracts';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../http/errors.ts';
 import { findFaces } from './detector.ts';
@@ -43,8 +43,9 @@ export async function normalise(b: Buffer): Promise<CheckedPhoto & { rgb: Buffer
   let upright: Sharp;
   let meta: Metadata;
   try {
-    upright = sharp(b, { failOn: 'error' }).rotate();
-    meta = await sharp(b).metadata();
+    // The pixel limit is checked on the header, before anything is decoded.
+    upright = sharp(b, { failOn: 'error', limitInputPixels: IMAGE_MAX_PIXELS }).rotate();
+    meta = await sharp(b, { limitInputPixels: IMAGE_MAX_PIXELS }).metadata();
   } catch {
     throw new AppError(400, ['face.unreadable']);
   }
