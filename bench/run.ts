@@ -4,6 +4,7 @@ import { accountsBench } from './accounts.ts';
 import { devicesBench } from './devices.ts';
 import { facesBench } from './faces.ts';
 import { sessionBench } from './session.ts';
+import { uploadsBench } from './uploads.ts';
 import { xlsxReadBench } from './xlsx-read.ts';
 
 /**
@@ -17,6 +18,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   accounts: accountsBench,
   faces: facesBench,
   'xlsx-read': xlsxReadBench,
+  uploads: uploadsBench,
 };
 
 const only = process.argv.slice(2);
