@@ -15,6 +15,7 @@ export const commonMessages = defineMessages({
   'err.notActivated': { 'zh-CN': '账号未激活', 'zh-TW': '帳號未啟用', en: 'The account is not activated' },
   'err.needPhoneVerify': { 'zh-CN': '账号登录需要验证手机号', 'zh-TW': '帳號登入需要驗證手機號碼', en: 'The account login needs to verify the phone number' },
   'err.fileTooLarge': { 'zh-CN': '文件过大', 'zh-TW': '檔案過大', en: 'The file is too large' },
+  'err.imagePixels': { 'zh-CN': '图片不能超过{{max}}百万像素', 'zh-TW': '圖片不能超過{{max}}百萬像素', en: 'The image cannot exceed {{max}} megapixels' },
   'ok.saved': { 'zh-CN': '保存成功', 'zh-TW': '儲存成功', en: 'Saved' },
   'ok.created': { 'zh-CN': '创建成功', 'zh-TW': '建立成功', en: 'Created' },
   'ok.updated': { 'zh-CN': '更新成功', 'zh-TW': '更新成功', en: 'Update completed' },

@@ -2,7 +2,8 @@ import net from 'node:net';
 import { ROUTES } from '@gatehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../test/harness.ts';
-import { multipartBody } from '../test/multipart.ts';
+import { makeJpeg } from '../test/images.ts';
+import { multipartBody, upload } from '../test/multipart.ts';
 
 /**
  * Oversized uploads over a real socket, sent the way many clients send them: the whole
@@ -89,6 +90,15 @@ describe('oversized uploads', () => {
     const form = Buffer.from(`imgBase64=${encodeURIComponent(photo20MB().toString('base64'))}`);
     const res = await sendWhole(ROUTES.face.checkFaceValid.path, { 'content-type': 'application/x-www-form-urlencoded' }, form, true);
     expect(res).toEqual({ status: 400, json: { status: 400, msgs: ['The file is too large'], content: null } });
+  });
+
+  it('a 500 KB JPEG declaring 8000x8000 pixels is refused on its header, as a face photo and as a cover', async () => {
+    const bomb = makeJpeg({ width: 8000, height: 8000 });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const face = await t.post(ROUTES.face.checkFaceValid.path, { imgBase64: bomb.toString('base64') }, token);
+    expect(face.body.msgs).toEqual(['The image cannot exceed 40 megapixels']);
+    const cover = await upload(t, ROUTES.community.uploadCommunityFiles.path, { communityId: community, func: 'add' }, [{ name: 'c.jpg', type: 'image/jpeg', data: bomb }], token);
+    expect(cover.body.msgs).toEqual(['The image cannot exceed 40 megapixels']);
   });
 
   it('the server answers normally afterwards', async () => {
