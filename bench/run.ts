@@ -5,6 +5,7 @@ import { devicesBench } from './devices.ts';
 import { facesBench } from './faces.ts';
 import { firstScreenBench } from './first-screen.ts';
 import { sessionBench } from './session.ts';
+import { uploadsBench } from './uploads.ts';
 import { xlsxReadBench } from './xlsx-read.ts';
 
 /**
@@ -19,6 +20,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   faces: facesBench,
   'xlsx-read': xlsxReadBench,
   'first-screen': firstScreenBench,
+  uploads: uploadsBench,
 };
 
 const only = process.argv.slice(2);

@@ -53,3 +53,29 @@ export const ACCOUNT_STATE = { inactive: 0, normal: 1, disabled: 2 } as const;
 
 /** Address type (000 §3). */
 export const ADDRESS_TYPE = { doorUnit: 0, householder: 1, managementCentre: 2 } as const;
+
+/**
+ * Limits of an uploaded spreadsheet (every import), checked while it is read, before
+ * anything is held: a file over any of them is refused with a message naming the limit.
+ */
+export const IMPORT_LIMITS = {
+  /** Data rows of one import (rows after the header that hold a value). */
+  rows: 200_000,
+  /** The highest row number a sheet may use (Excel's own sheet height). */
+  rowNumber: 1_048_576,
+  /** Characters of one cell (Excel's own cell limit). */
+  cellChars: 32_767,
+  /** Columns read from each row; cells to the right of them are ignored (templates have at most 10). */
+  columns: 64,
+  /** Distinct texts (shared strings) of one file. */
+  sharedStrings: 1_000_000,
+  /** Unpacked size of one part of the file (a sheet, the shared-string table). */
+  partBytes: 64 * 1024 * 1024,
+  /** Unpacked size of the whole file. */
+  unzippedBytes: 128 * 1024 * 1024,
+  /** Parts (zip entries) of one file. */
+  parts: 1_000,
+} as const;
+
+/** Decoded size of an image (cover, face photo): width x height. */
+export const IMAGE_MAX_PIXELS = 40_000_000;

@@ -10,6 +10,7 @@ import { allRoutes, LIMITS, msg, STATUS } from '@gatehouse/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'node:querystring';
 import type { Services } from './http/context.ts';
+import { drainBody } from './http/drain.ts';
 import { AppError } from './http/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { webAssetOptions } from './http/web-assets.ts';
@@ -60,7 +61,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(formbody, { parser: (s) => qs.parse(s) });
   await app.register(multipart, { limits: { fileSize: LIMITS.noticeFileBytes, files: LIMITS.noticeFiles, fields: 50 } });
 
-  app.setErrorHandler((err, req, reply) => {
+  app.setErrorHandler(async (err, req, reply) => {
+    await drainBody(req);
     const lang = langOfRequest.get(req) ?? requestLang(req);
     if (err instanceof AppError) return sendEnvelope(reply, lang, err.status, err.content, err.msgs);
     const code = (err as { statusCode?: number }).statusCode ?? 500;

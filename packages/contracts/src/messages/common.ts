@@ -20,6 +20,7 @@ export const commonMessages = defineMessages({
     en: 'The export has more than {{max}} rows: narrow the filters and export again',
   },
   'err.fileTooLarge': { 'zh-CN': '文件过大', 'zh-TW': '檔案過大', en: 'The file is too large' },
+  'err.imagePixels': { 'zh-CN': '图片不能超过{{max}}百万像素', 'zh-TW': '圖片不能超過{{max}}百萬像素', en: 'The image cannot exceed {{max}} megapixels' },
   'ok.saved': { 'zh-CN': '保存成功', 'zh-TW': '儲存成功', en: 'Saved' },
   'ok.created': { 'zh-CN': '创建成功', 'zh-TW': '建立成功', en: 'Created' },
   'ok.updated': { 'zh-CN': '更新成功', 'zh-TW': '更新成功', en: 'Update completed' },

@@ -1,6 +1,7 @@
-import { FACE_CAPTURE, LIMITS } from '@gatehouse/contracts';
+import { FACE_CAPTURE, IMAGE_MAX_PIXELS, LIMITS } from '@gatehouse/contracts';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../http/errors.ts';
+import { assertImagePixels } from '../http/image-pixels.ts';
 import { findFaces } from './detector.ts';
 
 /**
@@ -43,7 +44,7 @@ export async function normalise(b: Buffer): Promise<CheckedPhoto & { rgb: Buffer
   let upright: Sharp;
   let meta: Metadata;
   try {
-    upright = sharp(b, { failOn: 'error' }).rotate();
+    upright = sharp(b, { failOn: 'error', limitInputPixels: IMAGE_MAX_PIXELS }).rotate();
     meta = await sharp(b).metadata();
   } catch {
     throw new AppError(400, ['face.unreadable']);
@@ -74,6 +75,7 @@ export async function normalise(b: Buffer): Promise<CheckedPhoto & { rgb: Buffer
 /** The whole check: JPEG, size, decodable, exactly one face. Answers the normalised photo. */
 export async function checkPhoto(b: Buffer): Promise<CheckedPhoto> {
   assertJpegUnderLimit(b);
+  await assertImagePixels(b, 'face.unreadable');
   const n = await normalise(b);
   const faces = await findFaces(n.rgb, n.width, n.height);
   if (faces.length === 0) throw new AppError(400, ['face.noFace']);

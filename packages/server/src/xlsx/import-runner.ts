@@ -1,4 +1,4 @@
-import { type ImportReport, type ImportRowError as RowError, msg, type MenuKey } from '@gatehouse/contracts';
+import { IMPORT_LIMITS, type ImportReport, type ImportRowError as RowError, type MenuKey, msg } from '@gatehouse/contracts';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/types.ts';
@@ -34,39 +34,41 @@ export interface ImportSpec<S extends z.ZodType> {
   apply: (rows: z.output<S>[], trx: Transaction<DB>) => Promise<void>;
 }
 
-const MAX_ROWS = 200_000;
-
 /**
- * The xlsx/xls import of every area: reads the first sheet, maps headers to fields
- * (by the template's header text in any language, or by position), validates every
- * row with the same schema as the dialog, and either imports every row (one
- * transaction, an import-history message with the source file kept, an op log row)
- * or nothing, reporting each rejected row with its row number, column and message.
+ * The xlsx import of every area: streams the first sheet (xlsx/read.ts, within
+ * IMPORT_LIMITS), maps headers to fields (by the template's header text in any
+ * language, or by position), validates each row as it is read with the same schema as
+ * the dialog, and either imports every row (one transaction, an import-history message
+ * with the source file kept, an op log row) or nothing, reporting each rejected row
+ * with its row number, column and message.
  */
 export async function runImport<S extends z.ZodType>(ctx: AuthCtx, spec: ImportSpec<S>): Promise<ImportReport> {
   const file = spec.file;
   if (!file) throw badRequest(msg('v.choose', { field: '@f.file' }));
-  const sheet = await readSheet(file.path, file.filename);
-  if (!sheet) throw badRequest('import.notSpreadsheet');
-  const [header = [], ...body] = sheet;
-  const dataRows = body.map((cells, i) => ({ cells, line: i + 2 })).filter((r) => r.cells.some((c) => c !== ''));
-  if (!dataRows.length) throw badRequest('import.empty');
-  if (dataRows.length > MAX_ROWS) throw badRequest(msg('import.tooMany', { max: MAX_ROWS }));
 
   const headerText = (key: string) => {
     const c = spec.columns.find((x) => x.key === key);
     return c ? t(ctx.lang, c.header) : '';
   };
-  const positions = spec.columns.map((c, i) => {
-    const names = (['zh-CN', 'zh-TW', 'en'] as const).map((l) => t(l, c.header));
-    const at = header.findIndex((h) => names.includes(h));
-    return at >= 0 ? at : i;
-  });
+  const positionsIn = (header: string[]) =>
+    spec.columns.map((c, i) => {
+      const names = (['zh-CN', 'zh-TW', 'en'] as const).map((l) => t(l, c.header));
+      const at = header.findIndex((h) => names.includes(h));
+      return at >= 0 ? at : i;
+    });
 
   const errors: RowError[] = [];
   const valid: { value: z.output<S>; line: number }[] = [];
-  for (const { cells, line } of dataRows) {
-    const raw = Object.fromEntries(spec.columns.map((c, i) => [c.key, cells[positions[i] ?? i] ?? '']));
+  let positions: number[] | null = null;
+  let dataRows = 0;
+  for await (const { number: line, cells } of readSheet(file.path)) {
+    if (line === 1) {
+      positions = positionsIn(cells);
+      continue;
+    }
+    positions ??= positionsIn([]);
+    if (++dataRows > IMPORT_LIMITS.rows) throw badRequest(msg('import.tooMany', { max: IMPORT_LIMITS.rows }));
+    const raw = Object.fromEntries(spec.columns.map((c, i) => [c.key, cells[positions?.[i] ?? i] ?? '']));
     const parsed = spec.rowSchema.safeParse(raw);
     if (parsed.success) valid.push({ value: parsed.data, line });
     else
@@ -74,6 +76,7 @@ export async function runImport<S extends z.ZodType>(ctx: AuthCtx, spec: ImportS
         errors.push({ row: line, column: headerText(String(issue.path[0] ?? '')), message: t(ctx.lang, issue.message) });
       }
   }
+  if (!dataRows) throw badRequest('import.empty');
 
   let imported = 0;
   await ctx.db.transaction().execute(async (trx) => {

@@ -1,60 +1,80 @@
-import ExcelJS from 'exceljs';
-import XLSX from 'xlsx';
+import fs from 'node:fs';
+import path from 'node:path/posix';
+import { AppError, badRequest } from '../http/errors.ts';
+import { readRows, readSharedStrings, type SheetRow } from './cells.ts';
+import { parseXml } from './xml-stream.ts';
+import { type LimitedZip, openLimitedZip } from './zip.ts';
 
-export type SheetRows = string[][];
+export type { SheetRow } from './cells.ts';
 
-function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString();
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((r) => r.text).join('');
-    if ('text' in v) return String(v.text);
-    if ('result' in v) return v.result === undefined ? '' : cellText(v.result as ExcelJS.CellValue);
-    if ('error' in v) return '';
-  }
-  return String(v);
-}
+const ZIP = Buffer.from('PK\x03\x04', 'latin1');
+/** The OLE2 compound file of Excel 97-2003 (.xls) and of password-protected workbooks. */
+const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
-/**
- * Streams the first worksheet of an .xlsx (exceljs WorkbookReader): rows are read as
- * they are unzipped, without building the workbook's object model, so a 100k-row
- * import holds little more than the text of its cells.
- */
-async function readXlsxFirstSheet(path: string): Promise<SheetRows> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
-    sharedStrings: 'cache',
-    styles: 'cache', // keeps date cells dates
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
-  const rows: SheetRows = [];
-  for await (const ws of reader) {
-    for await (const row of ws) {
-      const values = (row.values as ExcelJS.CellValue[]).slice(1);
-      rows[row.number - 1] = Array.from(values, (v) => cellText(v).trim());
-    }
-    break; // the first sheet only
-  }
-  return Array.from(rows, (r) => r ?? []);
-}
-
-/**
- * Reads the first sheet of an uploaded spreadsheet as rows of trimmed text:
- * .xlsx with exceljs; legacy .xls with SheetJS. Answers null when the file is
- * not a spreadsheet.
- */
-export async function readSheet(path: string, originalName: string): Promise<SheetRows | null> {
+async function head(file: string): Promise<Buffer> {
+  const fh = await fs.promises.open(file, 'r');
   try {
-    if (/\.xls$/i.test(originalName)) {
-      const wb = XLSX.readFile(path, { cellDates: true, dense: true });
-      const ws = wb.Sheets[wb.SheetNames[0] ?? ''];
-      if (!ws) return [];
-      const rows = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: false, defval: '' });
-      return rows.map((r) => r.map((c) => String(c ?? '').trim()));
-    }
-    return await readXlsxFirstSheet(path);
-  } catch {
-    return null;
+    const b = Buffer.alloc(8);
+    const { bytesRead } = await fh.read(b, 0, 8, 0);
+    return b.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Every `tag` element's attributes in a small part (workbook, relationships). */
+async function elements(zip: LimitedZip, part: string, tag: string): Promise<Record<string, string>[]> {
+  const found: Record<string, string>[] = [];
+  const items = parseXml<never>(zip.chunks(part), {
+    open: (name, attrs) => {
+      if (name === tag && found.length < 1_000) found.push({ ...attrs });
+    },
+    text: () => {},
+    close: () => {},
+  });
+  for await (const _ of items);
+  return found;
+}
+
+/** The paths of the first worksheet and of the shared-string table, from the workbook and its relationships. */
+async function locateParts(zip: LimitedZip): Promise<{ sheet: string; strings: string | null }> {
+  const [first] = await elements(zip, 'xl/workbook.xml', 'sheet');
+  const rels = await elements(zip, 'xl/_rels/workbook.xml.rels', 'Relationship');
+  const target = (r: Record<string, string> | undefined) => {
+    const t = r?.Target;
+    if (!t) return null;
+    return t.startsWith('/') ? t.slice(1) : path.normalize(path.join('xl', t));
+  };
+  const sheetId = first?.['r:id'] ?? Object.entries(first ?? {}).find(([k]) => k.endsWith(':id'))?.[1];
+  const sheet = target(rels.find((r) => r.Id === sheetId)) ?? 'xl/worksheets/sheet1.xml';
+  const strings = target(rels.find((r) => r.Type?.endsWith('/sharedStrings'))) ?? 'xl/sharedStrings.xml';
+  if (!zip.has(sheet)) throw badRequest('import.notSpreadsheet');
+  return { sheet, strings: zip.has(strings) ? strings : null };
+}
+
+/**
+ * Reads the first sheet of an uploaded .xlsx as a stream of its rows that hold a value
+ * (trimmed text per cell), within IMPORT_LIMITS: the zip's declared sizes are checked
+ * before anything is inflated, inflated bytes are counted, and the shared strings,
+ * row numbers and cell lengths are checked while the XML is parsed. A broken limit
+ * answers 400 naming it; a file that is not an .xlsx answers 400 (an .xls, by its
+ * content, with a message naming .xlsx: see docs/security.md).
+ */
+export async function* readSheet(file: string): AsyncGenerator<SheetRow> {
+  const magic = await head(file);
+  if (magic.equals(OLE2)) throw badRequest('import.xlsRefused');
+  if (!magic.subarray(0, 4).equals(ZIP)) throw badRequest('import.notSpreadsheet');
+  let zip: LimitedZip | null = null;
+  try {
+    zip = await openLimitedZip(file);
+    const { sheet, strings } = await locateParts(zip);
+    const shared = strings ? await readSharedStrings(zip.chunks(strings)) : [];
+    yield* readRows(zip.chunks(sheet), shared);
+  } catch (e) {
+    // A broken limit names itself; anything else the zip or XML reader met is a broken file.
+    if (e instanceof AppError) throw e;
+    throw badRequest('import.notSpreadsheet');
+  } finally {
+    zip?.close();
   }
 }

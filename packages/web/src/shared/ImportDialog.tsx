@@ -84,7 +84,7 @@ export function ImportDialog(p: ImportDialogProps) {
           {t('ui.downloadTemplate')}
         </Button>
         <Upload.Dragger
-          accept=".xlsx,.xls"
+          accept=".xlsx"
           maxCount={1}
           beforeUpload={(f) => {
             setFile(f);
@@ -97,7 +97,7 @@ export function ImportDialog(p: ImportDialogProps) {
           <p className="ant-upload-drag-icon">
             <InboxOutlined />
           </p>
-          <p>{t('ui.chooseFile')} (.xlsx / .xls)</p>
+          <p>{t('ui.chooseFile')} (.xlsx)</p>
         </Upload.Dragger>
         {progress !== null ? <Progress percent={progress} status="active" /> : null}
         {report ? <Alert type={report.ok ? 'success' : 'error'} showIcon message={report.text} data-testid="import-result" /> : null}

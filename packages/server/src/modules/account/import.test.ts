@@ -2,7 +2,6 @@ import type { AccountImportReport, Envelope } from '@gatehouse/contracts';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import XLSX from 'xlsx';
 import { type TestApp, testApp } from '../../test/harness.ts';
 import { kit, multipart } from './test-kit.ts';
 
@@ -114,13 +113,16 @@ describe('uploadAccountFile', () => {
     expect((await t.lastOpLog())?.content).toContain('accounts.xlsx');
   });
 
-  it('accepts a legacy .xls file under either call name', async () => {
-    const wb = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([HEADERS, ['86', '13833330001', 'Imp Xls', 'Init123', 7, '1-101', 6, 3]]), 'Accounts');
-    const data = XLSX.write(wb, { bookType: 'biff8', type: 'buffer' }) as Buffer;
-    const res = await upload(data, { communityID: String(A) }, manager.token, 'legacy.xls', 'uploadAccounts');
-    expect(res.body.content).toMatchObject({ imported: 1 });
-    expect(await importedNames(A)).toContain('Imp Xls');
+  it('refuses a legacy .xls file by its content, naming .xlsx, under either call name', async () => {
+    // An OLE2 compound file (the container of Excel 97-2003 workbooks), whatever its name says.
+    const ole2 = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096)]);
+    const before = await k.count('account');
+    for (const [name, path] of [['legacy.xls', 'uploadAccounts'], ['renamed.xlsx', 'uploadAccountFile']]) {
+      const res = await upload(ole2, { communityID: String(A) }, manager.token, name, path);
+      expect(res.statusCode).toBe(400);
+      expect(res.body.msgs).toEqual(['Excel 97-2003 files (.xls) are not accepted: save the file as an Excel workbook (.xlsx) and import it again']);
+    }
+    expect(await k.count('account')).toBe(before);
   });
 
   it('needs a community in scope, a spreadsheet and a caller who may import', async () => {
@@ -132,7 +134,7 @@ describe('uploadAccountFile', () => {
     expect(out.statusCode).toBe(403);
     expect(out.body.msgs).toEqual(['You have no access to this community']);
     const junk = await upload(Buffer.from('not a spreadsheet'), { communityID: String(A) });
-    expect(junk.body.msgs).toEqual(['The file is not a valid spreadsheet (.xlsx or .xls)']);
+    expect(junk.body.msgs).toEqual(['The file is not a valid spreadsheet (.xlsx)']);
     const company = await t.createCommunity('Imp Ltd', 1);
     const boss = await k.session(10, [company]);
     expect((await upload(file, { communityID: String(company) }, boss.token)).statusCode).toBe(403);

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { assertImagePixels } from '../../http/image-pixels.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import { keepFile, type UploadedFile } from '../../http/uploads.ts';
@@ -63,6 +64,7 @@ export async function changeCovers(ctx: AuthCtx, i: ParsedInput<R['uploadCommuni
   for (const f of files) {
     if (!(await isJpeg(f))) throw badRequest('cover.onlyJpg');
     if (f.truncated || f.size > LIMITS.coverBytes) throw badRequest('cover.tooLarge');
+    await assertImagePixels(f.path, 'cover.onlyJpg');
   }
   const kept: string[] = [];
   try {
