@@ -1,14 +1,13 @@
-import { CMD_KIND, CMD_TYPE } from '@gatehouse/contracts';
+import { CMD_KIND, type LadderFileEntry } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import type { CommandQueue, NewCommand } from '../../devices/commands.ts';
+import { type CommandQueue, command, type NewCommand } from '../../devices/commands.ts';
 import { LIFT_COLUMNS } from './queries.ts';
 import {
   DESIRED_SOURCES,
   type DesiredSource,
   doorUnit,
   LADDER_SOURCES,
-  type LadderEntry,
   ladderFileCommand,
 } from '../../devices/desired.ts';
 
@@ -33,12 +32,9 @@ const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOStr
 
 /** card.put: the whole card as the door unit keeps it (objectKey card:<card number>). */
 export function cardPutCommand(card: CardForDevice, entry: EntryForDevice): NewCommand {
-  return {
-    type: CMD_TYPE.card,
-    kind: CMD_KIND.cardPut,
-    objectKey: `card:${card.card_id}`,
-    account: card.account,
-    payload: {
+  return command(
+    CMD_KIND.cardPut,
+    {
       cardId: card.card_id,
       account: card.account,
       userName: card.user_name,
@@ -48,17 +44,12 @@ export function cardPutCommand(card: CardForDevice, entry: EntryForDevice): NewC
       validto: iso(entry.validto),
       status: card.status,
     },
-  };
+    { objectKey: `card:${card.card_id}`, account: card.account },
+  );
 }
 
 export function cardDeleteCommand(card: Pick<CardForDevice, 'card_id' | 'account'>): NewCommand {
-  return {
-    type: CMD_TYPE.card,
-    kind: CMD_KIND.cardDelete,
-    objectKey: `card:${card.card_id}`,
-    account: card.account,
-    payload: { cardId: card.card_id },
-  };
+  return command(CMD_KIND.cardDelete, { cardId: card.card_id }, { objectKey: `card:${card.card_id}`, account: card.account });
 }
 
 /**
@@ -118,7 +109,7 @@ const cardsOfUnit: DesiredSource = async (db, door) => {
 };
 
 /** Lift entries of a door unit: enabled cards and enabled faces with a lift configuration there. */
-const ladderEntries = async (db: Kysely<DB>, door: { addressId: number }): Promise<LadderEntry[]> => {
+const ladderEntries = async (db: Kysely<DB>, door: { addressId: number }): Promise<LadderFileEntry[]> => {
   const cards = await db
     .selectFrom('ladder_config as l')
     .innerJoin('card as c', 'c.id', 'l.card_id')
@@ -135,7 +126,7 @@ const ladderEntries = async (db: Kysely<DB>, door: { addressId: number }): Promi
     .where('f.status', '=', 'enable')
     .orderBy('l.id')
     .execute();
-  const entry = (source: 'card' | 'face', r: (typeof faces)[number] & { cardId?: string }): LadderEntry => ({
+  const entry = (source: 'card' | 'face', r: (typeof faces)[number] & { cardId?: string }): LadderFileEntry => ({
     source,
     holderId: r.holderId,
     account: r.account,
