@@ -89,7 +89,8 @@ export interface LadderDownloadInfo {
 export interface DoorUnitCardRow {
   /** The entry (card_gate) id: edit, delete and resend take it. */
   id: number;
-  cardId: number;
+  /** The card (its row id). */
+  cardRowId: number;
   cardid: string;
   account: string;
   username: string;

@@ -13,7 +13,7 @@ import {
 
 /** The card fields a door unit holds. */
 export interface CardForDevice {
-  card_id: string;
+  card_no: string;
   account: string;
   user_name: string;
   card_mode: string;
@@ -35,7 +35,7 @@ export function cardPutCommand(card: CardForDevice, entry: EntryForDevice): NewC
   return command(
     CMD_KIND.cardPut,
     {
-      cardId: card.card_id,
+      cardId: card.card_no,
       account: card.account,
       userName: card.user_name,
       cardMode: card.card_mode,
@@ -44,12 +44,12 @@ export function cardPutCommand(card: CardForDevice, entry: EntryForDevice): NewC
       validto: iso(entry.validto),
       status: card.status,
     },
-    { objectKey: `card:${card.card_id}`, account: card.account },
+    { objectKey: `card:${card.card_no}`, account: card.account },
   );
 }
 
-export function cardDeleteCommand(card: Pick<CardForDevice, 'card_id' | 'account'>): NewCommand {
-  return command(CMD_KIND.cardDelete, { cardId: card.card_id }, { objectKey: `card:${card.card_id}`, account: card.account });
+export function cardDeleteCommand(card: Pick<CardForDevice, 'card_no' | 'account'>): NewCommand {
+  return command(CMD_KIND.cardDelete, { cardId: card.card_no }, { objectKey: `card:${card.card_no}`, account: card.account });
 }
 
 /**
@@ -60,7 +60,7 @@ export async function queueCardOn(trx: Kysely<DB>, q: CommandQueue, cardRowId: n
   if (!gateIds.length) return 0;
   const card = await trx
     .selectFrom('card')
-    .select(['card_id', 'account', 'user_name', 'card_mode', 'card_type', 'status'])
+    .select(['card_no', 'account', 'user_name', 'card_mode', 'card_type', 'status'])
     .where('id', '=', cardRowId)
     .executeTakeFirst();
   if (!card) return 0;
@@ -100,7 +100,7 @@ const cardsOfUnit: DesiredSource = async (db, door) => {
   const rows = await db
     .selectFrom('card_gate as cg')
     .innerJoin('card as c', 'c.id', 'cg.card_id')
-    .select(['c.card_id', 'c.account', 'c.user_name', 'c.card_mode', 'c.card_type', 'c.status', 'cg.gate_id', 'cg.validfrom', 'cg.validto'])
+    .select(['c.card_no', 'c.account', 'c.user_name', 'c.card_mode', 'c.card_type', 'c.status', 'cg.gate_id', 'cg.validfrom', 'cg.validto'])
     .where('cg.gate_id', '=', door.addressId)
     .where('c.status', '=', 'enable')
     .orderBy('cg.id')
@@ -113,7 +113,7 @@ const ladderEntries = async (db: Kysely<DB>, door: { addressId: number }): Promi
   const cards = await db
     .selectFrom('ladder_config as l')
     .innerJoin('card as c', 'c.id', 'l.card_id')
-    .select(['c.id as holderId', 'c.account', 'c.card_id as cardId', ...LIFT_COLUMNS])
+    .select(['c.id as holderId', 'c.account', 'c.card_no as cardId', ...LIFT_COLUMNS])
     .where('l.address_id', '=', door.addressId)
     .where('c.status', '=', 'enable')
     .orderBy('l.id')
