@@ -167,3 +167,42 @@ export type EventMessage =
   | { kind: 'punch'; eid: string; time: string; type: number; account: string; userName?: string }
   | { kind: 'call'; eid: string; time: string; callCode: string; answered: boolean; durationSec: number; account?: string }
   | { kind: 'monitor'; eid: string; time: string; account?: string; durationSec: number };
+
+/** A whole number in a range; out of range or missing, the default (what the unit meant is unknown). */
+const whole = (min: number, max: number, dflt: number) => z.int().min(min).max(max).catch(dflt);
+/** Text a unit may leave out or send as another type: empty then. */
+const text = z.string().catch('');
+const eventHead = {
+  eid: z.string().min(1),
+  time: z.string().refine((t) => !Number.isNaN(new Date(t).getTime())),
+};
+
+/**
+ * How the server reads an `event`: the kind, eid and time must be right (else the event
+ * is dropped); the other fields fall back to their defaults when missing or malformed.
+ */
+const accessFields = {
+  ...eventHead,
+  type: whole(1, 99, 1),
+  result: whole(0, 9, 0),
+  account: text,
+  userName: text,
+  cardNum: text,
+  cardMode: whole(0, 5, 0),
+  qrId: z.int().nullable().catch(null),
+};
+const usageFields = {
+  ...eventHead,
+  account: text,
+  callCode: text,
+  answered: z.boolean().catch(false),
+  durationSec: whole(0, 86_400, 0),
+};
+export const eventMessage = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('access'), ...accessFields }),
+  z.object({ kind: z.literal('punch'), ...accessFields }),
+  z.object({ kind: z.literal('call'), ...usageFields }),
+  z.object({ kind: z.literal('monitor'), ...usageFields }),
+]);
+/** An event as the server stores it. */
+export type ReadEvent = z.output<typeof eventMessage>;
