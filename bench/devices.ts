@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import mqtt from 'mqtt';
 import { sql } from 'kysely';
 import pino from 'pino';
-import { CMD_KIND, CMD_STATUS, CMD_TYPE } from '../packages/contracts/src/index.ts';
+import { CMD_KIND, CMD_STATUS, type ProfilePayload } from '../packages/contracts/src/index.ts';
 import { type SimulatedDevice, startSimulatedDevice } from '../packages/device-sim/src/index.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import { boot } from '../packages/server/src/boot.ts';
@@ -11,7 +11,7 @@ import type { Db } from '../packages/server/src/db/index.ts';
 import { migrate, openDb } from '../packages/server/src/db/index.ts';
 import { syncMenus, insertAccount } from '../packages/server/src/db/seed.ts';
 import { startEmbeddedBroker } from '../packages/server/src/devices/broker.ts';
-import { withCommands } from '../packages/server/src/devices/commands.ts';
+import { command, withCommands } from '../packages/server/src/devices/commands.ts';
 import { connectGateway } from '../packages/server/src/devices/gateway.ts';
 import { hashDeviceSecret, verifyDeviceSecret } from '../packages/server/src/devices/secrets.ts';
 import { hashToken, newToken } from '../packages/server/src/http/auth.ts';
@@ -20,6 +20,17 @@ import { percentile, timeIt } from './lib.ts';
 
 const median = (xs: number[]) => percentile(xs, 50);
 const round = (x: number) => Math.round(x * 10) / 10;
+/** A profile that differs per round, so every round is a new state for every unit. */
+const benchProfile = (r: number): ProfilePayload => ({
+  serial: '',
+  addressId: 0,
+  name: `bench ${r}`,
+  address: '',
+  communityId: 0,
+  communityName: '',
+  isVilla: 0,
+  hardware: 0,
+});
 
 /** Door units with bound pool devices, all with the same secret (bulk SQL: setup is not measured). */
 async function seedUnits(db: Db, n: number, communities: number, secret: string): Promise<{ addressIds: number[]; serials: string[] }> {
@@ -101,9 +112,7 @@ async function fanOut(units: number, rounds: number) {
   for (let r = 0; r < rounds; r++) {
     const t0 = performance.now();
     const first = await withCommands(services, async (_trx, q) => {
-      await q.add(addressIds, [
-        { type: CMD_TYPE.other, kind: CMD_KIND.profile, objectKey: 'profile', payload: { round: r, name: 'bench' } },
-      ]);
+      await q.add(addressIds, [command(CMD_KIND.profile, benchProfile(r), { objectKey: 'profile' })]);
       return Math.min(...q.commandIds);
     });
     for (;;) {
@@ -144,7 +153,7 @@ async function fanOut(units: number, rounds: number) {
       serials.map((s, i) =>
         raw.publishAsync(
           `${prefix}/dev/${s}/cmd`,
-          JSON.stringify({ id: base + i, type: 2, kind: CMD_KIND.profile, payload: { round: r }, createdAt: new Date().toISOString() }),
+          JSON.stringify({ id: base + i, type: 2, kind: CMD_KIND.profile, payload: benchProfile(r), createdAt: new Date().toISOString() }),
           { qos: 1 },
         ),
       ),

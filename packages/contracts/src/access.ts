@@ -35,5 +35,21 @@ export const LIFT_NODES: readonly number[] = [0, 1, 2, 3, 4, 5, 6, 7, 15, 127];
 /** Door type: front 0, back 1, front and back 2. */
 export const GATE_TYPES = { front: 0, back: 1, both: 2 } as const;
 
+/**
+ * The lift control of one holder on one door unit (001 §3 "Ladder config item"), as the
+ * dialog saves it, the card routes answer it and the lift file carries it.
+ */
+export interface LiftSetting {
+  /** Resident floor (one of FLOORS). */
+  ResiLevel: string;
+  bank: number;
+  node: number;
+  GateType: number;
+  isadmin: number;
+  isVilla: number;
+  FrontUnlockLevelList: string[];
+  BackUnlockLevelList: string[];
+}
+
 /** Webcam capture size of the face dialog (001 §9). */
 export const FACE_CAPTURE = { width: 480, height: 360 } as const;

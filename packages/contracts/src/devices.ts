@@ -1,6 +1,6 @@
 /**
- * The door-unit protocol (DESIGN §6, docs/device-protocol.md): topics, payloads and
- * enumerations shared by the server, the web screens and the device simulator.
+ * The door-unit protocol (DESIGN §6, docs/device-protocol.md): topics and enumerations
+ * (the messages are in device-protocol.ts) shared by the server, the web screens and the device simulator.
  * Pure data: no node or browser APIs here.
  */
 
@@ -56,31 +56,6 @@ export function parseDeviceTopic(prefix: string, topic: string): { serial: strin
 /** A serial number usable in a topic: no MQTT wildcards or separators. */
 export const SERIAL_PATTERN = /^[A-Za-z0-9._:-]+$/;
 
-/** server → device, on `cmd`. */
-export interface CmdMessage {
-  id: number;
-  type: CmdType;
-  kind: CmdKind | string;
-  payload: unknown;
-  /** When the server created the command (ISO 8601). */
-  createdAt: string;
-}
-
-/** device → server, on `ack`. */
-export interface AckMessage {
-  id: number;
-  ok: boolean;
-  info?: string;
-}
-
-/** device → server, retained, on `status`; the last will carries `{ online: false }`. */
-export interface StatusMessage {
-  online: boolean;
-  firmware?: string;
-  /** Commands the device has applied so far (diagnostics only). */
-  applied?: number;
-}
-
 /** Access event type (also the open type of the entrance report: card 1, QR code 4, face 5). */
 export const ACCESS_TYPE = {
   card: 1,
@@ -117,24 +92,6 @@ export const ACCESS_RESULT = {
 
 /** Card mode on events (card property 0 to 5). */
 export const CARD_MODE = { none: 0, ic: 1, id: 2, cpu: 3, nfc: 4, other: 5 } as const;
-
-/** device → server, on `event`. `eid` is unique per device (the server keeps each once). */
-export type EventMessage =
-  | {
-      kind: 'access';
-      eid: string;
-      time: string;
-      type: number;
-      result: number;
-      account?: string;
-      userName?: string;
-      cardNum?: string;
-      cardMode?: number;
-      qrId?: number;
-    }
-  | { kind: 'punch'; eid: string; time: string; type: number; account: string; userName?: string }
-  | { kind: 'call'; eid: string; time: string; callCode: string; answered: boolean; durationSec: number; account?: string }
-  | { kind: 'monitor'; eid: string; time: string; account?: string; durationSec: number };
 
 /** Usage event kinds stored for statistics. */
 export const USAGE_KIND = { call: 1, monitor: 2 } as const;

@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './card-reader.ts';
+export * from './device-protocol.ts';
 export * from './devices.ts';
 export * from './envelope.ts';
 export * from './limits.ts';

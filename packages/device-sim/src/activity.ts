@@ -49,7 +49,7 @@ export function randomActivity(state: DeviceState, rand: () => number, now = new
   }
   if (roll < 0.75 && anyone) return { ...base, kind: 'punch', type: ACCESS_TYPE.face, account: anyone.account, userName: anyone.userName };
   if (roll < 0.9) {
-    const entry = pick(state.callCodes, rand) as { code?: string } | undefined;
+    const entry = pick(state.callCodes, rand);
     const answered = rand() < 0.7;
     return {
       ...base,

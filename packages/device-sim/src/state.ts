@@ -1,25 +1,32 @@
 import type crypto from 'node:crypto';
-import { CMD_KIND, type CmdMessage } from '@gatehouse/contracts';
+import {
+  type CallCodeEntry,
+  type CardPutPayload,
+  CMD_KIND,
+  type CmdMessage,
+  type FacePutPayload,
+  type LadderFileEntry,
+  type ProfilePayload,
+} from '@gatehouse/contracts';
 import { publicKeyFromRaw } from './qr.ts';
 
-/** A card or face the unit accepts (the payload of card.put / face.put). */
-export interface Credential {
-  id: string;
-  account: string;
-  userName?: string;
-  validfrom?: string;
-  validto?: string;
-  [k: string]: unknown;
-}
+/** What the unit keeps of a card or face: the put payload and the key it is held under. */
+export type Held<P> = P & { id: string };
+export type HeldCard = Held<CardPutPayload>;
+export type HeldFace = Held<FacePutPayload>;
+/** A card or face the unit accepts (what events name). */
+export type Credential = HeldCard | HeldFace;
 
 /** What a door unit keeps from the commands it applied. */
 export class DeviceState {
-  profile: Record<string, unknown> | null = null;
+  profile: ProfilePayload | null = null;
   qrKey: crypto.KeyObject | null = null;
-  callCodes: unknown[] = [];
-  ladder: unknown[] = [];
-  readonly cards = new Map<string, Credential>();
-  readonly faces = new Map<string, Credential>();
+  callCodes: CallCodeEntry[] = [];
+  ladder: LadderFileEntry[] = [];
+  /** By card number. */
+  readonly cards = new Map<string, HeldCard>();
+  /** By face id (as text). */
+  readonly faces = new Map<string, HeldFace>();
   /** Opens used per visitor QR id (kept across a reset). */
   readonly qrOpens = new Map<number, number>();
   /** Ids of the commands applied, in order; a command id is applied once. */
@@ -30,35 +37,42 @@ export class DeviceState {
     return this.appliedSet.has(id);
   }
 
-  /** Applies one command; throws with a reason the unit reports when it cannot. */
+  /**
+   * Applies one command; throws with a reason the unit reports when it cannot. The kind
+   * gives the payload's type; the checks are for what a server could still send wrong.
+   */
   apply(cmd: CmdMessage): void {
-    const p = (cmd.payload ?? {}) as Record<string, unknown>;
     switch (cmd.kind) {
       case CMD_KIND.profile:
-        this.profile = p;
+        this.profile = cmd.payload;
         break;
       case CMD_KIND.qrKey:
-        if (typeof p.publicKey !== 'string') throw new Error('qr.key without publicKey');
-        this.qrKey = publicKeyFromRaw(p.publicKey);
+        if (typeof cmd.payload?.publicKey !== 'string') throw new Error('qr.key without publicKey');
+        this.qrKey = publicKeyFromRaw(cmd.payload.publicKey);
         break;
       case CMD_KIND.callCodes:
-        if (!Array.isArray(p.entries)) throw new Error('amt.table without entries');
-        this.callCodes = p.entries;
+        if (!Array.isArray(cmd.payload?.entries)) throw new Error('amt.table without entries');
+        this.callCodes = cmd.payload.entries;
         break;
       case CMD_KIND.ladderFile:
-        if (!Array.isArray(p.entries)) throw new Error('ladder.file without entries');
-        this.ladder = p.entries;
+        if (!Array.isArray(cmd.payload?.entries)) throw new Error('ladder.file without entries');
+        this.ladder = cmd.payload.entries;
         break;
-      case CMD_KIND.cardPut:
+      case CMD_KIND.cardPut: {
+        const id = held(cmd.kind, cmd.payload?.cardId);
+        this.cards.set(id, { ...cmd.payload, id, account: String(cmd.payload.account ?? '') });
+        break;
+      }
       case CMD_KIND.facePut: {
-        const id = String(p.cardId ?? p.faceId ?? p.id ?? '');
-        if (!id) throw new Error(`${cmd.kind} without an id`);
-        (cmd.kind === CMD_KIND.cardPut ? this.cards : this.faces).set(id, { ...p, id, account: String(p.account ?? '') });
+        const id = held(cmd.kind, cmd.payload?.faceId);
+        this.faces.set(id, { ...cmd.payload, id, account: String(cmd.payload.account ?? '') });
         break;
       }
       case CMD_KIND.cardDelete:
+        this.cards.delete(String(cmd.payload?.cardId ?? ''));
+        break;
       case CMD_KIND.faceDelete:
-        (cmd.kind === CMD_KIND.cardDelete ? this.cards : this.faces).delete(String(p.cardId ?? p.faceId ?? p.id ?? ''));
+        this.faces.delete(String(cmd.payload?.faceId ?? ''));
         break;
       case CMD_KIND.reset:
         this.cards.clear();
@@ -67,9 +81,16 @@ export class DeviceState {
         this.ladder = [];
         break;
       default:
-        throw new Error(`unsupported command kind ${cmd.kind}`);
+        throw new Error(`unsupported command kind ${(cmd as { kind: unknown }).kind}`);
     }
     this.applied.push(cmd.id);
     this.appliedSet.add(cmd.id);
   }
+}
+
+/** The key a card or face is held under; a put without one is refused. */
+function held(kind: string, key: string | number | undefined): string {
+  const id = String(key ?? '');
+  if (!id) throw new Error(`${kind} without an id`);
+  return id;
 }

@@ -1,4 +1,4 @@
-import type { CardModeName, CardType, HolderStatus } from '../access.ts';
+import type { CardModeName, CardType, HolderStatus, LiftSetting } from '../access.ts';
 import type { Page } from '../envelope.ts';
 import { empty } from '../schemas/common.ts';
 import {
@@ -67,18 +67,14 @@ export interface CardDownloadInfo {
   deletAll: boolean;
 }
 
-/** Lift control of one holder on one door unit (001 §3 "Ladder config item"). */
-export interface LadderConfigItem {
+/** The lift control of one holder on one door unit as the dialog saves it (an item of `lcls`). */
+export interface LadderItem extends LiftSetting {
   addressid: number;
+}
+
+/** Lift control of one holder on one door unit, with the unit's address (001 §3 "Ladder config item"). */
+export interface LadderConfigItem extends LadderItem {
   address: string;
-  ResiLevel: string;
-  bank: number;
-  node: number;
-  GateType: number;
-  isadmin: number;
-  isVilla: number;
-  FrontUnlockLevelList: string[];
-  BackUnlockLevelList: string[];
 }
 
 /** Ladder download info: the door units of the holder's community and its saved lift control. */
@@ -93,7 +89,8 @@ export interface LadderDownloadInfo {
 export interface DoorUnitCardRow {
   /** The entry (card_gate) id: edit, delete and resend take it. */
   id: number;
-  cardId: number;
+  /** The card (its row id). */
+  cardRowId: number;
   cardid: string;
   account: string;
   username: string;

@@ -1,20 +1,25 @@
-import { CMD_STATUS, type CmdType } from '@gatehouse/contracts';
+import { CMD_STATUS, CMD_TYPE_OF, type CmdKind, type CmdType, type CommandPayloads, type DeviceCommand } from '@gatehouse/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { DB } from '../db/types.ts';
 import type { DeviceBus } from './bus.ts';
 
-/** A command for one door unit, as an area asks for it. */
-export interface NewCommand {
-  type: CmdType;
-  kind: string;
+/** How a queued command is filed: supersession key and what the command list shows. */
+export interface CommandMeta {
   /** Commands of a device with the same non-empty key supersede each other (older pending → 4). */
   objectKey: string;
-  payload: unknown;
   /** Address text the command is about (default: the door unit's address). */
   subject?: string;
   /** Account the command is about (a card or face holder), if any. */
   account?: string;
+}
+
+/** A command for one door unit, as an area asks for it: the payload is the kind's (device-protocol.ts). */
+export type NewCommand = DeviceCommand & CommandMeta & { type: CmdType };
+
+/** Builds a command of one kind; its type (001 §4) follows from the kind, and a wrong payload does not compile. */
+export function command<K extends CmdKind>(kind: K, payload: CommandPayloads[K], meta: CommandMeta): NewCommand {
+  return { type: CMD_TYPE_OF[kind], kind, payload, ...meta } as NewCommand;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { CMD_KIND, CMD_TYPE, HARDWARE } from '@gatehouse/contracts';
+import { CMD_KIND, CMD_TYPE, HARDWARE, type LadderFileEntry } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.ts';
 import type { NewCommand } from './commands.ts';
@@ -19,27 +19,11 @@ export interface DoorUnit {
 /** One part of a door unit's configuration, as commands (each with an object key). */
 export type DesiredSource = (db: Kysely<DB>, door: DoorUnit) => Promise<NewCommand[]>;
 
-/** One lift-control entry of the ladder file (001 §3 "Ladder config item"). */
-export interface LadderEntry {
-  source: 'card' | 'face';
-  holderId: number;
-  account: string;
-  cardId?: string;
-  ResiLevel: string;
-  bank: number;
-  node: number;
-  GateType: number;
-  isadmin: number;
-  isVilla: number;
-  FrontUnlockLevelList: string[];
-  BackUnlockLevelList: string[];
-}
-
 /**
  * Where ladder entries come from. Cards (04xx) and faces (05xx) add their reader here;
  * until they exist a door unit's ladder file is empty.
  */
-export const LADDER_SOURCES: ((db: Kysely<DB>, door: DoorUnit) => Promise<LadderEntry[]>)[] = [];
+export const LADDER_SOURCES: ((db: Kysely<DB>, door: DoorUnit) => Promise<LadderFileEntry[]>)[] = [];
 
 export async function ladderFileCommand(db: Kysely<DB>, door: DoorUnit): Promise<NewCommand> {
   const entries = (await Promise.all(LADDER_SOURCES.map((s) => s(db, door)))).flat();

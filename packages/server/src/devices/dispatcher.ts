@@ -99,13 +99,14 @@ export class Dispatcher {
       .execute();
     const results = await Promise.allSettled(
       rows.map((r) => {
-        const m: CmdMessage = {
+        // The row was written from a typed NewCommand (commands.ts): its kind and payload match.
+        const m = {
           id: Number(r.id),
-          type: r.type as CmdMessage['type'],
+          type: r.type,
           kind: r.kind,
           payload: r.payload,
           createdAt: new Date(r.created_at).toISOString(),
-        };
+        } as CmdMessage;
         return this.publish(deviceTopic(this.prefix, r.serial, 'cmd'), JSON.stringify(m));
       }),
     );

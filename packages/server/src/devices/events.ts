@@ -1,4 +1,4 @@
-import { USAGE_KIND } from '@gatehouse/contracts';
+import { eventMessage, USAGE_KIND } from '@gatehouse/contracts';
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { AccessEventTable, UsageEventTable } from '../db/tables/devices.ts';
@@ -8,20 +8,12 @@ export interface RawEvent {
   body: Record<string, unknown>;
 }
 
-const str = (v: unknown, max: number): string => (typeof v === 'string' ? v.slice(0, max) : '');
-const int = (v: unknown, min: number, max: number, dflt: number): number =>
-  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : dflt;
-function time(v: unknown): Date | null {
-  if (typeof v !== 'string') return null;
-  const d = new Date(v);
-  return Number.isNaN(d.getTime()) ? null : d;
-}
-
 /**
  * Stores device events: access and punch events in access_event (the access log,
  * entrance report and punch records), calls and monitor sessions in usage_event. Each
  * (device, eid) is kept once, so a device may re-send events safely. Events of
- * serials that are not bound to a door unit are dropped.
+ * serials that are not bound to a door unit are dropped, and so are events the
+ * `eventMessage` schema refuses (no kind, eid or time).
  */
 export async function storeEvents(db: Db, events: RawEvent[]): Promise<void> {
   const serials = [...new Set(events.map((e) => e.serial))];
@@ -36,32 +28,31 @@ export async function storeEvents(db: Db, events: RawEvent[]): Promise<void> {
   const usage: Insertable<UsageEventTable>[] = [];
   for (const { serial, body } of events) {
     const dev = bySerial.get(serial);
-    const at = time(body.time);
-    const eid = str(body.eid, 64);
-    if (!dev || !at || !eid) continue;
-    const base = { device_id: dev.id, eid, address_id: dev.addressId, community_id: dev.communityId, time: at };
-    if (body.kind === 'access' || body.kind === 'punch') {
-      const qr = body.qrId;
+    const read = eventMessage.safeParse(body);
+    if (!dev || !read.success) continue;
+    const e = read.data;
+    const base = { device_id: dev.id, eid: e.eid.slice(0, 64), address_id: dev.addressId, community_id: dev.communityId, time: new Date(e.time) };
+    if (e.kind === 'access' || e.kind === 'punch') {
       access.push({
         ...base,
         device_name: dev.name.slice(0, 100),
-        type: int(body.type, 1, 99, 1),
-        result: body.kind === 'punch' ? 0 : int(body.result, 0, 9, 0),
-        account: str(body.account, 20),
-        unlock_user_name: str(body.userName, 50),
-        card_num: str(body.cardNum, 20),
-        card_mode: int(body.cardMode, 0, 5, 0),
-        qr_id: typeof qr === 'number' && Number.isSafeInteger(qr) ? qr : null,
-        is_work: body.kind === 'punch',
+        type: e.type,
+        result: e.kind === 'punch' ? 0 : e.result,
+        account: e.account.slice(0, 20),
+        unlock_user_name: e.userName.slice(0, 50),
+        card_num: e.cardNum.slice(0, 20),
+        card_mode: e.cardMode,
+        qr_id: e.qrId,
+        is_work: e.kind === 'punch',
       });
-    } else if (body.kind === 'call' || body.kind === 'monitor') {
+    } else {
       usage.push({
         ...base,
-        kind: body.kind === 'call' ? USAGE_KIND.call : USAGE_KIND.monitor,
-        account: str(body.account, 20),
-        call_code: str(body.callCode, 20),
-        answered: body.answered === true,
-        duration_sec: int(body.durationSec, 0, 86_400, 0),
+        kind: e.kind === 'call' ? USAGE_KIND.call : USAGE_KIND.monitor,
+        account: e.account.slice(0, 20),
+        call_code: e.callCode.slice(0, 20),
+        answered: e.answered,
+        duration_sec: e.durationSec,
       });
     }
   }

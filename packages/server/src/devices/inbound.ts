@@ -1,4 +1,4 @@
-import { type AckMessage, CMD_STATUS, type StatusMessage } from '@gatehouse/contracts';
+import { ackMessage, CMD_STATUS, statusMessage } from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { storeEvents, type RawEvent } from './events.ts';
@@ -31,9 +31,10 @@ export class Inbound {
   ) {}
 
   ack(serial: string, body: unknown): void {
-    const a = body as Partial<AckMessage> | null;
-    if (!a || typeof a !== 'object' || !Number.isSafeInteger(a.id) || typeof a.ok !== 'boolean') return;
-    this.acks.push({ serial, id: Number(a.id), ok: a.ok, info: typeof a.info === 'string' ? a.info.slice(0, 500) : '' });
+    const parsed = ackMessage.safeParse(body);
+    if (!parsed.success) return;
+    const a = parsed.data;
+    this.acks.push({ serial, id: a.id, ok: a.ok, info: a.info?.slice(0, 500) ?? '' });
     this.schedule();
   }
 
@@ -44,14 +45,15 @@ export class Inbound {
   }
 
   async status(serial: string, body: unknown): Promise<void> {
-    const s = body as Partial<StatusMessage> | null;
-    if (!s || typeof s !== 'object' || typeof s.online !== 'boolean') return;
+    const parsed = statusMessage.safeParse(body);
+    if (!parsed.success) return;
+    const s = parsed.data;
     const row = await this.db
       .updateTable('device')
       .set({
         online: s.online,
         last_seen_at: sql<Date>`now()`,
-        ...(typeof s.firmware === 'string' ? { firmware: s.firmware.slice(0, 50) } : {}),
+        ...(s.firmware !== undefined ? { firmware: s.firmware.slice(0, 50) } : {}),
       })
       .where('serial', '=', serial)
       .returning(['id', 'address_id'])

@@ -1,19 +1,10 @@
+import type { LadderItem } from '@gatehouse/contracts';
 import type { DoorOption } from './doorEntries.ts';
 
 /** The pure rules of the lift configuration dialog (001 §5 "Ladder configuration"), tested without a browser. */
 
-/** One lift configuration of a card or face for one door unit (001 §3 "Ladder config item"). */
-export interface LadderItem {
-  addressid: number;
-  ResiLevel: string;
-  bank: number;
-  node: number;
-  GateType: number;
-  isadmin: number;
-  isVilla: number;
-  FrontUnlockLevelList: string[];
-  BackUnlockLevelList: string[];
-}
+/** One lift configuration of a card or face for one door unit (the contracts' type of an `lcls` item). */
+export type { LadderItem };
 
 /** What the dialog shows: the door units of the community and the saved items (LadderDownloadInfo's allGms and configured). */
 export interface LadderInfo {

@@ -6,6 +6,7 @@ import * as m0201 from './0201_communities.ts';
 import * as m0301 from './0301_devices.ts';
 import * as m0302 from './0302_command_account_prefix.ts';
 import * as m0401 from './0401_cards.ts';
+import * as m0402 from './0402_card_no.ts';
 import * as m0501 from './0501_faces.ts';
 import * as m0502 from './0502_ladder.ts';
 import * as m0601 from './0601_eventlog.ts';
@@ -25,6 +26,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0301_devices': m0301,
   '0302_command_account_prefix': m0302,
   '0401_cards': m0401,
+  '0402_card_no': m0402,
   '0501_faces': m0501,
   '0502_ladder': m0502,
   '0601_eventlog': m0601,

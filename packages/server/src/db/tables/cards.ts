@@ -5,8 +5,8 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** An access or lift card (001 §3). card_type: authcard, accesscard, patrolcard, laddercard, accladdcard. */
 export interface CardTable {
   id: Generated<number>;
-  /** The card number printed on / read from the card (cardid, at most 10). */
-  card_id: string;
+  /** The card number printed on / read from the card (the API's cardid, at most 10). */
+  card_no: string;
   community_id: number;
   /** The household the card belongs to. */
   address_id: number;
@@ -25,6 +25,7 @@ export interface CardTable {
 /** A card configured on a door unit (gate_id: address of type 0) with its validity. */
 export interface CardGateTable {
   id: Generated<number>;
+  /** The card's row id (card.id). */
   card_id: number;
   gate_id: number;
   validfrom: Timestamp;
@@ -62,6 +63,7 @@ export interface FaceGateTable {
 /** Lift control of one holder (a card or a face) on one door unit. */
 export interface LadderConfigTable {
   id: Generated<number>;
+  /** The card's row id (card.id), or null for a face. */
   card_id: number | null;
   face_id: number | null;
   address_id: number;

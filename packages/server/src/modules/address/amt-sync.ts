@@ -1,16 +1,8 @@
-import { CMD_KIND, CMD_TYPE } from '@gatehouse/contracts';
+import { type CallCodeEntry, CMD_KIND } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import type { CommandQueue, NewCommand } from '../../devices/commands.ts';
+import { type CommandQueue, command, type NewCommand } from '../../devices/commands.ts';
 import { DESIRED_SOURCES, type DesiredSource, doorUnit, profileCommands } from '../../devices/desired.ts';
-
-/** One entry of a door unit's call-code table, as the device receives it. */
-export interface CallCodeEntry {
-  code: string;
-  addressId: number;
-  address: string;
-  name: string;
-}
 
 /** The complete call-code table of a door unit as one command (it replaces the previous one). */
 export async function callCodeCommand(db: Kysely<DB>, callerId: number, isVilla: number): Promise<NewCommand> {
@@ -22,7 +14,7 @@ export async function callCodeCommand(db: Kysely<DB>, callerId: number, isVilla:
     .orderBy('amt.code')
     .execute();
   const entries: CallCodeEntry[] = rows.map((r) => ({ code: r.code, addressId: r.id, address: r.address, name: r.name }));
-  return { type: CMD_TYPE.other, kind: CMD_KIND.callCodes, objectKey: 'amt', payload: { addressId: callerId, isVilla, entries } };
+  return command(CMD_KIND.callCodes, { addressId: callerId, isVilla, entries }, { objectKey: 'amt' });
 }
 
 /** Call codes are part of a door unit's desired configuration (sent on activation and resync). */

@@ -40,7 +40,7 @@ export function assertTypeMenu(caller: Caller, type: string): MenuKey {
 
 export interface CardRecord {
   id: number;
-  card_id: string;
+  card_no: string;
   community_id: number;
   address_id: number;
   account: string;
@@ -53,7 +53,7 @@ export interface CardRecord {
 
 export const CARD_COLUMNS = [
   'id',
-  'card_id',
+  'card_no',
   'community_id',
   'address_id',
   'account',

@@ -167,7 +167,7 @@ describe('card list and card form (/access/gate, /access/ladder)', () => {
     await t.db
       .updateTable('card')
       .set({ created_at: new Date('2025-03-10T04:00:00Z') })
-      .where('card_id', '=', 'L0001')
+      .where('card_no', '=', 'L0001')
       .execute();
     expect(await f({ starttime: '2025/03/10', endtime: '2025/03/10', sort: 'cardid' })).toEqual(['L0001']);
     expect(await f({ starttime: '2025/03/11', sort: 'cardid' })).toEqual(['X0001']);

@@ -1,20 +1,19 @@
-import { CMD_KIND, CMD_TYPE } from '@gatehouse/contracts';
+import { CMD_KIND, type LadderFileEntry } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import type { CommandQueue, NewCommand } from '../../devices/commands.ts';
+import { type CommandQueue, command, type NewCommand } from '../../devices/commands.ts';
 import { LIFT_COLUMNS } from './queries.ts';
 import {
   DESIRED_SOURCES,
   type DesiredSource,
   doorUnit,
   LADDER_SOURCES,
-  type LadderEntry,
   ladderFileCommand,
 } from '../../devices/desired.ts';
 
 /** The card fields a door unit holds. */
 export interface CardForDevice {
-  card_id: string;
+  card_no: string;
   account: string;
   user_name: string;
   card_mode: string;
@@ -33,13 +32,10 @@ const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOStr
 
 /** card.put: the whole card as the door unit keeps it (objectKey card:<card number>). */
 export function cardPutCommand(card: CardForDevice, entry: EntryForDevice): NewCommand {
-  return {
-    type: CMD_TYPE.card,
-    kind: CMD_KIND.cardPut,
-    objectKey: `card:${card.card_id}`,
-    account: card.account,
-    payload: {
-      cardId: card.card_id,
+  return command(
+    CMD_KIND.cardPut,
+    {
+      cardId: card.card_no,
       account: card.account,
       userName: card.user_name,
       cardMode: card.card_mode,
@@ -48,17 +44,12 @@ export function cardPutCommand(card: CardForDevice, entry: EntryForDevice): NewC
       validto: iso(entry.validto),
       status: card.status,
     },
-  };
+    { objectKey: `card:${card.card_no}`, account: card.account },
+  );
 }
 
-export function cardDeleteCommand(card: Pick<CardForDevice, 'card_id' | 'account'>): NewCommand {
-  return {
-    type: CMD_TYPE.card,
-    kind: CMD_KIND.cardDelete,
-    objectKey: `card:${card.card_id}`,
-    account: card.account,
-    payload: { cardId: card.card_id },
-  };
+export function cardDeleteCommand(card: Pick<CardForDevice, 'card_no' | 'account'>): NewCommand {
+  return command(CMD_KIND.cardDelete, { cardId: card.card_no }, { objectKey: `card:${card.card_no}`, account: card.account });
 }
 
 /**
@@ -69,7 +60,7 @@ export async function queueCardOn(trx: Kysely<DB>, q: CommandQueue, cardRowId: n
   if (!gateIds.length) return 0;
   const card = await trx
     .selectFrom('card')
-    .select(['card_id', 'account', 'user_name', 'card_mode', 'card_type', 'status'])
+    .select(['card_no', 'account', 'user_name', 'card_mode', 'card_type', 'status'])
     .where('id', '=', cardRowId)
     .executeTakeFirst();
   if (!card) return 0;
@@ -109,7 +100,7 @@ const cardsOfUnit: DesiredSource = async (db, door) => {
   const rows = await db
     .selectFrom('card_gate as cg')
     .innerJoin('card as c', 'c.id', 'cg.card_id')
-    .select(['c.card_id', 'c.account', 'c.user_name', 'c.card_mode', 'c.card_type', 'c.status', 'cg.gate_id', 'cg.validfrom', 'cg.validto'])
+    .select(['c.card_no', 'c.account', 'c.user_name', 'c.card_mode', 'c.card_type', 'c.status', 'cg.gate_id', 'cg.validfrom', 'cg.validto'])
     .where('cg.gate_id', '=', door.addressId)
     .where('c.status', '=', 'enable')
     .orderBy('cg.id')
@@ -118,11 +109,11 @@ const cardsOfUnit: DesiredSource = async (db, door) => {
 };
 
 /** Lift entries of a door unit: enabled cards and enabled faces with a lift configuration there. */
-const ladderEntries = async (db: Kysely<DB>, door: { addressId: number }): Promise<LadderEntry[]> => {
+const ladderEntries = async (db: Kysely<DB>, door: { addressId: number }): Promise<LadderFileEntry[]> => {
   const cards = await db
     .selectFrom('ladder_config as l')
     .innerJoin('card as c', 'c.id', 'l.card_id')
-    .select(['c.id as holderId', 'c.account', 'c.card_id as cardId', ...LIFT_COLUMNS])
+    .select(['c.id as holderId', 'c.account', 'c.card_no as cardId', ...LIFT_COLUMNS])
     .where('l.address_id', '=', door.addressId)
     .where('c.status', '=', 'enable')
     .orderBy('l.id')
@@ -135,7 +126,7 @@ const ladderEntries = async (db: Kysely<DB>, door: { addressId: number }): Promi
     .where('f.status', '=', 'enable')
     .orderBy('l.id')
     .execute();
-  const entry = (source: 'card' | 'face', r: (typeof faces)[number] & { cardId?: string }): LadderEntry => ({
+  const entry = (source: 'card' | 'face', r: (typeof faces)[number] & { cardId?: string }): LadderFileEntry => ({
     source,
     holderId: r.holderId,
     account: r.account,

@@ -13,10 +13,10 @@ export async function seedDemoCards(db: Db, communityId: number, holder: { accou
   const gates = addresses.filter((a) => a.type === ADDRESS_TYPE.doorUnit).map((a) => a.id);
   if (!homes.length || !gates.length) return;
   const cards = [
-    { card_id: '10000001', card_type: 'accesscard', card_mode: 'ic', status: 'enable', account: holder.account, user_name: holder.name },
-    { card_id: '10000002', card_type: 'patrolcard', card_mode: 'id', status: 'enable', account: '13900000005', user_name: '' },
-    { card_id: '10000003', card_type: 'laddercard', card_mode: 'ic', status: 'enable', account: holder.account, user_name: holder.name },
-    { card_id: '10000004', card_type: 'accladdcard', card_mode: 'ic', status: 'disable', account: '13900000009', user_name: '' },
+    { card_no: '10000001', card_type: 'accesscard', card_mode: 'ic', status: 'enable', account: holder.account, user_name: holder.name },
+    { card_no: '10000002', card_type: 'patrolcard', card_mode: 'id', status: 'enable', account: '13900000005', user_name: '' },
+    { card_no: '10000003', card_type: 'laddercard', card_mode: 'ic', status: 'enable', account: holder.account, user_name: holder.name },
+    { card_no: '10000004', card_type: 'accladdcard', card_mode: 'ic', status: 'disable', account: '13900000009', user_name: '' },
   ];
   const now = new Date();
   const until = new Date(now);

@@ -191,7 +191,7 @@ describe('download dialog: a card on door units', () => {
 describe('door-unit card list (/gm/card/{addressId})', () => {
   type Page = { rows: DoorUnitCardRow[]; total: number };
   let unit: DeviceSecret;
-  let cardId: number;
+  let cardRowId: number;
   beforeAll(async () => {
     unit = await bindNewDevice(t, admin, mine);
     const a = await newCard(t, manager.token, { cardid: 'G1', communityId: mine, addressId: home, account: '13800000011' });
@@ -202,7 +202,7 @@ describe('door-unit card list (/gm/card/{addressId})', () => {
       cardtype: 'patrolcard',
       cardstatus: 'disable',
     });
-    cardId = a.id;
+    cardRowId = a.id;
     await save(a.id, [entry(unit.addressid, '2026/01/01 00:00:00', '2027/06/30 23:59:59', 'lobby')]);
     await save(b.id, [entry(unit.addressid, '2026/03/01 00:00:00', '2031/01/01 00:00:00')]);
   });
@@ -252,7 +252,7 @@ describe('door-unit card list (/gm/card/{addressId})', () => {
       { id, validfrom: '2026/05/01 00:00:00', validto: '2028/05/01 00:00:00', info: 'new' },
       manager.token,
     );
-    expect(ok.body.content).toMatchObject({ validfrom: '2026/05/01 00:00:00', validto: '2028/05/01 00:00:00', info: 'new', cardId });
+    expect(ok.body.content).toMatchObject({ validfrom: '2026/05/01 00:00:00', validto: '2028/05/01 00:00:00', info: 'new', cardRowId });
     expect(await t.lastOpLog()).toMatchObject({ name2: 'access.gm' });
     const last = (await cardCommands(unit.addressid)).filter((c) => c.object_key === 'card:G1').at(-1);
     expect(last).toMatchObject({ kind: CMD_KIND.cardPut, payload: { validto: '2028-04-30T16:00:00.000Z' } });

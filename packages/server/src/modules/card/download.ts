@@ -154,7 +154,7 @@ export async function saveCardDownload(ctx: AuthCtx, i: ParsedInput<R['updateCar
     const queued = await queueCardOn(trx, q, i.id, card.status === 'enable' ? changed : removed.map((x) => x.gate_id));
     await writeOpLog(trx, ctx, {
       menu: card.menu,
-      content: msg('op.card.download', { cardid: card.card_id, count: wanted.length }),
+      content: msg('op.card.download', { cardid: card.card_no, count: wanted.length }),
       communityId: card.community_id,
       before: existing.map((x) => ({
         gateID: x.gate_id,

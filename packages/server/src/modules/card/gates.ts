@@ -42,7 +42,7 @@ export async function updateEntry(ctx: AuthCtx, i: ParsedInput<R['updateGateAcce
       .set({ validfrom, validto, info: i.info ?? '' })
       .where('id', '=', i.id)
       .execute();
-    if (e.status === 'enable') await queueCardOn(trx, q, e.card_id, [e.gate_id]);
+    if (e.status === 'enable') await queueCardOn(trx, q, e.cardRowId, [e.gate_id]);
     await writeOpLog(trx, ctx, {
       menu: 'access.gm',
       content: msg('op.card.gateUpdate', { cardid: e.cardid, gate: e.gate }),
@@ -61,7 +61,7 @@ export async function deleteEntry(ctx: AuthCtx, id: number): Promise<void> {
   if (e.is_villa !== 0) throw forbidden('addr.villaNoDelete');
   await withCommands(ctx, async (trx, q) => {
     await trx.deleteFrom('card_gate').where('id', '=', id).execute();
-    await q.add(e.gate_id, [cardDeleteCommand({ card_id: e.cardid, account: e.account })]);
+    await q.add(e.gate_id, [cardDeleteCommand({ card_no: e.cardid, account: e.account })]);
     await writeOpLog(trx, ctx, {
       menu: 'access.gm',
       content: msg('op.card.gateDelete', { cardid: e.cardid, gate: e.gate }),
@@ -76,7 +76,7 @@ export async function redownloadEntry(ctx: AuthCtx, id: number): Promise<{ queue
   const e = await loadEntry(ctx, id);
   if (e.status !== 'enable') throw badRequest('card.disabledNoSend');
   return withCommands(ctx, async (trx, q) => {
-    const queued = await queueCardOn(trx, q, e.card_id, [e.gate_id]);
+    const queued = await queueCardOn(trx, q, e.cardRowId, [e.gate_id]);
     await writeOpLog(trx, ctx, {
       menu: 'access.gm',
       content: msg('op.card.redownload', { cardid: e.cardid, gate: e.gate }),

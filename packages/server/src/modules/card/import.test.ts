@@ -27,9 +27,9 @@ const xlsx = async (rows: (string | number)[][], head = HEAD) => ({
 const cardsIn = async (id: number) =>
   await t.db
     .selectFrom('card')
-    .select(['card_id', 'card_type', 'status', 'address_id'])
+    .select(['card_no', 'card_type', 'status', 'address_id'])
     .where('community_id', '=', id)
-    .orderBy('card_id')
+    .orderBy('card_no')
     .execute();
 
 beforeAll(async () => {
@@ -99,7 +99,7 @@ describe('uploadCardFile', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body.msgs).toEqual(['Import succeeded']);
     expect(res.body.content).toEqual({ imported: 2, rejected: 0, errors: [] });
-    expect((await cardsIn(mine)).map((c) => [c.card_id, c.card_type, c.status])).toEqual([
+    expect((await cardsIn(mine)).map((c) => [c.card_no, c.card_type, c.status])).toEqual([
       ['N1', 'laddercard', 'enable'],
       ['N2', 'accladdcard', 'disable'],
       ['OLD1', 'accesscard', 'enable'],

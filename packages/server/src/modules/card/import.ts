@@ -60,7 +60,7 @@ export async function importCards(
         .execute();
       for (const a of addrs) if (!households.has(a.a)) households.set(a.a, { id: a.id, is_villa: a.is_villa });
       const taken = new Set(
-        (await trx.selectFrom('card').select('card_id').where('community_id', '=', communityId).execute()).map((r) => r.card_id),
+        (await trx.selectFrom('card').select('card_no').where('community_id', '=', communityId).execute()).map((r) => r.card_no),
       );
       const seen = new Set<string>();
       rows.forEach((r, index) => {
@@ -91,7 +91,7 @@ export async function importCards(
             rows.slice(i, i + 1000).map((r) => {
               const h = households.get(r.household.toLowerCase()) as { id: number; is_villa: number };
               return {
-                card_id: r.cardid,
+                card_no: r.cardid,
                 community_id: communityId,
                 address_id: h.id,
                 account: r.account,

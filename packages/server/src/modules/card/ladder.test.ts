@@ -13,7 +13,7 @@ let home: number;
 let gate1: DeviceSecret;
 let gate2: DeviceSecret;
 let theirGate: DeviceSecret;
-let cardId: number;
+let cardRowId: number;
 let faceId: number;
 beforeAll(async () => {
   t = await testApp();
@@ -25,7 +25,7 @@ beforeAll(async () => {
   gate1 = await bindNewDevice(t, admin, mine);
   gate2 = await bindNewDevice(t, admin, mine);
   theirGate = await bindNewDevice(t, admin, other);
-  cardId = (
+  cardRowId = (
     await newCard(t, manager.token, { cardid: 'LIFT1', communityId: mine, addressId: home, cardtype: 'laddercard', account: '13800000021' })
   ).id;
   const photo = await t.db
@@ -70,7 +70,7 @@ const ladderFiles = async (addressId: number) =>
 
 describe('lift configuration dialog (ladder control)', () => {
   it('answers 401, 403 out of scope and without the face menu for faces', async () => {
-    expect((await t.get('/card/getLadderDownloadInfo', { id: cardId, source: 0 })).statusCode).toBe(401);
+    expect((await t.get('/card/getLadderDownloadInfo', { id: cardRowId, source: 0 })).statusCode).toBe(401);
     const theirs = await newCard(t, admin, {
       cardid: 'T',
       communityId: other,
@@ -81,34 +81,34 @@ describe('lift configuration dialog (ladder control)', () => {
     const staff = await managerOf(t, mine);
     await revokeMenu(t, staff.id, 'access.faceid');
     expect((await t.get('/card/getLadderDownloadInfo', { id: faceId, source: 1 }, staff.token)).statusCode).toBe(403);
-    expect((await t.get('/card/getLadderDownloadInfo', { id: cardId, source: 0 }, staff.token)).statusCode).toBe(200);
-    expect((await t.get('/card/getLadderDownloadInfo', { id: cardId, source: 2 }, staff.token)).body.msgs).toEqual(['source is invalid']);
+    expect((await t.get('/card/getLadderDownloadInfo', { id: cardRowId, source: 0 }, staff.token)).statusCode).toBe(200);
+    expect((await t.get('/card/getLadderDownloadInfo', { id: cardRowId, source: 2 }, staff.token)).body.msgs).toEqual(['source is invalid']);
   });
 
   it('refuses an incomplete door unit naming it, bad values and foreign door units; nothing changes', async () => {
     const before = await counts(t);
     const name1 = (await t.db.selectFrom('address').select('address').where('id', '=', gate1.addressid).executeTakeFirstOrThrow()).address;
-    const res = await save(cardId, 0, [full(gate1.addressid, { node: '' }), full(gate2.addressid)]);
+    const res = await save(cardRowId, 0, [full(gate1.addressid, { node: '' }), full(gate2.addressid)]);
     expect(res.statusCode).toBe(400);
     expect(res.body.msgs).toEqual([`${name1}: resident floor, lift group, lift number and door type must be completely filled`]);
     // only the admin flag and floors, none of the four: incomplete too, not silently dropped
     const onlyFloors = full(gate1.addressid, { ResiLevel: '', bank: '', node: '', GateType: '', isadmin: 1 });
-    expect((await save(cardId, 0, [onlyFloors])).body.msgs).toEqual([
+    expect((await save(cardRowId, 0, [onlyFloors])).body.msgs).toEqual([
       `${name1}: resident floor, lift group, lift number and door type must be completely filled`,
     ]);
-    expect((await save(cardId, 0, [full(gate1.addressid, { bank: 9 })])).body.msgs).toEqual(['lift group is invalid']);
-    expect((await save(cardId, 0, [full(gate1.addressid, { ResiLevel: '99', FrontUnlockLevelList: ['77'] })])).body.msgs).toEqual([
+    expect((await save(cardRowId, 0, [full(gate1.addressid, { bank: 9 })])).body.msgs).toEqual(['lift group is invalid']);
+    expect((await save(cardRowId, 0, [full(gate1.addressid, { ResiLevel: '99', FrontUnlockLevelList: ['77'] })])).body.msgs).toEqual([
       'resident floor is invalid',
       'front-unlock floors is invalid',
     ]);
-    expect((await save(cardId, 0, [full(theirGate.addressid)])).body.msgs).toEqual([
+    expect((await save(cardRowId, 0, [full(theirGate.addressid)])).body.msgs).toEqual([
       `Door unit ${theirGate.addressid} does not belong to the community of the card`,
     ]);
     expect(await counts(t)).toEqual(before);
   });
 
   it('saves a card lift control, answers it back and queues the lift file of the changed door units', async () => {
-    const res = await save(cardId, 0, [
+    const res = await save(cardRowId, 0, [
       full(gate1.addressid, { isadmin: true }),
       { addressid: gate2.addressid, ResiLevel: '', bank: '', node: null, GateType: '' },
     ]);
@@ -116,7 +116,7 @@ describe('lift configuration dialog (ladder control)', () => {
     expect(await t.lastOpLog()).toMatchObject({ name2: 'access.ladder', content: 'op.card.ladder::{"cardid":"LIFT1"}' });
     const info = await t.get<LadderDownloadInfo>(
       '/card/getLadderDownloadInfo',
-      { id: cardId, source: 0, communityname: 'Lakeside' },
+      { id: cardRowId, source: 0, communityname: 'Lakeside' },
       manager.token,
     );
     expect(info.body.content.allGms.map((g) => g.intValue).sort()).toEqual([gate1.addressid, gate2.addressid].sort());
@@ -134,10 +134,10 @@ describe('lift configuration dialog (ladder control)', () => {
     expect(info.body.content.holder).toMatchObject({ cardid: 'LIFT1', account: '13800000021', address: 'B1 101' });
     const file = (await ladderFiles(gate1.addressid)).at(-1);
     expect(file?.entries).toEqual([
-      expect.objectContaining({ source: 'card', holderId: cardId, cardId: 'LIFT1', account: '13800000021', ResiLevel: '05', isadmin: 1 }),
+      expect.objectContaining({ source: 'card', holderId: cardRowId, cardId: 'LIFT1', account: '13800000021', ResiLevel: '05', isadmin: 1 }),
     ]);
     // saving the same again changes nothing and queues nothing
-    expect((await save(cardId, 0, [full(gate1.addressid, { isadmin: 1 })])).body.content).toEqual({ queued: 0 });
+    expect((await save(cardRowId, 0, [full(gate1.addressid, { isadmin: 1 })])).body.content).toEqual({ queued: 0 });
   });
 
   it('saves a face lift control (source 1) into the same lift file', async () => {
@@ -152,7 +152,7 @@ describe('lift configuration dialog (ladder control)', () => {
   });
 
   it('removing a door unit from the list removes its lift control and re-sends that file', async () => {
-    const res = await save(cardId, 0, []);
+    const res = await save(cardRowId, 0, []);
     expect(res.body.content).toEqual({ queued: 1 });
     const file = (await ladderFiles(gate1.addressid)).at(-1);
     expect(file?.entries.map((e) => e.source)).toEqual(['face']);

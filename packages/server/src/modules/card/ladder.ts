@@ -43,7 +43,7 @@ async function loadHolder(ctx: AuthCtx, id: number, source: number): Promise<Hol
       column: 'card_id',
       communityId: c.community_id,
       account: c.account,
-      cardid: c.card_id,
+      cardid: c.card_no,
       menu: c.menu,
       ...(await names(c.community_id, c.address_id)),
     };

@@ -33,7 +33,7 @@ export const LIFT_COLUMNS = [
 type R = typeof cardRoutes;
 
 const CARD_SORT = {
-  cardid: 'c.card_id',
+  cardid: 'c.card_no',
   account: 'c.account',
   communityname: 'm.name',
   address: 'h.address',
@@ -48,7 +48,7 @@ function cardBase(db: Kysely<DB>) {
 
 const cardColumns = [
   'c.id',
-  'c.card_id',
+  'c.card_no',
   'c.account',
   'c.user_name',
   'm.name as communityname',
@@ -63,7 +63,7 @@ const cardColumns = [
 
 type CardSelect = {
   id: number;
-  card_id: string;
+  card_no: string;
   account: string;
   user_name: string;
   communityname: string;
@@ -79,7 +79,7 @@ type CardSelect = {
 
 const toCardRow = (r: CardSelect): CardRow => ({
   id: r.id,
-  cardid: r.card_id,
+  cardid: r.card_no,
   account: r.account,
   username: r.user_name,
   communityname: r.communityname,
@@ -101,7 +101,7 @@ export async function cardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateAccessesP
   const scope = await listScope(ctx.db, ctx.caller);
   let q = cardBase(ctx.db).where('c.card_type', 'in', [...(TYPES_OF_LIST[i.ismjtk] ?? [])]);
   if (!scope.all) q = q.where('c.community_id', 'in', scopeIds(scope));
-  if (i.cardid) q = q.where('c.card_id', 'ilike', likeArg(i.cardid));
+  if (i.cardid) q = q.where('c.card_no', 'ilike', likeArg(i.cardid));
   if (i.address) q = q.where('h.address', 'ilike', likeArg(i.address));
   if (i.account) q = q.where('c.account', 'ilike', likeArg(i.account));
   if (i.username) q = q.where('c.user_name', 'ilike', likeArg(i.username));
@@ -135,7 +135,7 @@ export async function cardRow(db: Kysely<DB>, id: number): Promise<CardRow> {
 }
 
 const ENTRY_SORT = {
-  cardid: 'c.card_id',
+  cardid: 'c.card_no',
   account: 'c.account',
   address: 'h.address',
   cardstatus: 'c.status',
@@ -164,9 +164,9 @@ export function entryBase(db: Kysely<DB>) {
 
 export const entryColumns = [
   'cg.id',
-  'cg.card_id',
+  'cg.card_id as cardRowId',
   'cg.gate_id',
-  'c.card_id as cardid',
+  'c.card_no as cardid',
   'c.account',
   'c.user_name',
   'h.address',
@@ -182,7 +182,7 @@ export const entryColumns = [
 export const toEntryRow = (
   r: {
     id: number;
-    card_id: number;
+    cardRowId: number;
     cardid: string;
     account: string;
     user_name: string;
@@ -198,7 +198,7 @@ export const toEntryRow = (
   tz: string,
 ): DoorUnitCardRow => ({
   id: r.id,
-  cardId: r.card_id,
+  cardRowId: r.cardRowId,
   cardid: r.cardid,
   account: r.account,
   username: r.user_name,
@@ -217,7 +217,7 @@ export async function doorUnitCardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateA
   await loadDoorUnit(ctx, i.addressId);
   const tz = ctx.config.TZ_NAME;
   let q = entryBase(ctx.db).where('cg.gate_id', '=', i.addressId);
-  if (i.cardid) q = q.where('c.card_id', 'ilike', likeArg(i.cardid));
+  if (i.cardid) q = q.where('c.card_no', 'ilike', likeArg(i.cardid));
   if (i.account) q = q.where('c.account', 'ilike', likeArg(i.account));
   if (i.address) q = q.where('h.address', 'ilike', likeArg(i.address));
   if (i.cardtype) q = q.where('c.card_type', '=', i.cardtype);

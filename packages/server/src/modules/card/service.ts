@@ -26,7 +26,7 @@ async function household(db: Kysely<DB>, communityId: number, addressId: number)
 
 const snapshot = (c: Omit<CardRecord, 'id'> & { id?: number }) => ({
   id: c.id,
-  cardid: c.card_id,
+  cardid: c.card_no,
   communityId: c.community_id,
   addressId: c.address_id,
   account: c.account,
@@ -45,11 +45,11 @@ export async function createCard(ctx: AuthCtx, i: ParsedInput<R['createCard']>):
       .selectFrom('card')
       .select('id')
       .where('community_id', '=', i.communityId)
-      .where('card_id', '=', i.cardid)
+      .where('card_no', '=', i.cardid)
       .executeTakeFirst();
     if (taken) throw badRequest(msg('card.duplicate', { cardid: i.cardid }));
     const values = {
-      card_id: i.cardid,
+      card_no: i.cardid,
       community_id: i.communityId,
       address_id: h.id,
       account: i.account,
@@ -122,7 +122,7 @@ export async function updateCard(ctx: AuthCtx, i: ParsedInput<R['updateCard']>):
     }
     await writeOpLog(trx, ctx, {
       menu: before.menu,
-      content: msg('op.card.update', { cardid: before.card_id }),
+      content: msg('op.card.update', { cardid: before.card_no }),
       communityId: before.community_id,
       before: snapshot(before),
       after: snapshot({ ...before, ...after }),
@@ -159,7 +159,7 @@ export async function deleteCards(ctx: AuthCtx, ids: number[]): Promise<{ delete
     for (const [communityId, list] of byCommunity) {
       await writeOpLog(trx, ctx, {
         menu: assertTypeMenu(ctx.caller, list[0]?.card_type ?? ''),
-        content: msg('op.card.delete', { cardids: list.map((c) => c.card_id).join(', ') }),
+        content: msg('op.card.delete', { cardids: list.map((c) => c.card_no).join(', ') }),
         communityId,
         before: list.map(snapshot),
       });

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CMD_KIND, CMD_TYPE, HARDWARE } from '@gatehouse/contracts';
+import { CMD_KIND, HARDWARE } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import type { CommandQueue, NewCommand } from '../../devices/commands.ts';
+import { type CommandQueue, command, type NewCommand } from '../../devices/commands.ts';
 import { DESIRED_SOURCES, type DesiredSource } from '../../devices/desired.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { gateHardware } from './queries.ts';
@@ -48,13 +48,8 @@ async function photoBase64(rel: string): Promise<string> {
   throw new Error(`face photo ${rel} not found (registerFaceStorage at boot)`);
 }
 
-export const faceDeleteCommand = (faceId: number, account: string): NewCommand => ({
-  type: CMD_TYPE.face,
-  kind: CMD_KIND.faceDelete,
-  objectKey: faceKey(faceId),
-  payload: { faceId },
-  account,
-});
+export const faceDeleteCommand = (faceId: number, account: string): NewCommand =>
+  command(CMD_KIND.faceDelete, { faceId }, { objectKey: faceKey(faceId), account });
 
 async function commandFor(f: FaceOnGate, tz: string, photos: Map<string, string>): Promise<NewCommand> {
   if (f.status !== 'enable' || !(f.hardware & HARDWARE.face)) return faceDeleteCommand(f.faceId, f.account);
@@ -63,11 +58,9 @@ async function commandFor(f: FaceOnGate, tz: string, photos: Map<string, string>
     img = await photoBase64(f.photoPath);
     photos.set(f.photoPath, img);
   }
-  return {
-    type: CMD_TYPE.face,
-    kind: CMD_KIND.facePut,
-    objectKey: faceKey(f.faceId),
-    payload: {
+  return command(
+    CMD_KIND.facePut,
+    {
       faceId: f.faceId,
       account: f.account,
       userName: f.userName,
@@ -76,8 +69,8 @@ async function commandFor(f: FaceOnGate, tz: string, photos: Map<string, string>
       validto: formatDateTime(f.validto, tz),
       status: f.status,
     },
-    account: f.account,
-  };
+    { objectKey: faceKey(f.faceId), account: f.account },
+  );
 }
 
 function facesOnGates(db: Kysely<DB>) {

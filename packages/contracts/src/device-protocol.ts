@@ -1,0 +1,208 @@
+/**
+ * The messages of the door-unit protocol (docs/device-protocol.md §4–§7), typed once for
+ * the server that sends commands, the simulator that applies them, and the server that
+ * reads what units send. Pure data and zod schemas: no node or browser APIs here.
+ */
+import { z } from 'zod';
+import type { LiftSetting } from './access.ts';
+import { CMD_KIND, CMD_TYPE, type CmdKind, type CmdType } from './devices.ts';
+
+/** `device.reset`: forget every card, face, call code and the lift file. */
+export type ResetPayload = Record<string, never>;
+
+/** `device.profile`: the unit's name and place. `hardware` is the HARDWARE bit set. */
+export interface ProfilePayload {
+  serial: string;
+  addressId: number;
+  name: string;
+  address: string;
+  communityId: number;
+  communityName: string;
+  isVilla: number;
+  hardware: number;
+}
+
+/** `qr.key`: the key that signs visitor QR codes; `publicKey` is the raw 32 bytes, base64. */
+export interface QrKeyPayload {
+  alg: 'Ed25519';
+  publicKey: string;
+  publicKeyPem: string;
+}
+
+/** One entry of a unit's call-code table: the code calls this household. */
+export interface CallCodeEntry {
+  code: string;
+  addressId: number;
+  address: string;
+  name: string;
+}
+
+/** `amt.table`: the complete call-code table of the unit. */
+export interface CallCodesPayload {
+  addressId: number;
+  isVilla: number;
+  entries: CallCodeEntry[];
+}
+
+/** One entry of the lift file (001 §3 "Ladder config item"): a card (with its number) or a face. */
+export interface LadderFileEntry extends LiftSetting {
+  source: 'card' | 'face';
+  /** The card's or face's row id. */
+  holderId: number;
+  account: string;
+  /** The card number (cards only). */
+  cardId?: string;
+}
+
+/** `ladder.file`: the complete lift-control file of the unit. */
+export interface LadderFilePayload {
+  addressId: number;
+  isVilla: number;
+  entries: LadderFileEntry[];
+}
+
+/**
+ * `card.put`: one card, keyed by its number (`cardId`). The server sends every field; a
+ * unit must accept a card without the optional ones. Dates are ISO 8601, UTC.
+ */
+export interface CardPutPayload {
+  cardId: string;
+  account: string;
+  userName?: string;
+  cardMode?: string;
+  cardType?: string;
+  validfrom?: string;
+  validto?: string;
+  status?: string;
+}
+
+/** `card.delete`: one card, by number. */
+export interface CardDeletePayload {
+  cardId: string;
+}
+
+/** `face.put`: one face, keyed by its row id; dates `yyyy/MM/dd HH:mm:ss`; the photo is a JPEG, base64. */
+export interface FacePutPayload {
+  faceId: number;
+  account: string;
+  userName: string;
+  imgBase64: string;
+  validfrom: string;
+  validto: string;
+  status: string;
+}
+
+/** `face.delete`: one face, by row id. */
+export interface FaceDeletePayload {
+  faceId: number;
+}
+
+/** The payload of each command kind. */
+export interface CommandPayloads {
+  [CMD_KIND.reset]: ResetPayload;
+  [CMD_KIND.profile]: ProfilePayload;
+  [CMD_KIND.qrKey]: QrKeyPayload;
+  [CMD_KIND.callCodes]: CallCodesPayload;
+  [CMD_KIND.ladderFile]: LadderFilePayload;
+  [CMD_KIND.cardPut]: CardPutPayload;
+  [CMD_KIND.cardDelete]: CardDeletePayload;
+  [CMD_KIND.facePut]: FacePutPayload;
+  [CMD_KIND.faceDelete]: FaceDeletePayload;
+}
+
+/** The command type (001 §4, shown in the command list) of each kind. */
+export const CMD_TYPE_OF: { readonly [K in CmdKind]: CmdType } = {
+  [CMD_KIND.reset]: CMD_TYPE.other,
+  [CMD_KIND.profile]: CMD_TYPE.other,
+  [CMD_KIND.qrKey]: CMD_TYPE.other,
+  [CMD_KIND.callCodes]: CMD_TYPE.other,
+  [CMD_KIND.ladderFile]: CMD_TYPE.ladder,
+  [CMD_KIND.cardPut]: CMD_TYPE.card,
+  [CMD_KIND.cardDelete]: CMD_TYPE.card,
+  [CMD_KIND.facePut]: CMD_TYPE.face,
+  [CMD_KIND.faceDelete]: CMD_TYPE.face,
+};
+
+/** A command's kind with its payload: narrowing on `kind` gives the payload's type. */
+export type DeviceCommand = { [K in CmdKind]: { kind: K; payload: CommandPayloads[K] } }[CmdKind];
+
+/** server → device, on `cmd`. */
+export type CmdMessage = DeviceCommand & {
+  id: number;
+  type: CmdType;
+  /** When the server created the command (ISO 8601). */
+  createdAt: string;
+};
+
+/** A field a unit may send wrong or leave out: ignored then (unknown fields are ignored too). */
+const optional = <T extends z.ZodType>(s: T) => s.optional().catch(undefined);
+
+/** device → server, on `ack`. */
+export const ackMessage = z.object({ id: z.int(), ok: z.boolean(), info: optional(z.string()) });
+export type AckMessage = z.infer<typeof ackMessage>;
+
+/** device → server, retained, on `status`; the last will carries `{ online: false }`. */
+export const statusMessage = z.object({
+  online: z.boolean(),
+  firmware: optional(z.string()),
+  /** Commands the device has applied so far (diagnostics only). */
+  applied: optional(z.number()),
+});
+export type StatusMessage = z.infer<typeof statusMessage>;
+
+/** device → server, on `event`. `eid` is unique per device (the server keeps each once). */
+export type EventMessage =
+  | {
+      kind: 'access';
+      eid: string;
+      time: string;
+      type: number;
+      result: number;
+      account?: string;
+      userName?: string;
+      cardNum?: string;
+      cardMode?: number;
+      qrId?: number;
+    }
+  | { kind: 'punch'; eid: string; time: string; type: number; account: string; userName?: string }
+  | { kind: 'call'; eid: string; time: string; callCode: string; answered: boolean; durationSec: number; account?: string }
+  | { kind: 'monitor'; eid: string; time: string; account?: string; durationSec: number };
+
+/** A whole number in a range; out of range or missing, the default (what the unit meant is unknown). */
+const whole = (min: number, max: number, dflt: number) => z.int().min(min).max(max).catch(dflt);
+/** Text a unit may leave out or send as another type: empty then. */
+const text = z.string().catch('');
+const eventHead = {
+  eid: z.string().min(1),
+  time: z.string().refine((t) => !Number.isNaN(new Date(t).getTime())),
+};
+
+/**
+ * How the server reads an `event`: the kind, eid and time must be right (else the event
+ * is dropped); the other fields fall back to their defaults when missing or malformed.
+ */
+const accessFields = {
+  ...eventHead,
+  type: whole(1, 99, 1),
+  result: whole(0, 9, 0),
+  account: text,
+  userName: text,
+  cardNum: text,
+  cardMode: whole(0, 5, 0),
+  qrId: z.int().nullable().catch(null),
+};
+const usageFields = {
+  ...eventHead,
+  account: text,
+  callCode: text,
+  answered: z.boolean().catch(false),
+  durationSec: whole(0, 86_400, 0),
+};
+export const eventMessage = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('access'), ...accessFields }),
+  z.object({ kind: z.literal('punch'), ...accessFields }),
+  z.object({ kind: z.literal('call'), ...usageFields }),
+  z.object({ kind: z.literal('monitor'), ...usageFields }),
+]);
+/** An event as the server stores it. */
+export type ReadEvent = z.output<typeof eventMessage>;
