@@ -21,19 +21,6 @@ export const useCreatableRoles = () =>
 export const useSearchRoles = () =>
   useQuery({ queryKey: ['roles', 'search'], queryFn: () => call(ROUTES.role.getSearchRolesKeyValues), staleTime: 60_000 }).data ?? [];
 
-/** Communities in the caller's scope (id and name). */
-export const useCommunities = () =>
-  useQuery({ queryKey: ['allCommunities'], queryFn: () => call(ROUTES.community.getAllCommunities, {}), staleTime: 30_000 }).data ?? [];
-
-/** Householder addresses of a community matching the typed text (nothing before a community is chosen). */
-export function useResidents(communityID: number | undefined, text: string) {
-  return useQuery({
-    queryKey: ['residents', communityID, text],
-    queryFn: () => call(ROUTES.address.searchResidents, { communityID, address: text }),
-    enabled: communityID !== undefined,
-  }).data ?? [];
-}
-
 /** The door units of a cloud user's company (read-only in the dialog). */
 export const useClouduserDevices = (userId: number | undefined) =>
   useQuery({

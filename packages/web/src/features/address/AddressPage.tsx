@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
-import { mayCall } from '../../shared/householdAccounts.ts';
+import { mayCall } from '../../session/access.ts';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
 import { ListPage } from '../../shared/ListPage.tsx';

@@ -15,7 +15,7 @@ import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
 import { CardReaderPanel } from '../card-reader/CardReaderPanel.tsx';
 import { modeOptions, statusOptions, typeOptions } from './api.ts';
-import { HouseholdFields } from '../../shared/HouseholdFields.tsx';
+import { HouseholdFields } from '../holder/HouseholdFields.tsx';
 
 export interface CardDialogProps {
   /** Which list the dialog belongs to (CARD_LIST.gate or CARD_LIST.ladder): its card types. */

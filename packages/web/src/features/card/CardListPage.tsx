@@ -9,7 +9,7 @@ import type { FilterDef } from '../../shared/FilterBar.tsx';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
-import { useCommunities } from '../account/api.ts';
+import { useCommunities } from '../../api/lookups.ts';
 import { CardDownloadDialog, CardLadderDialog } from './CardConfigDialogs.tsx';
 import { CardDialog } from './CardDialog.tsx';
 import { cardsKey, modeOptions, statusOptions, typeOptions } from './api.ts';

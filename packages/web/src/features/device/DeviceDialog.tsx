@@ -5,7 +5,8 @@ import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { fieldRule } from '../../shared/rules.ts';
-import { useCompanies, useOwnCompany } from './api.ts';
+import { useCommunities } from '../../api/lookups.ts';
+import { useOwnCompany } from './api.ts';
 
 type Values = {
   addressName: string;
@@ -24,7 +25,7 @@ export function DeviceDialog(p: { row?: DeviceRow; onClose: () => void; onSaved:
   const session = useSession();
   const enterprise = session?.roleId === 10;
   const own = useOwnCompany(enterprise ? session?.user.regNo : undefined);
-  const companies = useCompanies();
+  const companies = useCommunities();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const schema = p.row ? deviceUpdateInput : deviceInsertInput;

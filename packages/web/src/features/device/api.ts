@@ -6,10 +6,6 @@ export const POOL_KEY = ['pool'] as const;
 export const DEVICES_KEY = ['devices'] as const;
 export const QR_DEVICES_KEY = ['qrDevices'] as const;
 
-/** Companies (communities) the caller may add devices to. */
-export const useCompanies = () =>
-  useQuery({ queryKey: ['allCommunities'], queryFn: () => call(ROUTES.community.getAllCommunities, {}), staleTime: 30_000 }).data ?? [];
-
 /** An enterprise user's own company, fetched by its registration number (001 §6). */
 export const useOwnCompany = (regNo: string | undefined) =>
   useQuery({

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { mutate } from '../../api/client.ts';
 import { tr, useT } from '../../i18n/index.ts';
 import { FaceCamera } from './FaceCamera.tsx';
-import { HouseholdFields } from '../../shared/HouseholdFields.tsx';
+import { HouseholdFields } from '../holder/HouseholdFields.tsx';
 
 interface Values {
   imgBase64?: string;

@@ -7,7 +7,7 @@ import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
 import { statusOptions } from './api.ts';
 import { FaceCamera } from './FaceCamera.tsx';
-import { HouseholdFields } from '../../shared/HouseholdFields.tsx';
+import { HouseholdFields } from '../holder/HouseholdFields.tsx';
 
 interface Values {
   imgBase64?: string;

@@ -1,10 +1,10 @@
 import { LIMITS, ROUTES, uploadNoticeInput } from '@gatehouse/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { App, Button, DatePicker, Form, Input, Modal, Select, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import type { Dayjs } from 'dayjs';
+import { useCommunities } from '../../api/lookups.ts';
 import { useState } from 'react';
-import { call, callFull } from '../../api/client.ts';
+import { callFull } from '../../api/client.ts';
 import { tr, useT } from '../../i18n/index.ts';
 
 const FMT = 'YYYY/MM/DD HH:mm:ss';
@@ -34,7 +34,7 @@ export function NoticeDialog({ onClose }: { onClose: (saved: boolean) => void })
   const [form] = Form.useForm<Values>();
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [saving, setSaving] = useState(false);
-  const communities = useQuery({ queryKey: ['allCommunities'], queryFn: () => call(ROUTES.community.getAllCommunities, {}), staleTime: 30_000 }).data ?? [];
+  const communities = useCommunities();
   const check = (name: Field) => ({
     validator: async () => {
       const res = uploadNoticeInput.safeParse(toInput(form.getFieldsValue()));
