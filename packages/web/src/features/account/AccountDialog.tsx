@@ -11,13 +11,13 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select, Spin } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useState } from 'react';
 import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { fieldRule } from '../../shared/rules.ts';
 import { useAreaCodes, useCreatableRoles } from './api.ts';
 import { RoleFields } from './RoleFields.tsx';
+import { useSaveDialog } from '../../shared/saveDialog.ts';
 
 export interface AccountDialogProps {
   /** The account to edit; absent for Add. */
@@ -35,7 +35,6 @@ export function AccountDialog({ userId, onClose, onSaved }: AccountDialogProps) 
   const { t } = useT();
   const session = useSession();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const editing = userId !== undefined;
   const schema = editing ? accountUpdateInput : accountCreateInput;
   const detail = useQuery({ queryKey: ['account', userId], queryFn: () => call(ROUTES.account.getUser, { id: userId }), enabled: editing, gcTime: 0 });
@@ -68,23 +67,15 @@ export function AccountDialog({ userId, onClose, onSaved }: AccountDialogProps) 
       if ((v ?? '') !== (getFieldValue('password') ?? '')) throw new Error(t('v.passwordMismatch'));
     },
   });
-  const save = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      if (editing) await mutate(ROUTES.account.updateAccount, { ...v, userid: userId });
-      else await mutate(ROUTES.account.create, v);
-      onSaved();
-      onClose();
-    } catch {
-      // the server's message has been shown; the dialog stays open
-    } finally {
-      setSaving(false);
-    }
-  };
+  const dialog = useSaveDialog(form, async (v) => {
+    if (editing) await mutate(ROUTES.account.updateAccount, { ...v, userid: userId });
+    else await mutate(ROUTES.account.create, v);
+    onSaved();
+    onClose();
+  });
   const pwdOpt = editing ? { required: false } : undefined;
   return (
-    <Modal open title={t(editing ? 'ui.acc.edit' : 'ui.acc.add')} onCancel={onClose} onOk={save} okButtonProps={{ loading: saving }} width={620} destroyOnHidden>
+    <Modal {...dialog.modalProps} title={t(editing ? 'ui.acc.edit' : 'ui.acc.add')} onCancel={onClose} width={620}>
       {editing && !d ? (
         <Spin />
       ) : (

@@ -5,6 +5,7 @@ import type { DataNode } from 'antd/es/tree';
 import { type Key, useEffect, useMemo, useState } from 'react';
 import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
+import { useSaveAction } from '../../shared/saveDialog.ts';
 
 const toTree = (nodes: MenuNode[]): DataNode[] =>
   nodes.map((n) => ({ key: n.id, title: n.name, children: n.children ? toTree(n.children) : undefined }));
@@ -17,23 +18,15 @@ export function PermissionDialog({ account, onClose }: { account: AccountRow; on
   const granted = useQuery({ queryKey: ['perMenu', account.userid], queryFn: () => call(ROUTES.account.getPerMenu, { userId: account.userid }), gcTime: 0 });
   const leaves = useMemo(() => new Set(leafIds(all.data ?? [])), [all.data]);
   const [checked, setChecked] = useState<number[] | null>(null);
-  const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (granted.data && all.data && checked === null) setChecked(granted.data.filter((id) => leaves.has(id)));
   }, [granted.data, all.data, leaves, checked]);
-  const save = async () => {
-    setSaving(true);
-    try {
-      await mutate(ROUTES.account.updateUserMenu, { userId: account.userid, menuIds: checked ?? [] });
-      onClose();
-    } catch {
-      // toast shown; keep the dialog
-    } finally {
-      setSaving(false);
-    }
-  };
+  const dialog = useSaveAction(async () => {
+    await mutate(ROUTES.account.updateUserMenu, { userId: account.userid, menuIds: checked ?? [] });
+    onClose();
+  });
   return (
-    <Modal open title={t('ui.perm.title', { name: `${account.name} (${account.regNo})` })} onCancel={onClose} onOk={save} okButtonProps={{ loading: saving }} destroyOnHidden>
+    <Modal {...dialog.modalProps} title={t('ui.perm.title', { name: `${account.name} (${account.regNo})` })} onCancel={onClose}>
       {all.data && checked !== null ? (
         <Tree
           checkable
