@@ -18,6 +18,8 @@ import { fieldRule } from '../../shared/rules.ts';
 import { useAreaCodes, useCreatableRoles } from './api.ts';
 import { RoleFields } from './RoleFields.tsx';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
+import { ACCOUNT_STATES } from '../../shared/statuses.ts';
+import { enumOptions } from '../../shared/valueEnum.tsx';
 
 export interface AccountDialogProps {
   /** The account to edit; absent for Add. */
@@ -111,7 +113,7 @@ export function AccountDialog({ userId, onClose, onSaved }: AccountDialogProps) 
           </Form.Item>
           {editing ? (
             <Form.Item name="state" label={t('ui.acc.state')}>
-              <Select options={[0, 1, 2].map((s) => ({ value: s, label: t(`account.state.${s}`) }))} data-testid="acc-state" />
+              <Select options={enumOptions(ACCOUNT_STATES, t)} data-testid="acc-state" />
             </Form.Item>
           ) : null}
           <RoleFields roleId={roleId} userId={userId} addressLabel={d?.addressStrs} />

@@ -10,7 +10,8 @@ import { ImportDialog } from '../../shared/ImportDialog.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { AccountDialog } from './AccountDialog.tsx';
 import { ACCOUNTS_KEY, useSearchRoles } from './api.ts';
-import { StateTag, stateOptions } from './StateTag.tsx';
+import { ACCOUNT_STATES } from '../../shared/statuses.ts';
+import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; userId: number } | { kind: 'import' } | null;
 
@@ -33,7 +34,7 @@ export default function AccountPage() {
     { title: t('ui.acc.name'), dataIndex: 'name', key: 'name', sorter: true },
     { title: t('ui.acc.areacode'), dataIndex: 'areacode', render: (v: string) => `+${v}` },
     { title: t('ui.acc.role'), dataIndex: 'roleName', key: 'roleID', sorter: true },
-    { title: t('ui.acc.state'), dataIndex: 'state', key: 'state', sorter: true, render: (v: number) => <StateTag state={v} /> },
+    { title: t('ui.acc.state'), dataIndex: 'state', key: 'state', sorter: true, render: (v: number) => <EnumTag of={ACCOUNT_STATES} value={v} data-testid={`state-${v}`} /> },
     { title: t('ui.acc.community'), dataIndex: 'communityNames', ellipsis: true, width: 200 },
     { title: t('ui.acc.address'), dataIndex: 'addressStrs', ellipsis: true, width: 160 },
     { title: t('ui.acc.regTime'), dataIndex: 'regTime', key: 'regTime', sorter: true },
@@ -67,7 +68,7 @@ export default function AccountPage() {
           { name: 'name', label: t('ui.acc.name'), maxLength: 15 },
           { name: 'addressStrs', label: t('ui.acc.address'), maxLength: 200 },
           { name: 'roleID', label: t('ui.acc.role'), type: 'select', options: roles.map((r) => ({ value: r.intValue, label: r.label })) },
-          { name: 'state', label: t('ui.acc.state'), type: 'select', options: stateOptions(t) },
+          { name: 'state', label: t('ui.acc.state'), type: 'select', options: enumOptions(ACCOUNT_STATES, t) },
         ]}
         toolbar={({ selectedKeys, clearSelection }) =>
           enterprise ? null : (

@@ -7,7 +7,8 @@ import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { PERM_ACCOUNTS_KEY } from './api.ts';
 import { PermissionDialog } from './PermissionDialog.tsx';
-import { StateTag } from './StateTag.tsx';
+import { ACCOUNT_STATES } from '../../shared/statuses.ts';
+import { EnumTag } from '../../shared/valueEnum.tsx';
 
 /** Permission management (000 §2): accounts with menus (roles up to 5, and 10) and their menu grants. */
 export default function PermissionPage() {
@@ -17,7 +18,7 @@ export default function PermissionPage() {
     { title: t('ui.acc.regNo'), dataIndex: 'regNo', key: 'regNo', sorter: true },
     { title: t('ui.acc.name'), dataIndex: 'name', key: 'name', sorter: true },
     { title: t('ui.acc.role'), dataIndex: 'roleName', key: 'roleID', sorter: true },
-    { title: t('ui.acc.state'), dataIndex: 'state', key: 'state', sorter: true, render: (v: number) => <StateTag state={v} /> },
+    { title: t('ui.acc.state'), dataIndex: 'state', key: 'state', sorter: true, render: (v: number) => <EnumTag of={ACCOUNT_STATES} value={v} data-testid={`state-${v}`} /> },
     { title: t('ui.acc.community'), dataIndex: 'communityNames', ellipsis: true, width: 220 },
     { title: t('ui.acc.regTime'), dataIndex: 'regTime', key: 'regTime', sorter: true },
     {

@@ -1,10 +1,12 @@
-import { CLOCK_STATUS, type ClockInRow, WEEKDAYS } from '@gatehouse/contracts';
-import { Button, Tag, Typography } from 'antd';
+import { type ClockInRow, WEEKDAYS } from '@gatehouse/contracts';
+import { Button, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { fetchWorklist } from './api.ts';
+import { CLOCK_STATUSES } from '../../shared/statuses.ts';
+import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
 
 type Row = ClockInRow & { key: string };
 
@@ -34,9 +36,7 @@ export default function DailyDetailPage() {
       title: t('ui.att.status'),
       dataIndex: 'status',
       render: (v: number) => (
-        <Tag color={v === CLOCK_STATUS.normal ? 'green' : 'red'} data-status={v}>
-          {t(`ui.att.status.${v}`)}
-        </Tag>
+<EnumTag of={CLOCK_STATUSES} value={v} data-status={v} />
       ),
     },
     {
@@ -87,7 +87,7 @@ export default function DailyDetailPage() {
           name: 'status',
           label: t('ui.att.status'),
           type: 'select',
-          options: [1, 0].map((v) => ({ value: v, label: t(`ui.att.status.${v}`) })),
+          options: enumOptions(CLOCK_STATUSES, t),
         },
       ]}
       toolbar={() => <Typography.Text type="secondary">{t('ui.att.rangeHint')}</Typography.Text>}

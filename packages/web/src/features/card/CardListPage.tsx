@@ -1,6 +1,6 @@
 import { CARD_LIST, type CardRow, GATE_CARD_TYPES, LADDER_CARD_TYPES, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Select, Space, Tag, Tooltip } from 'antd';
+import { App, Button, Popconfirm, Select, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { call } from '../../api/client.ts';
@@ -13,6 +13,9 @@ import { useCommunities } from '../../api/lookups.ts';
 import { CardDownloadDialog, CardLadderDialog } from './CardConfigDialogs.tsx';
 import { CardDialog } from './CardDialog.tsx';
 import { cardsKey, modeOptions, statusOptions, typeOptions } from './api.ts';
+import type { HolderStatus } from '@gatehouse/contracts';
+import { CARD_STATUSES } from '../../shared/statuses.ts';
+import { EnumTag } from '../../shared/valueEnum.tsx';
 
 type Dialog =
   | { kind: 'add' }
@@ -53,7 +56,7 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
       dataIndex: 'cardstatus',
       key: 'cardstatus',
       sorter: true,
-      render: (v: string) => <Tag color={v === 'enable' ? 'success' : 'default'}>{t(`card.status.${v}`)}</Tag>,
+      render: (v: HolderStatus) => <EnumTag of={CARD_STATUSES} value={v} />,
     },
     ...(gate ? [{ title: t('ui.card.gateCount'), dataIndex: 'gateCount' }] : []),
     {

@@ -1,6 +1,6 @@
 import { type DoorUnitCardRow, ROUTES, type RouteDef, updateGateAccessInput } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { Button, Popconfirm, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -10,6 +10,9 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { useAddress } from '../address/api.ts';
 import { doorUnitCardsKey, modeOptions, statusOptions, typeOptions } from './api.ts';
 import { GateEntryDialog } from '../../shared/GateEntryDialog.tsx';
+import type { HolderStatus } from '@gatehouse/contracts';
+import { CARD_STATUSES } from '../../shared/statuses.ts';
+import { EnumTag } from '../../shared/valueEnum.tsx';
 
 /** Card types of the door-unit view (001 §2 "Door unit card list"). */
 const DOOR_UNIT_TYPES = ['authcard', 'accesscard', 'patrolcard'] as const;
@@ -38,7 +41,7 @@ export default function DoorUnitCardsPage() {
       dataIndex: 'cardstatus',
       key: 'cardstatus',
       sorter: true,
-      render: (v: string) => <Tag color={v === 'enable' ? 'success' : 'default'}>{t(`card.status.${v}`)}</Tag>,
+      render: (v: HolderStatus) => <EnumTag of={CARD_STATUSES} value={v} />,
     },
     { title: t('ui.card.type'), dataIndex: 'cardtype', key: 'cardtype', sorter: true, render: (v: string) => t(`card.type.${v}`) },
     { title: t('ui.card.mode'), dataIndex: 'cardmode', key: 'cardmode', sorter: true, render: (v: string) => t(`card.mode.${v}`) },

@@ -1,5 +1,7 @@
-import { CARD_MODE_NAMES, CARD_TYPES, type CardType, HOLDER_STATUSES } from '@gatehouse/contracts';
+import { CARD_MODE_NAMES, CARD_TYPES, type CardType } from '@gatehouse/contracts';
 import { tr } from '../../i18n/index.ts';
+import { CARD_STATUSES } from '../../shared/statuses.ts';
+import { enumOptions } from '../../shared/valueEnum.tsx';
 
 /** react-query keys of the card lists (ismjtk 1 gate, 2 lift) and of one door unit's card list. */
 export const cardsKey = (ismjtk: number) => ['cards', ismjtk] as const;
@@ -7,4 +9,4 @@ export const doorUnitCardsKey = (addressId: number) => ['doorUnitCards', address
 
 export const typeOptions = (types: readonly CardType[] = CARD_TYPES) => types.map((v) => ({ value: v, label: tr(`card.type.${v}`) }));
 export const modeOptions = () => CARD_MODE_NAMES.map((v) => ({ value: v, label: tr(`card.mode.${v}`) }));
-export const statusOptions = () => HOLDER_STATUSES.map((v) => ({ value: v, label: tr(`card.status.${v}`) }));
+export const statusOptions = () => enumOptions(CARD_STATUSES, tr);

@@ -1,15 +1,16 @@
-import { CMD_STATUSES, CMD_TYPES, type CommandRow, ROUTES } from '@gatehouse/contracts';
+import { CMD_TYPES, type CommandRow, ROUTES } from '@gatehouse/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Tag } from 'antd';
+import { Button, Popconfirm, Space, } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { DetailDialog } from './DetailDialog.tsx';
+import { COMMAND_STATUSES } from '../../shared/statuses.ts';
+import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
 
 const KEY = ['commands'] as const;
-const STATUS_COLOR = ['default', 'processing', 'success', 'error', 'warning'] as const;
 
 /** Command management (001 §2): the queue to the door units, with details and resend. */
 export default function CommandsPage() {
@@ -30,9 +31,7 @@ export default function CommandsPage() {
       key: 'status',
       sorter: true,
       render: (v: number, r) => (
-        <Tag color={STATUS_COLOR[v] ?? 'default'} data-testid={`cmd-status-${r.id}`}>
-          {t(`cmd.status.${v}`)}
-        </Tag>
+<EnumTag of={COMMAND_STATUSES} value={v} data-testid={`cmd-status-${r.id}`} />
       ),
     },
     { title: t('ui.cmd.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true },
@@ -86,7 +85,7 @@ export default function CommandsPage() {
             name: 'status',
             label: t('ui.cmd.status'),
             type: 'select',
-            options: CMD_STATUSES.map((v) => ({ value: v, label: t(`cmd.status.${v}`) })),
+            options: enumOptions(COMMAND_STATUSES, t),
           },
         ]}
       />

@@ -1,6 +1,6 @@
 import { type FaceRow, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { Button, Popconfirm, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { call, mutate } from '../../api/client.ts';
@@ -11,6 +11,9 @@ import { FaceAddDialog } from './FaceAddDialog.tsx';
 import { FaceEditDialog } from './FaceEditDialog.tsx';
 import { FaceGatesDialog } from './FaceGatesDialog.tsx';
 import { FaceLadderDialog } from './FaceLadderDialog.tsx';
+import type { HolderStatus } from '@gatehouse/contracts';
+import { FACE_STATUSES } from '../../shared/statuses.ts';
+import { EnumTag } from '../../shared/valueEnum.tsx';
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'gates' | 'ladder'; face: FaceRow } | null;
 
@@ -48,7 +51,7 @@ export default function FaceIdPage() {
       dataIndex: 'status',
       key: 'status',
       sorter: true,
-      render: (v: string) => <Tag color={v === 'enable' ? 'green' : 'default'}>{t(`ui.face.status.${v}`)}</Tag>,
+      render: (v: HolderStatus) => <EnumTag of={FACE_STATUSES} value={v} />,
     },
     {
       title: t('ui.actions'),

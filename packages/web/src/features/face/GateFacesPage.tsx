@@ -1,6 +1,6 @@
 import { type FaceAddressRow, ROUTES, updateFaceAddressInput } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Tag } from 'antd';
+import { Button, Popconfirm, Space, } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -9,6 +9,9 @@ import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { GATE_FACES_KEY, statusOptions } from './api.ts';
 import { GateEntryDialog } from '../../shared/GateEntryDialog.tsx';
+import type { HolderStatus } from '@gatehouse/contracts';
+import { FACE_STATUSES } from '../../shared/statuses.ts';
+import { EnumTag } from '../../shared/valueEnum.tsx';
 
 /**
  * The faces of one door unit (001 §2 "Door unit face list", /gm/face/:addressId):
@@ -35,7 +38,7 @@ export default function GateFacesPage() {
       dataIndex: 'status',
       key: 'status',
       sorter: true,
-      render: (v: string) => <Tag color={v === 'enable' ? 'green' : 'default'}>{t(`ui.face.status.${v}`)}</Tag>,
+      render: (v: HolderStatus) => <EnumTag of={FACE_STATUSES} value={v} />,
     },
     { title: t('ui.face.validfrom'), dataIndex: 'validfrom', key: 'validfrom', sorter: true },
     { title: t('ui.face.validto'), dataIndex: 'validto', key: 'validto', sorter: true },

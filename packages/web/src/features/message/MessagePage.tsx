@@ -1,10 +1,12 @@
-import { MESSAGE_TYPES, type MessageRow, ROUTES } from '@gatehouse/contracts';
-import { Button, Popconfirm, Space, Tag } from 'antd';
+import { type MessageRow, ROUTES } from '@gatehouse/contracts';
+import { Button, Popconfirm, Space, } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
 import { call, download, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
+import { MESSAGE_TYPE } from '../../shared/statuses.ts';
+import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
 
 const KEY = ['messages'] as const;
 
@@ -19,7 +21,7 @@ export default function MessagePage() {
   const columns: ColumnsType<MessageRow> = [
     { title: t('ui.message.title'), dataIndex: 'title', key: 'title', sorter: true, width: 220 },
     { title: t('ui.message.content'), dataIndex: 'content', width: 320 },
-    { title: t('ui.message.type'), dataIndex: 'type', key: 'type', sorter: true, render: (v: number) => <Tag>{t(`message.type.${v}`)}</Tag> },
+    { title: t('ui.message.type'), dataIndex: 'type', key: 'type', sorter: true, render: (v: number) => <EnumTag of={MESSAGE_TYPE} value={v} /> },
     { title: t('ui.message.createDate'), dataIndex: 'createDate', key: 'createDate', sorter: true, defaultSortOrder: 'descend' },
     { title: t('ui.message.creator'), dataIndex: 'creator' },
     { title: t('ui.message.community'), dataIndex: 'communityName' },
@@ -50,7 +52,7 @@ export default function MessagePage() {
       fetch={(p) => call(ROUTES.message.getMessagesPage, p)}
       filters={[
         { name: 'title', label: t('ui.message.title') },
-        { name: 'type', label: t('ui.message.type'), type: 'select', options: MESSAGE_TYPES.map((v) => ({ value: v, label: t(`message.type.${v}`) })) },
+        { name: 'type', label: t('ui.message.type'), type: 'select', options: enumOptions(MESSAGE_TYPE, t) },
         { name: 'starttime', label: t('ui.startDate'), type: 'date' },
         { name: 'endtime', label: t('ui.endDate'), type: 'date' },
       ]}
