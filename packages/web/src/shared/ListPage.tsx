@@ -6,6 +6,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type Key, type ReactNode, useState } from 'react';
 import { useT } from '../i18n/index.ts';
+import { BatchDeleteButton, type BatchDeleteDef } from './BatchDeleteButton.tsx';
 import { FilterBar, type FilterDef, type FilterValues } from './FilterBar.tsx';
 import { useTableHeight } from './useTableHeight.ts';
 
@@ -35,6 +36,9 @@ export interface ListPageProps<Row> {
   rowKey: keyof Row & string;
   filters?: FilterDef[];
   toolbar?: (ctx: ToolbarCtx<Row>) => ReactNode;
+  /** A batch-delete button after the toolbar (rows become selectable). */
+  batchDelete?: BatchDeleteDef<Row>;
+  /** Selectable rows without a batch delete (default: only with one). */
   selectable?: boolean;
   pageSizes?: readonly number[];
   /** Polls the list (ms), e.g. the door-unit list every 30 s. */
@@ -104,8 +108,13 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
         ) : null}
       </Card>
       <Card size="small">
-        {p.toolbar ? (
-          <div className="gh-toolbar">{p.toolbar({ selectedKeys: selected.keys, selectedRows: selected.rows, params, reload, clearSelection })}</div>
+        {p.toolbar || p.batchDelete ? (
+          <div className="gh-toolbar">
+            {p.toolbar?.({ selectedKeys: selected.keys, selectedRows: selected.rows, params, reload, clearSelection })}
+            {p.batchDelete ? (
+              <BatchDeleteButton def={p.batchDelete} listKey={p.queryKey} keys={selected.keys} rows={selected.rows} clearSelection={clearSelection} />
+            ) : null}
+          </div>
         ) : null}
         <Table<Row>
           rowKey={p.rowKey}
@@ -116,7 +125,7 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
           scroll={{ y: height, x: 'max-content' }}
           locale={{ emptyText: <Empty description={t('ui.empty')} /> }}
           rowSelection={
-            p.selectable
+            p.selectable || p.batchDelete
               ? { selectedRowKeys: selected.keys, onChange: (keys, rows) => setSelected({ keys, rows }), preserveSelectedRowKeys: false }
               : undefined
           }

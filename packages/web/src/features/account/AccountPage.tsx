@@ -1,9 +1,9 @@
 import { type AccountRow, ROUTES } from '@gatehouse/contracts';
-import { App, Button, Popconfirm } from 'antd';
+import { App, Button, } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call, mutate } from '../../api/client.ts';
+import { call, } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
@@ -61,7 +61,7 @@ export default function AccountPage() {
         queryKey={ACCOUNTS_KEY}
         rowKey="userid"
         columns={columns}
-        selectable={!enterprise}
+        batchDelete={enterprise ? undefined : { route: ROUTES.account.batchDel, testId: 'account-batch-delete' }}
         fetch={(p) => call(ROUTES.account.searchAccounts, p)}
         filters={[
           { name: 'regNo', label: t('ui.acc.regNo'), maxLength: 20 },
@@ -70,7 +70,7 @@ export default function AccountPage() {
           { name: 'roleID', label: t('ui.acc.role'), type: 'select', options: roles.map((r) => ({ value: r.intValue, label: r.label })) },
           { name: 'state', label: t('ui.acc.state'), type: 'select', options: enumOptions(ACCOUNT_STATES, t) },
         ]}
-        toolbar={({ selectedKeys, clearSelection }) =>
+        toolbar={() =>
           enterprise ? null : (
             <>
               <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="account-add">
@@ -79,26 +79,6 @@ export default function AccountPage() {
               <Button onClick={openImport} data-testid="account-import">
                 {t('ui.import')}
               </Button>
-              {selectedKeys.length ? (
-                <Popconfirm
-                  title={t('ui.confirmBatchDelete', { count: selectedKeys.length })}
-                  okText={t('ui.ok')}
-                  cancelText={t('ui.cancel')}
-                  onConfirm={async () => {
-                    await mutate(ROUTES.account.batchDel, { ids: selectedKeys.map(Number) }).catch(() => undefined);
-                    clearSelection();
-                    await reload();
-                  }}
-                >
-                  <Button danger data-testid="account-batch-delete">
-                    {t('ui.batchDelete')}
-                  </Button>
-                </Popconfirm>
-              ) : (
-                <Button danger onClick={() => message.warning(t('ui.selectFirst'))} data-testid="account-batch-delete">
-                  {t('ui.batchDelete')}
-                </Button>
-              )}
             </>
           )
         }

@@ -1,6 +1,6 @@
 import { ADDRESS_TYPE, ADDRESS_TYPES, type AddressRow, HARDWARE, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { Button, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -14,6 +14,7 @@ import { useCommunity } from '../community/api.ts';
 import { ActivateDeviceDialog } from './ActivateDeviceDialog.tsx';
 import { AddressDialog } from './AddressDialog.tsx';
 import { addressesKey } from './api.ts';
+import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; row: AddressRow } | { kind: 'device'; row: AddressRow } | { kind: 'import' } | null;
 
@@ -29,7 +30,6 @@ const villaDoorUnit = (r: AddressRow) => r.type === ADDRESS_TYPE.doorUnit && r.i
 /** Address management of one community (000 §2): search, list, add, edit, delete, import, device activation. */
 export default function AddressPage() {
   const { t } = useT();
-  const { message } = App.useApp();
   const nav = useNavigate();
   const qc = useQueryClient();
   const communityId = Number(useParams().communityId);
@@ -91,16 +91,7 @@ export default function AddressPage() {
               </Button>
             </Tooltip>
           ) : (
-            <Popconfirm
-              title={t('ui.confirmDelete')}
-              okText={t('ui.ok')}
-              cancelText={t('ui.cancel')}
-              onConfirm={() => remove([r.addressid])}
-            >
-              <Button size="small" danger>
-                {t('ui.delete')}
-              </Button>
-            </Popconfirm>
+            <DeleteButton onConfirm={() => remove([r.addressid])} />
           )}
         </Space>
       ),
@@ -119,7 +110,7 @@ export default function AddressPage() {
         queryKey={key}
         rowKey="addressid"
         columns={columns}
-        selectable
+        batchDelete={{ route: ROUTES.address.batchDelAddr, testId: 'address-batch-delete', refuse: (rows) => (rows.some(villaDoorUnit) ? 'addr.villaNoDelete' : undefined) }}
         fetch={(p) => call(ROUTES.address.getAddressesPage, { ...p, communityID: communityId })}
         filters={[
           { name: 'name', label: t('ui.addr.name'), maxLength: 100 },
@@ -140,7 +131,7 @@ export default function AddressPage() {
             ],
           },
         ]}
-        toolbar={({ selectedKeys, selectedRows, clearSelection }) => (
+        toolbar={() => (
           <>
             <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="address-add">
               {t('ui.add')}
@@ -148,25 +139,6 @@ export default function AddressPage() {
             <Button onClick={() => setDialog({ kind: 'import' })} data-testid="address-import">
               {t('ui.import')}
             </Button>
-            {selectedKeys.length ? (
-              <Popconfirm
-                title={t('ui.confirmBatchDelete', { count: selectedKeys.length })}
-                okText={t('ui.ok')}
-                cancelText={t('ui.cancel')}
-                onConfirm={async () => {
-                  if (selectedRows.some(villaDoorUnit)) message.error(t('addr.villaNoDelete'));
-                  else if (await remove(selectedKeys.map(Number))) clearSelection();
-                }}
-              >
-                <Button danger data-testid="address-batch-delete">
-                  {t('ui.batchDelete')}
-                </Button>
-              </Popconfirm>
-            ) : (
-              <Button danger onClick={() => message.warning(t('ui.selectFirst'))} data-testid="address-batch-delete">
-                {t('ui.batchDelete')}
-              </Button>
-            )}
           </>
         )}
       />

@@ -1,6 +1,6 @@
 import { CARD_LIST, type CardRow, GATE_CARD_TYPES, LADDER_CARD_TYPES, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Select, Space, Tooltip } from 'antd';
+import { App, Button, Select, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { call } from '../../api/client.ts';
@@ -16,6 +16,7 @@ import { cardsKey, modeOptions, statusOptions, typeOptions } from './api.ts';
 import type { HolderStatus } from '@gatehouse/contracts';
 import { CARD_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag } from '../../shared/valueEnum.tsx';
+import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 
 type Dialog =
   | { kind: 'add' }
@@ -65,11 +66,7 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
       fixed: 'right',
       render: (_v, r) => (
         <Space size={4} data-testid={`card-actions-${r.cardid}`}>
-          <Popconfirm title={t('ui.card.confirmDelete')} okText={t('ui.ok')} cancelText={t('ui.cancel')} onConfirm={() => remove([r.id])}>
-            <Button size="small" danger>
-              {t('ui.delete')}
-            </Button>
-          </Popconfirm>
+          <DeleteButton title={t('ui.card.confirmDelete')} onConfirm={() => remove([r.id])} />
           <Tooltip title={r.isVilla !== 0 ? t('ui.card.villaNoEdit') : undefined}>
             <Button size="small" disabled={r.isVilla !== 0} onClick={() => setDialog({ kind: 'edit', row: r })}>
               {t('ui.edit')}
@@ -112,10 +109,10 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
         queryKey={key}
         rowKey="id"
         columns={columns}
-        selectable
+        batchDelete={{ route: ROUTES.card.batchDel, testId: 'card-batch-delete' }}
         fetch={(p) => call(ROUTES.card.getGateAccessesPage, { ...p, ismjtk })}
         filters={filters}
-        toolbar={({ selectedKeys, clearSelection }) => (
+        toolbar={() => (
           <Space wrap>
             <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="card-add">
               {t('ui.card.add')}
@@ -134,24 +131,6 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
             <Button onClick={startImport} data-testid="card-import">
               {t('ui.import')}
             </Button>
-            {selectedKeys.length ? (
-              <Popconfirm
-                title={t('ui.confirmBatchDelete', { count: selectedKeys.length })}
-                okText={t('ui.ok')}
-                cancelText={t('ui.cancel')}
-                onConfirm={async () => {
-                  if (await remove(selectedKeys.map(Number))) clearSelection();
-                }}
-              >
-                <Button danger data-testid="card-batch-delete">
-                  {t('ui.batchDelete')}
-                </Button>
-              </Popconfirm>
-            ) : (
-              <Button danger onClick={() => message.warning(t('ui.selectFirst'))} data-testid="card-batch-delete">
-                {t('ui.batchDelete')}
-              </Button>
-            )}
           </Space>
         )}
       />

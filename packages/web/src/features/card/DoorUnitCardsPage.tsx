@@ -1,6 +1,6 @@
 import { type DoorUnitCardRow, ROUTES, type RouteDef, updateGateAccessInput } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Tooltip } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { GateEntryDialog } from '../../shared/GateEntryDialog.tsx';
 import type { HolderStatus } from '@gatehouse/contracts';
 import { CARD_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag } from '../../shared/valueEnum.tsx';
+import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
 
 /** Card types of the door-unit view (001 §2 "Door unit card list"). */
 const DOOR_UNIT_TYPES = ['authcard', 'accesscard', 'patrolcard'] as const;
@@ -61,28 +62,14 @@ export default function DoorUnitCardsPage() {
               </Button>
             </Tooltip>
           ) : (
-            <Popconfirm
-              title={t('ui.confirmDelete')}
-              okText={t('ui.ok')}
-              cancelText={t('ui.cancel')}
-              onConfirm={() => run(ROUTES.card.delGateAccessAddressById, r.id)}
-            >
-              <Button size="small" danger>
-                {t('ui.delete')}
-              </Button>
-            </Popconfirm>
+            <DeleteButton onConfirm={() => run(ROUTES.card.delGateAccessAddressById, r.id)} />
           )}
           <Button size="small" onClick={() => setEditing(r)}>
             {t('ui.edit')}
           </Button>
-          <Popconfirm
-            title={t('ui.card.confirmResend')}
-            okText={t('ui.ok')}
-            cancelText={t('ui.cancel')}
-            onConfirm={() => run(ROUTES.card.updateRedownload, r.id)}
-          >
-            <Button size="small">{t('ui.card.resend')}</Button>
-          </Popconfirm>
+          <ConfirmButton title={t('ui.card.confirmResend')} onConfirm={() => run(ROUTES.card.updateRedownload, r.id)}>
+            {t('ui.card.resend')}
+          </ConfirmButton>
         </Space>
       ),
     },

@@ -1,6 +1,6 @@
 import { CMD_TYPES, type CommandRow, ROUTES } from '@gatehouse/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, } from 'antd';
+import { Button, Space, } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { call, mutate } from '../../api/client.ts';
@@ -9,6 +9,7 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { DetailDialog } from './DetailDialog.tsx';
 import { COMMAND_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
+import { ConfirmButton } from '../../shared/ConfirmButton.tsx';
 
 const KEY = ['commands'] as const;
 
@@ -46,19 +47,13 @@ export default function CommandsPage() {
           <Button size="small" onClick={() => setDetail(r.id)} data-testid={`cmd-detail-${r.id}`}>
             {t('ui.details')}
           </Button>
-          <Popconfirm
+          <ConfirmButton
             title={t('ui.cmd.confirmResend')}
-            okText={t('ui.ok')}
-            cancelText={t('ui.cancel')}
-            onConfirm={async () => {
-              await mutate(ROUTES.command.redownload, { id: r.id }).catch(() => undefined);
-              await reload();
-            }}
+            testId={`cmd-resend-${r.id}`}
+            onConfirm={() => mutate(ROUTES.command.redownload, { id: r.id }).catch(() => undefined).then(reload)}
           >
-            <Button size="small" data-testid={`cmd-resend-${r.id}`}>
-              {t('ui.cmd.resend')}
-            </Button>
-          </Popconfirm>
+            {t('ui.cmd.resend')}
+          </ConfirmButton>
         </Space>
       ),
     },

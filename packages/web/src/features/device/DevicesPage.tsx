@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type DeviceRow, type DeviceSecret, LIMITS, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Dropdown, Popconfirm, Space } from 'antd';
+import { App, Button, Dropdown, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import { DeviceDialog } from './DeviceDialog.tsx';
 import { ReplaceDialog } from './ReplaceDialog.tsx';
 import { SecretDialog } from './SecretDialog.tsx';
 import { OnlineTag, SyncTags } from './SyncState.tsx';
+import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 
 type Dialog =
   | { kind: 'add' }
@@ -100,16 +101,7 @@ export default function DevicesPage() {
           >
             <Button size="small">{t('ui.dev.more')}</Button>
           </Dropdown>
-          <Popconfirm
-            title={t('ui.confirmDelete')}
-            okText={t('ui.ok')}
-            cancelText={t('ui.cancel')}
-            onConfirm={() => act(mutate(ROUTES.device.delDevices, { ids: [r.addressid] }))}
-          >
-            <Button size="small" danger>
-              {t('ui.delete')}
-            </Button>
-          </Popconfirm>
+          <DeleteButton onConfirm={() => act(mutate(ROUTES.device.delDevices, { ids: [r.addressid] }))} />
         </Space>
       ),
     },

@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { HARDWARE, isAdminLevel, type PoolRow, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Popconfirm, Space, Tag } from 'antd';
+import { Button, Checkbox, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { call, download, mutate } from '../../api/client.ts';
@@ -11,6 +11,7 @@ import { ImportDialog } from '../../shared/ImportDialog.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { POOL_KEY } from './api.ts';
 import { PoolDialog } from './PoolDialog.tsx';
+import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 
 const BITS = [
   [HARDWARE.face, 'ui.dev.face'],
@@ -75,19 +76,13 @@ export default function PoolPage() {
               {t('ui.edit')}
             </Button>
           ) : null}
-          <Popconfirm
-            title={t('ui.confirmDelete')}
-            okText={t('ui.ok')}
-            cancelText={t('ui.cancel')}
+          <DeleteButton
+            testId={`pool-delete-${r.regNo}`}
             onConfirm={async () => {
               await mutate(ROUTES.pool.delPool, { ids: [r.id] }).catch(() => undefined);
               await reload();
             }}
-          >
-            <Button size="small" danger data-testid={`pool-delete-${r.regNo}`}>
-              {t('ui.delete')}
-            </Button>
-          </Popconfirm>
+          />
         </Space>
       ),
     },

@@ -1,6 +1,6 @@
 import { type FaceRow, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Tooltip } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { call, mutate } from '../../api/client.ts';
@@ -14,6 +14,7 @@ import { FaceLadderDialog } from './FaceLadderDialog.tsx';
 import type { HolderStatus } from '@gatehouse/contracts';
 import { FACE_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag } from '../../shared/valueEnum.tsx';
+import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'gates' | 'ladder'; face: FaceRow } | null;
 
@@ -59,11 +60,7 @@ export default function FaceIdPage() {
       fixed: 'right',
       render: (_v, r) => (
         <Space>
-          <Popconfirm title={t('ui.confirmDelete')} onConfirm={() => remove(r.id)} okText={t('ui.ok')} cancelText={t('ui.cancel')}>
-            <Button size="small" danger data-testid={`face-delete-${r.id}`}>
-              {t('ui.delete')}
-            </Button>
-          </Popconfirm>
+          <DeleteButton testId={`face-delete-${r.id}`} onConfirm={() => remove(r.id)} />
           <Tooltip title={r.isVilla !== 0 ? t('ui.face.villaLocked') : undefined}>
             <Button
               size="small"

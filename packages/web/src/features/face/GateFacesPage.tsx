@@ -1,6 +1,6 @@
 import { type FaceAddressRow, ROUTES, updateFaceAddressInput } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, } from 'antd';
+import { Button, Space, } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { GateEntryDialog } from '../../shared/GateEntryDialog.tsx';
 import type { HolderStatus } from '@gatehouse/contracts';
 import { FACE_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag } from '../../shared/valueEnum.tsx';
+import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
 
 /**
  * The faces of one door unit (001 §2 "Door unit face list", /gm/face/:addressId):
@@ -49,29 +50,13 @@ export default function GateFacesPage() {
       fixed: 'right',
       render: (_v, r) => (
         <Space>
-          <Popconfirm
-            title={t('ui.confirmDelete')}
-            onConfirm={() => act(ROUTES.face.delFaceAddressById, r.id)}
-            okText={t('ui.ok')}
-            cancelText={t('ui.cancel')}
-          >
-            <Button size="small" danger data-testid={`gate-face-delete-${r.id}`}>
-              {t('ui.delete')}
-            </Button>
-          </Popconfirm>
+          <DeleteButton testId={`gate-face-delete-${r.id}`} onConfirm={() => act(ROUTES.face.delFaceAddressById, r.id)} />
           <Button size="small" onClick={() => setEditing(r)} data-testid={`gate-face-edit-${r.id}`}>
             {t('ui.edit')}
           </Button>
-          <Popconfirm
-            title={t('ui.face.confirmResend')}
-            onConfirm={() => act(ROUTES.face.updateFaceRedownload, r.id)}
-            okText={t('ui.ok')}
-            cancelText={t('ui.cancel')}
-          >
-            <Button size="small" data-testid={`gate-face-resend-${r.id}`}>
-              {t('ui.face.resend')}
-            </Button>
-          </Popconfirm>
+          <ConfirmButton title={t('ui.face.confirmResend')} onConfirm={() => act(ROUTES.face.updateFaceRedownload, r.id)} testId={`gate-face-resend-${r.id}`}>
+            {t('ui.face.resend')}
+          </ConfirmButton>
         </Space>
       ),
     },

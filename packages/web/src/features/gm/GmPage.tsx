@@ -1,12 +1,13 @@
 import { type GmRow, LIMITS, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { OnlineTag, SyncTags } from '../device/SyncState.tsx';
+import { ConfirmButton } from '../../shared/ConfirmButton.tsx';
 
 const KEY = ['gms'] as const;
 
@@ -46,34 +47,21 @@ export default function GmPage() {
           <Button size="small" onClick={() => navigate(`/gm/face/${r.addressid}/`)}>
             {t('ui.gm.faces')}
           </Button>
-          <Popconfirm
+          <ConfirmButton
             title={t('ui.gm.confirmLadder')}
-            okText={t('ui.ok')}
-            cancelText={t('ui.cancel')}
             disabled={!r.serial}
-            onConfirm={async () => {
-              await mutate(ROUTES.gm.updateALTFileByAddressId, { id: r.addressid }).catch(() => undefined);
-              await reload();
-            }}
+            onConfirm={() => mutate(ROUTES.gm.updateALTFileByAddressId, { id: r.addressid }).catch(() => undefined).then(reload)}
           >
-            <Button size="small" disabled={!r.serial}>
-              {t('ui.gm.ladder')}
-            </Button>
-          </Popconfirm>
-          <Popconfirm
+            {t('ui.gm.ladder')}
+          </ConfirmButton>
+          <ConfirmButton
             title={t('ui.dev.confirmResync')}
-            okText={t('ui.ok')}
-            cancelText={t('ui.cancel')}
             disabled={!r.serial}
-            onConfirm={async () => {
-              await mutate(ROUTES.device.resync, { addressid: r.addressid }).catch(() => undefined);
-              await reload();
-            }}
+            testId={`resync-${r.addressid}`}
+            onConfirm={() => mutate(ROUTES.device.resync, { addressid: r.addressid }).catch(() => undefined).then(reload)}
           >
-            <Button size="small" disabled={!r.serial} data-testid={`resync-${r.addressid}`}>
-              {t('ui.dev.resync')}
-            </Button>
-          </Popconfirm>
+            {t('ui.dev.resync')}
+          </ConfirmButton>
         </Space>
       ),
     },

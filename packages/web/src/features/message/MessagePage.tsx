@@ -1,5 +1,5 @@
 import { type MessageRow, ROUTES } from '@gatehouse/contracts';
-import { Button, Popconfirm, Space, } from 'antd';
+import { Button, Space, } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
 import { call, download, mutate } from '../../api/client.ts';
@@ -7,6 +7,7 @@ import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { MESSAGE_TYPE } from '../../shared/statuses.ts';
 import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
+import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 
 const KEY = ['messages'] as const;
 
@@ -34,11 +35,7 @@ export default function MessagePage() {
           <Button size="small" disabled={!r.downloadFile} onClick={() => void download(ROUTES.message.downloadMessageFile, { id: r.id }, `${r.title}.xlsx`)}>
             {t('ui.message.download')}
           </Button>
-          <Popconfirm title={t('ui.confirmDelete')} onConfirm={() => remove(r.id)} okText={t('ui.ok')} cancelText={t('ui.cancel')}>
-            <Button size="small" danger>
-              {t('ui.delete')}
-            </Button>
-          </Popconfirm>
+          <DeleteButton onConfirm={() => remove(r.id)} />
         </Space>
       ),
     },

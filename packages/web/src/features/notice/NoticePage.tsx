@@ -1,12 +1,13 @@
 import { type NoticeRow, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { call, download, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { NoticeDialog } from './NoticeDialog.tsx';
+import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 
 const KEY = ['notices'] as const;
 
@@ -46,11 +47,7 @@ export default function NoticePage() {
       key: 'actions',
       fixed: 'right',
       render: (_v, r) => (
-        <Popconfirm title={t('ui.confirmDelete')} onConfirm={() => remove(r.id)} okText={t('ui.ok')} cancelText={t('ui.cancel')}>
-          <Button size="small" danger>
-            {t('ui.delete')}
-          </Button>
-        </Popconfirm>
+        <DeleteButton onConfirm={() => remove(r.id)} />
       ),
     },
   ];
