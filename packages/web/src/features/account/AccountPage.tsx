@@ -3,7 +3,6 @@ import { App, Button, } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call, } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
@@ -62,11 +61,11 @@ export default function AccountPage() {
         rowKey="userid"
         columns={columns}
         batchDelete={enterprise ? undefined : { route: ROUTES.account.batchDel, testId: 'account-batch-delete' }}
-        fetch={(p) => call(ROUTES.account.searchAccounts, p)}
+        route={ROUTES.account.searchAccounts}
         filters={[
-          { name: 'regNo', label: t('ui.acc.regNo'), maxLength: 20 },
-          { name: 'name', label: t('ui.acc.name'), maxLength: 15 },
-          { name: 'addressStrs', label: t('ui.acc.address'), maxLength: 200 },
+          { name: 'regNo', label: t('ui.acc.regNo') },
+          { name: 'name', label: t('ui.acc.name') },
+          { name: 'addressStrs', label: t('ui.acc.address') },
           { name: 'roleID', label: t('ui.acc.role'), type: 'select', options: roles.map((r) => ({ value: r.intValue, label: r.label })) },
           { name: 'state', label: t('ui.acc.state'), type: 'select', options: enumOptions(ACCOUNT_STATES, t) },
         ]}

@@ -2,7 +2,6 @@ import { type AccountRow, isSystemAdmin, PERMISSION_FILTER_ROLES, ROUTES, roleNa
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { call } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { PERM_ACCOUNTS_KEY } from './api.ts';
@@ -40,10 +39,10 @@ export default function PermissionPage() {
         queryKey={PERM_ACCOUNTS_KEY}
         rowKey="userid"
         columns={columns}
-        fetch={(p) => call(ROUTES.account.searchAccountsForPerm, p)}
+        route={ROUTES.account.searchAccountsForPerm}
         filters={[
-          { name: 'regNo', label: t('ui.acc.regNo'), maxLength: 20 },
-          { name: 'name', label: t('ui.acc.name'), maxLength: 15 },
+          { name: 'regNo', label: t('ui.acc.regNo') },
+          { name: 'name', label: t('ui.acc.name') },
           { name: 'roleID', label: t('ui.acc.role'), type: 'select', options: PERMISSION_FILTER_ROLES.map((r) => ({ value: r, label: t(roleNameKey(r)) })) },
         ]}
       />

@@ -4,7 +4,6 @@ import { Button, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { call } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { mayCall } from '../../session/access.ts';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
@@ -111,16 +110,17 @@ export default function AddressPage() {
         rowKey="addressid"
         columns={columns}
         batchDelete={{ route: ROUTES.address.batchDelAddr, testId: 'address-batch-delete', refuse: (rows) => (rows.some(villaDoorUnit) ? 'addr.villaNoDelete' : undefined) }}
-        fetch={(p) => call(ROUTES.address.getAddressesPage, { ...p, communityID: communityId })}
+        route={ROUTES.address.getAddressesPage}
+        params={{ communityID: communityId }}
         filters={[
-          { name: 'name', label: t('ui.addr.name'), maxLength: 100 },
+          { name: 'name', label: t('ui.addr.name') },
           {
             name: 'type',
             label: t('ui.addr.type'),
             type: 'select',
             options: ADDRESS_TYPES.map((v) => ({ value: v, label: t(`addr.type.${v}`) })),
           },
-          { name: 'address', label: t('ui.addr.address'), maxLength: 200 },
+          { name: 'address', label: t('ui.addr.address') },
           {
             name: 'isvilla',
             label: t('ui.addr.isVilla'),

@@ -4,7 +4,6 @@ import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { call } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
@@ -60,7 +59,8 @@ export default function AmtPage() {
         rowKey="amtid"
         columns={columns}
         batchDelete={isVilla ? undefined : { route: ROUTES.address.delAmtBatch, testId: 'amt-batch-delete' }}
-        fetch={(p) => call(ROUTES.address.getAmts, { ...p, addressId })}
+        route={ROUTES.address.getAmts}
+        params={{ addressId }}
         toolbar={() => (
           <>
             <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="amt-add">

@@ -1,4 +1,4 @@
-import type { DailycheckCompany } from '@gatehouse/contracts';
+import { type DailycheckCompany, ROUTES } from '@gatehouse/contracts';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { RegionCascader } from '../community/RegionCascader.tsx';
-import { COMPANIES_KEY, fetchCompanies } from './api.ts';
+import { COMPANIES_KEY } from './api.ts';
 import { RuleDialog } from './RuleDialog.tsx';
 
 /**
@@ -52,10 +52,10 @@ export default function DailyCheckPage() {
         queryKey={COMPANIES_KEY}
         rowKey="communityid"
         columns={columns}
-        fetch={fetchCompanies}
+        route={ROUTES.attendance.getDailycheckCompanies}
         filters={[
-          { name: 'name', label: t('ui.att.company'), maxLength: 50 },
-          { name: 'regNo', label: t('ui.att.regNo'), maxLength: 20 },
+          { name: 'name', label: t('ui.att.company') },
+          { name: 'regNo', label: t('ui.att.regNo') },
           { name: 'location', label: t('ui.att.region'), type: 'custom', render: () => <RegionCascader partial /> },
         ]}
       />

@@ -1,4 +1,4 @@
-import { type ClockInRow, WEEKDAYS } from '@gatehouse/contracts';
+import { type ClockInRow, ROUTES, WEEKDAYS } from '@gatehouse/contracts';
 import { Button, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -67,14 +67,15 @@ export default function DailyDetailPage() {
       queryKey={['attendance', 'worklist', communityId]}
       rowKey="key"
       columns={columns}
+      bounds={ROUTES.attendance.getAccessWorklistByPage.input}
       fetch={async (p) => {
         const page = await fetchWorklist(communityId, p);
         return { ...page, rows: page.rows.map((r) => ({ ...r, key: `${r.account}|${r.datetime}` })) };
       }}
       dateFormat="YYYY/MM/DD"
       filters={[
-        { name: 'userName', label: t('ui.att.name'), maxLength: 50 },
-        { name: 'account', label: t('ui.att.account'), maxLength: 20 },
+        { name: 'userName', label: t('ui.att.name') },
+        { name: 'account', label: t('ui.att.account') },
         {
           name: 'weektime',
           label: t('ui.att.weekday'),

@@ -10,10 +10,7 @@ export const ruleKey = (communityId: number) => ['attendance', 'rule', community
 export const useRule = (communityId: number) =>
   useQuery({ queryKey: ruleKey(communityId), queryFn: () => call(ROUTES.community.getCommunityRule, { communityId }), staleTime: 0 });
 
-export const fetchCompanies = (p: ListParams) => call(ROUTES.attendance.getDailycheckCompanies, p);
 export const fetchWorklist = (communityId: number, p: ListParams) => call(ROUTES.attendance.getAccessWorklistByPage, { ...p, communityId });
-export const fetchPunches = (filters: Record<string, unknown>, p: ListParams) =>
-  call(ROUTES.attendance.getPunchlistByPage, { ...p, ...filters });
 
 /** The times of a rule as the server stores them (HH:mm:ss), only those its mode and punch count keep. */
 export function storedShape(

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Select, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
-import { call } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import type { FilterDef } from '../../shared/FilterBar.tsx';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
@@ -86,11 +85,11 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
     },
   ];
   const filters: FilterDef[] = [
-    { name: 'cardid', label: t('ui.card.cardid'), maxLength: 50 },
-    ...(gate ? [{ name: 'communityName', label: t('ui.card.community'), maxLength: 200 }] : []),
-    { name: 'address', label: t('ui.card.household'), maxLength: 200 },
-    { name: 'account', label: t('ui.card.account'), maxLength: 20 },
-    ...(gate ? [{ name: 'username', label: t('ui.card.username'), maxLength: 50 }] : []),
+    { name: 'cardid', label: t('ui.card.cardid') },
+    ...(gate ? [{ name: 'communityName', label: t('ui.card.community') }] : []),
+    { name: 'address', label: t('ui.card.household') },
+    { name: 'account', label: t('ui.card.account') },
+    ...(gate ? [{ name: 'username', label: t('ui.card.username') }] : []),
     { name: 'cardtype', label: t('ui.card.type'), type: 'select', options: typeOptions(types) },
     { name: 'cardmode', label: t('ui.card.mode'), type: 'select', options: modeOptions() },
     { name: 'cardstatus', label: t('ui.card.status'), type: 'select', options: statusOptions() },
@@ -110,7 +109,8 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
         rowKey="id"
         columns={columns}
         batchDelete={{ route: ROUTES.card.batchDel, testId: 'card-batch-delete' }}
-        fetch={(p) => call(ROUTES.card.getGateAccessesPage, { ...p, ismjtk })}
+        route={ROUTES.card.getGateAccessesPage}
+        params={{ ismjtk }}
         filters={filters}
         toolbar={() => (
           <Space wrap>

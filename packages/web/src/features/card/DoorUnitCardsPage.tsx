@@ -4,7 +4,7 @@ import { Button, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { call, mutate } from '../../api/client.ts';
+import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useAddress } from '../address/api.ts';
@@ -101,11 +101,12 @@ export default function DoorUnitCardsPage() {
         queryKey={key}
         rowKey="id"
         columns={columns}
-        fetch={(p) => call(ROUTES.card.getGateAccessesByAddressId, { ...p, addressId })}
+        route={ROUTES.card.getGateAccessesByAddressId}
+        params={{ addressId }}
         filters={[
-          { name: 'cardid', label: t('ui.card.cardid'), maxLength: 50 },
-          { name: 'account', label: t('ui.card.account'), maxLength: 20 },
-          { name: 'address', label: t('ui.card.household'), maxLength: 200 },
+          { name: 'cardid', label: t('ui.card.cardid') },
+          { name: 'account', label: t('ui.card.account') },
+          { name: 'address', label: t('ui.card.household') },
           { name: 'cardtype', label: t('ui.card.type'), type: 'select', options: typeOptions(DOOR_UNIT_TYPES) },
           { name: 'cardstatus', label: t('ui.card.status'), type: 'select', options: statusOptions() },
           { name: 'cardmode', label: t('ui.card.mode'), type: 'select', options: modeOptions() },

@@ -65,10 +65,10 @@ export default function CommandsPage() {
         queryKey={KEY}
         rowKey="id"
         columns={columns}
-        fetch={(p) => call(ROUTES.command.getCommandsPage, p)}
+        route={ROUTES.command.getCommandsPage}
         filters={[
-          { name: 'address', label: t('ui.cmd.address'), maxLength: 200 },
-          { name: 'account', label: t('ui.cmd.account'), maxLength: 20 },
+          { name: 'address', label: t('ui.cmd.address') },
+          { name: 'account', label: t('ui.cmd.account') },
           { name: 'gateId', label: t('ui.cmd.gate'), type: 'select', options: gates.map((g) => ({ value: g.intValue, label: g.label })) },
           {
             name: 'type',

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { call } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { ENTERPRISES_KEY } from './api.ts';
@@ -48,10 +47,10 @@ export default function EnterpriseListPage() {
         queryKey={ENTERPRISES_KEY}
         rowKey="communityid"
         columns={columns}
-        fetch={(p) => call(ROUTES.community.getEnterprisesPage, p)}
+        route={ROUTES.community.getEnterprisesPage}
         filters={[
-          { name: 'userPhone', label: t('ui.ent.phone'), maxLength: 20 },
-          { name: 'communityName', label: t('ui.ent.name'), maxLength: 50 },
+          { name: 'userPhone', label: t('ui.ent.phone') },
+          { name: 'communityName', label: t('ui.ent.name') },
           { name: 'communityLocation', label: t('ui.comm.region'), type: 'custom', render: () => <RegionCascader partial /> },
         ]}
       />

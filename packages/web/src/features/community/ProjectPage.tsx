@@ -4,7 +4,6 @@ import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { call } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { useRemove } from '../../shared/useRemove.ts';
@@ -78,11 +77,11 @@ export default function ProjectPage() {
               }
             : undefined
         }
-        fetch={(p) => call(ROUTES.community.getCommunitiesByPage, p)}
+        route={ROUTES.community.getCommunitiesByPage}
         filters={[
-          { name: 'name', label: t('ui.comm.communityName'), maxLength: 50 },
+          { name: 'name', label: t('ui.comm.communityName') },
           { name: 'location', label: t('ui.comm.region'), type: 'custom', render: () => <RegionCascader partial data-testid="filter-region" /> },
-          { name: 'address', label: t('ui.comm.address'), maxLength: 150 },
+          { name: 'address', label: t('ui.comm.address') },
         ]}
         toolbar={() =>
           admin ? (

@@ -5,7 +5,7 @@ import { App, Button, Dropdown, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { call, download, mutate } from '../../api/client.ts';
+import { download, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
@@ -114,13 +114,13 @@ export default function DevicesPage() {
         rowKey="addressid"
         columns={columns}
         refetchInterval={LIMITS.doorUnitRefreshMs}
-        fetch={(p) => call(ROUTES.device.getDevicesPage, p)}
+        route={ROUTES.device.getDevicesPage}
         filters={[
-          { name: 'addressName', label: t('ui.dev.name'), maxLength: 50 },
-          { name: 'addressRegNo', label: t('ui.dev.serial'), maxLength: 150 },
-          { name: 'userPhone', label: t('ui.dev.phone'), maxLength: 20 },
-          { name: 'communityName', label: t('ui.dev.company'), maxLength: 50 },
-          { name: 'communityLocation', label: t('ui.dev.region'), maxLength: 150 },
+          { name: 'addressName', label: t('ui.dev.name') },
+          { name: 'addressRegNo', label: t('ui.dev.serial') },
+          { name: 'userPhone', label: t('ui.dev.phone') },
+          { name: 'communityName', label: t('ui.dev.company') },
+          { name: 'communityLocation', label: t('ui.dev.region') },
         ]}
         toolbar={({ params }) => {
           if (!admin) return null;

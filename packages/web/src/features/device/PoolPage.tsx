@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { call, download, mutate } from '../../api/client.ts';
+import { download, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
@@ -94,9 +94,9 @@ export default function PoolPage() {
         queryKey={POOL_KEY}
         rowKey="id"
         columns={columns}
-        fetch={(p) => call(ROUTES.pool.getPoolPage, p)}
+        route={ROUTES.pool.getPoolPage}
         filters={[
-          { name: 'name', label: t('ui.dev.name'), maxLength: 50 },
+          { name: 'name', label: t('ui.dev.name') },
           {
             name: 'isVilla',
             label: t('ui.dev.isVilla'),

@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { type AccessLogRow, ROUTES } from '@gatehouse/contracts';
 import { Button, } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { call, download } from '../../api/client.ts';
+import { download } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { cardModeOptions, exportFilters, typeOptions } from './codes.ts';
@@ -29,16 +29,16 @@ export default function AccessLogPage() {
       queryKey={['eventlog', 'accesslog']}
       rowKey="id"
       columns={columns}
-      fetch={(p) => call(ROUTES.eventlog.getAccessLogPage, p)}
+      route={ROUTES.eventlog.getAccessLogPage}
       filters={[
-        { name: 'communityName', label: t('eventlog.col.communityname'), maxLength: 50 },
-        { name: 'addressName', label: t('eventlog.col.addressName'), maxLength: 150 },
-        { name: 'unlockUserName', label: t('eventlog.col.unlockUserName'), maxLength: 50 },
+        { name: 'communityName', label: t('eventlog.col.communityname') },
+        { name: 'addressName', label: t('eventlog.col.addressName') },
+        { name: 'unlockUserName', label: t('eventlog.col.unlockUserName') },
         { name: 'type', label: t('eventlog.col.type'), type: 'select', options: typeOptions(t) },
         { name: 'result', label: t('eventlog.col.result'), type: 'select', options: enumOptions(ACCESS_RESULT, t) },
-        { name: 'account', label: t('eventlog.col.account'), maxLength: 20 },
+        { name: 'account', label: t('eventlog.col.account') },
         { name: 'CARD_MODE', label: t('eventlog.col.cardMode'), type: 'select', options: cardModeOptions(t) },
-        { name: 'CARD_NUM', label: t('eventlog.col.cardNum'), maxLength: 20 },
+        { name: 'CARD_NUM', label: t('eventlog.col.cardNum') },
         { name: 'validfrom', label: t('ui.startDate'), type: 'date' },
         { name: 'validto', label: t('ui.endDate'), type: 'date' },
       ]}

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { call, mutate } from '../../api/client.ts';
+import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { FACES_KEY, statusOptions } from './api.ts';
@@ -88,10 +88,10 @@ export default function FaceIdPage() {
         queryKey={FACES_KEY}
         rowKey="id"
         columns={columns}
-        fetch={(p) => call(ROUTES.face.getFaces, p)}
+        route={ROUTES.face.getFaces}
         filters={[
-          { name: 'address', label: t('ui.face.address'), maxLength: 200 },
-          { name: 'account', label: t('ui.face.account'), maxLength: 20 },
+          { name: 'address', label: t('ui.face.address') },
+          { name: 'account', label: t('ui.face.account') },
           { name: 'status', label: t('ui.face.status'), type: 'select', options: statusOptions() },
         ]}
         toolbar={() => (

@@ -4,7 +4,7 @@ import { Button, Space, } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { call, mutate } from '../../api/client.ts';
+import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { GATE_FACES_KEY, statusOptions } from './api.ts';
@@ -74,10 +74,11 @@ export default function GateFacesPage() {
         queryKey={key}
         rowKey="id"
         columns={columns}
-        fetch={(p) => call(ROUTES.face.getFaceAddressByAddressId, { ...p, addressId })}
+        route={ROUTES.face.getFaceAddressByAddressId}
+        params={{ addressId }}
         filters={[
-          { name: 'account', label: t('ui.face.account'), maxLength: 20 },
-          { name: 'address', label: t('ui.face.address'), maxLength: 200 },
+          { name: 'account', label: t('ui.face.account') },
+          { name: 'address', label: t('ui.face.address') },
           { name: 'status', label: t('ui.face.status'), type: 'select', options: statusOptions() },
           { name: 'validfrom', label: t('ui.face.validfrom'), type: 'date' },
           { name: 'validto', label: t('ui.face.validto'), type: 'date' },

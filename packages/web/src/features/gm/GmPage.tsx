@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
-import { call, mutate } from '../../api/client.ts';
+import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { OnlineTag, SyncTags } from '../device/SyncState.tsx';
@@ -73,10 +73,10 @@ export default function GmPage() {
       rowKey="addressid"
       columns={columns}
       refetchInterval={LIMITS.doorUnitRefreshMs}
-      fetch={(p) => call(ROUTES.gm.searchGmsPage, p)}
+      route={ROUTES.gm.searchGmsPage}
       filters={[
-        { name: 'address', label: t('ui.dev.address'), maxLength: 200 },
-        { name: 'name', label: t('ui.dev.name'), maxLength: 100 },
+        { name: 'address', label: t('ui.dev.address') },
+        { name: 'name', label: t('ui.dev.name') },
       ]}
     />
   );

@@ -2,7 +2,7 @@ import { type MessageRow, ROUTES } from '@gatehouse/contracts';
 import { Button, Space, } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
-import { call, download, mutate } from '../../api/client.ts';
+import { download, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { MESSAGE_TYPE } from '../../shared/statuses.ts';
@@ -46,7 +46,7 @@ export default function MessagePage() {
       queryKey={KEY}
       rowKey="id"
       columns={columns}
-      fetch={(p) => call(ROUTES.message.getMessagesPage, p)}
+      route={ROUTES.message.getMessagesPage}
       filters={[
         { name: 'title', label: t('ui.message.title') },
         { name: 'type', label: t('ui.message.type'), type: 'select', options: enumOptions(MESSAGE_TYPE, t) },

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { call, download, mutate } from '../../api/client.ts';
+import { download, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { NoticeDialog } from './NoticeDialog.tsx';
@@ -58,7 +58,7 @@ export default function NoticePage() {
         queryKey={KEY}
         rowKey="id"
         columns={columns}
-        fetch={(p) => call(ROUTES.notice.getNoticesPage, p)}
+        route={ROUTES.notice.getNoticesPage}
         filters={[{ name: 'title', label: t('ui.notice.title') }]}
         toolbar={() => (
           <Button type="primary" onClick={() => setAdding(true)}>

@@ -2,7 +2,6 @@ import { type QrDeviceRow, ROUTES } from '@gatehouse/contracts';
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { call } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { OnlineTag } from '../device/SyncState.tsx';
@@ -39,10 +38,10 @@ export default function VisitorCodePage() {
         queryKey={['qrDevices']}
         rowKey="addressid"
         columns={columns}
-        fetch={(p) => call(ROUTES.qrcode.getQrDevicesPage, p)}
+        route={ROUTES.qrcode.getQrDevicesPage}
         filters={[
-          { name: 'addressName', label: t('ui.dev.name'), maxLength: 50 },
-          { name: 'communityName', label: t('ui.dev.company'), maxLength: 50 },
+          { name: 'addressName', label: t('ui.dev.name') },
+          { name: 'communityName', label: t('ui.dev.company') },
         ]}
       />
       {row ? <QrDialog row={row} onClose={() => setRow(null)} /> : null}
