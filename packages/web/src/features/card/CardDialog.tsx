@@ -5,15 +5,13 @@ import {
   createCardInput,
   GATE_CARD_TYPES,
   LADDER_CARD_TYPES,
-  ROUTES,
   updateCardInput,
 } from '@gatehouse/contracts';
 import { Divider, Form, Input, Modal, Select } from 'antd';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
 import { CardReaderPanel } from '../card-reader/CardReaderPanel.tsx';
-import { modeOptions, statusOptions, typeOptions } from './api.ts';
+import { createCard, modeOptions, statusOptions, typeOptions, updateCard } from './api.ts';
 import { HouseholdFields } from '../holder/HouseholdFields.tsx';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 
@@ -49,8 +47,8 @@ export function CardDialog({ ismjtk, row, onClose, onSaved }: CardDialogProps) {
   const schema = row ? updateCardInput : createCardInput;
   const dialog = useSaveDialog(form, async (v) => {
     const common = { addressId: v.addressId, account: v.account?.trim(), cardtype: v.cardtype, cardmode: v.cardmode };
-    if (row) await mutate(ROUTES.card.updateCard, { ...common, id: row.id, cardstatus: v.cardstatus });
-    else await mutate(ROUTES.card.createCard, { ...common, cardid: v.cardid?.trim(), communityId: v.communityId, cardstatus: 'enable' });
+    if (row) await updateCard({ ...common, id: row.id, cardstatus: v.cardstatus });
+    else await createCard({ ...common, cardid: v.cardid?.trim(), communityId: v.communityId, cardstatus: 'enable' });
     onSaved();
     onClose();
   });

@@ -1,16 +1,14 @@
-import { type DoorUnitCardRow, ROUTES, type RouteDef, updateGateAccessInput } from '@gatehouse/contracts';
+import { type DoorUnitCardRow, type HolderStatus, ROUTES, updateGateAccessInput } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useAddress } from '../address/api.ts';
-import { doorUnitCardsKey, modeOptions, statusOptions, typeOptions } from './api.ts';
+import { deleteDoorUnitCard, doorUnitCardsKey, modeOptions, resendDoorUnitCard, saveDoorUnitCard, statusOptions, typeOptions } from './api.ts';
 import { GateEntryDialog } from '../../shared/GateEntryDialog.tsx';
-import type { HolderStatus } from '@gatehouse/contracts';
 import { CARD_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag } from '../../shared/valueEnum.tsx';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
@@ -29,8 +27,8 @@ export default function DoorUnitCardsPage() {
   const gate = useAddress(addressId).data;
   const [editing, setEditing] = useState<DoorUnitCardRow | null>(null);
   const reload = () => qc.invalidateQueries({ queryKey: key });
-  const run = async (route: RouteDef, id: number) => {
-    await mutate(route, { id }).catch(() => undefined);
+  const run = async (done: Promise<unknown>) => {
+    await done.catch(() => undefined);
     await reload();
   };
   const columns: ColumnsType<DoorUnitCardRow> = [
@@ -62,12 +60,12 @@ export default function DoorUnitCardsPage() {
               </Button>
             </Tooltip>
           ) : (
-            <DeleteButton onConfirm={() => run(ROUTES.card.delGateAccessAddressById, r.id)} />
+            <DeleteButton onConfirm={() => run(deleteDoorUnitCard(r.id))} />
           )}
           <Button size="small" onClick={() => setEditing(r)}>
             {t('ui.edit')}
           </Button>
-          <ConfirmButton title={t('ui.card.confirmResend')} onConfirm={() => run(ROUTES.card.updateRedownload, r.id)}>
+          <ConfirmButton title={t('ui.card.confirmResend')} onConfirm={() => run(resendDoorUnitCard(r.id))}>
             {t('ui.card.resend')}
           </ConfirmButton>
         </Space>
@@ -120,7 +118,7 @@ export default function DoorUnitCardsPage() {
           holder={editing.cardid}
           entry={editing}
           schema={updateGateAccessInput}
-          save={(input) => mutate(ROUTES.card.updateGateAccessAddressByAddressId, input)}
+          save={saveDoorUnitCard}
           onClose={(saved) => {
             setEditing(null);
             if (saved) void reload();

@@ -1,10 +1,10 @@
-import { createFaceInput, ROUTES } from '@gatehouse/contracts';
+import { createFaceInput, } from '@gatehouse/contracts';
 import { Form, Modal } from 'antd';
-import { mutate } from '../../api/client.ts';
 import { tr, useT } from '../../i18n/index.ts';
 import { FaceCamera } from './FaceCamera.tsx';
 import { HouseholdFields } from '../holder/HouseholdFields.tsx';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
+import { createFace } from './api.ts';
 
 interface Values {
   imgBase64?: string;
@@ -23,7 +23,7 @@ export function FaceAddDialog({ onClose }: { onClose: (saved: boolean) => void }
   const { t } = useT();
   const [form] = Form.useForm<Values>();
   const dialog = useSaveDialog(form, async (v) => {
-    await mutate(ROUTES.face.createFace, {
+    await createFace({
       imgBase64: v.imgBase64,
       communityId: v.communityId,
       addressId: v.addressId,

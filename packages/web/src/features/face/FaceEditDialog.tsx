@@ -1,11 +1,9 @@
-import { createFaceInput, type FaceRow, ROUTES, updateFaceInput } from '@gatehouse/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { createFaceInput, type FaceRow, updateFaceInput } from '@gatehouse/contracts';
 import { Form, Modal, Select, Spin } from 'antd';
 import { useEffect } from 'react';
-import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
-import { statusOptions } from './api.ts';
+import { statusOptions, updateFace, useFace } from './api.ts';
 import { FaceCamera } from './FaceCamera.tsx';
 import { HouseholdFields } from '../holder/HouseholdFields.tsx';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
@@ -26,7 +24,7 @@ interface Values {
 export function FaceEditDialog({ face, onClose }: { face: FaceRow; onClose: (saved: boolean) => void }) {
   const { t } = useT();
   const [form] = Form.useForm<Values>();
-  const detail = useQuery({ queryKey: ['face', face.id], queryFn: () => call(ROUTES.face.getFaceById, { id: face.id }), gcTime: 0 });
+  const detail = useFace(face.id);
   const d = detail.data;
   useEffect(() => {
     if (d)
@@ -35,7 +33,7 @@ export function FaceEditDialog({ face, onClose }: { face: FaceRow; onClose: (sav
   const dialog = useSaveDialog(form, async (v) => {
     if (!d) return;
     const changed = v.imgBase64 !== undefined && v.imgBase64 !== d.imgBase64;
-    await mutate(ROUTES.face.updateFace, {
+    await updateFace({
       id: face.id,
       addressId: v.addressId,
       account: v.account?.trim(),

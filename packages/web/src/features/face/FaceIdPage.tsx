@@ -1,17 +1,15 @@
-import { type FaceRow, ROUTES } from '@gatehouse/contracts';
+import { type FaceRow, type HolderStatus, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
-import { FACES_KEY, statusOptions } from './api.ts';
+import { deleteFace, FACES_KEY, statusOptions } from './api.ts';
 import { FaceAddDialog } from './FaceAddDialog.tsx';
 import { FaceEditDialog } from './FaceEditDialog.tsx';
 import { FaceGatesDialog } from './FaceGatesDialog.tsx';
 import { FaceLadderDialog } from './FaceLadderDialog.tsx';
-import type { HolderStatus } from '@gatehouse/contracts';
 import { FACE_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag } from '../../shared/valueEnum.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
@@ -39,7 +37,7 @@ export default function FaceIdPage() {
     if (saved) void reload();
   };
   const remove = async (id: number) => {
-    await mutate(ROUTES.face.delFace, { id }).catch(() => undefined);
+    await deleteFace(id).catch(() => undefined);
     await reload();
   };
   const columns: ColumnsType<FaceRow> = [

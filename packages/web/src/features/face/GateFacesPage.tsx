@@ -1,15 +1,13 @@
-import { type FaceAddressRow, ROUTES, updateFaceAddressInput } from '@gatehouse/contracts';
+import { type FaceAddressRow, type HolderStatus, ROUTES, updateFaceAddressInput } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space, } from 'antd';
+import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
-import { GATE_FACES_KEY, statusOptions } from './api.ts';
+import { deleteGateFace, GATE_FACES_KEY, resendGateFace, saveGateFace, statusOptions } from './api.ts';
 import { GateEntryDialog } from '../../shared/GateEntryDialog.tsx';
-import type { HolderStatus } from '@gatehouse/contracts';
 import { FACE_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag } from '../../shared/valueEnum.tsx';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
@@ -26,8 +24,8 @@ export default function GateFacesPage() {
   const key = [...GATE_FACES_KEY, addressId] as const;
   const [editing, setEditing] = useState<FaceAddressRow | null>(null);
   const reload = () => qc.invalidateQueries({ queryKey: key });
-  const act = async (route: typeof ROUTES.face.delFaceAddressById | typeof ROUTES.face.updateFaceRedownload, id: number) => {
-    await mutate(route, { id }).catch(() => undefined);
+  const act = async (done: Promise<unknown>) => {
+    await done.catch(() => undefined);
     await reload();
   };
   const columns: ColumnsType<FaceAddressRow> = [
@@ -50,11 +48,11 @@ export default function GateFacesPage() {
       fixed: 'right',
       render: (_v, r) => (
         <Space>
-          <DeleteButton testId={`gate-face-delete-${r.id}`} onConfirm={() => act(ROUTES.face.delFaceAddressById, r.id)} />
+          <DeleteButton testId={`gate-face-delete-${r.id}`} onConfirm={() => act(deleteGateFace(r.id))} />
           <Button size="small" onClick={() => setEditing(r)} data-testid={`gate-face-edit-${r.id}`}>
             {t('ui.edit')}
           </Button>
-          <ConfirmButton title={t('ui.face.confirmResend')} onConfirm={() => act(ROUTES.face.updateFaceRedownload, r.id)} testId={`gate-face-resend-${r.id}`}>
+          <ConfirmButton title={t('ui.face.confirmResend')} onConfirm={() => act(resendGateFace(r.id))} testId={`gate-face-resend-${r.id}`}>
             {t('ui.face.resend')}
           </ConfirmButton>
         </Space>
@@ -90,7 +88,7 @@ export default function GateFacesPage() {
           holder={editing.account}
           entry={editing}
           schema={updateFaceAddressInput}
-          save={(input) => mutate(ROUTES.face.updateFaceAddressByAddressId, input)}
+          save={saveGateFace}
           onClose={(saved) => {
             setEditing(null);
             if (saved) void reload();
