@@ -6,16 +6,13 @@ import {
   isValidPhone,
   LIMITS,
   msg,
-  ROUTES,
 } from '@gatehouse/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select, Spin } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { fieldRule } from '../../shared/rules.ts';
-import { useAreaCodes, useCreatableRoles } from './api.ts';
+import { phoneAvailable, saveAccount, useAccount, useAreaCodes, useCreatableRoles } from './api.ts';
 import { RoleFields } from './RoleFields.tsx';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 import { ACCOUNT_STATES } from '../../shared/statuses.ts';
@@ -39,7 +36,7 @@ export function AccountDialog({ userId, onClose, onSaved }: AccountDialogProps) 
   const [form] = Form.useForm<Values>();
   const editing = userId !== undefined;
   const schema = editing ? accountUpdateInput : accountCreateInput;
-  const detail = useQuery({ queryKey: ['account', userId], queryFn: () => call(ROUTES.account.getUser, { id: userId }), enabled: editing, gcTime: 0 });
+  const detail = useAccount(userId);
   const areaCodes = useAreaCodes();
   const callerRole = session?.roleId ?? -1;
   const roles = useCreatableRoles()
@@ -60,7 +57,7 @@ export function AccountDialog({ userId, onClose, onSaved }: AccountDialogProps) 
     validator: async (_r, v: string) => {
       const roleID = getFieldValue('roleID') as number | undefined;
       if (!v || !/^\d+$/.test(v) || roleID === undefined) return;
-      const r = await call(ROUTES.account.checkUserProperties, { regNo: v, roleID, userid: userId }, { silent: true }).catch(() => null);
+      const r = await phoneAvailable(v, roleID, userId);
       if (r && !r.available) throw new Error(t(msg('account.regNoTaken', { regNo: v })));
     },
   });
@@ -70,8 +67,7 @@ export function AccountDialog({ userId, onClose, onSaved }: AccountDialogProps) 
     },
   });
   const dialog = useSaveDialog(form, async (v) => {
-    if (editing) await mutate(ROUTES.account.updateAccount, { ...v, userid: userId });
-    else await mutate(ROUTES.account.create, v);
+    await saveAccount(v, userId);
     onSaved();
     onClose();
   });

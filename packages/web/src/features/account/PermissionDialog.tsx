@@ -1,11 +1,10 @@
-import { type AccountRow, type MenuNode, ROUTES } from '@gatehouse/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { AccountRow, MenuNode, } from '@gatehouse/contracts';
 import { Modal, Spin, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { type Key, useEffect, useMemo, useState } from 'react';
-import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSaveAction } from '../../shared/saveDialog.ts';
+import { grantMenus, useAllMenus, useGrantedMenus } from './api.ts';
 
 const toTree = (nodes: MenuNode[]): DataNode[] =>
   nodes.map((n) => ({ key: n.id, title: n.name, children: n.children ? toTree(n.children) : undefined }));
@@ -14,15 +13,15 @@ const leafIds = (nodes: MenuNode[]): number[] => nodes.flatMap((n) => (n.childre
 /** The menu tree of one account (000 §2 "Permission management"): ticking leaves grants menus. */
 export function PermissionDialog({ account, onClose }: { account: AccountRow; onClose: () => void }) {
   const { t } = useT();
-  const all = useQuery({ queryKey: ['allMenu'], queryFn: () => call(ROUTES.account.getAllMenu) });
-  const granted = useQuery({ queryKey: ['perMenu', account.userid], queryFn: () => call(ROUTES.account.getPerMenu, { userId: account.userid }), gcTime: 0 });
+  const all = useAllMenus();
+  const granted = useGrantedMenus(account.userid);
   const leaves = useMemo(() => new Set(leafIds(all.data ?? [])), [all.data]);
   const [checked, setChecked] = useState<number[] | null>(null);
   useEffect(() => {
     if (granted.data && all.data && checked === null) setChecked(granted.data.filter((id) => leaves.has(id)));
   }, [granted.data, all.data, leaves, checked]);
   const dialog = useSaveAction(async () => {
-    await mutate(ROUTES.account.updateUserMenu, { userId: account.userid, menuIds: checked ?? [] });
+    await grantMenus(account.userid, checked ?? []);
     onClose();
   });
   return (

@@ -1,11 +1,11 @@
-import { activeDeviceInput, type AddressRow, type DeviceSecret, ROUTES } from '@gatehouse/contracts';
+import { activeDeviceInput, type AddressRow, type DeviceSecret, } from '@gatehouse/contracts';
 import { Form, Input, Modal, Typography } from 'antd';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
 import { SecretDialog } from '../device/SecretDialog.tsx';
 import { useState } from 'react';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
+import { activateDevice } from './api.ts';
 
 /** Activate device (none active) or Replace device (devstate 1) of a door unit (000 §2, §5). */
 export function ActivateDeviceDialog({ row, onClose, onSaved }: { row: AddressRow; onClose: () => void; onSaved: () => void }) {
@@ -14,7 +14,7 @@ export function ActivateDeviceDialog({ row, onClose, onSaved }: { row: AddressRo
   const [secret, setSecret] = useState<DeviceSecret | null>(null);
   const replacing = row.devstate === 1;
   const dialog = useSaveDialog(form, async (v) => {
-    const done = await mutate(ROUTES.address.activeDevice, { addressid: row.addressid, communityID: row.communityID, address: row.address, regNo: v.regNo });
+    const done = await activateDevice({ addressid: row.addressid, communityID: row.communityID, address: row.address, regNo: v.regNo });
     onSaved();
     setSecret({ addressid: row.addressid, serial: v.regNo, secret: done.secret });
   });

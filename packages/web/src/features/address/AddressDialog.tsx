@@ -1,9 +1,9 @@
-import { ADDRESS_TYPES, type AddressRow, createAddressInput, HARDWARE, ROUTES } from '@gatehouse/contracts';
+import { ADDRESS_TYPES, type AddressRow, createAddressInput, HARDWARE, } from '@gatehouse/contracts';
 import { Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
+import { saveAddress } from './api.ts';
 
 export interface AddressDialogProps {
   communityId: number;
@@ -29,8 +29,7 @@ export function AddressDialog({ communityId, row, onClose, onSaved }: AddressDia
     const bits = v.hardware ?? [];
     const flags = Object.fromEntries(FLAGS.map(([k, bit]) => [k, bits.includes(bit) ? bit : 0]));
     const body = { address: v.address, name: v.name, isVilla: v.isVilla, ...flags };
-    if (row) await mutate(ROUTES.address.updateAddr, { ...body, addressid: row.addressid });
-    else await mutate(ROUTES.address.create, { ...body, type: v.type, communityID: communityId });
+    await saveAddress(row ? body : { ...body, type: v.type, communityID: communityId }, row);
     onSaved();
     onClose();
   });

@@ -1,10 +1,9 @@
-import { type AmtRow, createAmtInput, ROUTES, VILLA_CALL_CODE } from '@gatehouse/contracts';
+import { type AmtRow, createAmtInput, VILLA_CALL_CODE } from '@gatehouse/contracts';
 import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
-import { useCalledAddresses } from './api.ts';
+import { saveAmt, useCalledAddresses } from './api.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 
 export interface AmtDialogProps {
@@ -30,8 +29,7 @@ export function AmtDialog({ communityId, callerId, isVilla, row, onClose, onSave
   const options = found.map((o) => ({ value: o.intValue, label: o.label }));
   if (row && !options.some((o) => o.value === row.calledAddressID)) options.unshift({ value: row.calledAddressID, label: row.address });
   const dialog = useSaveDialog(form, async (v) => {
-    if (row) await mutate(ROUTES.address.updateAmt, { amtid: row.amtid, ...v });
-    else await mutate(ROUTES.address.createAmt, { callerAddressID: callerId, ...v });
+    await saveAmt(v, row ? { amtid: row.amtid } : { callerAddressID: callerId });
     onSaved();
     onClose();
   });

@@ -1,13 +1,12 @@
-import { type AttendanceRule, createCommunityRuleInput, DEFAULT_RULE, PUNCH_COUNTS, ROUTES, RULE_VTYPE } from '@gatehouse/contracts';
+import { type AttendanceRule, createCommunityRuleInput, DEFAULT_RULE, PUNCH_COUNTS, RULE_VTYPE } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Modal, Radio, Spin, TimePicker } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
-import { mutate } from '../../api/client.ts';
 import { notifier } from '../../api/notify.ts';
 import { tr, useT } from '../../i18n/index.ts';
-import { COMPANIES_KEY, ruleKey, sameRule, useRule } from './api.ts';
+import { COMPANIES_KEY, ruleKey, sameRule, saveRule, useRule } from './api.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 
 const TIMES = ['starttime', 'endtime', 'mstarttime', 'mendtime', 'pstarttime', 'pendtime'] as const;
@@ -63,7 +62,7 @@ export function RuleDialog({ communityId, name, onClose }: { communityId: number
       onClose();
       return;
     }
-    const saved = await mutate(ROUTES.community.createCommunityRule, input);
+    const saved = await saveRule(input);
     qc.setQueryData(ruleKey(communityId), saved);
     void qc.invalidateQueries({ queryKey: COMPANIES_KEY });
     onClose();

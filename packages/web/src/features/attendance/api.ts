@@ -1,6 +1,6 @@
 import { type AttendanceRule, ROUTES } from '@gatehouse/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/client.ts';
+import { call, mutation } from '../../api/client.ts';
 import type { ListParams } from '../../shared/ListPage.tsx';
 
 export const COMPANIES_KEY = ['attendance', 'companies'] as const;
@@ -34,3 +34,5 @@ export function storedShape(
 /** True when saving would change nothing (the dialog then shows success without a call, 001 §4). */
 export const sameRule = (a: Parameters<typeof storedShape>[0], b: Parameters<typeof storedShape>[0]): boolean =>
   JSON.stringify(storedShape(a)) === JSON.stringify(storedShape(b));
+
+export const saveRule = mutation(ROUTES.community.createCommunityRule);

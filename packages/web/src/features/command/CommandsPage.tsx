@@ -1,15 +1,16 @@
 import { CMD_TYPES, type CommandRow, ROUTES } from '@gatehouse/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { DetailDialog } from './DetailDialog.tsx';
 import { COMMAND_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
 import { ConfirmButton } from '../../shared/ConfirmButton.tsx';
+import { useGmOptions } from '../gm/api.ts';
+import { resendCommand } from './api.ts';
 
 const KEY = ['commands'] as const;
 
@@ -18,7 +19,7 @@ export default function CommandsPage() {
   const { t } = useT();
   const qc = useQueryClient();
   const [detail, setDetail] = useState<number | null>(null);
-  const gates = useQuery({ queryKey: ['gmOptions'], queryFn: () => call(ROUTES.gm.getGmOptions, {}), staleTime: 30_000 }).data ?? [];
+  const gates = useGmOptions();
   const reload = () => qc.invalidateQueries({ queryKey: KEY });
   const columns: ColumnsType<CommandRow> = [
     { title: t('ui.cmd.community'), dataIndex: 'communityname' },
@@ -50,7 +51,7 @@ export default function CommandsPage() {
           <ConfirmButton
             title={t('ui.cmd.confirmResend')}
             testId={`cmd-resend-${r.id}`}
-            onConfirm={() => mutate(ROUTES.command.redownload, { id: r.id }).catch(() => undefined).then(reload)}
+            onConfirm={() => resendCommand(r.id).catch(() => undefined).then(reload)}
           >
             {t('ui.cmd.resend')}
           </ConfirmButton>

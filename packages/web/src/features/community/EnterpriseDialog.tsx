@@ -1,17 +1,17 @@
-import { type EnterpriseRow, ROUTES, updateEnterpriseInput } from '@gatehouse/contracts';
+import { type EnterpriseRow, updateEnterpriseInput } from '@gatehouse/contracts';
 import { Form, Input, Modal } from 'antd';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
 import { RegionCascader } from './RegionCascader.tsx';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
+import { updateEnterprise } from './api.ts';
 
 /** Enterprise edit (001 §2, §5): name, registration number (read-only), location, address. */
 export function EnterpriseDialog({ row, onClose, onSaved }: { row: EnterpriseRow; onClose: () => void; onSaved: () => void }) {
   const { t } = useT();
   const [form] = Form.useForm();
   const dialog = useSaveDialog(form, async (v) => {
-    await mutate(ROUTES.community.updateEnterprise, { communityid: row.communityid, name: v.name, location: v.location, address: v.address });
+    await updateEnterprise({ communityid: row.communityid, name: v.name, location: v.location, address: v.address });
     onSaved();
     onClose();
   });

@@ -1,9 +1,8 @@
-import { COMMUNITY_TYPE, createCommunityInput, ROUTES } from '@gatehouse/contracts';
+import { COMMUNITY_TYPE, createCommunityInput, } from '@gatehouse/contracts';
 import { Form, Input, Modal, Select, Spin } from 'antd';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
-import { useCommunity, useEngineers } from './api.ts';
+import { saveProject, useCommunity, useEngineers } from './api.ts';
 import { RegionCascader } from './RegionCascader.tsx';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 
@@ -25,8 +24,7 @@ export function ProjectDialog({ communityId, onClose, onSaved }: ProjectDialogPr
   const engineers = useEngineers();
   const type = Form.useWatch('type', form);
   const dialog = useSaveDialog(form, async (v) => {
-    if (editing) await mutate(ROUTES.community.updateCommu, { ...v, communityid: communityId });
-    else await mutate(ROUTES.community.create, v);
+    await saveProject(v, communityId);
     onSaved();
     onClose();
   });

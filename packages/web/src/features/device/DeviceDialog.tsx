@@ -1,11 +1,10 @@
-import { type DeviceRow, type DeviceSecret, deviceInsertInput, deviceUpdateInput, ROUTES } from '@gatehouse/contracts';
+import { type DeviceRow, type DeviceSecret, deviceInsertInput, deviceUpdateInput, } from '@gatehouse/contracts';
 import { Form, Input, Modal, Select } from 'antd';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { fieldRule } from '../../shared/rules.ts';
 import { useCommunities } from '../../api/lookups.ts';
-import { useOwnCompany } from './api.ts';
+import { insertDevice, updateDevice, useOwnCompany } from './api.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 
 type Values = {
@@ -38,7 +37,7 @@ export function DeviceDialog(p: { row?: DeviceRow; onClose: () => void; onSaved:
     : { communityID: own?.communityID };
   const dialog = useSaveDialog(form, async (v) => {
     if (p.row) {
-      await mutate(ROUTES.device.updateDevice, {
+      await updateDevice({
         addressid: p.row.addressid,
         addressName: v.addressName,
         userPhone: v.userPhone,
@@ -46,7 +45,7 @@ export function DeviceDialog(p: { row?: DeviceRow; onClose: () => void; onSaved:
       });
       p.onSaved();
     } else {
-      p.onSaved(await mutate(ROUTES.device.insertDevice, v));
+      p.onSaved(await insertDevice(v));
     }
     p.onClose();
   });

@@ -5,11 +5,11 @@ import { App, Button, Dropdown, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { download, mutate } from '../../api/client.ts';
+import { download, } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
-import { DEVICES_KEY } from './api.ts';
+import { deleteDevice, DEVICES_KEY, resetSecret, resyncDevice } from './api.ts';
 import { DeviceDialog } from './DeviceDialog.tsx';
 import { ReplaceDialog } from './ReplaceDialog.tsx';
 import { SecretDialog } from './SecretDialog.tsx';
@@ -83,7 +83,7 @@ export default function DevicesPage() {
                     title: t('ui.dev.confirmResync'),
                     okText: t('ui.ok'),
                     cancelText: t('ui.cancel'),
-                    onOk: () => act(mutate(ROUTES.device.resync, { addressid: r.addressid })),
+                    onOk: () => act(resyncDevice(r.addressid)),
                   });
                 if (key === 'secret')
                   modal.confirm({
@@ -91,7 +91,7 @@ export default function DevicesPage() {
                     okText: t('ui.ok'),
                     cancelText: t('ui.cancel'),
                     onOk: () =>
-                      mutate(ROUTES.device.resetSecret, { addressid: r.addressid }).then(
+                      resetSecret(r.addressid).then(
                         (secret) => setDialog({ kind: 'secret', secret }),
                         () => undefined,
                       ),
@@ -101,7 +101,7 @@ export default function DevicesPage() {
           >
             <Button size="small">{t('ui.dev.more')}</Button>
           </Dropdown>
-          <DeleteButton onConfirm={() => act(mutate(ROUTES.device.delDevices, { ids: [r.addressid] }))} />
+          <DeleteButton onConfirm={() => act(deleteDevice(r.addressid))} />
         </Space>
       ),
     },

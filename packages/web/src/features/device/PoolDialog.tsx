@@ -1,9 +1,9 @@
-import { HARDWARE, type PoolRow, poolAddInput, poolUpdateInput, ROUTES } from '@gatehouse/contracts';
+import { HARDWARE, type PoolRow, poolAddInput, poolUpdateInput, } from '@gatehouse/contracts';
 import { Checkbox, Form, Input, Modal, Radio } from 'antd';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
+import { savePoolEntry } from './api.ts';
 
 const FLAGS = [
   ['faceSupported', HARDWARE.face, 'ui.dev.face'],
@@ -37,8 +37,7 @@ export function PoolDialog({ row, onClose, onSaved }: { row?: PoolRow; onClose: 
   const dialog = useSaveDialog(form, async (v) => {
     const flags = Object.fromEntries(FLAGS.map(([k, bit]) => [k, v.hardware.includes(bit) ? bit : 0]));
     const body = { name: v.name, regNo: v.regNo, isVilla: v.isVilla, note: v.note ?? '', ...flags };
-    if (row) await mutate(ROUTES.pool.updatePool, { ...body, id: row.id });
-    else await mutate(ROUTES.pool.addPool, body);
+    await savePoolEntry(body, row?.id);
     onSaved();
     onClose();
   });

@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { download, mutate } from '../../api/client.ts';
+import { download, } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
-import { POOL_KEY } from './api.ts';
+import { deletePoolEntry, POOL_KEY } from './api.ts';
 import { PoolDialog } from './PoolDialog.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 
@@ -79,7 +79,7 @@ export default function PoolPage() {
           <DeleteButton
             testId={`pool-delete-${r.regNo}`}
             onConfirm={async () => {
-              await mutate(ROUTES.pool.delPool, { ids: [r.id] }).catch(() => undefined);
+              await deletePoolEntry(r.id).catch(() => undefined);
               await reload();
             }}
           />

@@ -1,9 +1,9 @@
-import { changeSerialInput, type DeviceRow, type DeviceSecret, ROUTES } from '@gatehouse/contracts';
+import { changeSerialInput, type DeviceRow, type DeviceSecret, } from '@gatehouse/contracts';
 import { Form, Input, Modal } from 'antd';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
+import { changeSerial } from './api.ts';
 
 /** Replace device (001 §4): a new serial number from the pool; the old device stops working at once. */
 export function ReplaceDialog({ row, onClose, onSaved }: { row: DeviceRow; onClose: () => void; onSaved: (s: DeviceSecret) => void }) {
@@ -11,7 +11,7 @@ export function ReplaceDialog({ row, onClose, onSaved }: { row: DeviceRow; onClo
   const [form] = Form.useForm<{ newdevicenumber: string }>();
   const dialog = useSaveDialog(form, async (v) => {
     onSaved(
-      await mutate(ROUTES.device.changeSerial, {
+      await changeSerial({
         devicenumber: row.addressRegNo,
         newdevicenumber: v.newdevicenumber,
         clouduserId: row.clouduserId ?? undefined,

@@ -3,11 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { OnlineTag, SyncTags } from '../device/SyncState.tsx';
 import { ConfirmButton } from '../../shared/ConfirmButton.tsx';
+import { resyncDevice } from '../device/api.ts';
+import { refreshLadderFile } from './api.ts';
 
 const KEY = ['gms'] as const;
 
@@ -50,7 +51,7 @@ export default function GmPage() {
           <ConfirmButton
             title={t('ui.gm.confirmLadder')}
             disabled={!r.serial}
-            onConfirm={() => mutate(ROUTES.gm.updateALTFileByAddressId, { id: r.addressid }).catch(() => undefined).then(reload)}
+            onConfirm={() => refreshLadderFile(r.addressid).catch(() => undefined).then(reload)}
           >
             {t('ui.gm.ladder')}
           </ConfirmButton>
@@ -58,7 +59,7 @@ export default function GmPage() {
             title={t('ui.dev.confirmResync')}
             disabled={!r.serial}
             testId={`resync-${r.addressid}`}
-            onConfirm={() => mutate(ROUTES.device.resync, { addressid: r.addressid }).catch(() => undefined).then(reload)}
+            onConfirm={() => resyncDevice(r.addressid).catch(() => undefined).then(reload)}
           >
             {t('ui.dev.resync')}
           </ConfirmButton>

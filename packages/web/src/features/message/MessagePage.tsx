@@ -2,12 +2,13 @@ import { type MessageRow, ROUTES } from '@gatehouse/contracts';
 import { Button, Space, } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
-import { download, mutate } from '../../api/client.ts';
+import { download, } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { MESSAGE_TYPE } from '../../shared/statuses.ts';
 import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { deleteMessage } from './api.ts';
 
 const KEY = ['messages'] as const;
 
@@ -16,7 +17,7 @@ export default function MessagePage() {
   const { t } = useT();
   const qc = useQueryClient();
   const remove = async (id: number) => {
-    await mutate(ROUTES.message.deleteMsg, { id }).catch(() => undefined);
+    await deleteMessage(id).catch(() => undefined);
     await qc.invalidateQueries({ queryKey: KEY });
   };
   const columns: ColumnsType<MessageRow> = [

@@ -1,12 +1,12 @@
-import { LIMITS, ROUTES, uploadNoticeInput } from '@gatehouse/contracts';
+import { LIMITS, uploadNoticeInput } from '@gatehouse/contracts';
 import { App, Button, DatePicker, Form, Input, Modal, Select, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import type { Dayjs } from 'dayjs';
 import { useCommunities } from '../../api/lookups.ts';
-import { callFull } from '../../api/client.ts';
 import { tr, useT } from '../../i18n/index.ts';
 import { useState } from 'react';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
+import { addNotice } from './api.ts';
 
 const FMT = 'YYYY/MM/DD HH:mm:ss';
 
@@ -60,8 +60,7 @@ export function NoticeDialog({ onClose }: { onClose: (saved: boolean) => void })
     const body = new FormData();
     for (const [k, val] of Object.entries(toInput(v))) body.append(k, String(val ?? ''));
     for (const f of files) if (f.originFileObj) body.append('files', f.originFileObj, f.name);
-    const a = await callFull(ROUTES.notice.uploadNoticeFiles, {}, { body });
-    if (a.msgs[0]) message.success(a.msgs[0]);
+    await addNotice(body);
     onClose(true);
   });
   return (

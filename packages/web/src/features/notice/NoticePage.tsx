@@ -3,11 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { download, mutate } from '../../api/client.ts';
+import { download, } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { NoticeDialog } from './NoticeDialog.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { deleteNotice } from './api.ts';
 
 const KEY = ['notices'] as const;
 
@@ -18,7 +19,7 @@ export default function NoticePage() {
   const [adding, setAdding] = useState(false);
   const reload = () => qc.invalidateQueries({ queryKey: KEY });
   const remove = async (id: number) => {
-    await mutate(ROUTES.notice.deleteNotice, { id }).catch(() => undefined);
+    await deleteNotice(id).catch(() => undefined);
     await reload();
   };
   const columns: ColumnsType<NoticeRow> = [

@@ -1,10 +1,10 @@
-import { type QrCreated, type QrDeviceRow, qrCreateInput, ROUTES } from '@gatehouse/contracts';
+import { type QrCreated, type QrDeviceRow, qrCreateInput, } from '@gatehouse/contracts';
 import { DatePicker, Form, Image, InputNumber, Modal, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
+import { createQrcode } from './api.ts';
 
 const FMT = 'YYYY/MM/DD HH:mm:ss';
 
@@ -34,7 +34,7 @@ export function QrDialog({ row, onClose }: { row: QrDeviceRow; onClose: () => vo
   });
   const dialog = useSaveDialog(form, async (v) => {
     setCreated(
-      await mutate(ROUTES.qrcode.createQrcode, {
+      await createQrcode({
         addressRegNo: row.addressRegNo,
         communityName: row.communityName,
         numOpen: v.numOpen,
