@@ -4,12 +4,13 @@ import { Spin } from 'antd';
 import { ForgetPwdPage } from '../features/session/ForgetPwdPage.tsx';
 import { LoginPage } from '../features/session/LoginPage.tsx';
 import { ComingSoon, Forbidden, NotFound } from './ErrorPages.tsx';
-import { PAGES } from './pages.ts';
+import { type PageDef, PAGES } from './pages.ts';
 import { RequireAuth } from './RequireAuth.tsx';
 import { setNavigate } from './router-ref.ts';
 import { Shell } from './Shell.tsx';
+import { PageGate } from './PageGate.tsx';
 
-const lazyPage = (load: (typeof PAGES)[number]['load']) => {
+const lazyPage = (load: PageDef['load']) => {
   const C = lazy(load);
   return (
     <Suspense fallback={<Spin style={{ margin: 48 }} />}>
@@ -33,7 +34,7 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
       { path: '/403', element: <Forbidden /> },
-      ...PAGES.map((p) => ({ path: p.path, element: lazyPage(p.load) })),
+      ...PAGES.map((p) => ({ path: p.path, element: <PageGate access={p.access}>{lazyPage(p.load)}</PageGate> })),
       { path: '*', element: <ComingSoon /> },
     ],
   },
