@@ -57,3 +57,7 @@ export function FilterBar({ filters, bounds, onSearch }: { filters: FilterDef[];
     </Form>
   );
 }
+
+/** Text filters in order, each a field name and the catalogue key of its label. */
+export const textFilters = (t: (key: string) => string, fields: Record<string, string>): FilterDef[] =>
+  Object.entries(fields).map(([name, label]) => ({ name, label: t(label) }));

@@ -11,6 +11,7 @@ import { AccountDialog } from './AccountDialog.tsx';
 import { ACCOUNTS_KEY, useSearchRoles } from './api.ts';
 import { ACCOUNT_STATES } from '../../shared/statuses.ts';
 import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
+import { textFilters } from '../../shared/FilterBar.tsx';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; userId: number } | { kind: 'import' } | null;
 
@@ -63,9 +64,7 @@ export default function AccountPage() {
         batchDelete={enterprise ? undefined : { route: ROUTES.account.batchDel, testId: 'account-batch-delete' }}
         route={ROUTES.account.searchAccounts}
         filters={[
-          { name: 'regNo', label: t('ui.acc.regNo') },
-          { name: 'name', label: t('ui.acc.name') },
-          { name: 'addressStrs', label: t('ui.acc.address') },
+          ...textFilters(t, { regNo: 'ui.acc.regNo', name: 'ui.acc.name', addressStrs: 'ui.acc.address' }),
           { name: 'roleID', label: t('ui.acc.role'), type: 'select', options: roles.map((r) => ({ value: r.intValue, label: r.label })) },
           { name: 'state', label: t('ui.acc.state'), type: 'select', options: enumOptions(ACCOUNT_STATES, t) },
         ]}

@@ -8,6 +8,7 @@ import { PERM_ACCOUNTS_KEY } from './api.ts';
 import { PermissionDialog } from './PermissionDialog.tsx';
 import { ACCOUNT_STATES } from '../../shared/statuses.ts';
 import { EnumTag } from '../../shared/valueEnum.tsx';
+import { textFilters } from '../../shared/FilterBar.tsx';
 
 /** Permission management (000 §2): accounts with menus (roles up to 5, and 10) and their menu grants. */
 export default function PermissionPage() {
@@ -41,8 +42,7 @@ export default function PermissionPage() {
         columns={columns}
         route={ROUTES.account.searchAccountsForPerm}
         filters={[
-          { name: 'regNo', label: t('ui.acc.regNo') },
-          { name: 'name', label: t('ui.acc.name') },
+          ...textFilters(t, { regNo: 'ui.acc.regNo', name: 'ui.acc.name' }),
           { name: 'roleID', label: t('ui.acc.role'), type: 'select', options: PERMISSION_FILTER_ROLES.map((r) => ({ value: r, label: t(roleNameKey(r)) })) },
         ]}
       />

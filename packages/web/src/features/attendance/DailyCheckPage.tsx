@@ -8,6 +8,7 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { RegionCascader } from '../community/RegionCascader.tsx';
 import { COMPANIES_KEY } from './api.ts';
 import { RuleDialog } from './RuleDialog.tsx';
+import { textFilters } from '../../shared/FilterBar.tsx';
 
 /**
  * Attendance settings (001 §2 /access/dailycheck): the companies in scope. "Daily
@@ -54,8 +55,7 @@ export default function DailyCheckPage() {
         columns={columns}
         route={ROUTES.attendance.getDailycheckCompanies}
         filters={[
-          { name: 'name', label: t('ui.att.company') },
-          { name: 'regNo', label: t('ui.att.regNo') },
+          ...textFilters(t, { name: 'ui.att.company', regNo: 'ui.att.regNo' }),
           { name: 'location', label: t('ui.att.region'), type: 'custom', render: () => <RegionCascader partial /> },
         ]}
       />

@@ -7,6 +7,7 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { fetchWorklist } from './api.ts';
 import { CLOCK_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
+import { textFilters } from '../../shared/FilterBar.tsx';
 
 type Row = ClockInRow & { key: string };
 
@@ -74,8 +75,7 @@ export default function DailyDetailPage() {
       }}
       dateFormat="YYYY/MM/DD"
       filters={[
-        { name: 'userName', label: t('ui.att.name') },
-        { name: 'account', label: t('ui.att.account') },
+        ...textFilters(t, { userName: 'ui.att.name', account: 'ui.att.account' }),
         {
           name: 'weektime',
           label: t('ui.att.weekday'),

@@ -1,10 +1,10 @@
-import { CARD_LIST, type CardRow, GATE_CARD_TYPES, LADDER_CARD_TYPES, ROUTES } from '@gatehouse/contracts';
+import { CARD_LIST, type CardRow, GATE_CARD_TYPES, type HolderStatus, LADDER_CARD_TYPES, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Select, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useT } from '../../i18n/index.ts';
-import type { FilterDef } from '../../shared/FilterBar.tsx';
+import { type FilterDef, textFilters } from '../../shared/FilterBar.tsx';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
@@ -12,7 +12,6 @@ import { useCommunities } from '../../api/lookups.ts';
 import { CardDownloadDialog, CardLadderDialog } from './CardConfigDialogs.tsx';
 import { CardDialog } from './CardDialog.tsx';
 import { cardsKey, modeOptions, statusOptions, typeOptions } from './api.ts';
-import type { HolderStatus } from '@gatehouse/contracts';
 import { CARD_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag } from '../../shared/valueEnum.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
@@ -87,8 +86,7 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
   const filters: FilterDef[] = [
     { name: 'cardid', label: t('ui.card.cardid') },
     ...(gate ? [{ name: 'communityName', label: t('ui.card.community') }] : []),
-    { name: 'address', label: t('ui.card.household') },
-    { name: 'account', label: t('ui.card.account') },
+    ...textFilters(t, { address: 'ui.card.household', account: 'ui.card.account' }),
     ...(gate ? [{ name: 'username', label: t('ui.card.username') }] : []),
     { name: 'cardtype', label: t('ui.card.type'), type: 'select', options: typeOptions(types) },
     { name: 'cardmode', label: t('ui.card.mode'), type: 'select', options: modeOptions() },

@@ -12,6 +12,7 @@ import { GateEntryDialog } from '../../shared/GateEntryDialog.tsx';
 import { CARD_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag } from '../../shared/valueEnum.tsx';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { textFilters } from '../../shared/FilterBar.tsx';
 
 /** Card types of the door-unit view (001 §2 "Door unit card list"). */
 const DOOR_UNIT_TYPES = ['authcard', 'accesscard', 'patrolcard'] as const;
@@ -102,9 +103,7 @@ export default function DoorUnitCardsPage() {
         route={ROUTES.card.getGateAccessesByAddressId}
         params={{ addressId }}
         filters={[
-          { name: 'cardid', label: t('ui.card.cardid') },
-          { name: 'account', label: t('ui.card.account') },
-          { name: 'address', label: t('ui.card.household') },
+          ...textFilters(t, { cardid: 'ui.card.cardid', account: 'ui.card.account', address: 'ui.card.household' }),
           { name: 'cardtype', label: t('ui.card.type'), type: 'select', options: typeOptions(DOOR_UNIT_TYPES) },
           { name: 'cardstatus', label: t('ui.card.status'), type: 'select', options: statusOptions() },
           { name: 'cardmode', label: t('ui.card.mode'), type: 'select', options: modeOptions() },

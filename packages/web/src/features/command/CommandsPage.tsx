@@ -11,6 +11,7 @@ import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
 import { ConfirmButton } from '../../shared/ConfirmButton.tsx';
 import { useGmOptions } from '../gm/api.ts';
 import { resendCommand } from './api.ts';
+import { textFilters } from '../../shared/FilterBar.tsx';
 
 const KEY = ['commands'] as const;
 
@@ -68,8 +69,7 @@ export default function CommandsPage() {
         columns={columns}
         route={ROUTES.command.getCommandsPage}
         filters={[
-          { name: 'address', label: t('ui.cmd.address') },
-          { name: 'account', label: t('ui.cmd.account') },
+          ...textFilters(t, { address: 'ui.cmd.address', account: 'ui.cmd.account' }),
           { name: 'gateId', label: t('ui.cmd.gate'), type: 'select', options: gates.map((g) => ({ value: g.intValue, label: g.label })) },
           {
             name: 'type',

@@ -9,6 +9,7 @@ import { ENTERPRISES_KEY } from './api.ts';
 import { CoverDialog } from './CoverDialog.tsx';
 import { EnterpriseDialog } from './EnterpriseDialog.tsx';
 import { RegionCascader } from './RegionCascader.tsx';
+import { textFilters } from '../../shared/FilterBar.tsx';
 
 type Dialog = { kind: 'edit'; row: EnterpriseRow } | { kind: 'cover'; row: EnterpriseRow } | null;
 
@@ -49,8 +50,7 @@ export default function EnterpriseListPage() {
         columns={columns}
         route={ROUTES.community.getEnterprisesPage}
         filters={[
-          { name: 'userPhone', label: t('ui.ent.phone') },
-          { name: 'communityName', label: t('ui.ent.name') },
+          ...textFilters(t, { userPhone: 'ui.ent.phone', communityName: 'ui.ent.name' }),
           { name: 'communityLocation', label: t('ui.comm.region'), type: 'custom', render: () => <RegionCascader partial /> },
         ]}
       />

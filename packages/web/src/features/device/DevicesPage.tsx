@@ -15,6 +15,7 @@ import { ReplaceDialog } from './ReplaceDialog.tsx';
 import { SecretDialog } from './SecretDialog.tsx';
 import { OnlineTag, SyncTags } from './SyncState.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { textFilters } from '../../shared/FilterBar.tsx';
 
 type Dialog =
   | { kind: 'add' }
@@ -116,11 +117,7 @@ export default function DevicesPage() {
         refetchInterval={LIMITS.doorUnitRefreshMs}
         route={ROUTES.device.getDevicesPage}
         filters={[
-          { name: 'addressName', label: t('ui.dev.name') },
-          { name: 'addressRegNo', label: t('ui.dev.serial') },
-          { name: 'userPhone', label: t('ui.dev.phone') },
-          { name: 'communityName', label: t('ui.dev.company') },
-          { name: 'communityLocation', label: t('ui.dev.region') },
+          ...textFilters(t, { addressName: 'ui.dev.name', addressRegNo: 'ui.dev.serial', userPhone: 'ui.dev.phone', communityName: 'ui.dev.company', communityLocation: 'ui.dev.region' }),
         ]}
         toolbar={({ params }) => {
           if (!admin) return null;

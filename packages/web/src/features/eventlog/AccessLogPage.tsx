@@ -8,6 +8,7 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { cardModeOptions, exportFilters, typeOptions } from './codes.ts';
 import { ACCESS_RESULT } from '../../shared/statuses.ts';
 import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
+import { textFilters } from '../../shared/FilterBar.tsx';
 
 /** Access event log (001 §3, §7): every access event of the door units, sortable by time; export. */
 export default function AccessLogPage() {
@@ -31,9 +32,7 @@ export default function AccessLogPage() {
       columns={columns}
       route={ROUTES.eventlog.getAccessLogPage}
       filters={[
-        { name: 'communityName', label: t('eventlog.col.communityname') },
-        { name: 'addressName', label: t('eventlog.col.addressName') },
-        { name: 'unlockUserName', label: t('eventlog.col.unlockUserName') },
+        ...textFilters(t, { communityName: 'eventlog.col.communityname', addressName: 'eventlog.col.addressName', unlockUserName: 'eventlog.col.unlockUserName' }),
         { name: 'type', label: t('eventlog.col.type'), type: 'select', options: typeOptions(t) },
         { name: 'result', label: t('eventlog.col.result'), type: 'select', options: enumOptions(ACCESS_RESULT, t) },
         { name: 'account', label: t('eventlog.col.account') },

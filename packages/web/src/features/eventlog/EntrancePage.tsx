@@ -6,6 +6,7 @@ import { download } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { exportFilters, openTypeOptions } from './codes.ts';
+import { textFilters } from '../../shared/FilterBar.tsx';
 
 /** Entrance report (001 "Entrance report"): successful card, QR code and face opens; export. */
 export default function EntrancePage() {
@@ -25,9 +26,7 @@ export default function EntrancePage() {
       columns={columns}
       route={ROUTES.eventlog.getAccessReportlistByPage}
       filters={[
-        { name: 'deviceName', label: t('eventlog.col.deviceName') },
-        { name: 'communityName', label: t('eventlog.col.company') },
-        { name: 'account', label: t('eventlog.col.account') },
+        ...textFilters(t, { deviceName: 'eventlog.col.deviceName', communityName: 'eventlog.col.company', account: 'eventlog.col.account' }),
         { name: 'event', label: t('eventlog.col.event'), type: 'select', options: openTypeOptions(t) },
         { name: 'starttime', label: t('ui.eventlog.openFrom'), type: 'date' },
         { name: 'endtime', label: t('ui.eventlog.openTo'), type: 'date' },

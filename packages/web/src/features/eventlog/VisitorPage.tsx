@@ -7,6 +7,7 @@ import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { exportFilters } from './codes.ts';
+import { textFilters } from '../../shared/FilterBar.tsx';
 
 /**
  * Visitor page (001 "Visitor page"): visitor QR codes with their opens; dates with
@@ -37,9 +38,7 @@ export default function VisitorPage() {
       dateFormat="YYYY-MM-DD HH:mm:ss"
       route={ROUTES.eventlog.getQrcodelistByPage}
       filters={[
-        { name: 'userRegno', label: t('eventlog.col.account') },
-        { name: 'deviceName', label: t('eventlog.col.deviceName') },
-        { name: 'communityName', label: t('eventlog.col.company') },
+        ...textFilters(t, { userRegno: 'eventlog.col.account', deviceName: 'eventlog.col.deviceName', communityName: 'eventlog.col.company' }),
         { name: 'validfrom', label: t('ui.eventlog.validFrom'), type: 'date' },
         { name: 'validto', label: t('ui.eventlog.validTo'), type: 'date' },
       ]}

@@ -13,6 +13,7 @@ import { FaceLadderDialog } from './FaceLadderDialog.tsx';
 import { FACE_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag } from '../../shared/valueEnum.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { textFilters } from '../../shared/FilterBar.tsx';
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'gates' | 'ladder'; face: FaceRow } | null;
 
@@ -88,8 +89,7 @@ export default function FaceIdPage() {
         columns={columns}
         route={ROUTES.face.getFaces}
         filters={[
-          { name: 'address', label: t('ui.face.address') },
-          { name: 'account', label: t('ui.face.account') },
+          ...textFilters(t, { address: 'ui.face.address', account: 'ui.face.account' }),
           { name: 'status', label: t('ui.face.status'), type: 'select', options: statusOptions() },
         ]}
         toolbar={() => (

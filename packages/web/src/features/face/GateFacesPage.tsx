@@ -11,6 +11,7 @@ import { GateEntryDialog } from '../../shared/GateEntryDialog.tsx';
 import { FACE_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag } from '../../shared/valueEnum.tsx';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { textFilters } from '../../shared/FilterBar.tsx';
 
 /**
  * The faces of one door unit (001 §2 "Door unit face list", /gm/face/:addressId):
@@ -75,8 +76,7 @@ export default function GateFacesPage() {
         route={ROUTES.face.getFaceAddressByAddressId}
         params={{ addressId }}
         filters={[
-          { name: 'account', label: t('ui.face.account') },
-          { name: 'address', label: t('ui.face.address') },
+          ...textFilters(t, { account: 'ui.face.account', address: 'ui.face.address' }),
           { name: 'status', label: t('ui.face.status'), type: 'select', options: statusOptions() },
           { name: 'validfrom', label: t('ui.face.validfrom'), type: 'date' },
           { name: 'validto', label: t('ui.face.validto'), type: 'date' },

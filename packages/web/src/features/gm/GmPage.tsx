@@ -9,6 +9,7 @@ import { OnlineTag, SyncTags } from '../device/SyncState.tsx';
 import { ConfirmButton } from '../../shared/ConfirmButton.tsx';
 import { resyncDevice } from '../device/api.ts';
 import { refreshLadderFile } from './api.ts';
+import { textFilters } from '../../shared/FilterBar.tsx';
 
 const KEY = ['gms'] as const;
 
@@ -76,8 +77,7 @@ export default function GmPage() {
       refetchInterval={LIMITS.doorUnitRefreshMs}
       route={ROUTES.gm.searchGmsPage}
       filters={[
-        { name: 'address', label: t('ui.dev.address') },
-        { name: 'name', label: t('ui.dev.name') },
+        ...textFilters(t, { address: 'ui.dev.address', name: 'ui.dev.name' }),
       ]}
     />
   );

@@ -6,6 +6,7 @@ import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { OnlineTag } from '../device/SyncState.tsx';
 import { QrDialog } from './QrDialog.tsx';
+import { textFilters } from '../../shared/FilterBar.tsx';
 
 /** QR-code devices (001 §2): door units that read QR codes; each row creates a visitor code. */
 export default function VisitorCodePage() {
@@ -40,8 +41,7 @@ export default function VisitorCodePage() {
         columns={columns}
         route={ROUTES.qrcode.getQrDevicesPage}
         filters={[
-          { name: 'addressName', label: t('ui.dev.name') },
-          { name: 'communityName', label: t('ui.dev.company') },
+          ...textFilters(t, { addressName: 'ui.dev.name', communityName: 'ui.dev.company' }),
         ]}
       />
       {row ? <QrDialog row={row} onClose={() => setRow(null)} /> : null}
