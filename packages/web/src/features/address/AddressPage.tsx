@@ -14,6 +14,7 @@ import { ActivateDeviceDialog } from './ActivateDeviceDialog.tsx';
 import { AddressDialog } from './AddressDialog.tsx';
 import { addressesKey } from './api.ts';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; row: AddressRow } | { kind: 'device'; row: AddressRow } | { kind: 'import' } | null;
 
@@ -59,42 +60,37 @@ export default function AddressPage() {
           <Tag>{t('ui.addr.noDevice')}</Tag>
         ),
     },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space size={4} data-testid={`address-actions-${r.address}`}>
-          <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
-            {t('ui.edit')}
-          </Button>
-          {r.type === ADDRESS_TYPE.doorUnit ? (
-            <>
-              <Button size="small" onClick={() => nav(`/project/address/${communityId}/amt/${r.addressid}/isvilla/${r.isVilla}/`)}>
-                {t('ui.addr.callCodes')}
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space size={4} data-testid={`address-actions-${r.address}`}>
+        <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
+          {t('ui.edit')}
+        </Button>
+        {r.type === ADDRESS_TYPE.doorUnit ? (
+          <>
+            <Button size="small" onClick={() => nav(`/project/address/${communityId}/amt/${r.addressid}/isvilla/${r.isVilla}/`)}>
+              {t('ui.addr.callCodes')}
+            </Button>
+            {mayCall(ROUTES.card.getGateAccessesByAddressId.access) && (
+              <Button size="small" onClick={() => nav(`/project/address/${communityId}/access/${r.addressid}/`)}>
+                {t('ui.addr.accessCards')}
               </Button>
-              {mayCall(ROUTES.card.getGateAccessesByAddressId.access) && (
-                <Button size="small" onClick={() => nav(`/project/address/${communityId}/access/${r.addressid}/`)}>
-                  {t('ui.addr.accessCards')}
-                </Button>
-              )}
-              <Button size="small" onClick={() => setDialog({ kind: 'device', row: r })}>
-                {t(r.devstate === 1 ? 'ui.addr.replace' : 'ui.addr.activate')}
-              </Button>
-            </>
-          ) : null}
-          {villaDoorUnit(r) ? (
-            <Tooltip title={t('ui.addr.villaNoDelete')}>
-              <Button size="small" danger disabled>
-                {t('ui.delete')}
-              </Button>
-            </Tooltip>
-          ) : (
-            <DeleteButton onConfirm={() => remove([r.addressid])} />
-          )}
-        </Space>
-      ),
-    },
+            )}
+            <Button size="small" onClick={() => setDialog({ kind: 'device', row: r })}>
+              {t(r.devstate === 1 ? 'ui.addr.replace' : 'ui.addr.activate')}
+            </Button>
+          </>
+        ) : null}
+        {villaDoorUnit(r) ? (
+          <Tooltip title={t('ui.addr.villaNoDelete')}>
+            <Button size="small" danger disabled>
+              {t('ui.delete')}
+            </Button>
+          </Tooltip>
+        ) : (
+          <DeleteButton onConfirm={() => remove([r.addressid])} />
+        )}
+      </Space>
+    )),
   ];
   return (
     <>

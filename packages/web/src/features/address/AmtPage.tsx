@@ -11,6 +11,7 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { AmtDialog } from './AmtDialog.tsx';
 import { amtsKey, useAddress } from './api.ts';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; row: AmtRow } | { kind: 'import' } | null;
 
@@ -31,21 +32,16 @@ export default function AmtPage() {
     { title: t('ui.amt.code'), dataIndex: 'code', key: 'code', sorter: true },
     { title: t('ui.amt.called'), dataIndex: 'address', key: 'address', sorter: true },
     { title: t('ui.amt.calledName'), dataIndex: 'name' },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space size={4}>
-          <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
-            {t('ui.edit')}
-          </Button>
-          {isVilla ? null : (
-            <DeleteButton onConfirm={() => remove([r.amtid])} />
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space size={4}>
+        <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
+          {t('ui.edit')}
+        </Button>
+        {isVilla ? null : (
+          <DeleteButton onConfirm={() => remove([r.amtid])} />
+        )}
+      </Space>
+    )),
   ];
   return (
     <>

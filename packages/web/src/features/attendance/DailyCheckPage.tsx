@@ -9,6 +9,7 @@ import { RegionCascader } from '../community/RegionCascader.tsx';
 import { COMPANIES_KEY } from './api.ts';
 import { RuleDialog } from './RuleDialog.tsx';
 import { textFilters } from '../../shared/FilterBar.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 /**
  * Attendance settings (001 §2 /access/dailycheck): the companies in scope. "Daily
@@ -30,21 +31,16 @@ export default function DailyCheckPage() {
       key: 'rule',
       render: (_v, r) => (r.vtype === 1 ? `${t('ui.att.mode.1')} · ${t('ui.att.punches', { n: r.type })}` : t('ui.att.mode.2')),
     },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space size={4}>
-          <Button size="small" onClick={() => setEditing(r)}>
-            {t('ui.att.settings')}
-          </Button>
-          <Button size="small" onClick={() => navigate(`/dailycheckrelation/dailydetail/${r.communityid}/`, { state: { name: r.name } })}>
-            {t('ui.att.dailyDetail')}
-          </Button>
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space size={4}>
+        <Button size="small" onClick={() => setEditing(r)}>
+          {t('ui.att.settings')}
+        </Button>
+        <Button size="small" onClick={() => navigate(`/dailycheckrelation/dailydetail/${r.communityid}/`, { state: { name: r.name } })}>
+          {t('ui.att.dailyDetail')}
+        </Button>
+      </Space>
+    )),
   ];
   return (
     <>

@@ -8,6 +8,7 @@ import { fetchWorklist } from './api.ts';
 import { CLOCK_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
 import { textFilters } from '../../shared/FilterBar.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 type Row = ClockInRow & { key: string };
 
@@ -40,21 +41,16 @@ export default function DailyDetailPage() {
 <EnumTag of={CLOCK_STATUSES} value={v} data-status={v} />
       ),
     },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Button
-          size="small"
-          onClick={() =>
-            navigate(`/dailycheck/record/${encodeURIComponent(r.account)}/${r.datetime.replaceAll('/', '-')}?c=${communityId}`)
-          }
-        >
-          {t('ui.att.clockDetails')}
-        </Button>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Button
+        size="small"
+        onClick={() =>
+          navigate(`/dailycheck/record/${encodeURIComponent(r.account)}/${r.datetime.replaceAll('/', '-')}?c=${communityId}`)
+        }
+      >
+        {t('ui.att.clockDetails')}
+      </Button>
+    )),
   ];
   return (
     <ListPage<Row>

@@ -15,6 +15,7 @@ import { cardsKey, modeOptions, statusOptions, typeOptions } from './api.ts';
 import { CARD_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag } from '../../shared/valueEnum.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 type Dialog =
   | { kind: 'add' }
@@ -58,30 +59,25 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
       render: (v: HolderStatus) => <EnumTag of={CARD_STATUSES} value={v} />,
     },
     ...(gate ? [{ title: t('ui.card.gateCount'), dataIndex: 'gateCount' }] : []),
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space size={4} data-testid={`card-actions-${r.cardid}`}>
-          <DeleteButton title={t('ui.card.confirmDelete')} onConfirm={() => remove([r.id])} />
-          <Tooltip title={r.isVilla !== 0 ? t('ui.card.villaNoEdit') : undefined}>
-            <Button size="small" disabled={r.isVilla !== 0} onClick={() => setDialog({ kind: 'edit', row: r })}>
-              {t('ui.edit')}
-            </Button>
-          </Tooltip>
-          {gate ? (
-            <Button size="small" onClick={() => setDialog({ kind: 'download', row: r })}>
-              {t('ui.details')}
-            </Button>
-          ) : (
-            <Button size="small" onClick={() => setDialog({ kind: 'ladder', row: r })}>
-              {t('ui.card.set')}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space size={4} data-testid={`card-actions-${r.cardid}`}>
+        <DeleteButton title={t('ui.card.confirmDelete')} onConfirm={() => remove([r.id])} />
+        <Tooltip title={r.isVilla !== 0 ? t('ui.card.villaNoEdit') : undefined}>
+          <Button size="small" disabled={r.isVilla !== 0} onClick={() => setDialog({ kind: 'edit', row: r })}>
+            {t('ui.edit')}
+          </Button>
+        </Tooltip>
+        {gate ? (
+          <Button size="small" onClick={() => setDialog({ kind: 'download', row: r })}>
+            {t('ui.details')}
+          </Button>
+        ) : (
+          <Button size="small" onClick={() => setDialog({ kind: 'ladder', row: r })}>
+            {t('ui.card.set')}
+          </Button>
+        )}
+      </Space>
+    )),
   ];
   const filters: FilterDef[] = [
     { name: 'cardid', label: t('ui.card.cardid') },

@@ -13,6 +13,7 @@ import { CARD_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag } from '../../shared/valueEnum.tsx';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { textFilters } from '../../shared/FilterBar.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 /** Card types of the door-unit view (001 §2 "Door unit card list"). */
 const DOOR_UNIT_TYPES = ['authcard', 'accesscard', 'patrolcard'] as const;
@@ -48,30 +49,25 @@ export default function DoorUnitCardsPage() {
     { title: t('ui.card.validfrom'), dataIndex: 'validfrom', key: 'validfrom', sorter: true },
     { title: t('ui.card.validto'), dataIndex: 'validto', key: 'validto', sorter: true },
     { title: t('ui.card.info'), dataIndex: 'info', key: 'info', sorter: true, ellipsis: true },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space size={4} data-testid={`entry-actions-${r.cardid}`}>
-          {r.isVilla ? (
-            <Tooltip title={t('ui.card.villaNoDelete')}>
-              <Button size="small" danger disabled>
-                {t('ui.delete')}
-              </Button>
-            </Tooltip>
-          ) : (
-            <DeleteButton onConfirm={() => run(deleteDoorUnitCard(r.id))} />
-          )}
-          <Button size="small" onClick={() => setEditing(r)}>
-            {t('ui.edit')}
-          </Button>
-          <ConfirmButton title={t('ui.card.confirmResend')} onConfirm={() => run(resendDoorUnitCard(r.id))}>
-            {t('ui.card.resend')}
-          </ConfirmButton>
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space size={4} data-testid={`entry-actions-${r.cardid}`}>
+        {r.isVilla ? (
+          <Tooltip title={t('ui.card.villaNoDelete')}>
+            <Button size="small" danger disabled>
+              {t('ui.delete')}
+            </Button>
+          </Tooltip>
+        ) : (
+          <DeleteButton onConfirm={() => run(deleteDoorUnitCard(r.id))} />
+        )}
+        <Button size="small" onClick={() => setEditing(r)}>
+          {t('ui.edit')}
+        </Button>
+        <ConfirmButton title={t('ui.card.confirmResend')} onConfirm={() => run(resendDoorUnitCard(r.id))}>
+          {t('ui.card.resend')}
+        </ConfirmButton>
+      </Space>
+    )),
   ];
   return (
     <>

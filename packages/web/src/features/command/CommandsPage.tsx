@@ -12,6 +12,7 @@ import { ConfirmButton } from '../../shared/ConfirmButton.tsx';
 import { useGmOptions } from '../gm/api.ts';
 import { resendCommand } from './api.ts';
 import { textFilters } from '../../shared/FilterBar.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 const KEY = ['commands'] as const;
 
@@ -40,25 +41,20 @@ export default function CommandsPage() {
     { title: t('ui.cmd.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true },
     { title: t('ui.cmd.updateTime'), dataIndex: 'updateTime', key: 'updateTime', sorter: true },
     { title: t('ui.cmd.info'), dataIndex: 'info', ellipsis: true, width: 200 },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space>
-          <Button size="small" onClick={() => setDetail(r.id)} data-testid={`cmd-detail-${r.id}`}>
-            {t('ui.details')}
-          </Button>
-          <ConfirmButton
-            title={t('ui.cmd.confirmResend')}
-            testId={`cmd-resend-${r.id}`}
-            onConfirm={() => resendCommand(r.id).catch(() => undefined).then(reload)}
-          >
-            {t('ui.cmd.resend')}
-          </ConfirmButton>
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space>
+        <Button size="small" onClick={() => setDetail(r.id)} data-testid={`cmd-detail-${r.id}`}>
+          {t('ui.details')}
+        </Button>
+        <ConfirmButton
+          title={t('ui.cmd.confirmResend')}
+          testId={`cmd-resend-${r.id}`}
+          onConfirm={() => resendCommand(r.id).catch(() => undefined).then(reload)}
+        >
+          {t('ui.cmd.resend')}
+        </ConfirmButton>
+      </Space>
+    )),
   ];
   return (
     <>

@@ -10,6 +10,7 @@ import { CoverDialog } from './CoverDialog.tsx';
 import { EnterpriseDialog } from './EnterpriseDialog.tsx';
 import { RegionCascader } from './RegionCascader.tsx';
 import { textFilters } from '../../shared/FilterBar.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 type Dialog = { kind: 'edit'; row: EnterpriseRow } | { kind: 'cover'; row: EnterpriseRow } | null;
 
@@ -25,21 +26,16 @@ export default function EnterpriseListPage() {
     { title: t('ui.comm.region'), dataIndex: 'location', key: 'location', sorter: true },
     { title: t('ui.comm.address'), dataIndex: 'address', key: 'address', sorter: true, ellipsis: true },
     { title: t('ui.comm.deviceNum'), dataIndex: 'deviceNum', key: 'deviceNum', sorter: true },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space size={4}>
-          <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
-            {t('ui.edit')}
-          </Button>
-          <Button size="small" onClick={() => setDialog({ kind: 'cover', row: r })}>
-            {t('ui.comm.cover')}
-          </Button>
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space size={4}>
+        <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
+          {t('ui.edit')}
+        </Button>
+        <Button size="small" onClick={() => setDialog({ kind: 'cover', row: r })}>
+          {t('ui.comm.cover')}
+        </Button>
+      </Space>
+    )),
   ];
   return (
     <>

@@ -13,6 +13,7 @@ import { CoverDialog } from './CoverDialog.tsx';
 import { ProjectDialog } from './ProjectDialog.tsx';
 import { RegionCascader } from './RegionCascader.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; id: number } | { kind: 'cover'; id: number; name: string } | null;
 
@@ -39,27 +40,22 @@ export default function ProjectPage() {
     { title: t('ui.comm.ip'), dataIndex: 'ip' },
     { title: t('ui.comm.addressNum'), dataIndex: 'addressNum', key: 'addressNum', sorter: true },
     { title: t('ui.comm.deviceNum'), dataIndex: 'deviceNum', key: 'deviceNum', sorter: true },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space size={4} data-testid={`project-actions-${r.name}`}>
-          {admin ? (
-            <Button size="small" onClick={() => setDialog({ kind: 'edit', id: r.communityid })}>
-              {t('ui.edit')}
-            </Button>
-          ) : null}
-          <Button size="small" onClick={() => nav(`/project/address/${r.communityid}/`)}>
-            {t('ui.comm.set')}
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space size={4} data-testid={`project-actions-${r.name}`}>
+        {admin ? (
+          <Button size="small" onClick={() => setDialog({ kind: 'edit', id: r.communityid })}>
+            {t('ui.edit')}
           </Button>
-          <Button size="small" onClick={() => setDialog({ kind: 'cover', id: r.communityid, name: r.name })}>
-            {t('ui.comm.enclosure')}
-          </Button>
-          <DeleteButton title={t('ui.comm.deleteOne', { name: r.name, count: r.addressNum })} onConfirm={() => remove([r.communityid])} />
-        </Space>
-      ),
-    },
+        ) : null}
+        <Button size="small" onClick={() => nav(`/project/address/${r.communityid}/`)}>
+          {t('ui.comm.set')}
+        </Button>
+        <Button size="small" onClick={() => setDialog({ kind: 'cover', id: r.communityid, name: r.name })}>
+          {t('ui.comm.enclosure')}
+        </Button>
+        <DeleteButton title={t('ui.comm.deleteOne', { name: r.name, count: r.addressNum })} onConfirm={() => remove([r.communityid])} />
+      </Space>
+    )),
   ];
   return (
     <>

@@ -16,6 +16,7 @@ import { SecretDialog } from './SecretDialog.tsx';
 import { OnlineTag, SyncTags } from './SyncState.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { textFilters } from '../../shared/FilterBar.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 type Dialog =
   | { kind: 'add' }
@@ -57,55 +58,50 @@ export default function DevicesPage() {
     },
     { title: t('ui.dev.lastSeen'), dataIndex: 'lastSeen', key: 'lastSeen', sorter: true },
     { title: t('ui.dev.sync'), key: 'sync', render: (_v, r) => <SyncTags s={r} serial={r.addressRegNo} /> },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space>
-          <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
-            {t('ui.edit')}
-          </Button>
-          <Button size="small" onClick={() => navigate(`/project/address/${r.communityID}/amt/${r.addressid}/isvilla/${r.isVilla}`)}>
-            {t('ui.dev.amt')}
-          </Button>
-          <Button size="small" onClick={() => setDialog({ kind: 'replace', row: r })} data-testid={`replace-${r.addressRegNo}`}>
-            {t('ui.dev.replace')}
-          </Button>
-          <Dropdown
-            menu={{
-              items: [
-                { key: 'resync', label: t('ui.dev.resync') },
-                { key: 'secret', label: t('ui.dev.newSecret') },
-              ],
-              onClick: ({ key }) => {
-                if (key === 'resync')
-                  modal.confirm({
-                    title: t('ui.dev.confirmResync'),
-                    okText: t('ui.ok'),
-                    cancelText: t('ui.cancel'),
-                    onOk: () => act(resyncDevice(r.addressid)),
-                  });
-                if (key === 'secret')
-                  modal.confirm({
-                    title: t('ui.dev.confirmNewSecret'),
-                    okText: t('ui.ok'),
-                    cancelText: t('ui.cancel'),
-                    onOk: () =>
-                      resetSecret(r.addressid).then(
-                        (secret) => setDialog({ kind: 'secret', secret }),
-                        () => undefined,
-                      ),
-                  });
-              },
-            }}
-          >
-            <Button size="small">{t('ui.dev.more')}</Button>
-          </Dropdown>
-          <DeleteButton onConfirm={() => act(deleteDevice(r.addressid))} />
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space>
+        <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
+          {t('ui.edit')}
+        </Button>
+        <Button size="small" onClick={() => navigate(`/project/address/${r.communityID}/amt/${r.addressid}/isvilla/${r.isVilla}`)}>
+          {t('ui.dev.amt')}
+        </Button>
+        <Button size="small" onClick={() => setDialog({ kind: 'replace', row: r })} data-testid={`replace-${r.addressRegNo}`}>
+          {t('ui.dev.replace')}
+        </Button>
+        <Dropdown
+          menu={{
+            items: [
+              { key: 'resync', label: t('ui.dev.resync') },
+              { key: 'secret', label: t('ui.dev.newSecret') },
+            ],
+            onClick: ({ key }) => {
+              if (key === 'resync')
+                modal.confirm({
+                  title: t('ui.dev.confirmResync'),
+                  okText: t('ui.ok'),
+                  cancelText: t('ui.cancel'),
+                  onOk: () => act(resyncDevice(r.addressid)),
+                });
+              if (key === 'secret')
+                modal.confirm({
+                  title: t('ui.dev.confirmNewSecret'),
+                  okText: t('ui.ok'),
+                  cancelText: t('ui.cancel'),
+                  onOk: () =>
+                    resetSecret(r.addressid).then(
+                      (secret) => setDialog({ kind: 'secret', secret }),
+                      () => undefined,
+                    ),
+                });
+            },
+          }}
+        >
+          <Button size="small">{t('ui.dev.more')}</Button>
+        </Dropdown>
+        <DeleteButton onConfirm={() => act(deleteDevice(r.addressid))} />
+      </Space>
+    )),
   ];
   return (
     <>

@@ -12,6 +12,7 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { deletePoolEntry, POOL_KEY } from './api.ts';
 import { PoolDialog } from './PoolDialog.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 const BITS = [
   [HARDWARE.face, 'ui.dev.face'],
@@ -65,27 +66,22 @@ export default function PoolPage() {
     },
     { title: t('ui.dev.boundTo'), dataIndex: 'address' },
     ...(admin ? [{ title: t('ui.dev.note'), dataIndex: 'note', ellipsis: true } as const] : []),
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space>
-          {admin ? (
-            <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })} data-testid={`pool-edit-${r.regNo}`}>
-              {t('ui.edit')}
-            </Button>
-          ) : null}
-          <DeleteButton
-            testId={`pool-delete-${r.regNo}`}
-            onConfirm={async () => {
-              await deletePoolEntry(r.id).catch(() => undefined);
-              await reload();
-            }}
-          />
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space>
+        {admin ? (
+          <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })} data-testid={`pool-edit-${r.regNo}`}>
+            {t('ui.edit')}
+          </Button>
+        ) : null}
+        <DeleteButton
+          testId={`pool-delete-${r.regNo}`}
+          onConfirm={async () => {
+            await deletePoolEntry(r.id).catch(() => undefined);
+            await reload();
+          }}
+        />
+      </Space>
+    )),
   ];
   return (
     <>

@@ -14,6 +14,7 @@ import { FACE_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag } from '../../shared/valueEnum.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { textFilters } from '../../shared/FilterBar.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'gates' | 'ladder'; face: FaceRow } | null;
 
@@ -53,32 +54,27 @@ export default function FaceIdPage() {
       sorter: true,
       render: (v: HolderStatus) => <EnumTag of={FACE_STATUSES} value={v} />,
     },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space>
-          <DeleteButton testId={`face-delete-${r.id}`} onConfirm={() => remove(r.id)} />
-          <Tooltip title={r.isVilla !== 0 ? t('ui.face.villaLocked') : undefined}>
-            <Button
-              size="small"
-              disabled={r.isVilla !== 0}
-              onClick={() => setOpen({ kind: 'edit', face: r })}
-              data-testid={`face-edit-${r.id}`}
-            >
-              {t('ui.edit')}
-            </Button>
-          </Tooltip>
-          <Button size="small" onClick={() => setOpen({ kind: 'gates', face: r })} data-testid={`face-gates-${r.id}`}>
-            {t('ui.face.setGates')}
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space>
+        <DeleteButton testId={`face-delete-${r.id}`} onConfirm={() => remove(r.id)} />
+        <Tooltip title={r.isVilla !== 0 ? t('ui.face.villaLocked') : undefined}>
+          <Button
+            size="small"
+            disabled={r.isVilla !== 0}
+            onClick={() => setOpen({ kind: 'edit', face: r })}
+            data-testid={`face-edit-${r.id}`}
+          >
+            {t('ui.edit')}
           </Button>
-          <Button size="small" onClick={() => setOpen({ kind: 'ladder', face: r })} data-testid={`face-ladder-${r.id}`}>
-            {t('ui.face.ladder')}
-          </Button>
-        </Space>
-      ),
-    },
+        </Tooltip>
+        <Button size="small" onClick={() => setOpen({ kind: 'gates', face: r })} data-testid={`face-gates-${r.id}`}>
+          {t('ui.face.setGates')}
+        </Button>
+        <Button size="small" onClick={() => setOpen({ kind: 'ladder', face: r })} data-testid={`face-ladder-${r.id}`}>
+          {t('ui.face.ladder')}
+        </Button>
+      </Space>
+    )),
   ];
   return (
     <>

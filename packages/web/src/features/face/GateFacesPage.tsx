@@ -12,6 +12,7 @@ import { FACE_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag } from '../../shared/valueEnum.tsx';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { textFilters } from '../../shared/FilterBar.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 /**
  * The faces of one door unit (001 §2 "Door unit face list", /gm/face/:addressId):
@@ -43,22 +44,17 @@ export default function GateFacesPage() {
     { title: t('ui.face.validfrom'), dataIndex: 'validfrom', key: 'validfrom', sorter: true },
     { title: t('ui.face.validto'), dataIndex: 'validto', key: 'validto', sorter: true },
     { title: t('ui.face.info'), dataIndex: 'info', ellipsis: true },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space>
-          <DeleteButton testId={`gate-face-delete-${r.id}`} onConfirm={() => act(deleteGateFace(r.id))} />
-          <Button size="small" onClick={() => setEditing(r)} data-testid={`gate-face-edit-${r.id}`}>
-            {t('ui.edit')}
-          </Button>
-          <ConfirmButton title={t('ui.face.confirmResend')} onConfirm={() => act(resendGateFace(r.id))} testId={`gate-face-resend-${r.id}`}>
-            {t('ui.face.resend')}
-          </ConfirmButton>
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space>
+        <DeleteButton testId={`gate-face-delete-${r.id}`} onConfirm={() => act(deleteGateFace(r.id))} />
+        <Button size="small" onClick={() => setEditing(r)} data-testid={`gate-face-edit-${r.id}`}>
+          {t('ui.edit')}
+        </Button>
+        <ConfirmButton title={t('ui.face.confirmResend')} onConfirm={() => act(resendGateFace(r.id))} testId={`gate-face-resend-${r.id}`}>
+          {t('ui.face.resend')}
+        </ConfirmButton>
+      </Space>
+    )),
   ];
   return (
     <>

@@ -10,6 +10,7 @@ import { ConfirmButton } from '../../shared/ConfirmButton.tsx';
 import { resyncDevice } from '../device/api.ts';
 import { refreshLadderFile } from './api.ts';
 import { textFilters } from '../../shared/FilterBar.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 const KEY = ['gms'] as const;
 
@@ -37,36 +38,31 @@ export default function GmPage() {
     },
     { title: t('ui.dev.lastSeen'), dataIndex: 'lastSeen' },
     { title: t('ui.dev.sync'), key: 'sync', render: (_v, r) => <SyncTags s={r} serial={r.serial} /> },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space>
-          <Button size="small" onClick={() => navigate(`/gm/card/${r.addressid}/`)}>
-            {t('ui.gm.cards')}
-          </Button>
-          <Button size="small" onClick={() => navigate(`/gm/face/${r.addressid}/`)}>
-            {t('ui.gm.faces')}
-          </Button>
-          <ConfirmButton
-            title={t('ui.gm.confirmLadder')}
-            disabled={!r.serial}
-            onConfirm={() => refreshLadderFile(r.addressid).catch(() => undefined).then(reload)}
-          >
-            {t('ui.gm.ladder')}
-          </ConfirmButton>
-          <ConfirmButton
-            title={t('ui.dev.confirmResync')}
-            disabled={!r.serial}
-            testId={`resync-${r.addressid}`}
-            onConfirm={() => resyncDevice(r.addressid).catch(() => undefined).then(reload)}
-          >
-            {t('ui.dev.resync')}
-          </ConfirmButton>
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space>
+        <Button size="small" onClick={() => navigate(`/gm/card/${r.addressid}/`)}>
+          {t('ui.gm.cards')}
+        </Button>
+        <Button size="small" onClick={() => navigate(`/gm/face/${r.addressid}/`)}>
+          {t('ui.gm.faces')}
+        </Button>
+        <ConfirmButton
+          title={t('ui.gm.confirmLadder')}
+          disabled={!r.serial}
+          onConfirm={() => refreshLadderFile(r.addressid).catch(() => undefined).then(reload)}
+        >
+          {t('ui.gm.ladder')}
+        </ConfirmButton>
+        <ConfirmButton
+          title={t('ui.dev.confirmResync')}
+          disabled={!r.serial}
+          testId={`resync-${r.addressid}`}
+          onConfirm={() => resyncDevice(r.addressid).catch(() => undefined).then(reload)}
+        >
+          {t('ui.dev.resync')}
+        </ConfirmButton>
+      </Space>
+    )),
   ];
   return (
     <ListPage<GmRow>

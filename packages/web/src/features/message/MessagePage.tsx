@@ -9,6 +9,7 @@ import { MESSAGE_TYPE } from '../../shared/statuses.ts';
 import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { deleteMessage } from './api.ts';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 const KEY = ['messages'] as const;
 
@@ -27,19 +28,14 @@ export default function MessagePage() {
     { title: t('ui.message.createDate'), dataIndex: 'createDate', key: 'createDate', sorter: true, defaultSortOrder: 'descend' },
     { title: t('ui.message.creator'), dataIndex: 'creator' },
     { title: t('ui.message.community'), dataIndex: 'communityName' },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space>
-          <Button size="small" disabled={!r.downloadFile} onClick={() => void download(ROUTES.message.downloadMessageFile, { id: r.id }, `${r.title}.xlsx`)}>
-            {t('ui.message.download')}
-          </Button>
-          <DeleteButton onConfirm={() => remove(r.id)} />
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space>
+        <Button size="small" disabled={!r.downloadFile} onClick={() => void download(ROUTES.message.downloadMessageFile, { id: r.id }, `${r.title}.xlsx`)}>
+          {t('ui.message.download')}
+        </Button>
+        <DeleteButton onConfirm={() => remove(r.id)} />
+      </Space>
+    )),
   ];
   return (
     <ListPage<MessageRow>

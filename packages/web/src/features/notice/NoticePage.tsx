@@ -9,6 +9,7 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { NoticeDialog } from './NoticeDialog.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { deleteNotice } from './api.ts';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 const KEY = ['notices'] as const;
 
@@ -43,14 +44,9 @@ export default function NoticePage() {
         </Space>
       ),
     },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <DeleteButton onConfirm={() => remove(r.id)} />
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <DeleteButton onConfirm={() => remove(r.id)} />
+    )),
   ];
   return (
     <>

@@ -7,6 +7,7 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { OnlineTag } from '../device/SyncState.tsx';
 import { QrDialog } from './QrDialog.tsx';
 import { textFilters } from '../../shared/FilterBar.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 /** QR-code devices (001 §2): door units that read QR codes; each row creates a visitor code. */
 export default function VisitorCodePage() {
@@ -21,16 +22,11 @@ export default function VisitorCodePage() {
       dataIndex: 'online',
       render: (_v, r) => <OnlineTag s={{ online: r.online, lastSeen: null }} serial={r.addressRegNo} />,
     },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Button size="small" type="primary" onClick={() => setRow(r)} data-testid={`qr-create-${r.addressRegNo}`}>
-          {t('ui.qr.create')}
-        </Button>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Button size="small" type="primary" onClick={() => setRow(r)} data-testid={`qr-create-${r.addressRegNo}`}>
+        {t('ui.qr.create')}
+      </Button>
+    )),
   ];
   return (
     <>
