@@ -150,3 +150,15 @@ export async function download(route: RouteDef, input: Input, fallbackName: stri
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
+
+/** A feature's mutation of one route (for its api.ts): the input as the route takes it, the success toast shown. */
+export const mutation =
+  <R extends RouteDef>(route: R) =>
+  (input: RouteInput<R> | Input = {}): Promise<RouteOutput<R>> =>
+    mutate(route, input);
+
+/** A feature's upload to one multipart route (for its api.ts), the success toast shown. */
+export const upload =
+  <R extends RouteDef>(route: R) =>
+  (body: FormData): Promise<RouteOutput<R>> =>
+    mutate(route, {}, { body });

@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { Spin } from 'antd';
 import { ComingSoon, Forbidden, NotFound } from './ErrorPages.tsx';
-import { PAGES } from './pages.ts';
+import { PageGate } from './PageGate.tsx';
+import { type PageDef, PAGES } from './pages.ts';
 import { setNavigate } from './router-ref.ts';
 
 // The sign-in pages and the shell load on demand, so the first screen carries only what it shows.
@@ -11,7 +12,7 @@ const ForgetPwdPage = lazy(() => import('../features/session/ForgetPwdPage.tsx')
 const SignedInShell = lazy(() => import('./SignedInShell.tsx').then((m) => ({ default: m.SignedInShell })));
 const waiting = <Spin style={{ margin: 48 }} />;
 
-const lazyPage = (load: (typeof PAGES)[number]['load']) => {
+const lazyPage = (load: PageDef['load']) => {
   const C = lazy(load);
   return (
     <Suspense fallback={waiting}>
@@ -56,7 +57,7 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
       { path: '/403', element: <Forbidden /> },
-      ...PAGES.map((p) => ({ path: p.path, element: lazyPage(p.load) })),
+      ...PAGES.map((p) => ({ path: p.path, element: <PageGate access={p.access}>{lazyPage(p.load)}</PageGate> })),
       { path: '*', element: <ComingSoon /> },
     ],
   },

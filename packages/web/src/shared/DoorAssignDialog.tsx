@@ -6,6 +6,7 @@ import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useEffect, useState } from 'react';
 import { tr, useT } from '../i18n/index.ts';
 import { type DoorEntry, type DownloadInfo, deleteAllHidden, mergeEntries, removeAll, removeEntry } from './doorEntries.ts';
+import { configured, useSaveAction, validValues } from './saveDialog.ts';
 
 export type { DoorEntry, DoorOption, DownloadInfo } from './doorEntries.ts';
 export { mergeEntries } from './doorEntries.ts';
@@ -54,7 +55,6 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
   const [form] = Form.useForm<AddValues>();
   const info = useQuery({ queryKey: p.queryKey, queryFn: p.load, staleTime: 0, gcTime: 0 });
   const [entries, setEntries] = useState<DoorEntry[] | null>(null);
-  const [saving, setSaving] = useState(false);
   const data = info.data;
   useEffect(() => {
     if (!data) return;
@@ -64,7 +64,8 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
 
   const labelOf = (gate: number) => data?.allGms.find((g) => g.intValue === gate)?.label ?? String(gate);
   const add = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     const from = v.validfrom as Dayjs;
     const to = v.validto as Dayjs;
     const added: DoorEntry[] = (v.gates ?? []).map((gateID) => ({
@@ -83,20 +84,10 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
     if (next) setEntries(next);
     else message.error(tr('addr.villaNoDelete'));
   };
-  const confirm = async () => {
+  const dialog = useSaveAction(async () => {
     if (!entries) return;
-    setSaving(true);
-    try {
-      const a = await p.save(entries);
-      message.success(a.msgs?.[0] ?? tr('ok.configured'));
-      p.onSaved?.();
-      p.onClose();
-    } catch {
-      // the error toast has been shown; the dialog stays open
-    } finally {
-      setSaving(false);
-    }
-  };
+    await p.save(entries).then((a) => configured(message, a, p));
+  });
 
   const hideDeleteAll = deleteAllHidden(entries, data);
   const dateOrder = ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
@@ -136,15 +127,13 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
   ];
   return (
     <Modal
-      open
+      {...dialog.modalProps}
       title={p.title}
       width={1100}
       onCancel={p.onClose}
-      onOk={confirm}
       okText={t('ui.ok')}
       cancelText={t('ui.cancel')}
-      okButtonProps={{ loading: saving, disabled: !entries, 'data-testid': 'door-confirm' }}
-      destroyOnHidden
+      okButtonProps={{ loading: dialog.saving, disabled: !entries, 'data-testid': 'door-confirm' }}
     >
       <Spin spinning={info.isLoading}>
         <Row gutter={16} data-testid="door-assign">
@@ -182,7 +171,7 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
               <Form.Item name="info" label={t('ui.door.info')}>
                 <Input.TextArea rows={2} maxLength={200} data-testid="door-info" />
               </Form.Item>
-              <Button type="primary" onClick={() => void add().catch(() => undefined)} data-testid="door-add">
+              <Button type="primary" onClick={() => void add()} data-testid="door-add">
                 {t('ui.door.add')}
               </Button>
             </Form>

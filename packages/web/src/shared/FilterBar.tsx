@@ -1,7 +1,9 @@
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
+import type { z } from 'zod';
 import { useT } from '../i18n/index.ts';
+import { maxLengthOf } from './maxLengthOf.ts';
 
 export interface FilterOption {
   value: string | number;
@@ -10,14 +12,15 @@ export interface FilterOption {
 
 /** One filter of a list screen. Text filters search on Enter. */
 export type FilterDef =
-  | { name: string; label: string; type?: 'text'; maxLength?: number }
+  | { name: string; label: string; type?: 'text' }
   | { name: string; label: string; type: 'select'; options: FilterOption[]; allowClear?: boolean }
   | { name: string; label: string; type: 'date' }
   | { name: string; label: string; type: 'custom'; render: () => ReactNode };
 
 export type FilterValues = Record<string, string | number | Dayjs | undefined | null>;
 
-export function FilterBar({ filters, onSearch }: { filters: FilterDef[]; onSearch: (v: FilterValues) => void }) {
+/** Text filters are as long as the list route's input schema allows (`bounds`), else 100. */
+export function FilterBar({ filters, bounds, onSearch }: { filters: FilterDef[]; bounds?: z.ZodObject; onSearch: (v: FilterValues) => void }) {
   const { t } = useT();
   const [form] = Form.useForm<FilterValues>();
   const submit = () => onSearch(form.getFieldsValue());
@@ -32,7 +35,7 @@ export function FilterBar({ filters, onSearch }: { filters: FilterDef[]; onSearc
           ) : f.type === 'custom' ? (
             f.render()
           ) : (
-            <Input allowClear maxLength={f.maxLength ?? 100} onPressEnter={submit} style={{ width: 160 }} />
+            <Input allowClear maxLength={maxLengthOf(bounds?.shape[f.name] as z.ZodType | undefined) ?? 100} onPressEnter={submit} style={{ width: 160 }} />
           )}
         </Form.Item>
       ))}
@@ -54,3 +57,7 @@ export function FilterBar({ filters, onSearch }: { filters: FilterDef[]; onSearc
     </Form>
   );
 }
+
+/** Text filters in order, each a field name and the catalogue key of its label. */
+export const textFilters = (t: (key: string) => string, fields: Record<string, string>): FilterDef[] =>
+  Object.entries(fields).map(([name, label]) => ({ name, label: t(label) }));

@@ -1,8 +1,8 @@
 import { type ButtonProps, DatePicker, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useT } from '../i18n/index.ts';
 import { DATE_TIME, parseDateTime } from './DoorAssignDialog.tsx';
+import { useSaveDialog } from './saveDialog.ts';
 
 /** One holder (card or face) on one door unit, as the door-unit lists show it. */
 export interface GateEntry {
@@ -45,7 +45,6 @@ const toInput = (id: number, v: Values): GateEntry => ({
 export function GateEntryDialog({ area, holder, entry, schema, save, onClose }: GateEntryDialogProps) {
   const { t } = useT();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const check = (name: Field) => ({
     validator: async () => {
       const res = schema.safeParse(toInput(entry.id, form.getFieldsValue()));
@@ -53,18 +52,10 @@ export function GateEntryDialog({ area, holder, entry, schema, save, onClose }: 
       if (issue) throw new Error(t(issue.message));
     },
   });
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      await save(toInput(entry.id, v));
-      onClose(true);
-    } catch {
-      // the server's message has been shown; the dialog stays open
-    } finally {
-      setSaving(false);
-    }
-  };
+  const dialog = useSaveDialog(form, async (v) => {
+    await save(toInput(entry.id, v));
+    onClose(true);
+  });
   const date = (name: 'validfrom' | 'validto', other: Field) => (
     <Form.Item name={name} label={t(`ui.${area}.${name}`)} rules={[check(name)]} dependencies={[other]} required>
       <DatePicker showTime format={DATE_TIME} style={{ width: '100%' }} data-testid={`${area}-entry-${name}`} />
@@ -72,14 +63,12 @@ export function GateEntryDialog({ area, holder, entry, schema, save, onClose }: 
   );
   return (
     <Modal
-      open
+      {...dialog.modalProps}
       title={`${t(`ui.${area}.editEntry`)}: ${holder}`}
       onCancel={() => onClose(false)}
-      onOk={() => void submit().catch(() => undefined)}
       okText={t('ui.ok')}
       cancelText={t('ui.cancel')}
-      okButtonProps={{ loading: saving, 'data-testid': `${area}-entry-save` } as ButtonProps}
-      destroyOnHidden
+      okButtonProps={{ loading: dialog.saving, 'data-testid': `${area}-entry-save` } as ButtonProps}
     >
       <Form
         form={form}

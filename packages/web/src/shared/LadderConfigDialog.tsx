@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Col, Empty, Form, Layout, Menu, Modal, Row, Select, Spin, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { tr, useT } from '../i18n/index.ts';
+import { configured, useSaveAction } from './saveDialog.ts';
 import { collectLadder, type LadderDraft, type LadderInfo, type LadderItem, toDraft, touched } from './ladderDraft.ts';
 
 export type { LadderDraft, LadderInfo, LadderItem } from './ladderDraft.ts';
@@ -37,7 +38,6 @@ export function LadderConfigDialog(p: LadderConfigDialogProps) {
   const info = useQuery({ queryKey: p.queryKey, queryFn: p.load, staleTime: 0, gcTime: 0 });
   const [drafts, setDrafts] = useState<Map<number, LadderDraft>>(new Map());
   const [current, setCurrent] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
   const gms = info.data?.allGms ?? [];
   useEffect(() => {
     if (!info.data) return;
@@ -71,40 +71,28 @@ export function LadderConfigDialog(p: LadderConfigDialogProps) {
       return next;
     });
   };
-  const confirm = async () => {
+  const dialog = useSaveAction(async () => {
     const res = collectLadder(gms, drafts);
     if ('incomplete' in res) {
       setCurrent(res.incomplete.intValue);
       message.error(tr('card.ladderIncomplete', { name: res.incomplete.label }));
       return;
     }
-    setSaving(true);
-    try {
-      const a = await p.save(res.lcls);
-      message.success(a.msgs?.[0] ?? tr('ok.configured'));
-      p.onSaved?.();
-      p.onClose();
-    } catch {
-      // the error toast has been shown; the dialog stays open
-    } finally {
-      setSaving(false);
-    }
-  };
+    await p.save(res.lcls).then((a) => configured(message, a, p));
+  });
 
   const label = gms.find((g) => g.intValue === current)?.label ?? '';
   return (
     <Modal
-      open
+      {...dialog.modalProps}
       title={p.title ?? t('ui.ladder.title')}
       width="100%"
       style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
       styles={{ body: { height: 'calc(100vh - 130px)', overflow: 'auto' } }}
       onCancel={p.onClose}
-      onOk={confirm}
       okText={t('ui.ok')}
       cancelText={t('ui.cancel')}
-      okButtonProps={{ loading: saving, disabled: !info.data, 'data-testid': 'ladder-confirm' }}
-      destroyOnHidden
+      okButtonProps={{ loading: dialog.saving, disabled: !info.data, 'data-testid': 'ladder-confirm' }}
     >
       <Spin spinning={info.isLoading}>
         {info.data && !gms.length ? (

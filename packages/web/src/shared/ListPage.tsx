@@ -1,11 +1,14 @@
-import { LIMITS, type Page } from '@gatehouse/contracts';
+import { LIMITS, type Page, type RouteDef } from '@gatehouse/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Breadcrumb, Card, Empty, Space, Table } from 'antd';
 import type { ColumnsType, TablePaginationConfig, TableProps } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type Key, type ReactNode, useState } from 'react';
+import type { z } from 'zod';
+import { call } from '../api/client.ts';
 import { useT } from '../i18n/index.ts';
+import { BatchDeleteButton, type BatchDeleteDef } from './BatchDeleteButton.tsx';
 import { FilterBar, type FilterDef, type FilterValues } from './FilterBar.tsx';
 import { useTableHeight } from './useTableHeight.ts';
 
@@ -30,11 +33,20 @@ export interface ListPageProps<Row> {
   breadcrumb: ReactNode[];
   /** react-query key of the list; invalidate it to reload. */
   queryKey: readonly unknown[];
-  fetch: (params: ListParams) => Promise<Page<Row>>;
+  /** The list route: called with paging, sort, the filters and `params`; its input schema bounds the text filters. */
+  route?: RouteDef<z.ZodObject, Page<Row>>;
+  /** Fixed inputs of the list route (the door unit, the kind of card list, ...). */
+  params?: Record<string, unknown>;
+  /** Instead of a route: a fetch of its own (with `bounds`, the input schema of the route it calls). */
+  fetch?: (params: ListParams) => Promise<Page<Row>>;
+  bounds?: z.ZodObject;
   columns: ColumnsType<Row>;
   rowKey: keyof Row & string;
   filters?: FilterDef[];
   toolbar?: (ctx: ToolbarCtx<Row>) => ReactNode;
+  /** A batch-delete button after the toolbar (rows become selectable). */
+  batchDelete?: BatchDeleteDef<Row>;
+  /** Selectable rows without a batch delete (default: only with one). */
   selectable?: boolean;
   pageSizes?: readonly number[];
   /** Polls the list (ms), e.g. the door-unit list every 30 s. */
@@ -70,7 +82,7 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
   const [selected, setSelected] = useState<{ keys: Key[]; rows: Row[] }>({ keys: [], rows: [] });
   const q = useQuery({
     queryKey: [...p.queryKey, params],
-    queryFn: () => p.fetch(params),
+    queryFn: () => (p.fetch ? p.fetch(params) : call(p.route as RouteDef, { ...params, ...p.params }) as Promise<Page<Row>>),
     placeholderData: keepPreviousData,
     refetchInterval: p.refetchInterval,
   });
@@ -97,6 +109,7 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
         {p.filters?.length ? (
           <FilterBar
             filters={p.filters}
+            bounds={p.bounds ?? p.route?.input}
             onSearch={(v) =>
               setParams((prev) => ({ page: 0, rows: prev.rows, sort: prev.sort, order: prev.order, ...serialize(v, p.dateFormat ?? 'YYYY/MM/DD HH:mm:ss') }))
             }
@@ -104,8 +117,13 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
         ) : null}
       </Card>
       <Card size="small">
-        {p.toolbar ? (
-          <div className="gh-toolbar">{p.toolbar({ selectedKeys: selected.keys, selectedRows: selected.rows, params, reload, clearSelection })}</div>
+        {p.toolbar || p.batchDelete ? (
+          <div className="gh-toolbar">
+            {p.toolbar?.({ selectedKeys: selected.keys, selectedRows: selected.rows, params, reload, clearSelection })}
+            {p.batchDelete ? (
+              <BatchDeleteButton def={p.batchDelete} listKey={p.queryKey} keys={selected.keys} rows={selected.rows} clearSelection={clearSelection} />
+            ) : null}
+          </div>
         ) : null}
         <Table<Row>
           rowKey={p.rowKey}
@@ -116,7 +134,7 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
           scroll={{ y: height, x: 'max-content' }}
           locale={{ emptyText: <Empty description={t('ui.empty')} /> }}
           rowSelection={
-            p.selectable
+            p.selectable || p.batchDelete
               ? { selectedRowKeys: selected.keys, onChange: (keys, rows) => setSelected({ keys, rows }), preserveSelectedRowKeys: false }
               : undefined
           }

@@ -28,3 +28,4 @@ export const sameAs = (other: string, messageRef: string): Rule => ({ getFieldVa
     if (value && value !== getFieldValue(other)) throw new Error(tr(messageRef));
   },
 });
+

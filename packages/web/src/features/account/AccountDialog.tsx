@@ -6,18 +6,17 @@ import {
   isValidPhone,
   LIMITS,
   msg,
-  ROUTES,
 } from '@gatehouse/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select, Spin } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useState } from 'react';
-import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { fieldRule } from '../../shared/rules.ts';
-import { useAreaCodes, useCreatableRoles } from './api.ts';
+import { phoneAvailable, saveAccount, useAccount, useAreaCodes, useCreatableRoles } from './api.ts';
 import { RoleFields } from './RoleFields.tsx';
+import { useSaveDialog } from '../../shared/saveDialog.ts';
+import { ACCOUNT_STATES } from '../../shared/statuses.ts';
+import { enumOptions } from '../../shared/valueEnum.tsx';
 
 export interface AccountDialogProps {
   /** The account to edit; absent for Add. */
@@ -35,10 +34,9 @@ export function AccountDialog({ userId, onClose, onSaved }: AccountDialogProps) 
   const { t } = useT();
   const session = useSession();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const editing = userId !== undefined;
   const schema = editing ? accountUpdateInput : accountCreateInput;
-  const detail = useQuery({ queryKey: ['account', userId], queryFn: () => call(ROUTES.account.getUser, { id: userId }), enabled: editing, gcTime: 0 });
+  const detail = useAccount(userId);
   const areaCodes = useAreaCodes();
   const callerRole = session?.roleId ?? -1;
   const roles = useCreatableRoles()
@@ -59,7 +57,7 @@ export function AccountDialog({ userId, onClose, onSaved }: AccountDialogProps) 
     validator: async (_r, v: string) => {
       const roleID = getFieldValue('roleID') as number | undefined;
       if (!v || !/^\d+$/.test(v) || roleID === undefined) return;
-      const r = await call(ROUTES.account.checkUserProperties, { regNo: v, roleID, userid: userId }, { silent: true }).catch(() => null);
+      const r = await phoneAvailable(v, roleID, userId);
       if (r && !r.available) throw new Error(t(msg('account.regNoTaken', { regNo: v })));
     },
   });
@@ -68,23 +66,14 @@ export function AccountDialog({ userId, onClose, onSaved }: AccountDialogProps) 
       if ((v ?? '') !== (getFieldValue('password') ?? '')) throw new Error(t('v.passwordMismatch'));
     },
   });
-  const save = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      if (editing) await mutate(ROUTES.account.updateAccount, { ...v, userid: userId });
-      else await mutate(ROUTES.account.create, v);
-      onSaved();
-      onClose();
-    } catch {
-      // the server's message has been shown; the dialog stays open
-    } finally {
-      setSaving(false);
-    }
-  };
+  const dialog = useSaveDialog(form, async (v) => {
+    await saveAccount(v, userId);
+    onSaved();
+    onClose();
+  });
   const pwdOpt = editing ? { required: false } : undefined;
   return (
-    <Modal open title={t(editing ? 'ui.acc.edit' : 'ui.acc.add')} onCancel={onClose} onOk={save} okButtonProps={{ loading: saving }} width={620} destroyOnHidden>
+    <Modal {...dialog.modalProps} title={t(editing ? 'ui.acc.edit' : 'ui.acc.add')} onCancel={onClose} width={620}>
       {editing && !d ? (
         <Spin />
       ) : (
@@ -120,7 +109,7 @@ export function AccountDialog({ userId, onClose, onSaved }: AccountDialogProps) 
           </Form.Item>
           {editing ? (
             <Form.Item name="state" label={t('ui.acc.state')}>
-              <Select options={[0, 1, 2].map((s) => ({ value: s, label: t(`account.state.${s}`) }))} data-testid="acc-state" />
+              <Select options={enumOptions(ACCOUNT_STATES, t)} data-testid="acc-state" />
             </Form.Item>
           ) : null}
           <RoleFields roleId={roleId} userId={userId} addressLabel={d?.addressStrs} />

@@ -1,16 +1,17 @@
 import { type AccountRow, ROUTES } from '@gatehouse/contracts';
-import { App, Button, Popconfirm } from 'antd';
+import { App, Button, } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { AccountDialog } from './AccountDialog.tsx';
 import { ACCOUNTS_KEY, useSearchRoles } from './api.ts';
-import { StateTag, stateOptions } from './StateTag.tsx';
+import { ACCOUNT_STATES } from '../../shared/statuses.ts';
+import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
+import { textFilters } from '../../shared/FilterBar.tsx';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; userId: number } | { kind: 'import' } | null;
 
@@ -33,7 +34,7 @@ export default function AccountPage() {
     { title: t('ui.acc.name'), dataIndex: 'name', key: 'name', sorter: true },
     { title: t('ui.acc.areacode'), dataIndex: 'areacode', render: (v: string) => `+${v}` },
     { title: t('ui.acc.role'), dataIndex: 'roleName', key: 'roleID', sorter: true },
-    { title: t('ui.acc.state'), dataIndex: 'state', key: 'state', sorter: true, render: (v: number) => <StateTag state={v} /> },
+    { title: t('ui.acc.state'), dataIndex: 'state', key: 'state', sorter: true, render: (v: number) => <EnumTag of={ACCOUNT_STATES} value={v} data-testid={`state-${v}`} /> },
     { title: t('ui.acc.community'), dataIndex: 'communityNames', ellipsis: true, width: 200 },
     { title: t('ui.acc.address'), dataIndex: 'addressStrs', ellipsis: true, width: 160 },
     { title: t('ui.acc.regTime'), dataIndex: 'regTime', key: 'regTime', sorter: true },
@@ -60,16 +61,14 @@ export default function AccountPage() {
         queryKey={ACCOUNTS_KEY}
         rowKey="userid"
         columns={columns}
-        selectable={!enterprise}
-        fetch={(p) => call(ROUTES.account.searchAccounts, p)}
+        batchDelete={enterprise ? undefined : { route: ROUTES.account.batchDel, testId: 'account-batch-delete' }}
+        route={ROUTES.account.searchAccounts}
         filters={[
-          { name: 'regNo', label: t('ui.acc.regNo'), maxLength: 20 },
-          { name: 'name', label: t('ui.acc.name'), maxLength: 15 },
-          { name: 'addressStrs', label: t('ui.acc.address'), maxLength: 200 },
+          ...textFilters(t, { regNo: 'ui.acc.regNo', name: 'ui.acc.name', addressStrs: 'ui.acc.address' }),
           { name: 'roleID', label: t('ui.acc.role'), type: 'select', options: roles.map((r) => ({ value: r.intValue, label: r.label })) },
-          { name: 'state', label: t('ui.acc.state'), type: 'select', options: stateOptions(t) },
+          { name: 'state', label: t('ui.acc.state'), type: 'select', options: enumOptions(ACCOUNT_STATES, t) },
         ]}
-        toolbar={({ selectedKeys, clearSelection }) =>
+        toolbar={() =>
           enterprise ? null : (
             <>
               <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="account-add">
@@ -78,26 +77,6 @@ export default function AccountPage() {
               <Button onClick={openImport} data-testid="account-import">
                 {t('ui.import')}
               </Button>
-              {selectedKeys.length ? (
-                <Popconfirm
-                  title={t('ui.confirmBatchDelete', { count: selectedKeys.length })}
-                  okText={t('ui.ok')}
-                  cancelText={t('ui.cancel')}
-                  onConfirm={async () => {
-                    await mutate(ROUTES.account.batchDel, { ids: selectedKeys.map(Number) }).catch(() => undefined);
-                    clearSelection();
-                    await reload();
-                  }}
-                >
-                  <Button danger data-testid="account-batch-delete">
-                    {t('ui.batchDelete')}
-                  </Button>
-                </Popconfirm>
-              ) : (
-                <Button danger onClick={() => message.warning(t('ui.selectFirst'))} data-testid="account-batch-delete">
-                  {t('ui.batchDelete')}
-                </Button>
-              )}
             </>
           )
         }

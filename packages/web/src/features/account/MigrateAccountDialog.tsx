@@ -1,12 +1,12 @@
-import { ROUTES, transferAccountInput } from '@gatehouse/contracts';
+import { transferAccountInput } from '@gatehouse/contracts';
 import { Alert, Form, Input, Modal } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { clearSession } from '../../session/store.ts';
 import { fieldRule, sameAs } from '../../shared/rules.ts';
+import { useSaveDialog } from '../../shared/saveDialog.ts';
+import { phoneOwner, transferAccount } from './api.ts';
 
 /**
  * Account migration (000 §5, role 10): the enterprise moves to a new phone (not an
@@ -16,30 +16,21 @@ export function MigrateAccountDialog({ onClose }: { onClose: () => void }) {
   const { t } = useT();
   const nav = useNavigate();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
   const freeRule: Rule = {
     validator: async (_r, v: string) => {
       if (!v || !transferAccountInput.shape.regNo.safeParse(v).success) return;
-      const info = await call(ROUTES.account.getManagerByRegno, { regNo: v }, { silent: true }).catch(() => null);
+      const info = await phoneOwner(v);
       if (info?.admin) throw new Error(t('migrate.adminPhone'));
       if (info?.taken) throw new Error(t('migrate.taken'));
     },
   };
-  const save = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      await mutate(ROUTES.account.transferAccount, v);
-      clearSession();
-      nav('/login');
-    } catch {
-      // toast shown
-    } finally {
-      setSaving(false);
-    }
-  };
+  const dialog = useSaveDialog(form, async (v) => {
+    await transferAccount(v);
+    clearSession();
+    nav('/login');
+  });
   return (
-    <Modal open title={t('ui.migrateAccount')} onCancel={onClose} onOk={save} okButtonProps={{ loading: saving }} destroyOnHidden>
+    <Modal {...dialog.modalProps} title={t('ui.migrateAccount')} onCancel={onClose}>
       <Alert type="warning" showIcon message={t('ui.migrate.hint')} style={{ marginBottom: 12 }} />
       <Form form={form} layout="vertical">
         <Form.Item name="regNo" label={t('ui.migrate.regNo')} validateTrigger="onBlur" rules={[fieldRule(transferAccountInput, 'regNo'), freeRule]}>

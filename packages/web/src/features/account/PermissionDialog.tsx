@@ -1,10 +1,10 @@
-import { type AccountRow, type MenuNode, menuFitsRole, ROUTES } from '@gatehouse/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { type AccountRow, type MenuNode, menuFitsRole } from '@gatehouse/contracts';
 import { Modal, Spin, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { type Key, useEffect, useMemo, useState } from 'react';
-import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
+import { useSaveAction } from '../../shared/saveDialog.ts';
+import { grantMenus, useAllMenus, useGrantedMenus } from './api.ts';
 
 const toTree = (nodes: MenuNode[]): DataNode[] =>
   nodes.map((n) => ({ key: n.id, title: n.name, children: n.children ? toTree(n.children) : undefined }));
@@ -20,28 +20,20 @@ const leafIds = (nodes: MenuNode[]): number[] => nodes.flatMap((n) => (n.childre
 /** The menu tree of one account (000 §2 "Permission management"): ticking leaves grants menus. */
 export function PermissionDialog({ account, onClose }: { account: AccountRow; onClose: () => void }) {
   const { t } = useT();
-  const menus = useQuery({ queryKey: ['allMenu'], queryFn: () => call(ROUTES.account.getAllMenu) });
-  const tree = useMemo(() => (menus.data ? fitting(menus.data, account.roleID) : undefined), [menus.data, account.roleID]);
-  const granted = useQuery({ queryKey: ['perMenu', account.userid], queryFn: () => call(ROUTES.account.getPerMenu, { userId: account.userid }), gcTime: 0 });
+  const all = useAllMenus();
+  const tree = useMemo(() => (all.data ? fitting(all.data, account.roleID) : undefined), [all.data, account.roleID]);
+  const granted = useGrantedMenus(account.userid);
   const leaves = useMemo(() => new Set(leafIds(tree ?? [])), [tree]);
   const [checked, setChecked] = useState<number[] | null>(null);
-  const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (granted.data && tree && checked === null) setChecked(granted.data.filter((id) => leaves.has(id)));
   }, [granted.data, tree, leaves, checked]);
-  const save = async () => {
-    setSaving(true);
-    try {
-      await mutate(ROUTES.account.updateUserMenu, { userId: account.userid, menuIds: checked ?? [] });
-      onClose();
-    } catch {
-      // toast shown; keep the dialog
-    } finally {
-      setSaving(false);
-    }
-  };
+  const dialog = useSaveAction(async () => {
+    await grantMenus(account.userid, checked ?? []);
+    onClose();
+  });
   return (
-    <Modal open title={t('ui.perm.title', { name: `${account.name} (${account.regNo})` })} onCancel={onClose} onOk={save} okButtonProps={{ loading: saving }} destroyOnHidden>
+    <Modal {...dialog.modalProps} title={t('ui.perm.title', { name: `${account.name} (${account.regNo})` })} onCancel={onClose}>
       {tree && checked !== null ? (
         <Tree
           checkable

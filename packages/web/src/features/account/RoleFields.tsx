@@ -3,7 +3,8 @@ import { App, Form, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
-import { useClouduserDevices, useCommunities, useResidents } from './api.ts';
+import { useCommunities, useResidents } from '../../api/lookups.ts';
+import { useClouduserDevices } from './api.ts';
 
 export interface RoleFieldsProps {
   roleId: number | undefined;

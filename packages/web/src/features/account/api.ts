@@ -1,6 +1,6 @@
 import { ROUTES } from '@gatehouse/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/client.ts';
+import { call, mutate, mutation } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 
 export const ACCOUNTS_KEY = ['accounts'] as const;
@@ -21,19 +21,6 @@ export const useCreatableRoles = () =>
 export const useSearchRoles = () =>
   useQuery({ queryKey: ['roles', 'search'], queryFn: () => call(ROUTES.role.getSearchRolesKeyValues), staleTime: 60_000 }).data ?? [];
 
-/** Communities in the caller's scope (id and name). */
-export const useCommunities = () =>
-  useQuery({ queryKey: ['allCommunities'], queryFn: () => call(ROUTES.community.getAllCommunities, {}), staleTime: 30_000 }).data ?? [];
-
-/** Householder addresses of a community matching the typed text (nothing before a community is chosen). */
-export function useResidents(communityID: number | undefined, text: string) {
-  return useQuery({
-    queryKey: ['residents', communityID, text],
-    queryFn: () => call(ROUTES.address.searchResidents, { communityID, address: text }),
-    enabled: communityID !== undefined,
-  }).data ?? [];
-}
-
 /** The door units of a cloud user's company (read-only in the dialog). */
 export const useClouduserDevices = (userId: number | undefined) =>
   useQuery({
@@ -41,3 +28,25 @@ export const useClouduserDevices = (userId: number | undefined) =>
     queryFn: () => call(ROUTES.account.getClouduserDevices, { userId }),
     enabled: userId !== undefined,
   }).data ?? [];
+
+/** One account (the edit dialog). */
+export const useAccount = (userId: number | undefined) =>
+  useQuery({ queryKey: ['account', userId], queryFn: () => call(ROUTES.account.getUser, { id: userId }), enabled: userId !== undefined, gcTime: 0 });
+
+/** Add or edit an account (000 §5). */
+export const saveAccount = (v: Record<string, unknown>, userid?: number) =>
+  userid === undefined ? mutate(ROUTES.account.create, v) : mutate(ROUTES.account.updateAccount, { ...v, userid });
+
+/** Whether a phone is free for a role (checked as it is typed; no toast, null when the check fails). */
+export const phoneAvailable = (regNo: string, roleID: number, userid?: number) =>
+  call(ROUTES.account.checkUserProperties, { regNo, roleID, userid }, { silent: true }).catch(() => null);
+
+/** Whom a phone belongs to, for the migration dialog (no toast, null when the check fails). */
+export const phoneOwner = (regNo: string) => call(ROUTES.account.getManagerByRegno, { regNo }, { silent: true }).catch(() => null);
+export const transferAccount = mutation(ROUTES.account.transferAccount);
+
+/** The menu tree, and the menus granted to one account (the permission dialog). */
+export const useAllMenus = () => useQuery({ queryKey: ['allMenu'], queryFn: () => call(ROUTES.account.getAllMenu) });
+export const useGrantedMenus = (userId: number) =>
+  useQuery({ queryKey: ['perMenu', userId], queryFn: () => call(ROUTES.account.getPerMenu, { userId }), gcTime: 0 });
+export const grantMenus = (userId: number, menuIds: number[]) => mutate(ROUTES.account.updateUserMenu, { userId, menuIds });

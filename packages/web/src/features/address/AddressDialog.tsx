@@ -1,9 +1,9 @@
-import { ADDRESS_TYPES, type AddressRow, createAddressInput, HARDWARE, ROUTES } from '@gatehouse/contracts';
+import { ADDRESS_TYPES, type AddressRow, createAddressInput, HARDWARE, } from '@gatehouse/contracts';
 import { Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
-import { useState } from 'react';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
+import { useSaveDialog } from '../../shared/saveDialog.ts';
+import { saveAddress } from './api.ts';
 
 export interface AddressDialogProps {
   communityId: number;
@@ -24,29 +24,20 @@ const FLAGS = [
 export function AddressDialog({ communityId, row, onClose, onSaved }: AddressDialogProps) {
   const { t } = useT();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    const v = (await form.validateFields()) as Record<string, unknown> & { hardware?: number[] };
+  const dialog = useSaveDialog(form, async (values) => {
+    const v = values as Record<string, unknown> & { hardware?: number[] };
     const bits = v.hardware ?? [];
     const flags = Object.fromEntries(FLAGS.map(([k, bit]) => [k, bits.includes(bit) ? bit : 0]));
     const body = { address: v.address, name: v.name, isVilla: v.isVilla, ...flags };
-    setSaving(true);
-    try {
-      if (row) await mutate(ROUTES.address.updateAddr, { ...body, addressid: row.addressid });
-      else await mutate(ROUTES.address.create, { ...body, type: v.type, communityID: communityId });
-      onSaved();
-      onClose();
-    } catch {
-      // the server's message has been shown
-    } finally {
-      setSaving(false);
-    }
-  };
+    await saveAddress(row ? body : { ...body, type: v.type, communityID: communityId }, row);
+    onSaved();
+    onClose();
+  });
   const initial = row
     ? { address: row.address, name: row.name, isVilla: row.isVilla, hardware: FLAGS.map(([, bit]) => bit).filter((bit) => (row.hardware & bit) !== 0) }
     : { isVilla: 0, hardware: [] };
   return (
-    <Modal open title={t(row ? 'ui.addr.edit' : 'ui.addr.add')} onCancel={onClose} onOk={save} okButtonProps={{ loading: saving }} destroyOnHidden>
+    <Modal {...dialog.modalProps} title={t(row ? 'ui.addr.edit' : 'ui.addr.add')} onCancel={onClose}>
       <Form form={form} layout="vertical" initialValues={initial} data-testid="address-form">
         {row ? null : (
           <Form.Item label={t('ui.addr.type')} name="type" rules={[fieldRule(createAddressInput, 'type')]}>

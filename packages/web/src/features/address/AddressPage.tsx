@@ -1,12 +1,11 @@
 import { ADDRESS_TYPE, ADDRESS_TYPES, type AddressRow, HARDWARE, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { Button, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { call } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
-import { mayCall } from '../../shared/householdAccounts.ts';
+import { mayCall } from '../../session/access.ts';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
@@ -14,6 +13,8 @@ import { useCommunity } from '../community/api.ts';
 import { ActivateDeviceDialog } from './ActivateDeviceDialog.tsx';
 import { AddressDialog } from './AddressDialog.tsx';
 import { addressesKey } from './api.ts';
+import { DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; row: AddressRow } | { kind: 'device'; row: AddressRow } | { kind: 'import' } | null;
 
@@ -29,7 +30,6 @@ const villaDoorUnit = (r: AddressRow) => r.type === ADDRESS_TYPE.doorUnit && r.i
 /** Address management of one community (000 §2): search, list, add, edit, delete, import, device activation. */
 export default function AddressPage() {
   const { t } = useT();
-  const { message } = App.useApp();
   const nav = useNavigate();
   const qc = useQueryClient();
   const communityId = Number(useParams().communityId);
@@ -60,51 +60,37 @@ export default function AddressPage() {
           <Tag>{t('ui.addr.noDevice')}</Tag>
         ),
     },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space size={4} data-testid={`address-actions-${r.address}`}>
-          <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
-            {t('ui.edit')}
-          </Button>
-          {r.type === ADDRESS_TYPE.doorUnit ? (
-            <>
-              <Button size="small" onClick={() => nav(`/project/address/${communityId}/amt/${r.addressid}/isvilla/${r.isVilla}/`)}>
-                {t('ui.addr.callCodes')}
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space size={4} data-testid={`address-actions-${r.address}`}>
+        <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
+          {t('ui.edit')}
+        </Button>
+        {r.type === ADDRESS_TYPE.doorUnit ? (
+          <>
+            <Button size="small" onClick={() => nav(`/project/address/${communityId}/amt/${r.addressid}/isvilla/${r.isVilla}/`)}>
+              {t('ui.addr.callCodes')}
+            </Button>
+            {mayCall(ROUTES.card.getGateAccessesByAddressId.access) && (
+              <Button size="small" onClick={() => nav(`/project/address/${communityId}/access/${r.addressid}/`)}>
+                {t('ui.addr.accessCards')}
               </Button>
-              {mayCall(ROUTES.card.getGateAccessesByAddressId.access) && (
-                <Button size="small" onClick={() => nav(`/project/address/${communityId}/access/${r.addressid}/`)}>
-                  {t('ui.addr.accessCards')}
-                </Button>
-              )}
-              <Button size="small" onClick={() => setDialog({ kind: 'device', row: r })}>
-                {t(r.devstate === 1 ? 'ui.addr.replace' : 'ui.addr.activate')}
-              </Button>
-            </>
-          ) : null}
-          {villaDoorUnit(r) ? (
-            <Tooltip title={t('ui.addr.villaNoDelete')}>
-              <Button size="small" danger disabled>
-                {t('ui.delete')}
-              </Button>
-            </Tooltip>
-          ) : (
-            <Popconfirm
-              title={t('ui.confirmDelete')}
-              okText={t('ui.ok')}
-              cancelText={t('ui.cancel')}
-              onConfirm={() => remove([r.addressid])}
-            >
-              <Button size="small" danger>
-                {t('ui.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
-    },
+            )}
+            <Button size="small" onClick={() => setDialog({ kind: 'device', row: r })}>
+              {t(r.devstate === 1 ? 'ui.addr.replace' : 'ui.addr.activate')}
+            </Button>
+          </>
+        ) : null}
+        {villaDoorUnit(r) ? (
+          <Tooltip title={t('ui.addr.villaNoDelete')}>
+            <Button size="small" danger disabled>
+              {t('ui.delete')}
+            </Button>
+          </Tooltip>
+        ) : (
+          <DeleteButton onConfirm={() => remove([r.addressid])} />
+        )}
+      </Space>
+    )),
   ];
   return (
     <>
@@ -119,17 +105,18 @@ export default function AddressPage() {
         queryKey={key}
         rowKey="addressid"
         columns={columns}
-        selectable
-        fetch={(p) => call(ROUTES.address.getAddressesPage, { ...p, communityID: communityId })}
+        batchDelete={{ route: ROUTES.address.batchDelAddr, testId: 'address-batch-delete', refuse: (rows) => (rows.some(villaDoorUnit) ? 'addr.villaNoDelete' : undefined) }}
+        route={ROUTES.address.getAddressesPage}
+        params={{ communityID: communityId }}
         filters={[
-          { name: 'name', label: t('ui.addr.name'), maxLength: 100 },
+          { name: 'name', label: t('ui.addr.name') },
           {
             name: 'type',
             label: t('ui.addr.type'),
             type: 'select',
             options: ADDRESS_TYPES.map((v) => ({ value: v, label: t(`addr.type.${v}`) })),
           },
-          { name: 'address', label: t('ui.addr.address'), maxLength: 200 },
+          { name: 'address', label: t('ui.addr.address') },
           {
             name: 'isvilla',
             label: t('ui.addr.isVilla'),
@@ -140,7 +127,7 @@ export default function AddressPage() {
             ],
           },
         ]}
-        toolbar={({ selectedKeys, selectedRows, clearSelection }) => (
+        toolbar={() => (
           <>
             <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="address-add">
               {t('ui.add')}
@@ -148,25 +135,6 @@ export default function AddressPage() {
             <Button onClick={() => setDialog({ kind: 'import' })} data-testid="address-import">
               {t('ui.import')}
             </Button>
-            {selectedKeys.length ? (
-              <Popconfirm
-                title={t('ui.confirmBatchDelete', { count: selectedKeys.length })}
-                okText={t('ui.ok')}
-                cancelText={t('ui.cancel')}
-                onConfirm={async () => {
-                  if (selectedRows.some(villaDoorUnit)) message.error(t('addr.villaNoDelete'));
-                  else if (await remove(selectedKeys.map(Number))) clearSelection();
-                }}
-              >
-                <Button danger data-testid="address-batch-delete">
-                  {t('ui.batchDelete')}
-                </Button>
-              </Popconfirm>
-            ) : (
-              <Button danger onClick={() => message.warning(t('ui.selectFirst'))} data-testid="address-batch-delete">
-                {t('ui.batchDelete')}
-              </Button>
-            )}
           </>
         )}
       />

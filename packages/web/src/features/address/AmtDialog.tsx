@@ -1,10 +1,10 @@
-import { type AmtRow, createAmtInput, ROUTES, VILLA_CALL_CODE } from '@gatehouse/contracts';
+import { type AmtRow, createAmtInput, VILLA_CALL_CODE } from '@gatehouse/contracts';
 import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
-import { useCalledAddresses } from './api.ts';
+import { saveAmt, useCalledAddresses } from './api.ts';
+import { useSaveDialog } from '../../shared/saveDialog.ts';
 
 export interface AmtDialogProps {
   communityId: number;
@@ -24,28 +24,18 @@ export interface AmtDialogProps {
 export function AmtDialog({ communityId, callerId, isVilla, row, onClose, onSaved }: AmtDialogProps) {
   const { t } = useT();
   const [form] = Form.useForm<{ code: string; calledAddressID: number }>();
-  const [saving, setSaving] = useState(false);
   const [text, setText] = useState('');
   const found = useCalledAddresses(communityId, text);
   const options = found.map((o) => ({ value: o.intValue, label: o.label }));
   if (row && !options.some((o) => o.value === row.calledAddressID)) options.unshift({ value: row.calledAddressID, label: row.address });
-  const save = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      if (row) await mutate(ROUTES.address.updateAmt, { amtid: row.amtid, ...v });
-      else await mutate(ROUTES.address.createAmt, { callerAddressID: callerId, ...v });
-      onSaved();
-      onClose();
-    } catch {
-      // the server's message has been shown
-    } finally {
-      setSaving(false);
-    }
-  };
+  const dialog = useSaveDialog(form, async (v) => {
+    await saveAmt(v, row ? { amtid: row.amtid } : { callerAddressID: callerId });
+    onSaved();
+    onClose();
+  });
   const initial = row ? { code: row.code, calledAddressID: row.calledAddressID } : { code: isVilla ? VILLA_CALL_CODE : '' };
   return (
-    <Modal open title={t(row ? 'ui.amt.edit' : 'ui.amt.add')} onCancel={onClose} onOk={save} okButtonProps={{ loading: saving }} destroyOnHidden>
+    <Modal {...dialog.modalProps} title={t(row ? 'ui.amt.edit' : 'ui.amt.add')} onCancel={onClose}>
       <Form form={form} layout="vertical" initialValues={initial} data-testid="amt-form">
         <Form.Item
           label={t('ui.amt.code')}

@@ -1,23 +1,23 @@
 import { type AmtRow, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { call } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { AmtDialog } from './AmtDialog.tsx';
 import { amtsKey, useAddress } from './api.ts';
+import { DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; row: AmtRow } | { kind: 'import' } | null;
 
 /** The call-code table of one door unit (000 §2 "Call-code table (AMT) of one address"). */
 export default function AmtPage() {
   const { t } = useT();
-  const { message } = App.useApp();
   const qc = useQueryClient();
   const params = useParams();
   const communityId = Number(params.communityId);
@@ -32,25 +32,16 @@ export default function AmtPage() {
     { title: t('ui.amt.code'), dataIndex: 'code', key: 'code', sorter: true },
     { title: t('ui.amt.called'), dataIndex: 'address', key: 'address', sorter: true },
     { title: t('ui.amt.calledName'), dataIndex: 'name' },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space size={4}>
-          <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
-            {t('ui.edit')}
-          </Button>
-          {isVilla ? null : (
-            <Popconfirm title={t('ui.confirmDelete')} okText={t('ui.ok')} cancelText={t('ui.cancel')} onConfirm={() => remove([r.amtid])}>
-              <Button size="small" danger>
-                {t('ui.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space size={4}>
+        <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
+          {t('ui.edit')}
+        </Button>
+        {isVilla ? null : (
+          <DeleteButton onConfirm={() => remove([r.amtid])} />
+        )}
+      </Space>
+    )),
   ];
   return (
     <>
@@ -63,37 +54,18 @@ export default function AmtPage() {
         queryKey={key}
         rowKey="amtid"
         columns={columns}
-        selectable={!isVilla}
-        fetch={(p) => call(ROUTES.address.getAmts, { ...p, addressId })}
-        toolbar={({ selectedKeys, clearSelection }) => (
+        batchDelete={isVilla ? undefined : { route: ROUTES.address.delAmtBatch, testId: 'amt-batch-delete' }}
+        route={ROUTES.address.getAmts}
+        params={{ addressId }}
+        toolbar={() => (
           <>
             <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="amt-add">
               {t('ui.add')}
             </Button>
             {isVilla ? null : (
-              <>
-                <Button onClick={() => setDialog({ kind: 'import' })} data-testid="amt-import">
-                  {t('ui.import')}
-                </Button>
-                {selectedKeys.length ? (
-                  <Popconfirm
-                    title={t('ui.confirmBatchDelete', { count: selectedKeys.length })}
-                    okText={t('ui.ok')}
-                    cancelText={t('ui.cancel')}
-                    onConfirm={async () => {
-                      if (await remove(selectedKeys.map(Number))) clearSelection();
-                    }}
-                  >
-                    <Button danger data-testid="amt-batch-delete">
-                      {t('ui.batchDelete')}
-                    </Button>
-                  </Popconfirm>
-                ) : (
-                  <Button danger onClick={() => message.warning(t('ui.selectFirst'))} data-testid="amt-batch-delete">
-                    {t('ui.batchDelete')}
-                  </Button>
-                )}
-              </>
+              <Button onClick={() => setDialog({ kind: 'import' })} data-testid="amt-import">
+                {t('ui.import')}
+              </Button>
             )}
           </>
         )}

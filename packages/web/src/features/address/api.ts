@@ -1,6 +1,6 @@
 import { ROUTES } from '@gatehouse/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/client.ts';
+import { call, mutate, mutation } from '../../api/client.ts';
 
 export const addressesKey = (communityId: number) => ['addresses', communityId] as const;
 export const amtsKey = (addressId: number) => ['amts', addressId] as const;
@@ -14,3 +14,11 @@ export const useCalledAddresses = (communityId: number, text: string) =>
     queryKey: ['calledAddrs', communityId, text],
     queryFn: () => call(ROUTES.address.searchCalledAddrs, { communityId, calledCode: text }),
   }).data ?? [];
+
+/** Add or edit an address (000 §5). */
+export const saveAddress = (body: Record<string, unknown>, row?: { addressid: number }) =>
+  row ? mutate(ROUTES.address.updateAddr, { ...body, addressid: row.addressid }) : mutate(ROUTES.address.create, body);
+/** Add or edit a call code (000 §5). */
+export const saveAmt = (v: { code: string; calledAddressID: number }, to: { amtid: number } | { callerAddressID: number }) =>
+  'amtid' in to ? mutate(ROUTES.address.updateAmt, { ...to, ...v }) : mutate(ROUTES.address.createAmt, { ...to, ...v });
+export const activateDevice = mutation(ROUTES.address.activeDevice);

@@ -1,4 +1,4 @@
-import type { DailycheckCompany } from '@gatehouse/contracts';
+import { type DailycheckCompany, ROUTES } from '@gatehouse/contracts';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -6,8 +6,10 @@ import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { RegionCascader } from '../community/RegionCascader.tsx';
-import { COMPANIES_KEY, fetchCompanies } from './api.ts';
+import { COMPANIES_KEY } from './api.ts';
 import { RuleDialog } from './RuleDialog.tsx';
+import { textFilters } from '../../shared/FilterBar.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 /**
  * Attendance settings (001 §2 /access/dailycheck): the companies in scope. "Daily
@@ -29,21 +31,16 @@ export default function DailyCheckPage() {
       key: 'rule',
       render: (_v, r) => (r.vtype === 1 ? `${t('ui.att.mode.1')} · ${t('ui.att.punches', { n: r.type })}` : t('ui.att.mode.2')),
     },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space size={4}>
-          <Button size="small" onClick={() => setEditing(r)}>
-            {t('ui.att.settings')}
-          </Button>
-          <Button size="small" onClick={() => navigate(`/dailycheckrelation/dailydetail/${r.communityid}/`, { state: { name: r.name } })}>
-            {t('ui.att.dailyDetail')}
-          </Button>
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space size={4}>
+        <Button size="small" onClick={() => setEditing(r)}>
+          {t('ui.att.settings')}
+        </Button>
+        <Button size="small" onClick={() => navigate(`/dailycheckrelation/dailydetail/${r.communityid}/`, { state: { name: r.name } })}>
+          {t('ui.att.dailyDetail')}
+        </Button>
+      </Space>
+    )),
   ];
   return (
     <>
@@ -52,10 +49,9 @@ export default function DailyCheckPage() {
         queryKey={COMPANIES_KEY}
         rowKey="communityid"
         columns={columns}
-        fetch={fetchCompanies}
+        route={ROUTES.attendance.getDailycheckCompanies}
         filters={[
-          { name: 'name', label: t('ui.att.company'), maxLength: 50 },
-          { name: 'regNo', label: t('ui.att.regNo'), maxLength: 20 },
+          ...textFilters(t, { name: 'ui.att.company', regNo: 'ui.att.regNo' }),
           { name: 'location', label: t('ui.att.region'), type: 'custom', render: () => <RegionCascader partial /> },
         ]}
       />

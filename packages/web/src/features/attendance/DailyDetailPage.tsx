@@ -1,10 +1,14 @@
-import { CLOCK_STATUS, type ClockInRow, WEEKDAYS } from '@gatehouse/contracts';
-import { Button, Tag, Typography } from 'antd';
+import { type ClockInRow, ROUTES, WEEKDAYS } from '@gatehouse/contracts';
+import { Button, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { fetchWorklist } from './api.ts';
+import { CLOCK_STATUSES } from '../../shared/statuses.ts';
+import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
+import { textFilters } from '../../shared/FilterBar.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 type Row = ClockInRow & { key: string };
 
@@ -34,26 +38,19 @@ export default function DailyDetailPage() {
       title: t('ui.att.status'),
       dataIndex: 'status',
       render: (v: number) => (
-        <Tag color={v === CLOCK_STATUS.normal ? 'green' : 'red'} data-status={v}>
-          {t(`ui.att.status.${v}`)}
-        </Tag>
+<EnumTag of={CLOCK_STATUSES} value={v} data-status={v} />
       ),
     },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Button
-          size="small"
-          onClick={() =>
-            navigate(`/dailycheck/record/${encodeURIComponent(r.account)}/${r.datetime.replaceAll('/', '-')}?c=${communityId}`)
-          }
-        >
-          {t('ui.att.clockDetails')}
-        </Button>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Button
+        size="small"
+        onClick={() =>
+          navigate(`/dailycheck/record/${encodeURIComponent(r.account)}/${r.datetime.replaceAll('/', '-')}?c=${communityId}`)
+        }
+      >
+        {t('ui.att.clockDetails')}
+      </Button>
+    )),
   ];
   return (
     <ListPage<Row>
@@ -67,14 +64,14 @@ export default function DailyDetailPage() {
       queryKey={['attendance', 'worklist', communityId]}
       rowKey="key"
       columns={columns}
+      bounds={ROUTES.attendance.getAccessWorklistByPage.input}
       fetch={async (p) => {
         const page = await fetchWorklist(communityId, p);
         return { ...page, rows: page.rows.map((r) => ({ ...r, key: `${r.account}|${r.datetime}` })) };
       }}
       dateFormat="YYYY/MM/DD"
       filters={[
-        { name: 'userName', label: t('ui.att.name'), maxLength: 50 },
-        { name: 'account', label: t('ui.att.account'), maxLength: 20 },
+        ...textFilters(t, { userName: 'ui.att.name', account: 'ui.att.account' }),
         {
           name: 'weektime',
           label: t('ui.att.weekday'),
@@ -87,7 +84,7 @@ export default function DailyDetailPage() {
           name: 'status',
           label: t('ui.att.status'),
           type: 'select',
-          options: [1, 0].map((v) => ({ value: v, label: t(`ui.att.status.${v}`) })),
+          options: enumOptions(CLOCK_STATUSES, t),
         },
       ]}
       toolbar={() => <Typography.Text type="secondary">{t('ui.att.rangeHint')}</Typography.Text>}

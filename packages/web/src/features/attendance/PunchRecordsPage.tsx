@@ -6,7 +6,6 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { download } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
-import { fetchPunches } from './api.ts';
 
 /**
  * Punch records (001 §2 /dailycheck/record/{comId}/{date}): as the spec's detail
@@ -46,7 +45,8 @@ export default function PunchRecordsPage() {
       queryKey={['attendance', 'punches', comId, date, company]}
       rowKey="id"
       columns={columns}
-      fetch={(p) => fetchPunches(filters, p)}
+      route={ROUTES.attendance.getPunchlistByPage}
+      params={filters}
       toolbar={({ params }) => (
         <Space>
           <Button

@@ -1,13 +1,13 @@
-import { type AttendanceRule, createCommunityRuleInput, DEFAULT_RULE, PUNCH_COUNTS, ROUTES, RULE_VTYPE } from '@gatehouse/contracts';
+import { type AttendanceRule, createCommunityRuleInput, DEFAULT_RULE, PUNCH_COUNTS, RULE_VTYPE } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Modal, Radio, Spin, TimePicker } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
-import { mutate } from '../../api/client.ts';
+import { useEffect } from 'react';
 import { notifier } from '../../api/notify.ts';
 import { tr, useT } from '../../i18n/index.ts';
-import { COMPANIES_KEY, ruleKey, sameRule, useRule } from './api.ts';
+import { COMPANIES_KEY, ruleKey, sameRule, saveRule, useRule } from './api.ts';
+import { useSaveDialog } from '../../shared/saveDialog.ts';
 
 const TIMES = ['starttime', 'endtime', 'mstarttime', 'mendtime', 'pstarttime', 'pendtime'] as const;
 type TimeKey = (typeof TIMES)[number];
@@ -39,7 +39,6 @@ export function RuleDialog({ communityId, name, onClose }: { communityId: number
   const qc = useQueryClient();
   const [form] = Form.useForm<FormValues>();
   const rule = useRule(communityId);
-  const [saving, setSaving] = useState(false);
   const vtype = Form.useWatch('vtype', form);
   const count = Form.useWatch('type', form) ?? 0;
 
@@ -56,26 +55,18 @@ export function RuleDialog({ communityId, name, onClose }: { communityId: number
     },
   });
 
-  const save = async () => {
-    const v = await form.validateFields();
+  const dialog = useSaveDialog(form, async (v) => {
     const input = toInput(communityId, { ...(form.getFieldsValue(true) as FormValues), ...v });
     if (rule.data && sameRule(rule.data, input)) {
       notifier().success(t('ok.configured'));
       onClose();
       return;
     }
-    setSaving(true);
-    try {
-      const saved = await mutate(ROUTES.community.createCommunityRule, input);
-      qc.setQueryData(ruleKey(communityId), saved);
-      void qc.invalidateQueries({ queryKey: COMPANIES_KEY });
-      onClose();
-    } catch {
-      // the server's message has been shown
-    } finally {
-      setSaving(false);
-    }
-  };
+    const saved = await saveRule(input);
+    qc.setQueryData(ruleKey(communityId), saved);
+    void qc.invalidateQueries({ queryKey: COMPANIES_KEY });
+    onClose();
+  });
 
   const range = (label: string, start: TimeKey, end: TimeKey) => (
     <Form.Item label={label} required style={{ marginBottom: 0 }}>
@@ -92,12 +83,10 @@ export function RuleDialog({ communityId, name, onClose }: { communityId: number
 
   return (
     <Modal
-      open
+      {...dialog.modalProps}
       title={`${t('ui.att.settings')} - ${name}`}
       onCancel={onClose}
-      onOk={save}
-      okButtonProps={{ loading: saving, disabled: !rule.data }}
-      destroyOnHidden
+      okButtonProps={{ loading: dialog.saving, disabled: !rule.data }}
     >
       {rule.data ? (
         <Form form={form} layout="vertical" data-testid="rule-form" initialValues={initial(rule.data)}>

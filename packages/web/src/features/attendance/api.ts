@@ -1,6 +1,6 @@
 import { type AttendanceRule, ROUTES } from '@gatehouse/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/client.ts';
+import { call, mutation } from '../../api/client.ts';
 import type { ListParams } from '../../shared/ListPage.tsx';
 
 export const COMPANIES_KEY = ['attendance', 'companies'] as const;
@@ -10,10 +10,7 @@ export const ruleKey = (communityId: number) => ['attendance', 'rule', community
 export const useRule = (communityId: number) =>
   useQuery({ queryKey: ruleKey(communityId), queryFn: () => call(ROUTES.community.getCommunityRule, { communityId }), staleTime: 0 });
 
-export const fetchCompanies = (p: ListParams) => call(ROUTES.attendance.getDailycheckCompanies, p);
 export const fetchWorklist = (communityId: number, p: ListParams) => call(ROUTES.attendance.getAccessWorklistByPage, { ...p, communityId });
-export const fetchPunches = (filters: Record<string, unknown>, p: ListParams) =>
-  call(ROUTES.attendance.getPunchlistByPage, { ...p, ...filters });
 
 /** The times of a rule as the server stores them (HH:mm:ss), only those its mode and punch count keep. */
 export function storedShape(
@@ -37,3 +34,5 @@ export function storedShape(
 /** True when saving would change nothing (the dialog then shows success without a call, 001 §4). */
 export const sameRule = (a: Parameters<typeof storedShape>[0], b: Parameters<typeof storedShape>[0]): boolean =>
   JSON.stringify(storedShape(a)) === JSON.stringify(storedShape(b));
+
+export const saveRule = mutation(ROUTES.community.createCommunityRule);

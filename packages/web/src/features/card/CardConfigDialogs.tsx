@@ -1,8 +1,8 @@
-import { type CardRow, LADDER_SOURCE, ROUTES } from '@gatehouse/contracts';
-import { call, callFull } from '../../api/client.ts';
+import { type CardRow, LADDER_SOURCE, } from '@gatehouse/contracts';
 import { useT } from '../../i18n/index.ts';
 import { DoorAssignDialog } from '../../shared/DoorAssignDialog.tsx';
 import { LadderConfigDialog } from '../../shared/LadderConfigDialog.tsx';
+import { cardDoors, loadLadder, saveLadder } from '../holder/api.ts';
 
 /** The download dialog of a card (gate list "details"): its door units and validity. */
 export function CardDownloadDialog({ row, onClose, onSaved }: { row: CardRow; onClose: () => void; onSaved: () => void }) {
@@ -11,13 +11,8 @@ export function CardDownloadDialog({ row, onClose, onSaved }: { row: CardRow; on
     <DoorAssignDialog
       title={`${t('ui.card.download')}: ${row.cardid} (${row.communityname} ${row.address})`}
       queryKey={['cardDownload', row.id]}
-      load={() => call(ROUTES.card.getCardAddressDownloadInfo, { id: row.id, communityname: row.communityname })}
-      save={(entries) =>
-        callFull(ROUTES.card.updateCardAddressInfo, {
-          id: row.id,
-          agas: JSON.stringify(entries.map((e) => ({ gateID: e.gateID, validfrom: e.validfrom, validto: e.validto, info: e.info }))),
-        })
-      }
+      load={() => cardDoors.load(row.id, row.communityname)}
+      save={(entries) => cardDoors.save(row.id, entries)}
       deleteAllConfirm={t('ui.card.confirmDeleteAll')}
       onClose={onClose}
       onSaved={onSaved}
@@ -32,15 +27,8 @@ export function CardLadderDialog({ row, onClose }: { row: CardRow; onClose: () =
     <LadderConfigDialog
       title={`${t('ui.card.ladderTitle', { cardid: row.cardid })} (${row.communityname} ${row.address})`}
       queryKey={['cardLadder', row.id]}
-      load={async () => {
-        const info = await call(ROUTES.card.getLadderDownloadInfo, {
-          id: row.id,
-          communityname: row.communityname,
-          source: LADDER_SOURCE.card,
-        });
-        return { allGms: info.allGms, lcls: info.configured };
-      }}
-      save={(lcls) => callFull(ROUTES.card.updateLadderControl, { id: row.id, source: LADDER_SOURCE.card, lcls: JSON.stringify(lcls) })}
+      load={() => loadLadder(row.id, row.communityname, LADDER_SOURCE.card)}
+      save={(lcls) => saveLadder(row.id, LADDER_SOURCE.card, lcls)}
       onClose={onClose}
     />
   );

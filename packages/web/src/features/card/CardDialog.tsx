@@ -5,17 +5,15 @@ import {
   createCardInput,
   GATE_CARD_TYPES,
   LADDER_CARD_TYPES,
-  ROUTES,
   updateCardInput,
 } from '@gatehouse/contracts';
 import { Divider, Form, Input, Modal, Select } from 'antd';
-import { useState } from 'react';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
 import { CardReaderPanel } from '../card-reader/CardReaderPanel.tsx';
-import { modeOptions, statusOptions, typeOptions } from './api.ts';
-import { HouseholdFields } from '../../shared/HouseholdFields.tsx';
+import { createCard, modeOptions, statusOptions, typeOptions, updateCard } from './api.ts';
+import { HouseholdFields } from '../holder/HouseholdFields.tsx';
+import { useSaveDialog } from '../../shared/saveDialog.ts';
 
 export interface CardDialogProps {
   /** Which list the dialog belongs to (CARD_LIST.gate or CARD_LIST.ladder): its card types. */
@@ -45,24 +43,15 @@ interface Values {
 export function CardDialog({ ismjtk, row, onClose, onSaved }: CardDialogProps) {
   const { t } = useT();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const types = ismjtk === CARD_LIST.ladder ? LADDER_CARD_TYPES : GATE_CARD_TYPES;
   const schema = row ? updateCardInput : createCardInput;
-  const save = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const common = { addressId: v.addressId, account: v.account?.trim(), cardtype: v.cardtype, cardmode: v.cardmode };
-      if (row) await mutate(ROUTES.card.updateCard, { ...common, id: row.id, cardstatus: v.cardstatus });
-      else await mutate(ROUTES.card.createCard, { ...common, cardid: v.cardid?.trim(), communityId: v.communityId, cardstatus: 'enable' });
-      onSaved();
-      onClose();
-    } catch {
-      // the server's message has been shown; the dialog stays open
-    } finally {
-      setSaving(false);
-    }
-  };
+  const dialog = useSaveDialog(form, async (v) => {
+    const common = { addressId: v.addressId, account: v.account?.trim(), cardtype: v.cardtype, cardmode: v.cardmode };
+    if (row) await updateCard({ ...common, id: row.id, cardstatus: v.cardstatus });
+    else await createCard({ ...common, cardid: v.cardid?.trim(), communityId: v.communityId, cardstatus: 'enable' });
+    onSaved();
+    onClose();
+  });
   const initial: Values = row
     ? {
         cardid: row.cardid,
@@ -75,15 +64,12 @@ export function CardDialog({ ismjtk, row, onClose, onSaved }: CardDialogProps) {
     : { cardtype: types[0], cardmode: 'ic' };
   return (
     <Modal
-      open
+      {...dialog.modalProps}
       title={t(row ? 'ui.card.edit' : 'ui.card.add')}
       onCancel={onClose}
-      onOk={save}
       okText={t('ui.ok')}
       cancelText={t('ui.cancel')}
-      okButtonProps={{ loading: saving }}
       width={640}
-      destroyOnHidden
     >
       {row ? null : (
         <>

@@ -1,18 +1,21 @@
-import { CARD_LIST, type CardRow, GATE_CARD_TYPES, LADDER_CARD_TYPES, ROUTES } from '@gatehouse/contracts';
+import { CARD_LIST, type CardRow, GATE_CARD_TYPES, type HolderStatus, LADDER_CARD_TYPES, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Select, Space, Tag, Tooltip } from 'antd';
+import { App, Button, Select, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
-import { call } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
-import type { FilterDef } from '../../shared/FilterBar.tsx';
+import { type FilterDef, textFilters } from '../../shared/FilterBar.tsx';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
-import { useCommunities } from '../account/api.ts';
+import { useCommunities } from '../../api/lookups.ts';
 import { CardDownloadDialog, CardLadderDialog } from './CardConfigDialogs.tsx';
 import { CardDialog } from './CardDialog.tsx';
 import { cardsKey, modeOptions, statusOptions, typeOptions } from './api.ts';
+import { CARD_STATUSES } from '../../shared/statuses.ts';
+import { EnumTag } from '../../shared/valueEnum.tsx';
+import { DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 type Dialog =
   | { kind: 'add' }
@@ -53,44 +56,34 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
       dataIndex: 'cardstatus',
       key: 'cardstatus',
       sorter: true,
-      render: (v: string) => <Tag color={v === 'enable' ? 'success' : 'default'}>{t(`card.status.${v}`)}</Tag>,
+      render: (v: HolderStatus) => <EnumTag of={CARD_STATUSES} value={v} />,
     },
     ...(gate ? [{ title: t('ui.card.gateCount'), dataIndex: 'gateCount' }] : []),
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space size={4} data-testid={`card-actions-${r.cardid}`}>
-          <Popconfirm title={t('ui.card.confirmDelete')} okText={t('ui.ok')} cancelText={t('ui.cancel')} onConfirm={() => remove([r.id])}>
-            <Button size="small" danger>
-              {t('ui.delete')}
-            </Button>
-          </Popconfirm>
-          <Tooltip title={r.isVilla !== 0 ? t('ui.card.villaNoEdit') : undefined}>
-            <Button size="small" disabled={r.isVilla !== 0} onClick={() => setDialog({ kind: 'edit', row: r })}>
-              {t('ui.edit')}
-            </Button>
-          </Tooltip>
-          {gate ? (
-            <Button size="small" onClick={() => setDialog({ kind: 'download', row: r })}>
-              {t('ui.details')}
-            </Button>
-          ) : (
-            <Button size="small" onClick={() => setDialog({ kind: 'ladder', row: r })}>
-              {t('ui.card.set')}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space size={4} data-testid={`card-actions-${r.cardid}`}>
+        <DeleteButton title={t('ui.card.confirmDelete')} onConfirm={() => remove([r.id])} />
+        <Tooltip title={r.isVilla !== 0 ? t('ui.card.villaNoEdit') : undefined}>
+          <Button size="small" disabled={r.isVilla !== 0} onClick={() => setDialog({ kind: 'edit', row: r })}>
+            {t('ui.edit')}
+          </Button>
+        </Tooltip>
+        {gate ? (
+          <Button size="small" onClick={() => setDialog({ kind: 'download', row: r })}>
+            {t('ui.details')}
+          </Button>
+        ) : (
+          <Button size="small" onClick={() => setDialog({ kind: 'ladder', row: r })}>
+            {t('ui.card.set')}
+          </Button>
+        )}
+      </Space>
+    )),
   ];
   const filters: FilterDef[] = [
-    { name: 'cardid', label: t('ui.card.cardid'), maxLength: 50 },
-    ...(gate ? [{ name: 'communityName', label: t('ui.card.community'), maxLength: 200 }] : []),
-    { name: 'address', label: t('ui.card.household'), maxLength: 200 },
-    { name: 'account', label: t('ui.card.account'), maxLength: 20 },
-    ...(gate ? [{ name: 'username', label: t('ui.card.username'), maxLength: 50 }] : []),
+    { name: 'cardid', label: t('ui.card.cardid') },
+    ...(gate ? [{ name: 'communityName', label: t('ui.card.community') }] : []),
+    ...textFilters(t, { address: 'ui.card.household', account: 'ui.card.account' }),
+    ...(gate ? [{ name: 'username', label: t('ui.card.username') }] : []),
     { name: 'cardtype', label: t('ui.card.type'), type: 'select', options: typeOptions(types) },
     { name: 'cardmode', label: t('ui.card.mode'), type: 'select', options: modeOptions() },
     { name: 'cardstatus', label: t('ui.card.status'), type: 'select', options: statusOptions() },
@@ -109,10 +102,11 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
         queryKey={key}
         rowKey="id"
         columns={columns}
-        selectable
-        fetch={(p) => call(ROUTES.card.getGateAccessesPage, { ...p, ismjtk })}
+        batchDelete={{ route: ROUTES.card.batchDel, testId: 'card-batch-delete' }}
+        route={ROUTES.card.getGateAccessesPage}
+        params={{ ismjtk }}
         filters={filters}
-        toolbar={({ selectedKeys, clearSelection }) => (
+        toolbar={() => (
           <Space wrap>
             <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="card-add">
               {t('ui.card.add')}
@@ -131,24 +125,6 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
             <Button onClick={startImport} data-testid="card-import">
               {t('ui.import')}
             </Button>
-            {selectedKeys.length ? (
-              <Popconfirm
-                title={t('ui.confirmBatchDelete', { count: selectedKeys.length })}
-                okText={t('ui.ok')}
-                cancelText={t('ui.cancel')}
-                onConfirm={async () => {
-                  if (await remove(selectedKeys.map(Number))) clearSelection();
-                }}
-              >
-                <Button danger data-testid="card-batch-delete">
-                  {t('ui.batchDelete')}
-                </Button>
-              </Popconfirm>
-            ) : (
-              <Button danger onClick={() => message.warning(t('ui.selectFirst'))} data-testid="card-batch-delete">
-                {t('ui.batchDelete')}
-              </Button>
-            )}
           </Space>
         )}
       />

@@ -1,15 +1,19 @@
-import { type DoorUnitCardRow, ROUTES, type RouteDef, updateGateAccessInput } from '@gatehouse/contracts';
+import { type DoorUnitCardRow, type HolderStatus, ROUTES, updateGateAccessInput } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useAddress } from '../address/api.ts';
-import { doorUnitCardsKey, modeOptions, statusOptions, typeOptions } from './api.ts';
+import { deleteDoorUnitCard, doorUnitCardsKey, modeOptions, resendDoorUnitCard, saveDoorUnitCard, statusOptions, typeOptions } from './api.ts';
 import { GateEntryDialog } from '../../shared/GateEntryDialog.tsx';
+import { CARD_STATUSES } from '../../shared/statuses.ts';
+import { EnumTag } from '../../shared/valueEnum.tsx';
+import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { textFilters } from '../../shared/FilterBar.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 /** Card types of the door-unit view (001 §2 "Door unit card list"). */
 const DOOR_UNIT_TYPES = ['authcard', 'accesscard', 'patrolcard'] as const;
@@ -25,8 +29,8 @@ export default function DoorUnitCardsPage() {
   const gate = useAddress(addressId).data;
   const [editing, setEditing] = useState<DoorUnitCardRow | null>(null);
   const reload = () => qc.invalidateQueries({ queryKey: key });
-  const run = async (route: RouteDef, id: number) => {
-    await mutate(route, { id }).catch(() => undefined);
+  const run = async (done: Promise<unknown>) => {
+    await done.catch(() => undefined);
     await reload();
   };
   const columns: ColumnsType<DoorUnitCardRow> = [
@@ -38,51 +42,32 @@ export default function DoorUnitCardsPage() {
       dataIndex: 'cardstatus',
       key: 'cardstatus',
       sorter: true,
-      render: (v: string) => <Tag color={v === 'enable' ? 'success' : 'default'}>{t(`card.status.${v}`)}</Tag>,
+      render: (v: HolderStatus) => <EnumTag of={CARD_STATUSES} value={v} />,
     },
     { title: t('ui.card.type'), dataIndex: 'cardtype', key: 'cardtype', sorter: true, render: (v: string) => t(`card.type.${v}`) },
     { title: t('ui.card.mode'), dataIndex: 'cardmode', key: 'cardmode', sorter: true, render: (v: string) => t(`card.mode.${v}`) },
     { title: t('ui.card.validfrom'), dataIndex: 'validfrom', key: 'validfrom', sorter: true },
     { title: t('ui.card.validto'), dataIndex: 'validto', key: 'validto', sorter: true },
     { title: t('ui.card.info'), dataIndex: 'info', key: 'info', sorter: true, ellipsis: true },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space size={4} data-testid={`entry-actions-${r.cardid}`}>
-          {r.isVilla ? (
-            <Tooltip title={t('ui.card.villaNoDelete')}>
-              <Button size="small" danger disabled>
-                {t('ui.delete')}
-              </Button>
-            </Tooltip>
-          ) : (
-            <Popconfirm
-              title={t('ui.confirmDelete')}
-              okText={t('ui.ok')}
-              cancelText={t('ui.cancel')}
-              onConfirm={() => run(ROUTES.card.delGateAccessAddressById, r.id)}
-            >
-              <Button size="small" danger>
-                {t('ui.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-          <Button size="small" onClick={() => setEditing(r)}>
-            {t('ui.edit')}
-          </Button>
-          <Popconfirm
-            title={t('ui.card.confirmResend')}
-            okText={t('ui.ok')}
-            cancelText={t('ui.cancel')}
-            onConfirm={() => run(ROUTES.card.updateRedownload, r.id)}
-          >
-            <Button size="small">{t('ui.card.resend')}</Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space size={4} data-testid={`entry-actions-${r.cardid}`}>
+        {r.isVilla ? (
+          <Tooltip title={t('ui.card.villaNoDelete')}>
+            <Button size="small" danger disabled>
+              {t('ui.delete')}
+            </Button>
+          </Tooltip>
+        ) : (
+          <DeleteButton onConfirm={() => run(deleteDoorUnitCard(r.id))} />
+        )}
+        <Button size="small" onClick={() => setEditing(r)}>
+          {t('ui.edit')}
+        </Button>
+        <ConfirmButton title={t('ui.card.confirmResend')} onConfirm={() => run(resendDoorUnitCard(r.id))}>
+          {t('ui.card.resend')}
+        </ConfirmButton>
+      </Space>
+    )),
   ];
   return (
     <>
@@ -111,11 +96,10 @@ export default function DoorUnitCardsPage() {
         queryKey={key}
         rowKey="id"
         columns={columns}
-        fetch={(p) => call(ROUTES.card.getGateAccessesByAddressId, { ...p, addressId })}
+        route={ROUTES.card.getGateAccessesByAddressId}
+        params={{ addressId }}
         filters={[
-          { name: 'cardid', label: t('ui.card.cardid'), maxLength: 50 },
-          { name: 'account', label: t('ui.card.account'), maxLength: 20 },
-          { name: 'address', label: t('ui.card.household'), maxLength: 200 },
+          ...textFilters(t, { cardid: 'ui.card.cardid', account: 'ui.card.account', address: 'ui.card.household' }),
           { name: 'cardtype', label: t('ui.card.type'), type: 'select', options: typeOptions(DOOR_UNIT_TYPES) },
           { name: 'cardstatus', label: t('ui.card.status'), type: 'select', options: statusOptions() },
           { name: 'cardmode', label: t('ui.card.mode'), type: 'select', options: modeOptions() },
@@ -129,7 +113,7 @@ export default function DoorUnitCardsPage() {
           holder={editing.cardid}
           entry={editing}
           schema={updateGateAccessInput}
-          save={(input) => mutate(ROUTES.card.updateGateAccessAddressByAddressId, input)}
+          save={saveDoorUnitCard}
           onClose={(saved) => {
             setEditing(null);
             if (saved) void reload();

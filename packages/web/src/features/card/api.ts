@@ -1,5 +1,8 @@
-import { CARD_MODE_NAMES, CARD_TYPES, type CardType, HOLDER_STATUSES } from '@gatehouse/contracts';
+import { CARD_MODE_NAMES, CARD_TYPES, type CardType, ROUTES } from '@gatehouse/contracts';
 import { tr } from '../../i18n/index.ts';
+import { CARD_STATUSES } from '../../shared/statuses.ts';
+import { enumOptions } from '../../shared/valueEnum.tsx';
+import { mutate, mutation } from '../../api/client.ts';
 
 /** react-query keys of the card lists (ismjtk 1 gate, 2 lift) and of one door unit's card list. */
 export const cardsKey = (ismjtk: number) => ['cards', ismjtk] as const;
@@ -7,4 +10,12 @@ export const doorUnitCardsKey = (addressId: number) => ['doorUnitCards', address
 
 export const typeOptions = (types: readonly CardType[] = CARD_TYPES) => types.map((v) => ({ value: v, label: tr(`card.type.${v}`) }));
 export const modeOptions = () => CARD_MODE_NAMES.map((v) => ({ value: v, label: tr(`card.mode.${v}`) }));
-export const statusOptions = () => HOLDER_STATUSES.map((v) => ({ value: v, label: tr(`card.status.${v}`) }));
+export const statusOptions = () => enumOptions(CARD_STATUSES, tr);
+
+export const createCard = mutation(ROUTES.card.createCard);
+export const updateCard = mutation(ROUTES.card.updateCard);
+
+/** One door unit's cards: the validity edit, delete and resend of an entry. */
+export const saveDoorUnitCard = mutation(ROUTES.card.updateGateAccessAddressByAddressId);
+export const deleteDoorUnitCard = (id: number) => mutate(ROUTES.card.delGateAccessAddressById, { id });
+export const resendDoorUnitCard = (id: number) => mutate(ROUTES.card.updateRedownload, { id });

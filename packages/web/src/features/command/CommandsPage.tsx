@@ -1,22 +1,27 @@
-import { CMD_STATUSES, CMD_TYPES, type CommandRow, ROUTES } from '@gatehouse/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Tag } from 'antd';
+import { CMD_TYPES, type CommandRow, ROUTES } from '@gatehouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Space, } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { DetailDialog } from './DetailDialog.tsx';
+import { COMMAND_STATUSES } from '../../shared/statuses.ts';
+import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
+import { ConfirmButton } from '../../shared/ConfirmButton.tsx';
+import { useGmOptions } from '../gm/api.ts';
+import { resendCommand } from './api.ts';
+import { textFilters } from '../../shared/FilterBar.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 const KEY = ['commands'] as const;
-const STATUS_COLOR = ['default', 'processing', 'success', 'error', 'warning'] as const;
 
 /** Command management (001 §2): the queue to the door units, with details and resend. */
 export default function CommandsPage() {
   const { t } = useT();
   const qc = useQueryClient();
   const [detail, setDetail] = useState<number | null>(null);
-  const gates = useQuery({ queryKey: ['gmOptions'], queryFn: () => call(ROUTES.gm.getGmOptions, {}), staleTime: 30_000 }).data ?? [];
+  const gates = useGmOptions();
   const reload = () => qc.invalidateQueries({ queryKey: KEY });
   const columns: ColumnsType<CommandRow> = [
     { title: t('ui.cmd.community'), dataIndex: 'communityname' },
@@ -30,39 +35,26 @@ export default function CommandsPage() {
       key: 'status',
       sorter: true,
       render: (v: number, r) => (
-        <Tag color={STATUS_COLOR[v] ?? 'default'} data-testid={`cmd-status-${r.id}`}>
-          {t(`cmd.status.${v}`)}
-        </Tag>
+<EnumTag of={COMMAND_STATUSES} value={v} data-testid={`cmd-status-${r.id}`} />
       ),
     },
     { title: t('ui.cmd.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true },
     { title: t('ui.cmd.updateTime'), dataIndex: 'updateTime', key: 'updateTime', sorter: true },
     { title: t('ui.cmd.info'), dataIndex: 'info', ellipsis: true, width: 200 },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space>
-          <Button size="small" onClick={() => setDetail(r.id)} data-testid={`cmd-detail-${r.id}`}>
-            {t('ui.details')}
-          </Button>
-          <Popconfirm
-            title={t('ui.cmd.confirmResend')}
-            okText={t('ui.ok')}
-            cancelText={t('ui.cancel')}
-            onConfirm={async () => {
-              await mutate(ROUTES.command.redownload, { id: r.id }).catch(() => undefined);
-              await reload();
-            }}
-          >
-            <Button size="small" data-testid={`cmd-resend-${r.id}`}>
-              {t('ui.cmd.resend')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space>
+        <Button size="small" onClick={() => setDetail(r.id)} data-testid={`cmd-detail-${r.id}`}>
+          {t('ui.details')}
+        </Button>
+        <ConfirmButton
+          title={t('ui.cmd.confirmResend')}
+          testId={`cmd-resend-${r.id}`}
+          onConfirm={() => resendCommand(r.id).catch(() => undefined).then(reload)}
+        >
+          {t('ui.cmd.resend')}
+        </ConfirmButton>
+      </Space>
+    )),
   ];
   return (
     <>
@@ -71,10 +63,9 @@ export default function CommandsPage() {
         queryKey={KEY}
         rowKey="id"
         columns={columns}
-        fetch={(p) => call(ROUTES.command.getCommandsPage, p)}
+        route={ROUTES.command.getCommandsPage}
         filters={[
-          { name: 'address', label: t('ui.cmd.address'), maxLength: 200 },
-          { name: 'account', label: t('ui.cmd.account'), maxLength: 20 },
+          ...textFilters(t, { address: 'ui.cmd.address', account: 'ui.cmd.account' }),
           { name: 'gateId', label: t('ui.cmd.gate'), type: 'select', options: gates.map((g) => ({ value: g.intValue, label: g.label })) },
           {
             name: 'type',
@@ -86,7 +77,7 @@ export default function CommandsPage() {
             name: 'status',
             label: t('ui.cmd.status'),
             type: 'select',
-            options: CMD_STATUSES.map((v) => ({ value: v, label: t(`cmd.status.${v}`) })),
+            options: enumOptions(COMMAND_STATUSES, t),
           },
         ]}
       />

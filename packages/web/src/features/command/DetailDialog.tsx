@@ -1,13 +1,12 @@
-import { ROUTES } from '@gatehouse/contracts';
-import { useQuery } from '@tanstack/react-query';
+
 import { Descriptions, Modal, Spin } from 'antd';
-import { call } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
+import { useCommandDetail } from './api.ts';
 
 /** A command's label / value pairs: payload, attempts, device answers, timings. */
 export function DetailDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useT();
-  const q = useQuery({ queryKey: ['commandDetail', id], queryFn: () => call(ROUTES.command.getDetailByCmdId, { id }), gcTime: 0 });
+  const q = useCommandDetail(id);
   return (
     <Modal
       open

@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type CommunityFile, LIMITS, ROUTES } from '@gatehouse/contracts';
+import { type CommunityFile, LIMITS, } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Image, Modal, Spin, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useEffect, useState } from 'react';
-import { callFull, headers } from '../../api/client.ts';
+import { headers } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
-import { coversKey, useCovers } from './api.ts';
+import { coversKey, sendCovers, useCovers } from './api.ts';
 
 /** JPEG by content, as the server checks it: the file starts with FF D8 FF. */
 async function isJpeg(file: Blob): Promise<boolean> {
@@ -59,9 +59,7 @@ export function CoverDialog({ communityId, name, onClose }: { communityId: numbe
     if (file) body.append('files', file);
     setBusy(true);
     try {
-      const a = await callFull(ROUTES.community.uploadCommunityFiles, {}, { body });
-      if (a.msgs[0]) message.success(a.msgs[0]);
-      qc.setQueryData(coversKey(communityId), a.content);
+      qc.setQueryData(coversKey(communityId), await sendCovers(body));
     } catch {
       // the server's message has been shown
     } finally {

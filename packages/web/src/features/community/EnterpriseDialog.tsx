@@ -1,31 +1,22 @@
-import { type EnterpriseRow, ROUTES, updateEnterpriseInput } from '@gatehouse/contracts';
+import { type EnterpriseRow, updateEnterpriseInput } from '@gatehouse/contracts';
 import { Form, Input, Modal } from 'antd';
-import { useState } from 'react';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
 import { RegionCascader } from './RegionCascader.tsx';
+import { useSaveDialog } from '../../shared/saveDialog.ts';
+import { updateEnterprise } from './api.ts';
 
 /** Enterprise edit (001 §2, §5): name, registration number (read-only), location, address. */
 export function EnterpriseDialog({ row, onClose, onSaved }: { row: EnterpriseRow; onClose: () => void; onSaved: () => void }) {
   const { t } = useT();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      await mutate(ROUTES.community.updateEnterprise, { communityid: row.communityid, name: v.name, location: v.location, address: v.address });
-      onSaved();
-      onClose();
-    } catch {
-      // the server's message has been shown
-    } finally {
-      setSaving(false);
-    }
-  };
+  const dialog = useSaveDialog(form, async (v) => {
+    await updateEnterprise({ communityid: row.communityid, name: v.name, location: v.location, address: v.address });
+    onSaved();
+    onClose();
+  });
   return (
-    <Modal open title={t('ui.ent.edit')} onCancel={onClose} onOk={save} okButtonProps={{ loading: saving }} destroyOnHidden>
+    <Modal {...dialog.modalProps} title={t('ui.ent.edit')} onCancel={onClose}>
       <Form form={form} layout="vertical" initialValues={row} data-testid="enterprise-form">
         <Form.Item label={t('ui.ent.name')} name="name" rules={[fieldRule(updateEnterpriseInput, 'name')]}>
           <Input maxLength={50} showCount />

@@ -3,13 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { call } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { ENTERPRISES_KEY } from './api.ts';
 import { CoverDialog } from './CoverDialog.tsx';
 import { EnterpriseDialog } from './EnterpriseDialog.tsx';
 import { RegionCascader } from './RegionCascader.tsx';
+import { textFilters } from '../../shared/FilterBar.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 type Dialog = { kind: 'edit'; row: EnterpriseRow } | { kind: 'cover'; row: EnterpriseRow } | null;
 
@@ -25,21 +26,16 @@ export default function EnterpriseListPage() {
     { title: t('ui.comm.region'), dataIndex: 'location', key: 'location', sorter: true },
     { title: t('ui.comm.address'), dataIndex: 'address', key: 'address', sorter: true, ellipsis: true },
     { title: t('ui.comm.deviceNum'), dataIndex: 'deviceNum', key: 'deviceNum', sorter: true },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space size={4}>
-          <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
-            {t('ui.edit')}
-          </Button>
-          <Button size="small" onClick={() => setDialog({ kind: 'cover', row: r })}>
-            {t('ui.comm.cover')}
-          </Button>
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space size={4}>
+        <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
+          {t('ui.edit')}
+        </Button>
+        <Button size="small" onClick={() => setDialog({ kind: 'cover', row: r })}>
+          {t('ui.comm.cover')}
+        </Button>
+      </Space>
+    )),
   ];
   return (
     <>
@@ -48,10 +44,9 @@ export default function EnterpriseListPage() {
         queryKey={ENTERPRISES_KEY}
         rowKey="communityid"
         columns={columns}
-        fetch={(p) => call(ROUTES.community.getEnterprisesPage, p)}
+        route={ROUTES.community.getEnterprisesPage}
         filters={[
-          { name: 'userPhone', label: t('ui.ent.phone'), maxLength: 20 },
-          { name: 'communityName', label: t('ui.ent.name'), maxLength: 50 },
+          ...textFilters(t, { userPhone: 'ui.ent.phone', communityName: 'ui.ent.name' }),
           { name: 'communityLocation', label: t('ui.comm.region'), type: 'custom', render: () => <RegionCascader partial /> },
         ]}
       />

@@ -1,11 +1,10 @@
-import { COMMUNITY_TYPE, createCommunityInput, ROUTES } from '@gatehouse/contracts';
+import { COMMUNITY_TYPE, createCommunityInput, } from '@gatehouse/contracts';
 import { Form, Input, Modal, Select, Spin } from 'antd';
-import { useState } from 'react';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
-import { useCommunity, useEngineers } from './api.ts';
+import { saveProject, useCommunity, useEngineers } from './api.ts';
 import { RegionCascader } from './RegionCascader.tsx';
+import { useSaveDialog } from '../../shared/saveDialog.ts';
 
 export interface ProjectDialogProps {
   /** The community to edit; absent for Add. */
@@ -20,32 +19,22 @@ type Values = { name?: string; type?: number; regNo?: string; location?: string;
 export function ProjectDialog({ communityId, onClose, onSaved }: ProjectDialogProps) {
   const { t } = useT();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const editing = communityId !== undefined;
   const detail = useCommunity(communityId);
   const engineers = useEngineers();
   const type = Form.useWatch('type', form);
-  const save = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      if (editing) await mutate(ROUTES.community.updateCommu, { ...v, communityid: communityId });
-      else await mutate(ROUTES.community.create, v);
-      onSaved();
-      onClose();
-    } catch {
-      // the server's message has been shown; the dialog stays open
-    } finally {
-      setSaving(false);
-    }
-  };
+  const dialog = useSaveDialog(form, async (v) => {
+    await saveProject(v, communityId);
+    onSaved();
+    onClose();
+  });
   const d = detail.data;
   const initial: Values = d
     ? { name: d.name, type: d.type, regNo: d.regNo || undefined, location: d.location, address: d.address, engineerIdList: d.engineerIdList ?? [], ip: d.ip || undefined }
     : { type: COMMUNITY_TYPE.project, engineerIdList: [] };
   const rule = (name: keyof Values & string) => fieldRule(createCommunityInput, name);
   return (
-    <Modal open title={t(editing ? 'ui.comm.edit' : 'ui.comm.add')} onCancel={onClose} onOk={save} okButtonProps={{ loading: saving }} width={560} destroyOnHidden>
+    <Modal {...dialog.modalProps} title={t(editing ? 'ui.comm.edit' : 'ui.comm.add')} onCancel={onClose} width={560}>
       {editing && !d ? (
         <Spin />
       ) : (

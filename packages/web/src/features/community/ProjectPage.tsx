@@ -1,10 +1,9 @@
 import { type CommunityRow, isAdminLevel, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { call } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { useRemove } from '../../shared/useRemove.ts';
@@ -13,6 +12,8 @@ import { COMMUNITIES_KEY } from './api.ts';
 import { CoverDialog } from './CoverDialog.tsx';
 import { ProjectDialog } from './ProjectDialog.tsx';
 import { RegionCascader } from './RegionCascader.tsx';
+import { DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; id: number } | { kind: 'cover'; id: number; name: string } | null;
 
@@ -23,7 +24,6 @@ type Dialog = { kind: 'add' } | { kind: 'edit'; id: number } | { kind: 'cover'; 
  */
 export default function ProjectPage() {
   const { t } = useT();
-  const { message } = App.useApp();
   const nav = useNavigate();
   const qc = useQueryClient();
   const session = useSession();
@@ -40,36 +40,22 @@ export default function ProjectPage() {
     { title: t('ui.comm.ip'), dataIndex: 'ip' },
     { title: t('ui.comm.addressNum'), dataIndex: 'addressNum', key: 'addressNum', sorter: true },
     { title: t('ui.comm.deviceNum'), dataIndex: 'deviceNum', key: 'deviceNum', sorter: true },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space size={4} data-testid={`project-actions-${r.name}`}>
-          {admin ? (
-            <Button size="small" onClick={() => setDialog({ kind: 'edit', id: r.communityid })}>
-              {t('ui.edit')}
-            </Button>
-          ) : null}
-          <Button size="small" onClick={() => nav(`/project/address/${r.communityid}/`)}>
-            {t('ui.comm.set')}
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space size={4} data-testid={`project-actions-${r.name}`}>
+        {admin ? (
+          <Button size="small" onClick={() => setDialog({ kind: 'edit', id: r.communityid })}>
+            {t('ui.edit')}
           </Button>
-          <Button size="small" onClick={() => setDialog({ kind: 'cover', id: r.communityid, name: r.name })}>
-            {t('ui.comm.enclosure')}
-          </Button>
-          <Popconfirm
-            title={t('ui.comm.deleteOne', { name: r.name, count: r.addressNum })}
-            okText={t('ui.ok')}
-            cancelText={t('ui.cancel')}
-            onConfirm={() => remove([r.communityid])}
-          >
-            <Button size="small" danger>
-              {t('ui.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+        ) : null}
+        <Button size="small" onClick={() => nav(`/project/address/${r.communityid}/`)}>
+          {t('ui.comm.set')}
+        </Button>
+        <Button size="small" onClick={() => setDialog({ kind: 'cover', id: r.communityid, name: r.name })}>
+          {t('ui.comm.enclosure')}
+        </Button>
+        <DeleteButton title={t('ui.comm.deleteOne', { name: r.name, count: r.addressNum })} onConfirm={() => remove([r.communityid])} />
+      </Space>
+    )),
   ];
   return (
     <>
@@ -78,38 +64,26 @@ export default function ProjectPage() {
         queryKey={COMMUNITIES_KEY}
         rowKey="communityid"
         columns={columns}
-        selectable={admin}
-        fetch={(p) => call(ROUTES.community.getCommunitiesByPage, p)}
+        batchDelete={
+          admin
+            ? {
+                route: ROUTES.community.batchDel,
+                testId: 'project-batch-delete',
+                confirm: (rows) => t('ui.comm.deleteMany', { count: rows.length, addresses: rows.reduce((n, r) => n + r.addressNum, 0) }),
+              }
+            : undefined
+        }
+        route={ROUTES.community.getCommunitiesByPage}
         filters={[
-          { name: 'name', label: t('ui.comm.communityName'), maxLength: 50 },
+          { name: 'name', label: t('ui.comm.communityName') },
           { name: 'location', label: t('ui.comm.region'), type: 'custom', render: () => <RegionCascader partial data-testid="filter-region" /> },
-          { name: 'address', label: t('ui.comm.address'), maxLength: 150 },
+          { name: 'address', label: t('ui.comm.address') },
         ]}
-        toolbar={({ selectedKeys, selectedRows, clearSelection }) =>
+        toolbar={() =>
           admin ? (
-            <>
-              <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="project-add">
-                {t('ui.add')}
-              </Button>
-              {selectedKeys.length ? (
-                <Popconfirm
-                  title={t('ui.comm.deleteMany', { count: selectedKeys.length, addresses: selectedRows.reduce((n, r) => n + r.addressNum, 0) })}
-                  okText={t('ui.ok')}
-                  cancelText={t('ui.cancel')}
-                  onConfirm={async () => {
-                    if (await remove(selectedKeys.map(Number))) clearSelection();
-                  }}
-                >
-                  <Button danger data-testid="project-batch-delete">
-                    {t('ui.batchDelete')}
-                  </Button>
-                </Popconfirm>
-              ) : (
-                <Button danger onClick={() => message.warning(t('ui.selectFirst'))} data-testid="project-batch-delete">
-                  {t('ui.batchDelete')}
-                </Button>
-              )}
-            </>
+            <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="project-add">
+              {t('ui.add')}
+            </Button>
           ) : null
         }
       />

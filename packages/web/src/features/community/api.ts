@@ -1,6 +1,6 @@
 import { ROUTES } from '@gatehouse/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/client.ts';
+import { call, mutate, mutation, upload } from '../../api/client.ts';
 
 export const COMMUNITIES_KEY = ['communities'] as const;
 export const ENTERPRISES_KEY = ['enterprises'] as const;
@@ -16,3 +16,10 @@ export const useCommunity = (id: number | undefined) =>
 
 export const useCovers = (communityId: number) =>
   useQuery({ queryKey: coversKey(communityId), queryFn: () => call(ROUTES.community.getCommunityFiles, { communityId }) });
+
+/** Add or edit a project (000 §5). */
+export const saveProject = (v: Record<string, unknown>, communityid?: number) =>
+  communityid === undefined ? mutate(ROUTES.community.create, v) : mutate(ROUTES.community.updateCommu, { ...v, communityid });
+export const updateEnterprise = mutation(ROUTES.community.updateEnterprise);
+/** Cover upload and delete go through one multipart call; it answers the covers as they now are. */
+export const sendCovers = upload(ROUTES.community.uploadCommunityFiles);

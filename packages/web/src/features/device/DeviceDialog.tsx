@@ -1,11 +1,11 @@
-import { type DeviceRow, type DeviceSecret, deviceInsertInput, deviceUpdateInput, ROUTES } from '@gatehouse/contracts';
+import { type DeviceRow, type DeviceSecret, deviceInsertInput, deviceUpdateInput, } from '@gatehouse/contracts';
 import { Form, Input, Modal, Select } from 'antd';
-import { useState } from 'react';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { fieldRule } from '../../shared/rules.ts';
-import { useCompanies, useOwnCompany } from './api.ts';
+import { useCommunities } from '../../api/lookups.ts';
+import { insertDevice, updateDevice, useOwnCompany } from './api.ts';
+import { useSaveDialog } from '../../shared/saveDialog.ts';
 
 type Values = {
   addressName: string;
@@ -24,9 +24,8 @@ export function DeviceDialog(p: { row?: DeviceRow; onClose: () => void; onSaved:
   const session = useSession();
   const enterprise = session?.roleId === 10;
   const own = useOwnCompany(enterprise ? session?.user.regNo : undefined);
-  const companies = useCompanies();
+  const companies = useCommunities();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const schema = p.row ? deviceUpdateInput : deviceInsertInput;
   const options = enterprise
     ? own
@@ -36,36 +35,25 @@ export function DeviceDialog(p: { row?: DeviceRow; onClose: () => void; onSaved:
   const initial: Partial<Values> = p.row
     ? { addressName: p.row.addressName, regNo: p.row.addressRegNo, userPhone: p.row.userPhone, communityID: p.row.communityID }
     : { communityID: own?.communityID };
-  const save = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      if (p.row) {
-        await mutate(ROUTES.device.updateDevice, {
-          addressid: p.row.addressid,
-          addressName: v.addressName,
-          userPhone: v.userPhone,
-          communityID: p.row.communityID,
-        });
-        p.onSaved();
-      } else {
-        p.onSaved(await mutate(ROUTES.device.insertDevice, v));
-      }
-      p.onClose();
-    } catch {
-      // the server's message has been shown; the dialog stays open
-    } finally {
-      setSaving(false);
+  const dialog = useSaveDialog(form, async (v) => {
+    if (p.row) {
+      await updateDevice({
+        addressid: p.row.addressid,
+        addressName: v.addressName,
+        userPhone: v.userPhone,
+        communityID: p.row.communityID,
+      });
+      p.onSaved();
+    } else {
+      p.onSaved(await insertDevice(v));
     }
-  };
+    p.onClose();
+  });
   return (
     <Modal
-      open
+      {...dialog.modalProps}
       title={t(p.row ? 'ui.dev.editDevice' : 'ui.dev.addDevice')}
-      onOk={save}
       onCancel={p.onClose}
-      okButtonProps={{ loading: saving }}
-      destroyOnHidden
     >
       <Form form={form} layout="vertical" initialValues={initial} key={own?.communityID ?? 0} data-testid="device-form">
         <Form.Item name="addressName" label={t('ui.dev.name')} rules={[fieldRule(schema, 'addressName')]}>

@@ -1,19 +1,22 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type DeviceRow, type DeviceSecret, LIMITS, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Dropdown, Popconfirm, Space } from 'antd';
+import { App, Button, Dropdown, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { call, download, mutate } from '../../api/client.ts';
+import { download, } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
-import { DEVICES_KEY } from './api.ts';
+import { deleteDevice, DEVICES_KEY, resetSecret, resyncDevice } from './api.ts';
 import { DeviceDialog } from './DeviceDialog.tsx';
 import { ReplaceDialog } from './ReplaceDialog.tsx';
 import { SecretDialog } from './SecretDialog.tsx';
 import { OnlineTag, SyncTags } from './SyncState.tsx';
+import { DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { textFilters } from '../../shared/FilterBar.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 type Dialog =
   | { kind: 'add' }
@@ -55,64 +58,50 @@ export default function DevicesPage() {
     },
     { title: t('ui.dev.lastSeen'), dataIndex: 'lastSeen', key: 'lastSeen', sorter: true },
     { title: t('ui.dev.sync'), key: 'sync', render: (_v, r) => <SyncTags s={r} serial={r.addressRegNo} /> },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space>
-          <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
-            {t('ui.edit')}
-          </Button>
-          <Button size="small" onClick={() => navigate(`/project/address/${r.communityID}/amt/${r.addressid}/isvilla/${r.isVilla}`)}>
-            {t('ui.dev.amt')}
-          </Button>
-          <Button size="small" onClick={() => setDialog({ kind: 'replace', row: r })} data-testid={`replace-${r.addressRegNo}`}>
-            {t('ui.dev.replace')}
-          </Button>
-          <Dropdown
-            menu={{
-              items: [
-                { key: 'resync', label: t('ui.dev.resync') },
-                { key: 'secret', label: t('ui.dev.newSecret') },
-              ],
-              onClick: ({ key }) => {
-                if (key === 'resync')
-                  modal.confirm({
-                    title: t('ui.dev.confirmResync'),
-                    okText: t('ui.ok'),
-                    cancelText: t('ui.cancel'),
-                    onOk: () => act(mutate(ROUTES.device.resync, { addressid: r.addressid })),
-                  });
-                if (key === 'secret')
-                  modal.confirm({
-                    title: t('ui.dev.confirmNewSecret'),
-                    okText: t('ui.ok'),
-                    cancelText: t('ui.cancel'),
-                    onOk: () =>
-                      mutate(ROUTES.device.resetSecret, { addressid: r.addressid }).then(
-                        (secret) => setDialog({ kind: 'secret', secret }),
-                        () => undefined,
-                      ),
-                  });
-              },
-            }}
-          >
-            <Button size="small">{t('ui.dev.more')}</Button>
-          </Dropdown>
-          <Popconfirm
-            title={t('ui.confirmDelete')}
-            okText={t('ui.ok')}
-            cancelText={t('ui.cancel')}
-            onConfirm={() => act(mutate(ROUTES.device.delDevices, { ids: [r.addressid] }))}
-          >
-            <Button size="small" danger>
-              {t('ui.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space>
+        <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
+          {t('ui.edit')}
+        </Button>
+        <Button size="small" onClick={() => navigate(`/project/address/${r.communityID}/amt/${r.addressid}/isvilla/${r.isVilla}`)}>
+          {t('ui.dev.amt')}
+        </Button>
+        <Button size="small" onClick={() => setDialog({ kind: 'replace', row: r })} data-testid={`replace-${r.addressRegNo}`}>
+          {t('ui.dev.replace')}
+        </Button>
+        <Dropdown
+          menu={{
+            items: [
+              { key: 'resync', label: t('ui.dev.resync') },
+              { key: 'secret', label: t('ui.dev.newSecret') },
+            ],
+            onClick: ({ key }) => {
+              if (key === 'resync')
+                modal.confirm({
+                  title: t('ui.dev.confirmResync'),
+                  okText: t('ui.ok'),
+                  cancelText: t('ui.cancel'),
+                  onOk: () => act(resyncDevice(r.addressid)),
+                });
+              if (key === 'secret')
+                modal.confirm({
+                  title: t('ui.dev.confirmNewSecret'),
+                  okText: t('ui.ok'),
+                  cancelText: t('ui.cancel'),
+                  onOk: () =>
+                    resetSecret(r.addressid).then(
+                      (secret) => setDialog({ kind: 'secret', secret }),
+                      () => undefined,
+                    ),
+                });
+            },
+          }}
+        >
+          <Button size="small">{t('ui.dev.more')}</Button>
+        </Dropdown>
+        <DeleteButton onConfirm={() => act(deleteDevice(r.addressid))} />
+      </Space>
+    )),
   ];
   return (
     <>
@@ -122,13 +111,9 @@ export default function DevicesPage() {
         rowKey="addressid"
         columns={columns}
         refetchInterval={LIMITS.doorUnitRefreshMs}
-        fetch={(p) => call(ROUTES.device.getDevicesPage, p)}
+        route={ROUTES.device.getDevicesPage}
         filters={[
-          { name: 'addressName', label: t('ui.dev.name'), maxLength: 50 },
-          { name: 'addressRegNo', label: t('ui.dev.serial'), maxLength: 150 },
-          { name: 'userPhone', label: t('ui.dev.phone'), maxLength: 20 },
-          { name: 'communityName', label: t('ui.dev.company'), maxLength: 50 },
-          { name: 'communityLocation', label: t('ui.dev.region'), maxLength: 150 },
+          ...textFilters(t, { addressName: 'ui.dev.name', addressRegNo: 'ui.dev.serial', userPhone: 'ui.dev.phone', communityName: 'ui.dev.company', communityLocation: 'ui.dev.region' }),
         ]}
         toolbar={({ params }) => {
           if (!admin) return null;

@@ -1,9 +1,9 @@
-import { HARDWARE, type PoolRow, poolAddInput, poolUpdateInput, ROUTES } from '@gatehouse/contracts';
+import { HARDWARE, type PoolRow, poolAddInput, poolUpdateInput, } from '@gatehouse/contracts';
 import { Checkbox, Form, Input, Modal, Radio } from 'antd';
-import { useState } from 'react';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
+import { useSaveDialog } from '../../shared/saveDialog.ts';
+import { savePoolEntry } from './api.ts';
 
 const FLAGS = [
   ['faceSupported', HARDWARE.face, 'ui.dev.face'],
@@ -24,7 +24,6 @@ interface Values {
 export function PoolDialog({ row, onClose, onSaved }: { row?: PoolRow; onClose: () => void; onSaved: () => void }) {
   const { t } = useT();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const schema = row ? poolUpdateInput : poolAddInput;
   const initial: Partial<Values> = row
     ? {
@@ -35,30 +34,18 @@ export function PoolDialog({ row, onClose, onSaved }: { row?: PoolRow; onClose: 
         hardware: FLAGS.filter(([, bit]) => row.hardware & bit).map(([, bit]) => bit),
       }
     : { hardware: [] };
-  const save = async () => {
-    const v = await form.validateFields();
+  const dialog = useSaveDialog(form, async (v) => {
     const flags = Object.fromEntries(FLAGS.map(([k, bit]) => [k, v.hardware.includes(bit) ? bit : 0]));
-    setSaving(true);
-    try {
-      const body = { name: v.name, regNo: v.regNo, isVilla: v.isVilla, note: v.note ?? '', ...flags };
-      if (row) await mutate(ROUTES.pool.updatePool, { ...body, id: row.id });
-      else await mutate(ROUTES.pool.addPool, body);
-      onSaved();
-      onClose();
-    } catch {
-      // the server's message has been shown; the dialog stays open
-    } finally {
-      setSaving(false);
-    }
-  };
+    const body = { name: v.name, regNo: v.regNo, isVilla: v.isVilla, note: v.note ?? '', ...flags };
+    await savePoolEntry(body, row?.id);
+    onSaved();
+    onClose();
+  });
   return (
     <Modal
-      open
+      {...dialog.modalProps}
       title={t(row ? 'ui.dev.editPool' : 'ui.dev.addPool')}
-      onOk={save}
       onCancel={onClose}
-      okButtonProps={{ loading: saving }}
-      destroyOnHidden
     >
       <Form form={form} layout="vertical" initialValues={initial} data-testid="pool-form">
         <Form.Item name="name" label={t('ui.dev.name')} rules={[fieldRule(schema, 'name')]}>

@@ -1,16 +1,18 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { HARDWARE, isAdminLevel, type PoolRow, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Popconfirm, Space, Tag } from 'antd';
+import { Button, Checkbox, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { call, download, mutate } from '../../api/client.ts';
+import { download, } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
-import { POOL_KEY } from './api.ts';
+import { deletePoolEntry, POOL_KEY } from './api.ts';
 import { PoolDialog } from './PoolDialog.tsx';
+import { DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 const BITS = [
   [HARDWARE.face, 'ui.dev.face'],
@@ -64,33 +66,22 @@ export default function PoolPage() {
     },
     { title: t('ui.dev.boundTo'), dataIndex: 'address' },
     ...(admin ? [{ title: t('ui.dev.note'), dataIndex: 'note', ellipsis: true } as const] : []),
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space>
-          {admin ? (
-            <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })} data-testid={`pool-edit-${r.regNo}`}>
-              {t('ui.edit')}
-            </Button>
-          ) : null}
-          <Popconfirm
-            title={t('ui.confirmDelete')}
-            okText={t('ui.ok')}
-            cancelText={t('ui.cancel')}
-            onConfirm={async () => {
-              await mutate(ROUTES.pool.delPool, { ids: [r.id] }).catch(() => undefined);
-              await reload();
-            }}
-          >
-            <Button size="small" danger data-testid={`pool-delete-${r.regNo}`}>
-              {t('ui.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space>
+        {admin ? (
+          <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })} data-testid={`pool-edit-${r.regNo}`}>
+            {t('ui.edit')}
+          </Button>
+        ) : null}
+        <DeleteButton
+          testId={`pool-delete-${r.regNo}`}
+          onConfirm={async () => {
+            await deletePoolEntry(r.id).catch(() => undefined);
+            await reload();
+          }}
+        />
+      </Space>
+    )),
   ];
   return (
     <>
@@ -99,9 +90,9 @@ export default function PoolPage() {
         queryKey={POOL_KEY}
         rowKey="id"
         columns={columns}
-        fetch={(p) => call(ROUTES.pool.getPoolPage, p)}
+        route={ROUTES.pool.getPoolPage}
         filters={[
-          { name: 'name', label: t('ui.dev.name'), maxLength: 50 },
+          { name: 'name', label: t('ui.dev.name') },
           {
             name: 'isVilla',
             label: t('ui.dev.isVilla'),

@@ -1,41 +1,29 @@
-import { changeSerialInput, type DeviceRow, type DeviceSecret, ROUTES } from '@gatehouse/contracts';
+import { changeSerialInput, type DeviceRow, type DeviceSecret, } from '@gatehouse/contracts';
 import { Form, Input, Modal } from 'antd';
-import { useState } from 'react';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
+import { useSaveDialog } from '../../shared/saveDialog.ts';
+import { changeSerial } from './api.ts';
 
 /** Replace device (001 §4): a new serial number from the pool; the old device stops working at once. */
 export function ReplaceDialog({ row, onClose, onSaved }: { row: DeviceRow; onClose: () => void; onSaved: (s: DeviceSecret) => void }) {
   const { t } = useT();
   const [form] = Form.useForm<{ newdevicenumber: string }>();
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      onSaved(
-        await mutate(ROUTES.device.changeSerial, {
-          devicenumber: row.addressRegNo,
-          newdevicenumber: v.newdevicenumber,
-          clouduserId: row.clouduserId ?? undefined,
-        }),
-      );
-      onClose();
-    } catch {
-      // the server's message has been shown
-    } finally {
-      setSaving(false);
-    }
-  };
+  const dialog = useSaveDialog(form, async (v) => {
+    onSaved(
+      await changeSerial({
+        devicenumber: row.addressRegNo,
+        newdevicenumber: v.newdevicenumber,
+        clouduserId: row.clouduserId ?? undefined,
+      }),
+    );
+    onClose();
+  });
   return (
     <Modal
-      open
+      {...dialog.modalProps}
       title={`${t('ui.dev.replace')}: ${row.addressName}`}
-      onOk={save}
       onCancel={onClose}
-      okButtonProps={{ loading: saving }}
-      destroyOnHidden
     >
       <Form form={form} layout="vertical">
         <Form.Item label={t('ui.dev.serial')}>

@@ -1,11 +1,14 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type AccessLogRow, ROUTES } from '@gatehouse/contracts';
-import { Button, Tag } from 'antd';
+import { Button, } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { call, download } from '../../api/client.ts';
+import { download } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
-import { cardModeOptions, exportFilters, resultOptions, typeOptions } from './codes.ts';
+import { cardModeOptions, exportFilters, typeOptions } from './codes.ts';
+import { ACCESS_RESULT } from '../../shared/statuses.ts';
+import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
+import { textFilters } from '../../shared/FilterBar.tsx';
 
 /** Access event log (001 §3, §7): every access event of the door units, sortable by time; export. */
 export default function AccessLogPage() {
@@ -16,7 +19,7 @@ export default function AccessLogPage() {
     { title: t('eventlog.col.addressName'), dataIndex: 'addressName', width: 160 },
     { title: t('eventlog.col.unlockUserName'), dataIndex: 'unlockUserName', width: 120 },
     { title: t('eventlog.col.type'), dataIndex: 'type', render: (v: number) => t(`eventlog.type.${v}`) },
-    { title: t('eventlog.col.result'), dataIndex: 'result', render: (v: number) => <Tag color={v === 0 ? 'green' : 'red'}>{t(`eventlog.result.${v}`)}</Tag> },
+    { title: t('eventlog.col.result'), dataIndex: 'result', render: (v: number) => <EnumTag of={ACCESS_RESULT} value={v} /> },
     { title: t('eventlog.col.account'), dataIndex: 'account', width: 130 },
     { title: t('eventlog.col.cardNum'), dataIndex: 'CARD_NUM', width: 120 },
     { title: t('eventlog.col.cardMode'), dataIndex: 'CARD_MODE', render: (v: number) => t(`eventlog.cardMode.${v}`) },
@@ -27,16 +30,14 @@ export default function AccessLogPage() {
       queryKey={['eventlog', 'accesslog']}
       rowKey="id"
       columns={columns}
-      fetch={(p) => call(ROUTES.eventlog.getAccessLogPage, p)}
+      route={ROUTES.eventlog.getAccessLogPage}
       filters={[
-        { name: 'communityName', label: t('eventlog.col.communityname'), maxLength: 50 },
-        { name: 'addressName', label: t('eventlog.col.addressName'), maxLength: 150 },
-        { name: 'unlockUserName', label: t('eventlog.col.unlockUserName'), maxLength: 50 },
+        ...textFilters(t, { communityName: 'eventlog.col.communityname', addressName: 'eventlog.col.addressName', unlockUserName: 'eventlog.col.unlockUserName' }),
         { name: 'type', label: t('eventlog.col.type'), type: 'select', options: typeOptions(t) },
-        { name: 'result', label: t('eventlog.col.result'), type: 'select', options: resultOptions(t) },
-        { name: 'account', label: t('eventlog.col.account'), maxLength: 20 },
+        { name: 'result', label: t('eventlog.col.result'), type: 'select', options: enumOptions(ACCESS_RESULT, t) },
+        { name: 'account', label: t('eventlog.col.account') },
         { name: 'CARD_MODE', label: t('eventlog.col.cardMode'), type: 'select', options: cardModeOptions(t) },
-        { name: 'CARD_NUM', label: t('eventlog.col.cardNum'), maxLength: 20 },
+        { name: 'CARD_NUM', label: t('eventlog.col.cardNum') },
         { name: 'validfrom', label: t('ui.startDate'), type: 'date' },
         { name: 'validto', label: t('ui.endDate'), type: 'date' },
       ]}

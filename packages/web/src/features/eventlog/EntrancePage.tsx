@@ -2,10 +2,11 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { type EntranceRow, ROUTES } from '@gatehouse/contracts';
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { call, download } from '../../api/client.ts';
+import { download } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { exportFilters, openTypeOptions } from './codes.ts';
+import { textFilters } from '../../shared/FilterBar.tsx';
 
 /** Entrance report (001 "Entrance report"): successful card, QR code and face opens; export. */
 export default function EntrancePage() {
@@ -23,11 +24,9 @@ export default function EntrancePage() {
       queryKey={['eventlog', 'entrance']}
       rowKey="id"
       columns={columns}
-      fetch={(p) => call(ROUTES.eventlog.getAccessReportlistByPage, p)}
+      route={ROUTES.eventlog.getAccessReportlistByPage}
       filters={[
-        { name: 'deviceName', label: t('eventlog.col.deviceName'), maxLength: 100 },
-        { name: 'communityName', label: t('eventlog.col.company'), maxLength: 50 },
-        { name: 'account', label: t('eventlog.col.account'), maxLength: 20 },
+        ...textFilters(t, { deviceName: 'eventlog.col.deviceName', communityName: 'eventlog.col.company', account: 'eventlog.col.account' }),
         { name: 'event', label: t('eventlog.col.event'), type: 'select', options: openTypeOptions(t) },
         { name: 'starttime', label: t('ui.eventlog.openFrom'), type: 'date' },
         { name: 'endtime', label: t('ui.eventlog.openTo'), type: 'date' },

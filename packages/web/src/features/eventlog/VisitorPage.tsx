@@ -2,11 +2,12 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { isAdminLevel, type QrcodeRecordRow, ROUTES } from '@gatehouse/contracts';
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { call, download } from '../../api/client.ts';
+import { download } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { exportFilters } from './codes.ts';
+import { textFilters } from '../../shared/FilterBar.tsx';
 
 /**
  * Visitor page (001 "Visitor page"): visitor QR codes with their opens; dates with
@@ -35,11 +36,9 @@ export default function VisitorPage() {
       rowKey="id"
       columns={columns}
       dateFormat="YYYY-MM-DD HH:mm:ss"
-      fetch={(p) => call(ROUTES.eventlog.getQrcodelistByPage, p)}
+      route={ROUTES.eventlog.getQrcodelistByPage}
       filters={[
-        { name: 'userRegno', label: t('eventlog.col.account'), maxLength: 20 },
-        { name: 'deviceName', label: t('eventlog.col.deviceName'), maxLength: 100 },
-        { name: 'communityName', label: t('eventlog.col.company'), maxLength: 50 },
+        ...textFilters(t, { userRegno: 'eventlog.col.account', deviceName: 'eventlog.col.deviceName', communityName: 'eventlog.col.company' }),
         { name: 'validfrom', label: t('ui.eventlog.validFrom'), type: 'date' },
         { name: 'validto', label: t('ui.eventlog.validTo'), type: 'date' },
       ]}

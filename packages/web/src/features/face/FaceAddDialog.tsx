@@ -1,10 +1,10 @@
-import { createFaceInput, ROUTES } from '@gatehouse/contracts';
+import { createFaceInput, } from '@gatehouse/contracts';
 import { Form, Modal } from 'antd';
-import { useState } from 'react';
-import { mutate } from '../../api/client.ts';
 import { tr, useT } from '../../i18n/index.ts';
 import { FaceCamera } from './FaceCamera.tsx';
-import { HouseholdFields } from '../../shared/HouseholdFields.tsx';
+import { HouseholdFields } from '../holder/HouseholdFields.tsx';
+import { useSaveDialog } from '../../shared/saveDialog.ts';
+import { createFace } from './api.ts';
 
 interface Values {
   imgBase64?: string;
@@ -22,36 +22,25 @@ interface Values {
 export function FaceAddDialog({ onClose }: { onClose: (saved: boolean) => void }) {
   const { t } = useT();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      await mutate(ROUTES.face.createFace, {
-        imgBase64: v.imgBase64,
-        communityId: v.communityId,
-        addressId: v.addressId,
-        account: v.account?.trim(),
-        username: v.username?.trim() ?? '',
-      });
-      onClose(true);
-    } catch {
-      // the server's message has been shown; the dialog stays open
-    } finally {
-      setSaving(false);
-    }
-  };
+  const dialog = useSaveDialog(form, async (v) => {
+    await createFace({
+      imgBase64: v.imgBase64,
+      communityId: v.communityId,
+      addressId: v.addressId,
+      account: v.account?.trim(),
+      username: v.username?.trim() ?? '',
+    });
+    onClose(true);
+  });
   return (
     <Modal
-      open
+      {...dialog.modalProps}
       title={t('ui.face.add')}
       width={720}
-      onOk={() => void save().catch(() => undefined)}
       onCancel={() => onClose(false)}
       okText={t('ui.ok')}
       cancelText={t('ui.cancel')}
-      okButtonProps={{ loading: saving, 'data-testid': 'face-save' }}
-      destroyOnHidden
+      okButtonProps={{ loading: dialog.saving, 'data-testid': 'face-save' }}
     >
       <Form form={form} layout="vertical" data-testid="face-add-form">
         <Form.Item name="imgBase64" label={t('ui.face.photo')} required rules={[{ required: true, message: tr('face.photoMissing') }]}>

@@ -1,9 +1,9 @@
-import { FACE_CAPTURE, ROUTES } from '@gatehouse/contracts';
+import { FACE_CAPTURE, } from '@gatehouse/contracts';
 import { Alert, App, Button, Space, Spin, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { call } from '../../api/client.ts';
 import { tr, useT } from '../../i18n/index.ts';
 import { captureJpeg, photoFileProblem, toBase64 } from './photo.ts';
+import { checkFace } from './api.ts';
 
 type CameraState = 'starting' | 'ready' | 'unavailable';
 
@@ -62,7 +62,7 @@ export function FaceCamera({ value, onChange }: FaceCameraProps) {
     setChecking(true);
     try {
       const imgBase64 = await toBase64(blob);
-      const validated = await call(ROUTES.face.checkFaceValid, { imgBase64, source });
+      const validated = await checkFace(imgBase64, source);
       message.success(tr('ui.face.checked'));
       onChange?.(validated);
     } catch {

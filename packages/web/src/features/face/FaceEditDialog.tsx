@@ -1,13 +1,12 @@
-import { createFaceInput, type FaceRow, ROUTES, updateFaceInput } from '@gatehouse/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { createFaceInput, type FaceRow, updateFaceInput } from '@gatehouse/contracts';
 import { Form, Modal, Select, Spin } from 'antd';
-import { useEffect, useState } from 'react';
-import { call, mutate } from '../../api/client.ts';
+import { useEffect } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
-import { statusOptions } from './api.ts';
+import { statusOptions, updateFace, useFace } from './api.ts';
 import { FaceCamera } from './FaceCamera.tsx';
-import { HouseholdFields } from '../../shared/HouseholdFields.tsx';
+import { HouseholdFields } from '../holder/HouseholdFields.tsx';
+import { useSaveDialog } from '../../shared/saveDialog.ts';
 
 interface Values {
   imgBase64?: string;
@@ -25,46 +24,35 @@ interface Values {
 export function FaceEditDialog({ face, onClose }: { face: FaceRow; onClose: (saved: boolean) => void }) {
   const { t } = useT();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-  const detail = useQuery({ queryKey: ['face', face.id], queryFn: () => call(ROUTES.face.getFaceById, { id: face.id }), gcTime: 0 });
+  const detail = useFace(face.id);
   const d = detail.data;
   useEffect(() => {
     if (d)
       form.setFieldsValue({ imgBase64: d.imgBase64, addressId: d.addressId, account: d.account, username: d.username, status: d.status });
   }, [d, form]);
-  const save = async () => {
+  const dialog = useSaveDialog(form, async (v) => {
     if (!d) return;
-    const v = await form.validateFields();
     const changed = v.imgBase64 !== undefined && v.imgBase64 !== d.imgBase64;
-    setSaving(true);
-    try {
-      await mutate(ROUTES.face.updateFace, {
-        id: face.id,
-        addressId: v.addressId,
-        account: v.account?.trim(),
-        username: v.username?.trim() ?? '',
-        status: v.status,
-        imgChg: changed ? 1 : 0,
-        imgBase64: changed ? v.imgBase64 : undefined,
-      });
-      onClose(true);
-    } catch {
-      // the server's message has been shown; the dialog stays open
-    } finally {
-      setSaving(false);
-    }
-  };
+    await updateFace({
+      id: face.id,
+      addressId: v.addressId,
+      account: v.account?.trim(),
+      username: v.username?.trim() ?? '',
+      status: v.status,
+      imgChg: changed ? 1 : 0,
+      imgBase64: changed ? v.imgBase64 : undefined,
+    });
+    onClose(true);
+  });
   return (
     <Modal
-      open
+      {...dialog.modalProps}
       title={t('ui.face.editTitle')}
       width={720}
-      onOk={() => void save().catch(() => undefined)}
       onCancel={() => onClose(false)}
       okText={t('ui.ok')}
       cancelText={t('ui.cancel')}
-      okButtonProps={{ loading: saving, disabled: !d, 'data-testid': 'face-edit-save' }}
-      destroyOnHidden
+      okButtonProps={{ loading: dialog.saving, disabled: !d, 'data-testid': 'face-edit-save' }}
     >
       <Spin spinning={detail.isLoading}>
         <Form form={form} layout="vertical" data-testid="face-edit-form">

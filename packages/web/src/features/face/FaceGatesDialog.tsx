@@ -1,7 +1,7 @@
-import { type FaceRow, ROUTES } from '@gatehouse/contracts';
-import { callFull, call } from '../../api/client.ts';
+import type { FaceRow, } from '@gatehouse/contracts';
 import { useT } from '../../i18n/index.ts';
 import { DoorAssignDialog } from '../../shared/DoorAssignDialog.tsx';
+import { faceDoors } from '../holder/api.ts';
 
 /**
  * "Set door units" of a face (001 §2 "Door-unit assignment dialog", "Download dialog"):
@@ -13,13 +13,8 @@ export function FaceGatesDialog({ face, onClose, onSaved }: { face: FaceRow; onC
     <DoorAssignDialog
       title={`${t('ui.face.setGates')}: ${face.username || face.account} (${face.address})`}
       queryKey={['faceDownload', face.id]}
-      load={() => call(ROUTES.face.getFaceAddressDownloadInfo, { id: face.id, communityname: face.communityname })}
-      save={(entries) =>
-        callFull(ROUTES.face.updateFaceAddressInfo, {
-          id: face.id,
-          fas: JSON.stringify(entries.map((e) => ({ gateID: e.gateID, validfrom: e.validfrom, validto: e.validto, info: e.info }))),
-        })
-      }
+      load={() => faceDoors.load(face.id, face.communityname)}
+      save={(entries) => faceDoors.save(face.id, entries)}
       onClose={onClose}
       onSaved={onSaved}
     />

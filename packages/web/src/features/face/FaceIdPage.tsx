@@ -1,16 +1,20 @@
-import { type FaceRow, ROUTES } from '@gatehouse/contracts';
+import { type FaceRow, type HolderStatus, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
-import { FACES_KEY, statusOptions } from './api.ts';
+import { deleteFace, FACES_KEY, statusOptions } from './api.ts';
 import { FaceAddDialog } from './FaceAddDialog.tsx';
 import { FaceEditDialog } from './FaceEditDialog.tsx';
 import { FaceGatesDialog } from './FaceGatesDialog.tsx';
 import { FaceLadderDialog } from './FaceLadderDialog.tsx';
+import { FACE_STATUSES } from '../../shared/statuses.ts';
+import { EnumTag } from '../../shared/valueEnum.tsx';
+import { DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { textFilters } from '../../shared/FilterBar.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'gates' | 'ladder'; face: FaceRow } | null;
 
@@ -35,7 +39,7 @@ export default function FaceIdPage() {
     if (saved) void reload();
   };
   const remove = async (id: number) => {
-    await mutate(ROUTES.face.delFace, { id }).catch(() => undefined);
+    await deleteFace(id).catch(() => undefined);
     await reload();
   };
   const columns: ColumnsType<FaceRow> = [
@@ -48,38 +52,29 @@ export default function FaceIdPage() {
       dataIndex: 'status',
       key: 'status',
       sorter: true,
-      render: (v: string) => <Tag color={v === 'enable' ? 'green' : 'default'}>{t(`ui.face.status.${v}`)}</Tag>,
+      render: (v: HolderStatus) => <EnumTag of={FACE_STATUSES} value={v} />,
     },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space>
-          <Popconfirm title={t('ui.confirmDelete')} onConfirm={() => remove(r.id)} okText={t('ui.ok')} cancelText={t('ui.cancel')}>
-            <Button size="small" danger data-testid={`face-delete-${r.id}`}>
-              {t('ui.delete')}
-            </Button>
-          </Popconfirm>
-          <Tooltip title={r.isVilla !== 0 ? t('ui.face.villaLocked') : undefined}>
-            <Button
-              size="small"
-              disabled={r.isVilla !== 0}
-              onClick={() => setOpen({ kind: 'edit', face: r })}
-              data-testid={`face-edit-${r.id}`}
-            >
-              {t('ui.edit')}
-            </Button>
-          </Tooltip>
-          <Button size="small" onClick={() => setOpen({ kind: 'gates', face: r })} data-testid={`face-gates-${r.id}`}>
-            {t('ui.face.setGates')}
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space>
+        <DeleteButton testId={`face-delete-${r.id}`} onConfirm={() => remove(r.id)} />
+        <Tooltip title={r.isVilla !== 0 ? t('ui.face.villaLocked') : undefined}>
+          <Button
+            size="small"
+            disabled={r.isVilla !== 0}
+            onClick={() => setOpen({ kind: 'edit', face: r })}
+            data-testid={`face-edit-${r.id}`}
+          >
+            {t('ui.edit')}
           </Button>
-          <Button size="small" onClick={() => setOpen({ kind: 'ladder', face: r })} data-testid={`face-ladder-${r.id}`}>
-            {t('ui.face.ladder')}
-          </Button>
-        </Space>
-      ),
-    },
+        </Tooltip>
+        <Button size="small" onClick={() => setOpen({ kind: 'gates', face: r })} data-testid={`face-gates-${r.id}`}>
+          {t('ui.face.setGates')}
+        </Button>
+        <Button size="small" onClick={() => setOpen({ kind: 'ladder', face: r })} data-testid={`face-ladder-${r.id}`}>
+          {t('ui.face.ladder')}
+        </Button>
+      </Space>
+    )),
   ];
   return (
     <>
@@ -88,10 +83,9 @@ export default function FaceIdPage() {
         queryKey={FACES_KEY}
         rowKey="id"
         columns={columns}
-        fetch={(p) => call(ROUTES.face.getFaces, p)}
+        route={ROUTES.face.getFaces}
         filters={[
-          { name: 'address', label: t('ui.face.address'), maxLength: 200 },
-          { name: 'account', label: t('ui.face.account'), maxLength: 20 },
+          ...textFilters(t, { address: 'ui.face.address', account: 'ui.face.account' }),
           { name: 'status', label: t('ui.face.status'), type: 'select', options: statusOptions() },
         ]}
         toolbar={() => (

@@ -1,7 +1,7 @@
-import { type FaceRow, LADDER_SOURCE, ROUTES } from '@gatehouse/contracts';
-import { call, callFull } from '../../api/client.ts';
+import { type FaceRow, LADDER_SOURCE, } from '@gatehouse/contracts';
 import { useT } from '../../i18n/index.ts';
 import { LadderConfigDialog } from '../../shared/LadderConfigDialog.tsx';
+import { loadLadder, saveLadder } from '../holder/api.ts';
 
 /**
  * "Empower ladder control" of a face (001 §2): the shared lift configuration dialog
@@ -13,15 +13,8 @@ export function FaceLadderDialog({ face, onClose }: { face: FaceRow; onClose: ()
     <LadderConfigDialog
       title={`${t('ui.face.ladder')}: ${face.username || face.account} (${face.address})`}
       queryKey={['faceLadder', face.id]}
-      load={async () => {
-        const info = await call(ROUTES.card.getLadderDownloadInfo, {
-          id: face.id,
-          communityname: face.communityname,
-          source: LADDER_SOURCE.face,
-        });
-        return { allGms: info.allGms, lcls: info.configured };
-      }}
-      save={(lcls) => callFull(ROUTES.card.updateLadderControl, { id: face.id, source: LADDER_SOURCE.face, lcls: JSON.stringify(lcls) })}
+      load={() => loadLadder(face.id, face.communityname, LADDER_SOURCE.face)}
+      save={(lcls) => saveLadder(face.id, LADDER_SOURCE.face, lcls)}
       onClose={onClose}
     />
   );

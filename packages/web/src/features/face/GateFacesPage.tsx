@@ -1,14 +1,18 @@
-import { type FaceAddressRow, ROUTES, updateFaceAddressInput } from '@gatehouse/contracts';
+import { type FaceAddressRow, type HolderStatus, ROUTES, updateFaceAddressInput } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Tag } from 'antd';
+import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
-import { GATE_FACES_KEY, statusOptions } from './api.ts';
+import { deleteGateFace, GATE_FACES_KEY, resendGateFace, saveGateFace, statusOptions } from './api.ts';
 import { GateEntryDialog } from '../../shared/GateEntryDialog.tsx';
+import { FACE_STATUSES } from '../../shared/statuses.ts';
+import { EnumTag } from '../../shared/valueEnum.tsx';
+import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { textFilters } from '../../shared/FilterBar.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 /**
  * The faces of one door unit (001 §2 "Door unit face list", /gm/face/:addressId):
@@ -22,8 +26,8 @@ export default function GateFacesPage() {
   const key = [...GATE_FACES_KEY, addressId] as const;
   const [editing, setEditing] = useState<FaceAddressRow | null>(null);
   const reload = () => qc.invalidateQueries({ queryKey: key });
-  const act = async (route: typeof ROUTES.face.delFaceAddressById | typeof ROUTES.face.updateFaceRedownload, id: number) => {
-    await mutate(route, { id }).catch(() => undefined);
+  const act = async (done: Promise<unknown>) => {
+    await done.catch(() => undefined);
     await reload();
   };
   const columns: ColumnsType<FaceAddressRow> = [
@@ -35,43 +39,22 @@ export default function GateFacesPage() {
       dataIndex: 'status',
       key: 'status',
       sorter: true,
-      render: (v: string) => <Tag color={v === 'enable' ? 'green' : 'default'}>{t(`ui.face.status.${v}`)}</Tag>,
+      render: (v: HolderStatus) => <EnumTag of={FACE_STATUSES} value={v} />,
     },
     { title: t('ui.face.validfrom'), dataIndex: 'validfrom', key: 'validfrom', sorter: true },
     { title: t('ui.face.validto'), dataIndex: 'validto', key: 'validto', sorter: true },
     { title: t('ui.face.info'), dataIndex: 'info', ellipsis: true },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space>
-          <Popconfirm
-            title={t('ui.confirmDelete')}
-            onConfirm={() => act(ROUTES.face.delFaceAddressById, r.id)}
-            okText={t('ui.ok')}
-            cancelText={t('ui.cancel')}
-          >
-            <Button size="small" danger data-testid={`gate-face-delete-${r.id}`}>
-              {t('ui.delete')}
-            </Button>
-          </Popconfirm>
-          <Button size="small" onClick={() => setEditing(r)} data-testid={`gate-face-edit-${r.id}`}>
-            {t('ui.edit')}
-          </Button>
-          <Popconfirm
-            title={t('ui.face.confirmResend')}
-            onConfirm={() => act(ROUTES.face.updateFaceRedownload, r.id)}
-            okText={t('ui.ok')}
-            cancelText={t('ui.cancel')}
-          >
-            <Button size="small" data-testid={`gate-face-resend-${r.id}`}>
-              {t('ui.face.resend')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space>
+        <DeleteButton testId={`gate-face-delete-${r.id}`} onConfirm={() => act(deleteGateFace(r.id))} />
+        <Button size="small" onClick={() => setEditing(r)} data-testid={`gate-face-edit-${r.id}`}>
+          {t('ui.edit')}
+        </Button>
+        <ConfirmButton title={t('ui.face.confirmResend')} onConfirm={() => act(resendGateFace(r.id))} testId={`gate-face-resend-${r.id}`}>
+          {t('ui.face.resend')}
+        </ConfirmButton>
+      </Space>
+    )),
   ];
   return (
     <>
@@ -86,10 +69,10 @@ export default function GateFacesPage() {
         queryKey={key}
         rowKey="id"
         columns={columns}
-        fetch={(p) => call(ROUTES.face.getFaceAddressByAddressId, { ...p, addressId })}
+        route={ROUTES.face.getFaceAddressByAddressId}
+        params={{ addressId }}
         filters={[
-          { name: 'account', label: t('ui.face.account'), maxLength: 20 },
-          { name: 'address', label: t('ui.face.address'), maxLength: 200 },
+          ...textFilters(t, { account: 'ui.face.account', address: 'ui.face.address' }),
           { name: 'status', label: t('ui.face.status'), type: 'select', options: statusOptions() },
           { name: 'validfrom', label: t('ui.face.validfrom'), type: 'date' },
           { name: 'validto', label: t('ui.face.validto'), type: 'date' },
@@ -101,7 +84,7 @@ export default function GateFacesPage() {
           holder={editing.account}
           entry={editing}
           schema={updateFaceAddressInput}
-          save={(input) => mutate(ROUTES.face.updateFaceAddressByAddressId, input)}
+          save={saveGateFace}
           onClose={(saved) => {
             setEditing(null);
             if (saved) void reload();

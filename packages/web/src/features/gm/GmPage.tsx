@@ -1,12 +1,16 @@
 import { type GmRow, LIMITS, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
-import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { OnlineTag, SyncTags } from '../device/SyncState.tsx';
+import { ConfirmButton } from '../../shared/ConfirmButton.tsx';
+import { resyncDevice } from '../device/api.ts';
+import { refreshLadderFile } from './api.ts';
+import { textFilters } from '../../shared/FilterBar.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 const KEY = ['gms'] as const;
 
@@ -34,49 +38,31 @@ export default function GmPage() {
     },
     { title: t('ui.dev.lastSeen'), dataIndex: 'lastSeen' },
     { title: t('ui.dev.sync'), key: 'sync', render: (_v, r) => <SyncTags s={r} serial={r.serial} /> },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space>
-          <Button size="small" onClick={() => navigate(`/gm/card/${r.addressid}/`)}>
-            {t('ui.gm.cards')}
-          </Button>
-          <Button size="small" onClick={() => navigate(`/gm/face/${r.addressid}/`)}>
-            {t('ui.gm.faces')}
-          </Button>
-          <Popconfirm
-            title={t('ui.gm.confirmLadder')}
-            okText={t('ui.ok')}
-            cancelText={t('ui.cancel')}
-            disabled={!r.serial}
-            onConfirm={async () => {
-              await mutate(ROUTES.gm.updateALTFileByAddressId, { id: r.addressid }).catch(() => undefined);
-              await reload();
-            }}
-          >
-            <Button size="small" disabled={!r.serial}>
-              {t('ui.gm.ladder')}
-            </Button>
-          </Popconfirm>
-          <Popconfirm
-            title={t('ui.dev.confirmResync')}
-            okText={t('ui.ok')}
-            cancelText={t('ui.cancel')}
-            disabled={!r.serial}
-            onConfirm={async () => {
-              await mutate(ROUTES.device.resync, { addressid: r.addressid }).catch(() => undefined);
-              await reload();
-            }}
-          >
-            <Button size="small" disabled={!r.serial} data-testid={`resync-${r.addressid}`}>
-              {t('ui.dev.resync')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space>
+        <Button size="small" onClick={() => navigate(`/gm/card/${r.addressid}/`)}>
+          {t('ui.gm.cards')}
+        </Button>
+        <Button size="small" onClick={() => navigate(`/gm/face/${r.addressid}/`)}>
+          {t('ui.gm.faces')}
+        </Button>
+        <ConfirmButton
+          title={t('ui.gm.confirmLadder')}
+          disabled={!r.serial}
+          onConfirm={() => refreshLadderFile(r.addressid).catch(() => undefined).then(reload)}
+        >
+          {t('ui.gm.ladder')}
+        </ConfirmButton>
+        <ConfirmButton
+          title={t('ui.dev.confirmResync')}
+          disabled={!r.serial}
+          testId={`resync-${r.addressid}`}
+          onConfirm={() => resyncDevice(r.addressid).catch(() => undefined).then(reload)}
+        >
+          {t('ui.dev.resync')}
+        </ConfirmButton>
+      </Space>
+    )),
   ];
   return (
     <ListPage<GmRow>
@@ -85,10 +71,9 @@ export default function GmPage() {
       rowKey="addressid"
       columns={columns}
       refetchInterval={LIMITS.doorUnitRefreshMs}
-      fetch={(p) => call(ROUTES.gm.searchGmsPage, p)}
+      route={ROUTES.gm.searchGmsPage}
       filters={[
-        { name: 'address', label: t('ui.dev.address'), maxLength: 200 },
-        { name: 'name', label: t('ui.dev.name'), maxLength: 100 },
+        ...textFilters(t, { address: 'ui.dev.address', name: 'ui.dev.name' }),
       ]}
     />
   );

@@ -1,10 +1,15 @@
-import { MESSAGE_TYPES, type MessageRow, ROUTES } from '@gatehouse/contracts';
-import { Button, Popconfirm, Space, Tag } from 'antd';
+import { type MessageRow, ROUTES } from '@gatehouse/contracts';
+import { Button, Space, } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
-import { call, download, mutate } from '../../api/client.ts';
+import { download, } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
+import { MESSAGE_TYPE } from '../../shared/statuses.ts';
+import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
+import { DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { deleteMessage } from './api.ts';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 const KEY = ['messages'] as const;
 
@@ -13,33 +18,24 @@ export default function MessagePage() {
   const { t } = useT();
   const qc = useQueryClient();
   const remove = async (id: number) => {
-    await mutate(ROUTES.message.deleteMsg, { id }).catch(() => undefined);
+    await deleteMessage(id).catch(() => undefined);
     await qc.invalidateQueries({ queryKey: KEY });
   };
   const columns: ColumnsType<MessageRow> = [
     { title: t('ui.message.title'), dataIndex: 'title', key: 'title', sorter: true, width: 220 },
     { title: t('ui.message.content'), dataIndex: 'content', width: 320 },
-    { title: t('ui.message.type'), dataIndex: 'type', key: 'type', sorter: true, render: (v: number) => <Tag>{t(`message.type.${v}`)}</Tag> },
+    { title: t('ui.message.type'), dataIndex: 'type', key: 'type', sorter: true, render: (v: number) => <EnumTag of={MESSAGE_TYPE} value={v} /> },
     { title: t('ui.message.createDate'), dataIndex: 'createDate', key: 'createDate', sorter: true, defaultSortOrder: 'descend' },
     { title: t('ui.message.creator'), dataIndex: 'creator' },
     { title: t('ui.message.community'), dataIndex: 'communityName' },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Space>
-          <Button size="small" disabled={!r.downloadFile} onClick={() => void download(ROUTES.message.downloadMessageFile, { id: r.id }, `${r.title}.xlsx`)}>
-            {t('ui.message.download')}
-          </Button>
-          <Popconfirm title={t('ui.confirmDelete')} onConfirm={() => remove(r.id)} okText={t('ui.ok')} cancelText={t('ui.cancel')}>
-            <Button size="small" danger>
-              {t('ui.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space>
+        <Button size="small" disabled={!r.downloadFile} onClick={() => void download(ROUTES.message.downloadMessageFile, { id: r.id }, `${r.title}.xlsx`)}>
+          {t('ui.message.download')}
+        </Button>
+        <DeleteButton onConfirm={() => remove(r.id)} />
+      </Space>
+    )),
   ];
   return (
     <ListPage<MessageRow>
@@ -47,10 +43,10 @@ export default function MessagePage() {
       queryKey={KEY}
       rowKey="id"
       columns={columns}
-      fetch={(p) => call(ROUTES.message.getMessagesPage, p)}
+      route={ROUTES.message.getMessagesPage}
       filters={[
         { name: 'title', label: t('ui.message.title') },
-        { name: 'type', label: t('ui.message.type'), type: 'select', options: MESSAGE_TYPES.map((v) => ({ value: v, label: t(`message.type.${v}`) })) },
+        { name: 'type', label: t('ui.message.type'), type: 'select', options: enumOptions(MESSAGE_TYPE, t) },
         { name: 'starttime', label: t('ui.startDate'), type: 'date' },
         { name: 'endtime', label: t('ui.endDate'), type: 'date' },
       ]}

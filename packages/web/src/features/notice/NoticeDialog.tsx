@@ -1,11 +1,12 @@
-import { LIMITS, ROUTES, uploadNoticeInput } from '@gatehouse/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { LIMITS, uploadNoticeInput } from '@gatehouse/contracts';
 import { App, Button, DatePicker, Form, Input, Modal, Select, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
-import { call, callFull } from '../../api/client.ts';
+import { useCommunities } from '../../api/lookups.ts';
 import { tr, useT } from '../../i18n/index.ts';
+import { useState } from 'react';
+import { useSaveDialog } from '../../shared/saveDialog.ts';
+import { addNotice } from './api.ts';
 
 const FMT = 'YYYY/MM/DD HH:mm:ss';
 
@@ -33,8 +34,7 @@ export function NoticeDialog({ onClose }: { onClose: (saved: boolean) => void })
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [files, setFiles] = useState<UploadFile[]>([]);
-  const [saving, setSaving] = useState(false);
-  const communities = useQuery({ queryKey: ['allCommunities'], queryFn: () => call(ROUTES.community.getAllCommunities, {}), staleTime: 30_000 }).data ?? [];
+  const communities = useCommunities();
   const check = (name: Field) => ({
     validator: async () => {
       const res = uploadNoticeInput.safeParse(toInput(form.getFieldsValue()));
@@ -56,24 +56,15 @@ export function NoticeDialog({ onClose }: { onClose: (saved: boolean) => void })
     setFiles((prev) => [...prev, { uid, name: file.name, size: file.size, originFileObj: file as UploadFile['originFileObj'] }]);
     return false;
   };
-  const save = async () => {
-    const v = await form.validateFields();
+  const dialog = useSaveDialog(form, async (v) => {
     const body = new FormData();
     for (const [k, val] of Object.entries(toInput(v))) body.append(k, String(val ?? ''));
     for (const f of files) if (f.originFileObj) body.append('files', f.originFileObj, f.name);
-    setSaving(true);
-    try {
-      const a = await callFull(ROUTES.notice.uploadNoticeFiles, {}, { body });
-      if (a.msgs[0]) message.success(a.msgs[0]);
-      onClose(true);
-    } catch {
-      // the server's message has been shown
-    } finally {
-      setSaving(false);
-    }
-  };
+    await addNotice(body);
+    onClose(true);
+  });
   return (
-    <Modal open title={t('ui.notice.add')} onOk={save} onCancel={() => onClose(false)} okButtonProps={{ loading: saving }} width={640} destroyOnHidden>
+    <Modal {...dialog.modalProps} title={t('ui.notice.add')} onCancel={() => onClose(false)} width={640}>
       <Form form={form} layout="vertical" data-testid="notice-form">
         <Form.Item name="title" label={t('ui.notice.title')} rules={[check('title')]} required>
           <Input maxLength={100} data-testid="notice-title" />

@@ -1,12 +1,15 @@
 import { type NoticeRow, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { call, download, mutate } from '../../api/client.ts';
+import { download, } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { NoticeDialog } from './NoticeDialog.tsx';
+import { DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { deleteNotice } from './api.ts';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 const KEY = ['notices'] as const;
 
@@ -17,7 +20,7 @@ export default function NoticePage() {
   const [adding, setAdding] = useState(false);
   const reload = () => qc.invalidateQueries({ queryKey: KEY });
   const remove = async (id: number) => {
-    await mutate(ROUTES.notice.deleteNotice, { id }).catch(() => undefined);
+    await deleteNotice(id).catch(() => undefined);
     await reload();
   };
   const columns: ColumnsType<NoticeRow> = [
@@ -41,18 +44,9 @@ export default function NoticePage() {
         </Space>
       ),
     },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Popconfirm title={t('ui.confirmDelete')} onConfirm={() => remove(r.id)} okText={t('ui.ok')} cancelText={t('ui.cancel')}>
-          <Button size="small" danger>
-            {t('ui.delete')}
-          </Button>
-        </Popconfirm>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <DeleteButton onConfirm={() => remove(r.id)} />
+    )),
   ];
   return (
     <>
@@ -61,7 +55,7 @@ export default function NoticePage() {
         queryKey={KEY}
         rowKey="id"
         columns={columns}
-        fetch={(p) => call(ROUTES.notice.getNoticesPage, p)}
+        route={ROUTES.notice.getNoticesPage}
         filters={[{ name: 'title', label: t('ui.notice.title') }]}
         toolbar={() => (
           <Button type="primary" onClick={() => setAdding(true)}>

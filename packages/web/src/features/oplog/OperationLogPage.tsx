@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { LIMITS, type OpLogRow, ROUTES } from '@gatehouse/contracts';
 import { Button, Descriptions } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { call, download } from '../../api/client.ts';
+import { download } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { FirstMenuSelect, SecondMenuSelect } from './MenuSelects.tsx';
@@ -24,7 +24,7 @@ export default function OperationLogPage() {
       rowKey="id"
       columns={columns}
       pageSizes={LIMITS.opLogPageSizes}
-      fetch={(p) => call(ROUTES.oplog.getOpLogPage, p)}
+      route={ROUTES.oplog.getOpLogPage}
       expandable={{
         rowExpandable: (r) => r.changes.length > 0,
         expandedRowRender: (r) => (
@@ -40,7 +40,7 @@ export default function OperationLogPage() {
       filters={[
         { name: 'name1', label: t('oplog.col.name1'), type: 'custom', render: () => <FirstMenuSelect /> },
         { name: 'name2', label: t('oplog.col.name2'), type: 'custom', render: () => <SecondMenuSelect /> },
-        { name: 'regno', label: t('oplog.col.regno'), maxLength: 20 },
+        { name: 'regno', label: t('oplog.col.regno') },
         { name: 'starttime', label: t('ui.startDate'), type: 'date' },
         { name: 'endtime', label: t('ui.endDate'), type: 'date' },
       ]}

@@ -1,12 +1,12 @@
 import { isSystemAdmin, ROUTES, updateBaseInfoInput } from '@gatehouse/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { clearSession } from '../../session/store.ts';
 import { fieldRule } from '../../shared/rules.ts';
+import { useSaveDialog } from '../../shared/saveDialog.ts';
 import { TotpSection } from './TotpSection.tsx';
 
 /** Basic info: userid, regNo, userName, roleName. Administrators may only read it, and manage their authenticator here. */
@@ -14,31 +14,20 @@ export function BasicInfoDialog({ onClose }: { onClose: () => void }) {
   const { t } = useT();
   const nav = useNavigate();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
   const q = useQuery({ queryKey: ['showUser'], queryFn: () => call(ROUTES.account.showUser) });
   const admin = q.data ? isSystemAdmin(q.data.roleId) : true;
-  const save = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      await mutate(ROUTES.account.updateBaseInfo, { userid: q.data?.userid, regNo: v.regNo, name: v.userName });
-      clearSession();
-      nav('/login');
-    } catch {
-      // the error toast has been shown; the dialog stays open
-    } finally {
-      setSaving(false);
-    }
-  };
+  const dialog = useSaveDialog(form, async (v) => {
+    await mutate(ROUTES.account.updateBaseInfo, { userid: q.data?.userid, regNo: v.regNo, name: v.userName });
+    clearSession();
+    nav('/login');
+  });
   return (
     <Modal
-      open
+      {...dialog.modalProps}
       title={t('ui.basicInfo')}
       onCancel={onClose}
-      onOk={admin ? onClose : save}
-      okButtonProps={{ loading: saving }}
+      onOk={admin ? onClose : dialog.onOk}
       okText={admin ? t('ui.close') : t('ui.save')}
-      destroyOnHidden
     >
       {admin ? <Alert type="info" showIcon message={t('base.adminRefused')} style={{ marginBottom: 12 }} /> : null}
       {q.data ? (

@@ -1,12 +1,12 @@
 import { isSystemAdmin, ROUTES, updatePwdInput } from '@gatehouse/contracts';
 import { Alert, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { clearSession } from '../../session/store.ts';
 import { useSession } from '../../session/useSession.ts';
 import { fieldRule, sameAs } from '../../shared/rules.ts';
+import { useSaveDialog } from '../../shared/saveDialog.ts';
 
 /** Change password (000 §5): the new one differs from the old, matches the pattern, and is confirmed. */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
@@ -14,23 +14,14 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const nav = useNavigate();
   const session = useSession();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
   const admin = session ? isSystemAdmin(session.roleId) : false;
-  const save = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      await mutate(ROUTES.account.updatePwd, v);
-      clearSession();
-      nav('/login');
-    } catch {
-      // toast shown
-    } finally {
-      setSaving(false);
-    }
-  };
+  const dialog = useSaveDialog(form, async (v) => {
+    await mutate(ROUTES.account.updatePwd, v);
+    clearSession();
+    nav('/login');
+  });
   return (
-    <Modal open title={t('ui.changePassword')} onCancel={onClose} onOk={admin ? onClose : save} okButtonProps={{ loading: saving }} destroyOnHidden>
+    <Modal {...dialog.modalProps} title={t('ui.changePassword')} onCancel={onClose} onOk={admin ? onClose : dialog.onOk}>
       {admin ? <Alert type="warning" showIcon message={t('pwd.adminRefused')} /> : (
         <Form form={form} layout="vertical">
           <Form.Item label={t('ui.oldPassword')} name="oldPwd" rules={[fieldRule(updatePwdInput, 'oldPwd')]}>

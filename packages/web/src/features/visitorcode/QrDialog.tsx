@@ -1,9 +1,10 @@
-import { type QrCreated, type QrDeviceRow, qrCreateInput, ROUTES } from '@gatehouse/contracts';
+import { type QrCreated, type QrDeviceRow, qrCreateInput, } from '@gatehouse/contracts';
 import { DatePicker, Form, Image, InputNumber, Modal, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
+import { useSaveDialog } from '../../shared/saveDialog.ts';
+import { createQrcode } from './api.ts';
 
 const FMT = 'YYYY/MM/DD HH:mm:ss';
 
@@ -17,7 +18,6 @@ interface Values {
 export function QrDialog({ row, onClose }: { row: QrDeviceRow; onClose: () => void }) {
   const { t } = useT();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const [created, setCreated] = useState<QrCreated | null>(null);
   const check = (name: 'numOpen' | 'validfrom' | 'validto') => ({
     validator: async () => {
@@ -32,34 +32,23 @@ export function QrDialog({ row, onClose }: { row: QrDeviceRow; onClose: () => vo
       if (issue) throw new Error(t(issue.message));
     },
   });
-  const save = async () => {
-    if (created) return onClose();
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      setCreated(
-        await mutate(ROUTES.qrcode.createQrcode, {
-          addressRegNo: row.addressRegNo,
-          communityName: row.communityName,
-          numOpen: v.numOpen,
-          validfrom: v.validfrom?.format(FMT),
-          validto: v.validto?.format(FMT),
-        }),
-      );
-    } catch {
-      // the server's message has been shown
-    } finally {
-      setSaving(false);
-    }
-  };
+  const dialog = useSaveDialog(form, async (v) => {
+    setCreated(
+      await createQrcode({
+        addressRegNo: row.addressRegNo,
+        communityName: row.communityName,
+        numOpen: v.numOpen,
+        validfrom: v.validfrom?.format(FMT),
+        validto: v.validto?.format(FMT),
+      }),
+    );
+  });
   return (
     <Modal
-      open
+      {...dialog.modalProps}
       title={t('ui.qr.title', { name: row.addressName })}
-      onOk={save}
+      onOk={created ? onClose : dialog.onOk}
       onCancel={onClose}
-      okButtonProps={{ loading: saving }}
-      destroyOnHidden
     >
       {created ? (
         <div style={{ textAlign: 'center' }}>

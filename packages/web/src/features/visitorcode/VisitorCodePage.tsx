@@ -2,11 +2,12 @@ import { type QrDeviceRow, ROUTES } from '@gatehouse/contracts';
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { call } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { OnlineTag } from '../device/SyncState.tsx';
 import { QrDialog } from './QrDialog.tsx';
+import { textFilters } from '../../shared/FilterBar.tsx';
+import { actionsColumn } from '../../shared/columns.tsx';
 
 /** QR-code devices (001 §2): door units that read QR codes; each row creates a visitor code. */
 export default function VisitorCodePage() {
@@ -21,16 +22,11 @@ export default function VisitorCodePage() {
       dataIndex: 'online',
       render: (_v, r) => <OnlineTag s={{ online: r.online, lastSeen: null }} serial={r.addressRegNo} />,
     },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Button size="small" type="primary" onClick={() => setRow(r)} data-testid={`qr-create-${r.addressRegNo}`}>
-          {t('ui.qr.create')}
-        </Button>
-      ),
-    },
+    actionsColumn(t('ui.actions'), (r) => (
+      <Button size="small" type="primary" onClick={() => setRow(r)} data-testid={`qr-create-${r.addressRegNo}`}>
+        {t('ui.qr.create')}
+      </Button>
+    )),
   ];
   return (
     <>
@@ -39,10 +35,9 @@ export default function VisitorCodePage() {
         queryKey={['qrDevices']}
         rowKey="addressid"
         columns={columns}
-        fetch={(p) => call(ROUTES.qrcode.getQrDevicesPage, p)}
+        route={ROUTES.qrcode.getQrDevicesPage}
         filters={[
-          { name: 'addressName', label: t('ui.dev.name'), maxLength: 50 },
-          { name: 'communityName', label: t('ui.dev.company'), maxLength: 50 },
+          ...textFilters(t, { addressName: 'ui.dev.name', communityName: 'ui.dev.company' }),
         ]}
       />
       {row ? <QrDialog row={row} onClose={() => setRow(null)} /> : null}

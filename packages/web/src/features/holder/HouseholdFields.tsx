@@ -1,10 +1,10 @@
 import { type createCardInput, createFaceInput } from '@gatehouse/contracts';
 import { App, AutoComplete, Form, Input, Select } from 'antd';
 import { useState } from 'react';
-import { useCommunities, useResidents } from '../features/account/api.ts';
-import { useT } from '../i18n/index.ts';
+import { useCommunities, useResidents } from '../../api/lookups.ts';
+import { useT } from '../../i18n/index.ts';
+import { fieldRule } from '../../shared/rules.ts';
 import { useHouseholdAccounts } from './householdAccounts.ts';
-import { fieldRule } from './rules.ts';
 
 export interface HouseholdFieldsProps {
   /** Whose dialog: names the texts (`ui.<area>.community`, ...) and the test ids (`<area>-account`, ...). */

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Shared UI never imports feature code (STYLE "What we take" 9): what both card and
+ * face need lives in a feature folder of its own, lookups in api/.
+ */
+const SHARED = import.meta.glob<string>('./shared/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });
+
+/** The relative specifiers of a file's static and dynamic imports and re-exports. */
+function importsOf(text: string): string[] {
+  const found = text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g);
+  return [...found].map((m) => m[1] as string);
+}
+
+/** A relative specifier resolved against the importing file (both relative to src/). */
+function resolve(file: string, spec: string): string {
+  const parts = file.replace(/^\.\//, '').split('/').slice(0, -1);
+  for (const p of spec.split('/')) {
+    if (p === '..') parts.pop();
+    else if (p !== '.') parts.push(p);
+  }
+  return parts.join('/');
+}
+
+/** The imports of a file (path relative to src/, "./shared/...") that land in features/. */
+function featureImports(file: string, text: string): string[] {
+  return importsOf(text).filter((spec) => resolve(file, spec).startsWith('features/'));
+}
+
+describe('web shared/ boundary', () => {
+  it('no file under shared/ imports from features/', () => {
+    expect(Object.keys(SHARED).length).toBeGreaterThan(5);
+    const offenders = Object.entries(SHARED).flatMap(([f, text]) => featureImports(f, text).map((s) => `${f} -> ${s}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the check sees every import form that would cross', () => {
+    const text = [
+      "import { a } from '../features/account/api.ts';",
+      "import type { B } from '../features/card/B.tsx';",
+      "export { c } from '../features/face/c.ts';",
+      "const P = lazy(() => import('../features/notice/P.tsx'));",
+      "import { ok } from './rules.ts';",
+      "import { alsoOk } from '../api/lookups.ts';",
+    ].join('\n');
+    expect(featureImports('./shared/X.tsx', text)).toEqual([
+      '../features/account/api.ts',
+      '../features/card/B.tsx',
+      '../features/face/c.ts',
+      '../features/notice/P.tsx',
+    ]);
+    expect(featureImports('./shared/sub/Y.tsx', "import { d } from '../../features/x.ts';")).toEqual(['../../features/x.ts']);
+    expect(featureImports('./shared/sub/Y.tsx', "import { e } from '../features/x.ts';")).toEqual([]);
+  });
+});

@@ -1,0 +1,26 @@
+import { type LadderSource, ROUTES } from '@gatehouse/contracts';
+import { call, callFull } from '../../api/client.ts';
+import type { LadderItem } from '../../shared/ladderDraft.ts';
+
+/** Door-unit assignments and lift configuration of a card or a face (their list's "download" and "set"). */
+type DoorEntryInput = { gateID: number; validfrom: string; validto: string; info: string };
+const doorEntries = (entries: DoorEntryInput[]) => JSON.stringify(entries.map((e) => ({ gateID: e.gateID, validfrom: e.validfrom, validto: e.validto, info: e.info })));
+
+export const cardDoors = {
+  load: (id: number, communityname: string) => call(ROUTES.card.getCardAddressDownloadInfo, { id, communityname }),
+  save: (id: number, entries: DoorEntryInput[]) => callFull(ROUTES.card.updateCardAddressInfo, { id, agas: doorEntries(entries) }),
+};
+
+export const faceDoors = {
+  load: (id: number, communityname: string) => call(ROUTES.face.getFaceAddressDownloadInfo, { id, communityname }),
+  save: (id: number, entries: DoorEntryInput[]) => callFull(ROUTES.face.updateFaceAddressInfo, { id, fas: doorEntries(entries) }),
+};
+
+/** The lift configuration of a card or a face (LADDER_SOURCE). */
+export async function loadLadder(id: number, communityname: string, source: LadderSource) {
+  const info = await call(ROUTES.card.getLadderDownloadInfo, { id, communityname, source });
+  return { allGms: info.allGms, lcls: info.configured };
+}
+
+export const saveLadder = (id: number, source: LadderSource, lcls: LadderItem[]) =>
+  callFull(ROUTES.card.updateLadderControl, { id, source, lcls: JSON.stringify(lcls) });
