@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxCode, type TestApp, testApp } from '../../test/harness.ts';
+import { LIMITER_BACKENDS } from '../../test/limiter-backends.ts';
 import { LOGIN_LIMITS } from './login-throttle.ts';
 
-/** Both counter stores: the database always, Redis when TEST_REDIS_URL names one. */
-const BACKENDS = [['database', undefined], ...(process.env.TEST_REDIS_URL ? [['redis', process.env.TEST_REDIS_URL]] : [])] as const;
 const N = LOGIN_LIMITS.accountClient.max;
 
-describe.each(BACKENDS)('sign-in throttle (%s counters)', (_name, redisUrl) => {
+describe.each(LIMITER_BACKENDS)('sign-in throttle ($name counters)', ({ redisUrl }) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await testApp({ config: { REDIS_URL: redisUrl } });
