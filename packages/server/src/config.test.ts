@@ -11,6 +11,7 @@ describe('configuration', () => {
     expect(c.DEMO).toBe(true);
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.TRUST_PROXY).toBeUndefined();
+    expect(c.SMS_DAILY_CAP).toBe(1000);
   });
 
   it('reads TRUST_PROXY as a list of addresses and CIDR ranges', () => {
@@ -32,6 +33,7 @@ describe('configuration', () => {
     [{ ADMIN_PASSWORD: '1short' }, 'ADMIN_PASSWORD must start with a letter'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY must be IP addresses or CIDR ranges'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY must be IP addresses or CIDR ranges'],
+    [{ SMS_DAILY_CAP: '0' }, 'SMS_DAILY_CAP must be a whole number of at least 1'],
   ])('stops with one clear line on %o', (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);

@@ -42,6 +42,7 @@ const schema = z.object({
     .optional(),
   TRUST_PROXY: proxyList.optional(),
   SMS_PROVIDER: z.enum(['log']).default('log'),
+  SMS_DAILY_CAP: z.coerce.number({ error: 'must be a whole number of at least 1' }).int('must be a whole number of at least 1').min(1, 'must be a whole number of at least 1').default(1000),
   CAPTCHA: z.enum(['on', 'off']).default('on'),
   ADMIN_PHONE: z
     .string()

@@ -20,6 +20,15 @@ export const LOGIN_LIMITS = {
   account: { max: 100, windowSec: 3600 },
 } as const;
 
+/** How long a correct password lets its client ask for the administrator's sign-in code on its own budget. */
+const PASSWORD_PROOF_SEC = 300;
+const proofKey = (ctx: Ctx, phone: string) => `login:pw-ok:${phone}:${ctx.ip}`;
+
+/** Whether this client gave the right password of an account of this phone in the last few minutes. */
+export async function passedPassword(ctx: Ctx, phone: string): Promise<boolean> {
+  return !(await ctx.limiter.peek(proofKey(ctx, phone), 1, PASSWORD_PROOF_SEC)).allowed;
+}
+
 export interface LoginAttempt {
   /** Gives the attempt back once the sign-in step passed (only failures use the budget); answers `value`. */
   succeeded<T>(value: T): Promise<T>;
@@ -37,6 +46,7 @@ export async function countLoginAttempt(ctx: Ctx, username: string, roleId: numb
   return {
     async succeeded(value) {
       await release();
+      await ctx.limiter.hit(proofKey(ctx, username), 1, PASSWORD_PROOF_SEC);
       return value;
     },
   };
