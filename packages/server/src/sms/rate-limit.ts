@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/index.ts';
@@ -22,6 +23,10 @@ export interface RateLimiter {
   /** Gives back one counted hit (an attempt that turned out legitimate); never below zero. */
   release(key: string): Promise<void>;
 }
+
+/** A caller-chosen part of a key (a typed user name), kept short: rate_limit.key is varchar(200). */
+export const keyPart = (s: string): string =>
+  s.length <= 40 ? s : `#${crypto.createHash('sha256').update(s).digest('base64url')}`;
 
 export interface Limit {
   key: string;

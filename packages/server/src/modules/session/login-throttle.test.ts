@@ -68,6 +68,12 @@ describe.each(LIMITER_BACKENDS)('sign-in throttle ($name counters)', ({ redisUrl
     expect(signedIn.body.status).toBe(200);
   });
 
+  it('counts a very long user name like any other (a short key, no server error)', async () => {
+    const long = '1'.repeat(5000);
+    for (let i = 0; i < N; i++) expect((await loginFrom('10.1.0.5', form(long, 'bad', 5))).statusCode).toBe(400);
+    expect((await loginFrom('10.1.0.5', form(long, 'bad', 5))).statusCode).toBe(429);
+  });
+
   it('locks a normal account after failures spread over many addresses (the slower limit)', async () => {
     await t.createAccount({ regNo: '13922220004', password: 'Right123', roleId: 5 });
     const addresses = Math.ceil(LOGIN_LIMITS.account.max / N);

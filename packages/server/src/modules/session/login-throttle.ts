@@ -1,6 +1,6 @@
 import { isSystemAdmin } from '@gatehouse/contracts';
 import type { Ctx } from '../../http/context.ts';
-import { hitAll, type Limit } from '../../sms/rate-limit.ts';
+import { hitAll, keyPart, type Limit } from '../../sms/rate-limit.ts';
 
 /**
  * Sign-in attempt limits (docs/security.md, "Sign-in and SMS throttles"). An attempt
@@ -22,7 +22,7 @@ export const LOGIN_LIMITS = {
 
 /** How long a correct password lets its client ask for the administrator's sign-in code on its own budget. */
 const PASSWORD_PROOF_SEC = 300;
-const proofKey = (ctx: Ctx, phone: string) => `login:pw-ok:${phone}:${ctx.ip}`;
+const proofKey = (ctx: Ctx, phone: string) => `login:pw-ok:${keyPart(phone)}:${ctx.ip}`;
 
 /** Whether this client gave the right password of an account of this phone in the last few minutes. */
 export async function passedPassword(ctx: Ctx, phone: string): Promise<boolean> {
@@ -36,7 +36,7 @@ export interface LoginAttempt {
 
 /** Counts one attempt on every limit that applies, or refuses it (429) without checking anything. */
 export async function countLoginAttempt(ctx: Ctx, username: string, roleId: number): Promise<LoginAttempt> {
-  const account = `${roleId}:${username}`;
+  const account = `${roleId}:${keyPart(username)}`;
   const limits: Limit[] = [
     { key: `login:acct-ip:${account}:${ctx.ip}`, ...LOGIN_LIMITS.accountClient },
     { key: `login:ip:${ctx.ip}`, ...LOGIN_LIMITS.client },
