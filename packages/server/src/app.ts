@@ -36,7 +36,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
             redact: ['req.headers.token', 'req.headers.cookie', 'res.headers["set-cookie"]'],
             serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }) },
           },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies (docs/security.md, "Trusted proxies").
+    trustProxy: services.config.TRUST_PROXY?.length ? services.config.TRUST_PROXY : false,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { querystringParser: (s: string) => qs.parse(s) },
   });

@@ -21,9 +21,10 @@ export interface Booted {
 /**
  * Opens what the app stands on: the database (migrated, menus synced), the rate
  * limiter, the SMS provider and the MQTT broker. `mqtt: false` skips the broker
- * (unit and API tests that do not touch devices).
+ * (unit and API tests that do not touch devices); `redisPrefix` gives a test its own
+ * rate-limit counters in a shared Redis.
  */
-export async function boot(config: Config, opts: { inMemoryDb?: boolean; mqtt?: boolean } = {}): Promise<Booted> {
+export async function boot(config: Config, opts: { inMemoryDb?: boolean; mqtt?: boolean; redisPrefix?: string } = {}): Promise<Booted> {
   const log = pino({ level: config.LOG_LEVEL });
   const dbHandle = await openDb({ url: config.DATABASE_URL, dataDir: opts.inMemoryDb ? null : config.dataDir });
   await migrate(dbHandle.db);
@@ -35,7 +36,7 @@ export async function boot(config: Config, opts: { inMemoryDb?: boolean; mqtt?: 
     redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
     await redis.connect();
   }
-  const limiter = redis ? redisRateLimiter(redis) : dbRateLimiter(dbHandle.db);
+  const limiter = redis ? redisRateLimiter(redis, opts.redisPrefix) : dbRateLimiter(dbHandle.db);
 
   let devices: DeviceBus = offBus;
   if (opts.mqtt !== false) {

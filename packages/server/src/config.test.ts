@@ -10,6 +10,18 @@ describe('configuration', () => {
     expect(c.CAPTCHA).toBe('on');
     expect(c.DEMO).toBe(true);
     expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.TRUST_PROXY).toBeUndefined();
+    expect(c.SMS_DAILY_CAP).toBe(1000);
+  });
+
+  it('reads TRUST_PROXY as a list of addresses and CIDR ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
   });
 
   it.each([
@@ -19,6 +31,9 @@ describe('configuration', () => {
     [{ CAPTCHA: 'maybe' }, 'CAPTCHA'],
     [{ ADMIN_PHONE: '12345' }, 'ADMIN_PHONE must be a mainland mobile number'],
     [{ ADMIN_PASSWORD: '1short' }, 'ADMIN_PASSWORD must start with a letter'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY must be IP addresses or CIDR ranges'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY must be IP addresses or CIDR ranges'],
+    [{ SMS_DAILY_CAP: '0' }, 'SMS_DAILY_CAP must be a whole number of at least 1'],
   ])('stops with one clear line on %o', (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);

@@ -1,8 +1,24 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const bool01 = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const port = z.coerce.number({ error: 'must be a port number (0-65535)' }).int('must be a port number (0-65535)').min(0, 'must be a port number (0-65535)').max(65535, 'must be a port number (0-65535)');
+
+/** proxy-addr's names for the private ranges, an address, or an address/prefix. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyEntry = (entry: string): boolean => {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [ip = '', bits, ...rest] = entry.split('/');
+  const family = net.isIP(ip);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+const proxyList = z
+  .string()
+  .transform((v) => v.split(',').map((e) => e.trim()).filter(Boolean))
+  .refine((list) => list.every(isProxyEntry), 'must be IP addresses or CIDR ranges separated by commas (or loopback, linklocal, uniquelocal)');
 
 const schema = z.object({
   PORT: port.default(8080),
@@ -24,7 +40,9 @@ const schema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  TRUST_PROXY: proxyList.optional(),
   SMS_PROVIDER: z.enum(['log']).default('log'),
+  SMS_DAILY_CAP: z.coerce.number({ error: 'must be a whole number of at least 1' }).int('must be a whole number of at least 1').min(1, 'must be a whole number of at least 1').default(1000),
   CAPTCHA: z.enum(['on', 'off']).default('on'),
   ADMIN_PHONE: z
     .string()

@@ -12,6 +12,12 @@ export const sessionMessages = defineMessages({
   'login.loggedOut': { 'zh-CN': '已退出登录', 'zh-TW': '已登出', en: 'Signed out' },
   'sms.sent': { 'zh-CN': '验证码已发送', 'zh-TW': '驗證碼已發送', en: 'The code has been sent' },
   'sms.unknownPhone': { 'zh-CN': '该手机号未注册', 'zh-TW': '該手機號碼未註冊', en: 'This phone number is not registered' },
+  'sms.phoneTooMany': {
+    'zh-CN': '该手机号获取验证码过于频繁，请{{seconds}}秒后再试',
+    'zh-TW': '該手機號碼取得驗證碼過於頻繁，請{{seconds}}秒後再試',
+    en: 'Too many codes for this phone number, please try again in {{seconds}} seconds',
+  },
+  'sms.dailyCap': { 'zh-CN': '今日短信发送量已达上限，请明天再试', 'zh-TW': '今日簡訊發送量已達上限，請明天再試', en: 'The daily SMS limit has been reached, please try again tomorrow' },
   'sms.text': { 'zh-CN': '您的验证码是{{code}}，5分钟内有效。', 'zh-TW': '您的驗證碼是{{code}}，5分鐘內有效。', en: 'Your code is {{code}}, valid for 5 minutes.' },
   'active.done': { 'zh-CN': '账号已激活', 'zh-TW': '帳號已啟用', en: 'The account is activated' },
   'active.already': { 'zh-CN': '账号已经激活', 'zh-TW': '帳號已經啟用', en: 'The account is already activated' },

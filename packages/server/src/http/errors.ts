@@ -20,8 +20,9 @@ export const forbidden = (ref = 'err.forbidden') => new AppError(STATUS.forbidde
 export const notFound = (ref = 'err.notFound') => new AppError(STATUS.notFound, [ref]);
 export const unauthorized = (ref = 'err.unauthorized') => new AppError(STATUS.unauthorized, [ref]);
 export const conflict = (ref: string) => new AppError(STATUS.conflict, [ref]);
-export const tooMany = (seconds: number) =>
-  new AppError(STATUS.tooMany, [`err.tooMany::${JSON.stringify({ seconds })}`]);
+/** 429 "try again in N seconds"; `ref` names a more precise message with the same {{seconds}}. */
+export const tooMany = (seconds: number, ref = 'err.tooMany') =>
+  new AppError(STATUS.tooMany, [`${ref}::${JSON.stringify({ seconds })}`]);
 
 /**
  * A successful answer with a non-200 envelope status that still passes content

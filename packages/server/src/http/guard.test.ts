@@ -98,7 +98,13 @@ describe('rate limiter', () => {
     expect(third.allowed).toBe(false);
     expect(third.retryAfter).toBeGreaterThan(0);
     expect((await limiter.peek(key, 2, 60)).allowed).toBe(false);
+    await limiter.release(key);
+    await limiter.release(key);
+    expect((await limiter.peek(key, 2, 60)).allowed).toBe(true);
+    expect((await limiter.hit(key, 2, 60)).allowed).toBe(true);
+    expect((await limiter.hit(key, 2, 60)).allowed).toBe(false);
     await limiter.reset(key);
+    await limiter.release(key);
     expect((await limiter.peek(key, 2, 60)).allowed).toBe(true);
   };
 

@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/index.ts';
+import { type AppError, tooMany } from '../http/errors.ts';
 
 export interface LimitResult {
   allowed: boolean;
@@ -18,6 +20,39 @@ export interface RateLimiter {
   /** Answers whether the counter is already at max, without counting. */
   peek(key: string, max: number, windowSec: number): Promise<LimitResult>;
   reset(key: string): Promise<void>;
+  /** Gives back one counted hit (an attempt that turned out legitimate); never below zero. */
+  release(key: string): Promise<void>;
+}
+
+/** A caller-chosen part of a key (a typed user name), kept short: rate_limit.key is varchar(200). */
+export const keyPart = (s: string): string =>
+  s.length <= 40 ? s : `#${crypto.createHash('sha256').update(s).digest('base64url')}`;
+
+export interface Limit {
+  key: string;
+  max: number;
+  windowSec: number;
+  /** The refusal when the limit is reached (default: the "try again in N seconds" 429). */
+  refuse?: (retryAfter: number) => AppError;
+}
+
+/**
+ * Counts one hit on each limit in turn. At the first refusal it gives back the hits
+ * already counted (a refused request uses no budget of the other limits) and throws;
+ * otherwise it answers a function that gives them all back.
+ */
+export async function hitAll(limiter: RateLimiter, limits: Limit[]): Promise<() => Promise<void>> {
+  const counted: string[] = [];
+  const release = async () => void (await Promise.all(counted.map((key) => limiter.release(key))));
+  for (const { key, max, windowSec, refuse = tooMany } of limits) {
+    const r = await limiter.hit(key, max, windowSec);
+    if (!r.allowed) {
+      await release();
+      throw refuse(r.retryAfter);
+    }
+    counted.push(key);
+  }
+  return release;
 }
 
 export function dbRateLimiter(db: Db): RateLimiter {
@@ -54,11 +89,23 @@ export function dbRateLimiter(db: Db): RateLimiter {
     async reset(key) {
       await db.deleteFrom('rate_limit').where('key', '=', key).execute();
     },
+    async release(key) {
+      await db
+        .updateTable('rate_limit')
+        .set({ count: sql<number>`count - 1` })
+        .where('key', '=', key)
+        .where('count', '>', 0)
+        .execute();
+    },
   };
 }
 
-export function redisRateLimiter(redis: Redis): RateLimiter {
-  const k = (key: string) => `gh:rl:${key}`;
+// DECR on a key that has expired would start a counter at -1 without a TTL: only existing keys above zero.
+const RELEASE = `if tonumber(redis.call('get', KEYS[1]) or '0') > 0 then return redis.call('decr', KEYS[1]) end return 0`;
+
+/** prefix: the namespace of the counters (tests use their own, so runs never share counts). */
+export function redisRateLimiter(redis: Redis, prefix = 'gh:rl:'): RateLimiter {
+  const k = (key: string) => `${prefix}${key}`;
   return {
     async hit(key, max, windowSec) {
       const res = await redis.multi().incr(k(key)).expire(k(key), windowSec, 'NX').ttl(k(key)).exec();
@@ -72,6 +119,9 @@ export function redisRateLimiter(redis: Redis): RateLimiter {
     },
     async reset(key) {
       await redis.del(k(key));
+    },
+    async release(key) {
+      await redis.eval(RELEASE, 1, k(key));
     },
   };
 }

@@ -66,7 +66,8 @@ export async function testApp(opts: { mqtt?: boolean; config?: Partial<Config> }
   let url: string | undefined;
   if (testDbKind() === 'postgres') ({ url, drop } = await freshPostgres());
   const config = testConfig({ DATA_DIR: dataDir, dataDir, DATABASE_URL: url, MQTT_PORT: 0, ...opts.config });
-  const booted = await boot(config, { inMemoryDb: true, mqtt: opts.mqtt ?? false });
+  const redisPrefix = `gh:test:${crypto.randomBytes(6).toString('hex')}:`;
+  const booted = await boot(config, { inMemoryDb: true, mqtt: opts.mqtt ?? false, redisPrefix });
   const app = await buildApp(booted.services);
   const db = booted.services.db;
 

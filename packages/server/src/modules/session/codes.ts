@@ -2,27 +2,19 @@ import crypto from 'node:crypto';
 import { LIMITS } from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import type { Ctx } from '../../http/context.ts';
-import { AppError, tooMany } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
+import { passedPassword } from './login-throttle.ts';
+import { countSms } from './sms-throttle.ts';
 
 export type CodePurpose = 'login' | 'verify';
 const MAX_ATTEMPTS = 5;
 
 const hashCode = (phone: string, code: string) => crypto.createHash('sha256').update(`${phone}:${code}`).digest('hex');
 
-/**
- * Sends a 6-digit code by SMS. At most one per 60 s and 10 per hour per phone,
- * and 30 per hour per address.
- */
+/** Sends a 6-digit code by SMS, within the limits of sms-throttle.ts. */
 export async function sendCode(ctx: Ctx, phone: string, purpose: CodePurpose): Promise<void> {
-  for (const [key, max, win] of [
-    [`sms:phone:${phone}`, 1, LIMITS.resendCountdownSec],
-    [`sms:phone-hour:${phone}`, 10, 3600],
-    [`sms:ip:${ctx.ip}`, 30, 3600],
-  ] as const) {
-    const r = await ctx.limiter.hit(key, max, win);
-    if (!r.allowed) throw tooMany(r.retryAfter);
-  }
+  await countSms(ctx, phone, purpose === 'login' && (await passedPassword(ctx, phone)));
   const code = String(crypto.randomInt(0, 10 ** LIMITS.smsCodeLength)).padStart(LIMITS.smsCodeLength, '0');
   await ctx.db
     .insertInto('sms_code')

@@ -7,31 +7,18 @@ import { t } from '../../http/i18n.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import { checkCaptcha, dropCaptcha } from './captcha.ts';
 import { checkCode } from './codes.ts';
+import { countLoginAttempt } from './login-throttle.ts';
 import { defaultPath, menuTree } from './menu-tree.ts';
 import { factorPrompt, secondFactorRefusal } from './second-factor.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 
 type LoginInput = ParsedInput<typeof ROUTES.session.login>;
 
-const LOGIN_FAIL_WINDOW = 900;
-const LOGIN_FAIL_PER_ACCOUNT = 10;
-const LOGIN_FAIL_PER_IP = 50;
-
 /** Sign-in (000 §2, §4): captcha, password, role, then activation (203) and the admin SMS factor (205). */
 export async function login(ctx: Ctx, input: LoginInput, captchaId: string | undefined): Promise<Answer<unknown>> {
-  const accountKey = `login:acct:${input.username}`;
-  const ipKey = `login:ip:${ctx.ip}`;
-  for (const [key, max] of [
-    [accountKey, LOGIN_FAIL_PER_ACCOUNT],
-    [ipKey, LOGIN_FAIL_PER_IP],
-  ] as const) {
-    const r = await ctx.limiter.peek(key, max, LOGIN_FAIL_WINDOW);
-    if (!r.allowed) throw tooMany(r.retryAfter);
-  }
+  const attempt = await countLoginAttempt(ctx, input.username, input.roleId);
   const fail = async (ref: string): Promise<never> => {
     await dropCaptcha(ctx.db, captchaId);
-    await ctx.limiter.hit(accountKey, LOGIN_FAIL_PER_ACCOUNT, LOGIN_FAIL_WINDOW);
-    await ctx.limiter.hit(ipKey, LOGIN_FAIL_PER_IP, LOGIN_FAIL_WINDOW);
     throw badRequest(ref);
   };
 
@@ -49,13 +36,13 @@ export async function login(ctx: Ctx, input: LoginInput, captchaId: string | und
   const passOk = await verifyPassword(account?.password_hash ?? (await dummyHash()), input.password);
   if (!account || !passOk) return fail('login.badCredentials');
   if (account.state === 2) return fail('login.disabled');
-  if (account.state === 0) return new Answer(STATUS.notActivated, { phoneNumber: account.reg_no }, ['err.notActivated']);
+  if (account.state === 0) return attempt.succeeded(new Answer(STATUS.notActivated, { phoneNumber: account.reg_no }, ['err.notActivated']));
   if (isSystemAdmin(account.role_id)) {
-    if (!input.dx) return new Answer(STATUS.needPhoneVerify, await factorPrompt(ctx, account), ['err.needPhoneVerify']);
+    if (!input.dx) return attempt.succeeded(new Answer(STATUS.needPhoneVerify, await factorPrompt(ctx, account), ['err.needPhoneVerify']));
     const refused = await secondFactorRefusal(ctx, account, input.dx);
     if (refused) await fail(refused);
   }
-  await ctx.limiter.reset(accountKey);
+  await attempt.succeeded(null);
   await dropCaptcha(ctx.db, captchaId);
 
   const token = newToken();

@@ -73,7 +73,7 @@ describe('sign-in', () => {
     await t.get('/sendVcodeAdmin', { phoneNumber: '13911110004' });
     const resend = await t.get('/sendVcodeAdmin', { phoneNumber: '13911110004' });
     expect(resend.statusCode).toBe(429);
-    expect(resend.body.msgs[0]).toMatch(/Too many attempts/);
+    expect(resend.body.msgs[0]).toMatch(/Too many codes for this phone number, please try again in \d+ seconds/);
     const code = outboxCode(t.config.dataDir, '13911110004');
     const ok = await login({ username: '13911110004', password: 'Abc12345', vcode: 'x', roleId: 1, dx: code });
     expect(ok.body.status).toBe(200);
