@@ -43,7 +43,13 @@ export async function streamWorkbook(
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const ws = wb.addWorksheet(sheet);
   ws.addRow(headers).commit();
-  for await (const r of rows) ws.addRow(r).commit();
-  ws.commit();
-  await wb.commit();
+  try {
+    for await (const r of rows) ws.addRow(r).commit();
+    ws.commit();
+    await wb.commit();
+  } catch (err) {
+    // The answer has started: a failure can only cut the download short (and is logged), never start a second answer.
+    reply.log.error({ err }, 'export failed after its answer started');
+    out.destroy(err as Error);
+  }
 }
