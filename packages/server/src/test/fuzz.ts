@@ -1,7 +1,9 @@
 import type { RouteDef } from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import { seedDemo } from '../db/demo.ts';
 import type { Db } from '../db/index.ts';
+import { type TestApp, testApp } from './harness.ts';
 
 /** A form value as a browser or a hostile client can send it: one text or repeated texts. */
 export type FormValue = string | string[];
@@ -138,4 +140,11 @@ export async function databaseDigest(db: Db): Promise<string> {
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((r) => `${r.name}:${r.digest}`)
     .join(',');
+}
+
+/** A fresh app with the demo data (so that ids lead to rows) and an administrator's token. */
+export async function demoApp(): Promise<{ t: TestApp; admin: string }> {
+  const t = await testApp();
+  await seedDemo(t.db, t.config.dataDir);
+  return { t, admin: (await t.signIn({ roleId: 1 })).token };
 }
