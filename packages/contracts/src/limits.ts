@@ -16,6 +16,8 @@ export const LIMITS = {
   location: 150,
   communityAddress: 150,
   userName: 15,
+  /** An account (its phone number), as its column holds it. */
+  regNo: 20,
   accountPassword: 20,
   changePassword: 50,
   loginPasswordMin: 6,

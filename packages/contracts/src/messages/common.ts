@@ -44,4 +44,5 @@ export const commonMessages = defineMessages({
   'v.chooseCommunity': { 'zh-CN': '请选择社区', 'zh-TW': '請選擇社區', en: 'Please select community' },
   'v.chooseAddress': { 'zh-CN': '请选择地址', 'zh-TW': '請選擇地址', en: 'Please pick an address' },
   'v.dateOrder': { 'zh-CN': '生效时间必须早于失效时间', 'zh-TW': '生效時間必須早於失效時間', en: 'The effective time must be before the expiry time' },
+  'v.tooMany': { 'zh-CN': '{{field}}最多{{max}}项', 'zh-TW': '{{field}}最多{{max}}項', en: '{{field}} can have at most {{max}} entries' },
 });

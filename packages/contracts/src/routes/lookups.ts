@@ -10,7 +10,7 @@ export interface CommunityBrief {
 }
 
 /** Shared lookups used by several screens (001 §7 "Shared lookups"). */
-export const getAllCommunitiesInput = z.object({ ...withT, type: optInt('f.type') });
+export const getAllCommunitiesInput = z.object({ ...withT, type: optInt('f.type', 'smallint') });
 export const searchResidentsInput = z.object({ ...withT, communityID: reqInt('f.community', true), address: optStr('f.address', 200) });
 
 export const lookupSpecs = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MenuNode } from '../menus.ts';
-import { empty, withT } from '../schemas/common.ts';
+import { empty, optStr, withT } from '../schemas/common.ts';
 import {
   activeUserInput,
   loginInput,
@@ -78,4 +78,4 @@ export const roleRoutes = defineRoutes('role', {
   getSearchRolesKeyValues: r<Option[]>()({ method: 'GET', input: empty, access: 'session' }),
 });
 
-export const homeCommunityInput = z.object({ ...withT, name: z.string().optional() });
+export const homeCommunityInput = z.object({ ...withT, name: optStr('f.comm.name', 200) });

@@ -4,7 +4,7 @@ import { msg } from '../messages/define.ts';
 import { MESSAGES } from '../messages/index.ts';
 import { DIGITS, isValidPhone } from '../patterns.ts';
 import { ALL_ROLES, CREATABLE_ROLES, isSystemAdmin, roleNameKey } from '../roles.ts';
-import { newPasswordField, optInt, optStr, paging, phoneField, reqInt, reqStr, withT } from './common.ts';
+import { intList, newPasswordField, optInt, optStr, paging, phoneField, reqInt, reqStr, withT } from './common.ts';
 
 /** Upper bound of the face and resident limits of an account. */
 export const ACCOUNT_LIMIT_MAX = 99;
@@ -40,17 +40,6 @@ export function roleFields(roleId: number | undefined) {
   };
 }
 
-/** Repeated or comma-separated ids, possibly none. */
-const intList = (field: string) =>
-  z.preprocess(
-    (v) =>
-      (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : v === undefined || v === null ? [] : [v])
-        .map((x) => String(x).trim())
-        .filter((x) => x !== '')
-        .map(Number),
-    z.array(z.number().int(msg('v.invalid', { field: `@${field}` })).positive(msg('v.invalid', { field: `@${field}` }))),
-  );
-
 const limitField = (field: string) =>
   optInt(field).refine((v) => v === undefined || (v >= 0 && v <= ACCOUNT_LIMIT_MAX), msg('account.limitRange', { field: `@${field}`, max: ACCOUNT_LIMIT_MAX }));
 
@@ -58,7 +47,7 @@ const fields = {
   areacode: reqStr('f.areacode', 6).refine((v) => /^\+?\d{1,4}$/.test(v), msg('v.invalid', { field: '@f.areacode' })),
   regNo: reqStr('f.phone', 20).refine((v) => DIGITS.test(v), msg('v.phoneDigits')),
   name: reqStr('f.name', LIMITS.userName),
-  roleID: reqInt('f.role', true),
+  roleID: reqInt('f.role', true, 'smallint'),
   communityIdList: intList('f.communityList'),
   communityId: optInt('f.community'),
   commuAddressId: optInt('f.address'),
@@ -109,7 +98,7 @@ export const accountUpdateInput = z
   .object({
     ...fields,
     userid: reqInt('f.id'),
-    state: optInt('f.state').refine((v) => v === undefined || [0, 1, 2].includes(v), msg('v.invalid', { field: '@f.state' })),
+    state: optInt('f.state', 'smallint').refine((v) => v === undefined || [0, 1, 2].includes(v), msg('v.invalid', { field: '@f.state' })),
     password: optStr('f.password', LIMITS.accountPassword),
     checkPassword: optStr('f.confirmPassword', LIMITS.accountPassword),
   })
@@ -127,15 +116,15 @@ export const searchAccountsInput = z.object({
   regNo: optStr('f.phone', 20),
   name: optStr('f.name', LIMITS.userName),
   addressStrs: optStr('f.address', LIMITS.address),
-  roleID: optInt('f.role'),
-  state: optInt('f.state'),
+  roleID: optInt('f.role', 'smallint'),
+  state: optInt('f.state', 'smallint'),
   ...paging(ACCOUNT_SORT),
 });
 
 export const accountIdInput = z.object({ ...withT, id: reqInt('f.id') });
 export const userIdInput = z.object({ ...withT, userId: reqInt('f.id') });
 export const batchDelAccountsInput = z.object({ ids: intList('f.ids').refine((v) => v.length > 0, msg('v.choose', { field: '@f.ids' })) });
-export const checkUserPropertiesInput = z.object({ ...withT, regNo: fields.regNo, roleID: reqInt('f.role', true), userid: optInt('f.id') });
+export const checkUserPropertiesInput = z.object({ ...withT, regNo: fields.regNo, roleID: reqInt('f.role', true, 'smallint'), userid: optInt('f.id') });
 export const residentAccountsInput = z.object({ ...withT, addressId: reqInt('f.address', true) });
 export const devicesForClouduserInput = z.object({ ...withT, deviceName: optStr('f.dev.name', LIMITS.deviceSearchMax) });
 export const updateUserMenuInput = z.object({ userId: reqInt('f.id'), menuIds: intList('f.menus') });

@@ -13,7 +13,7 @@ import {
 import { LIMITS } from '../limits.ts';
 import { msg } from '../messages/define.ts';
 import { MAINLAND_PHONE } from '../patterns.ts';
-import { datesInOrder, idList, optDate, optStr, paging, reqDate, reqInt, reqStr, withT } from './common.ts';
+import { datesInOrder, idList, jsonList, optDate, optStr, paging, reqDate, reqInt, reqStr, withT } from './common.ts';
 
 /**
  * Cards (001 §5 "Card form", §7 "Cards"): the card list of both screens, the add/edit
@@ -106,20 +106,6 @@ export const cardImportRow = z.object({
 /** Download (door-unit assignment) info: the card and its community name (shown in the dialog). */
 export const cardDownloadInfoInput = z.object({ ...withT, id: reqInt('f.id'), communityname: optStr('f.community', 200) });
 
-/** A JSON string field holding a list (agas, lcls). */
-const jsonList = <T extends z.ZodType>(field: string, item: T) =>
-  z.preprocess(
-    (v) => {
-      if (typeof v !== 'string') return v;
-      try {
-        return JSON.parse(v);
-      } catch {
-        return v;
-      }
-    },
-    z.array(item, { error: msg('v.invalid', { field: `@${field}` }) }),
-  );
-
 /** One entry of agas: a door unit with its validity (001 §3 "Gate access to door unit entry"). */
 export const gateEntryItem = z
   .object({
@@ -159,7 +145,7 @@ const floorList = (field: string) =>
     z.array(
       z.string().refine((f) => FLOORS.includes(f), msg('v.invalid', { field: `@${field}` })),
       { error: msg('v.invalid', { field: `@${field}` }) },
-    ),
+    ).max(FLOORS.length, msg('v.invalid', { field: `@${field}` })),
   );
 
 /** One door unit of the lift configuration dialog (001 §3 "Ladder config item"). */

@@ -7,67 +7,112 @@ import { isLoosePhone, LOGIN_PASSWORD } from '../patterns.ts';
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 const req = (field: string) => msg('v.required', { field: `@${field}` });
+const invalid = (field: string) => msg('v.invalid', { field: `@${field}` });
+const noNul = (v: string) => !v.includes('\u0000');
 
-/** Required text, trimmed, with an optional maximum length. */
-export function reqStr(field: string, max?: number) {
-  const base = z
-    .string({ error: req(field) })
+/**
+ * The integer column types a form value may reach: a value outside its column's range
+ * is refused here, never by the database. bigint stops at the largest safe JavaScript integer.
+ */
+export const INT_RANGE = {
+  smallint: [-32_768, 32_767],
+  int: [-2_147_483_648, 2_147_483_647],
+  bigint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+} as const;
+export type IntType = keyof typeof INT_RANGE;
+
+/** Text fields without a column length of their own stop here (PostgreSQL never sees a 10 MB string). */
+export const TEXT_MAX = 1000;
+
+/** Most entries a list field (ids, JSON lists) may carry. */
+export const LIST_MAX = 1000;
+
+/** Text of a form field: trimmed, without NUL (PostgreSQL refuses it), at most max characters. */
+const text = (field: string, max: number, error: (iss: { input: unknown }) => string) =>
+  z
+    .string({ error })
     .trim()
-    .min(1, req(field));
-  return max ? base.max(max, msg('v.maxLen', { field: `@${field}`, max })) : base;
+    .max(max, msg('v.maxLen', { field: `@${field}`, max }))
+    .refine(noNul, invalid(field));
+
+/** Required text, trimmed, at most max characters (TEXT_MAX unless the column is shorter). */
+export function reqStr(field: string, max: number = TEXT_MAX) {
+  return text(field, max, (iss) => (iss.input === undefined ? req(field) : invalid(field))).min(1, req(field));
 }
 
-/** Optional text (empty means absent), with an optional maximum length. */
-export function optStr(field: string, max?: number) {
-  const base = z.string().trim();
-  return z.preprocess(blankToUndefined, (max ? base.max(max, msg('v.maxLen', { field: `@${field}`, max })) : base).optional());
+/** Optional text (empty means absent), at most max characters. */
+export function optStr(field: string, max: number = TEXT_MAX) {
+  return z.preprocess(blankToUndefined, text(field, max, () => invalid(field)).optional());
 }
 
-/** Required integer from a form field. */
-export function reqInt(field: string, choose = false) {
+/** A form value as a number: blank is absent; anything but one text (a list, an object) is not a number. */
+const toNumber = (v: unknown) => {
+  const b = blankToUndefined(v);
+  if (b === undefined) return undefined;
+  return typeof b === 'string' || typeof b === 'number' ? Number(b) : Number.NaN;
+};
+
+/** An integer that fits its column type. */
+const intOf = (field: string, type: IntType, error: (iss: { input: unknown }) => string) =>
+  z
+    .number({ error })
+    .int({ error: msg('v.number', { field: `@${field}` }), abort: true })
+    .min(INT_RANGE[type][0], invalid(field))
+    .max(INT_RANGE[type][1], invalid(field));
+
+/** Required integer from a form field, bounded by its column type (int unless told). */
+export function reqInt(field: string, choose = false, type: IntType = 'int') {
   const missing = choose ? msg('v.choose', { field: `@${field}` }) : req(field);
   return z.preprocess(
-    (v) => {
-      const b = blankToUndefined(v);
-      return b === undefined ? undefined : Number(b);
-    },
-    z
-      .number({ error: (iss) => (iss.input === undefined ? missing : msg('v.number', { field: `@${field}` })) })
-      .int(msg('v.number', { field: `@${field}` })),
+    toNumber,
+    intOf(field, type, (iss) => (iss.input === undefined ? missing : msg('v.number', { field: `@${field}` }))),
   );
 }
 
-/** Optional integer from a form field. */
-export function optInt(field: string) {
+/** Optional integer from a form field, bounded by its column type (int unless told). */
+export function optInt(field: string, type: IntType = 'int') {
+  return z.preprocess(toNumber, intOf(field, type, () => msg('v.number', { field: `@${field}` })).optional());
+}
+
+/** Repeated or comma-separated positive ids (int columns), possibly none, at most LIST_MAX. */
+export function intList(field = 'f.ids') {
   return z.preprocess(
-    (v) => {
-      const b = blankToUndefined(v);
-      return b === undefined ? undefined : Number(b);
-    },
+    (v) =>
+      (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : v === undefined || v === null ? [] : [v])
+        .map((x) => String(x).trim())
+        .filter((x) => x !== '')
+        .map(Number),
     z
-      .number({ error: msg('v.number', { field: `@${field}` }) })
-      .int(msg('v.number', { field: `@${field}` }))
-      .optional(),
+      .array(
+        z
+          .number({ error: invalid(field) })
+          .int(invalid(field))
+          .positive(invalid(field))
+          .max(INT_RANGE.int[1], invalid(field)),
+      )
+      .max(LIST_MAX, msg('v.tooMany', { field: `@${field}`, max: LIST_MAX })),
   );
 }
 
 /** A list of ids: repeated fields or one comma-separated field. At least one. */
-export function idList(field = 'f.ids') {
+export const idList = (field = 'f.ids') => intList(field).refine((v) => v.length > 0, msg('v.choose', { field: `@${field}` }));
+
+/**
+ * A JSON list sent as one text field (agas, fas, lcls), or already a list: at most
+ * LIST_MAX entries, each checked by item (whose helpers bound every value it holds).
+ */
+export function jsonList<T extends z.ZodType>(field: string, item: T, error: (iss: { input: unknown }) => string = () => invalid(field)) {
   return z.preprocess(
     (v) => {
-      const parts = (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : v === undefined ? [] : [v])
-        .map((x) => String(x).trim())
-        .filter((x) => x !== '');
-      return parts.map(Number);
+      if (v === undefined || v === null || v === '') return undefined;
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v);
+      } catch {
+        return v;
+      }
     },
-    z
-      .array(
-        z
-          .number()
-          .int(msg('v.invalid', { field: `@${field}` }))
-          .positive(msg('v.invalid', { field: `@${field}` })),
-      )
-      .min(1, msg('v.choose', { field: `@${field}` })),
+    z.array(item, { error }).max(LIST_MAX, msg('v.tooMany', { field: `@${field}`, max: LIST_MAX })),
   );
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HOLDER_STATUSES } from '../access.ts';
 import { msg } from '../messages/define.ts';
 import { MAINLAND_PHONE } from '../patterns.ts';
-import { datesInOrder, optDate, optStr, paging, reqDate, reqInt, reqStr, withT } from './common.ts';
+import { datesInOrder, jsonList, optDate, optStr, paging, reqDate, reqInt, reqStr, withT } from './common.ts';
 
 /** Faces (001 §2 "Face management", "Door unit face list", §5 face rules). */
 
@@ -77,19 +77,8 @@ export const faceGateEntryInput = z
 /** fas: the whole configured list as JSON text (or an array); an empty list removes every entry. */
 export const updateFaceAddressInfoInput = z.object({
   id: reqInt('f.id'),
-  fas: z.preprocess(
-    (v) => {
-      if (v === undefined || v === null || v === '') return undefined;
-      if (typeof v !== 'string') return v;
-      try {
-        return JSON.parse(v);
-      } catch {
-        return v;
-      }
-    },
-    z.array(faceGateEntryInput, {
-      error: (iss) => (iss.input === undefined ? msg('v.choose', { field: '@f.face.gate' }) : msg('v.invalid', { field: '@f.face.gate' })),
-    }),
+  fas: jsonList('f.face.gate', faceGateEntryInput, (iss) =>
+    iss.input === undefined ? msg('v.choose', { field: '@f.face.gate' }) : msg('v.invalid', { field: '@f.face.gate' }),
   ),
 });
 

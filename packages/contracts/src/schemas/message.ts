@@ -12,7 +12,7 @@ export const messagesPageInput = z.object({
   ...withT,
   ...paging(['createDate', 'title', 'type']),
   title: optStr('f.title', 200),
-  type: optInt('f.type'),
+  type: optInt('f.type', 'smallint'),
   starttime: dateText('f.startTime'),
   endtime: dateText('f.endTime'),
 });

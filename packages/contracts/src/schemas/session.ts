@@ -6,10 +6,11 @@ import { DIGITS } from '../patterns.ts';
 import { newPasswordField, optStr, phoneField, reqInt, reqStr, withT } from './common.ts';
 
 export const loginInput = z.object({
-  username: reqStr('f.account'),
+  /** No account is longer than its column: a longer one is refused as any unknown account is. */
+  username: reqStr('f.account').refine((v) => v.length <= LIMITS.regNo, msg('login.badCredentials')),
   password: reqStr('f.password'),
   vcode: reqStr('f.captcha'),
-  roleId: reqInt('f.role', true),
+  roleId: reqInt('f.role', true, 'smallint'),
   dx: optStr('f.smsCode'),
 });
 

@@ -56,19 +56,25 @@ export async function streamWorkbook(
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const ws = wb.addWorksheet(sheet);
   ws.addRow(headers).commit();
-  let n = 0;
-  for await (const r of rows) {
-    if (gone) break;
-    ws.addRow(r).commit();
-    // Rows go through the zip writer asynchronously: give it a turn every few hundred rows so the
-    // compressed bytes reach `out`, then wait while the client has not taken them (and see it leave).
-    if (++n % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
-    while (out.writableNeedDrain && !gone) await new Promise((resolve) => out.once('drain', resolve));
+  try {
+    let n = 0;
+    for await (const r of rows) {
+      if (gone) break;
+      ws.addRow(r).commit();
+      // Rows go through the zip writer asynchronously: give it a turn every few hundred rows so the
+      // compressed bytes reach `out`, then wait while the client has not taken them (and see it leave).
+      if (++n % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
+      while (out.writableNeedDrain && !gone) await new Promise((resolve) => out.once('drain', resolve));
+    }
+    if (gone) {
+      out.destroy();
+      return;
+    }
+    ws.commit();
+    await wb.commit();
+  } catch (err) {
+    // The answer has started: a failure can only cut the download short (and is logged), never start a second answer.
+    reply.log.error({ err }, 'export failed after its answer started');
+    out.destroy(err as Error);
   }
-  if (gone) {
-    out.destroy();
-    return;
-  }
-  ws.commit();
-  await wb.commit();
 }
