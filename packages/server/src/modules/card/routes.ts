@@ -3,8 +3,6 @@ import { Answer } from '../../http/errors.ts';
 import { handle, type Registered } from '../../http/route.ts';
 import { importAnswer } from '../../xlsx/import-runner.ts';
 import { loadCard } from './access.ts';
-import './commands.ts';
-import './dependents.ts';
 import { cardDownloadInfo, saveCardDownload } from './download.ts';
 import { deleteEntry, redownloadEntry, updateEntry } from './gates.ts';
 import { cardTemplate, importCards } from './import.ts';

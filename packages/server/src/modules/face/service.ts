@@ -9,7 +9,6 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, inScope, listScope, scopeOf } from '../../http/scope.ts';
 import { type CheckedPhoto, checkPhoto, decodePhoto } from '../../faces/photo.ts';
-import './dependents.ts';
 import { faceDeleteCommand, queueFaceState } from './device.ts';
 import { FACE_FILE_KIND, insertPhotoRow, photoPath, readPhoto, removePhotoFiles, writePhoto } from './photos.ts';
 import { FACE_COLUMNS, type FaceDbRow, faceBase, faceById, toFaceRow } from './queries.ts';
@@ -245,7 +244,7 @@ async function liftDoorUnits(trx: Kysely<DB>, faceId: number): Promise<number[]>
 async function queueLiftFilesOf(trx: Kysely<DB>, q: CommandQueue, addressIds: number[]): Promise<void> {
   for (const addressId of new Set(addressIds)) {
     const door = await doorUnit(trx, addressId);
-    if (door) await q.add(addressId, [await ladderFileCommand(trx, door)]);
+    if (door) await q.add(addressId, [await ladderFileCommand(trx, q.doors, door)]);
   }
 }
 

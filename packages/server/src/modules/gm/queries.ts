@@ -69,7 +69,7 @@ export async function updateLadderFile(ctx: AuthCtx, addressId: number): Promise
   const queued = await withCommands(ctx, async (trx, q) => {
     const door = await doorUnit(trx, addressId);
     if (!door) throw badRequest('device.noDevice');
-    const n = await q.add(addressId, [await ladderFileCommand(trx, door)]);
+    const n = await q.add(addressId, [await ladderFileCommand(trx, q.doors, door)]);
     await writeOpLog(trx, ctx, { menu: 'access.gm', content: msg('op.gm.ladder', { name: a.name }), communityId: a.community_id });
     return n;
   });

@@ -1,0 +1,8 @@
+import type { Area } from '../area.ts';
+import { sessionHandlers } from './routes.ts';
+
+/** What the session area contributes (collected in modules/index.ts). */
+export const sessionArea: Area = {
+  name: 'session',
+  handlers: sessionHandlers,
+};
