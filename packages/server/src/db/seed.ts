@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { DEFAULT_ROLE_MENUS, LEAF_MENUS, MENUS, type MenuKey, menuByKey, type RoleId } from '@gatehouse/contracts';
 import { sql } from 'kysely';
-import { hashPassword } from '../modules/session/passwords.ts';
+import { hashPassword } from '../crypto/passwords.ts';
 import type { Db } from './index.ts';
 
 /** Keeps the menu table equal to the menu tree of contracts (run at every start). */
