@@ -8,7 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { boot } from '../boot.ts';
 import { type Config, testConfig } from '../config.ts';
-import { insertAccount, type NewAccount } from '../db/seed.ts';
+import { insertAccount, type NewAccount } from '../modules/account/insert.ts';
 import { hashToken, newToken } from '../http/auth.ts';
 
 /** Which database the API tests run on: TEST_DB=postgres uses DATABASE_URL's server, else PGlite. */

@@ -1,6 +1,5 @@
 import { type AccountDetail, CREATABLE_ROLES, canManageRole, msg, type ParsedInput, type RoleId, type ROUTES } from '@gatehouse/contracts';
 import { sql, type Transaction } from 'kysely';
-import { grantDefaultMenus } from '../../db/seed.ts';
 import type { DB } from '../../db/types.ts';
 import { revokeSessions } from '../../http/auth.ts';
 import type { AuthCtx } from '../../http/context.ts';
@@ -8,6 +7,7 @@ import { badRequest, forbidden } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { scopeOf } from '../../http/scope.ts';
 import { hashPassword } from '../session/passwords.ts';
+import { grantDefaultMenus } from './default-menus.ts';
 import { assertDialCode, assertRegNoFree, type Place, placeOf } from './checks.ts';
 import { normalizeDialCode } from './countries.ts';
 import { manageableTarget, manageableTargets, pgCode, type Target } from './manage.ts';
