@@ -1,3 +1,4 @@
+import { ROLE } from '@gatehouse/contracts';
 import type { AuthCtx } from '../../http/context.ts';
 
 /** getEngineers: engineering supervisors and staff (roles 2, 3) in normal state, for the project dialog. */
@@ -5,7 +6,7 @@ export async function engineers(ctx: AuthCtx) {
   const rows = await ctx.db
     .selectFrom('account')
     .select(['id', 'name', 'reg_no'])
-    .where('role_id', 'in', [2, 3])
+    .where('role_id', 'in', [ROLE.engineerSupervisor, ROLE.engineer])
     .where('state', '=', 1)
     .orderBy('name')
     .execute();

@@ -1,5 +1,6 @@
-import { type AccountDetail, CREATABLE_ROLES, canManageRole, msg, type ParsedInput, type RoleId, type ROUTES } from '@gatehouse/contracts';
+import { type AccountDetail, CREATABLE_ROLES, canManageRole, msg, type ParsedInput, ROLE, type RoleId, type ROUTES } from '@gatehouse/contracts';
 import { sql, type Transaction } from 'kysely';
+import { PG_ERROR, pgCode } from '../../db/sql.ts';
 import type { DB } from '../../db/types.ts';
 import { revokeSessions } from '../../http/auth.ts';
 import type { AuthCtx } from '../../http/context.ts';
@@ -10,7 +11,7 @@ import { hashPassword } from '../session/passwords.ts';
 import { grantDefaultMenus } from './default-menus.ts';
 import { assertDialCode, assertRegNoFree, type Place, placeOf } from './checks.ts';
 import { normalizeDialCode } from './countries.ts';
-import { manageableTarget, manageableTargets, pgCode, type Target } from './manage.ts';
+import { manageableTarget, manageableTargets, type Target } from './manage.ts';
 import { detailOf } from './queries.ts';
 
 type CreateIn = ParsedInput<typeof ROUTES.account.create>;
@@ -38,7 +39,7 @@ async function uniqueGuard<T>(regNo: string, run: () => Promise<T>): Promise<T> 
   try {
     return await run();
   } catch (e) {
-    if (pgCode(e) === '23505') throw badRequest(msg('account.regNoTaken', { regNo }));
+    if (pgCode(e) === PG_ERROR.uniqueViolation) throw badRequest(msg('account.regNoTaken', { regNo }));
     throw e;
   }
 }
@@ -104,7 +105,7 @@ async function placeBefore(ctx: AuthCtx, a: Target): Promise<Place> {
  */
 export async function updateAccount(ctx: AuthCtx, i: UpdateIn): Promise<AccountDetail> {
   const before = await manageableTarget(ctx, i.userid);
-  if (before.role_id === 8 || before.role_id === 9) throw forbidden('account.notEditable');
+  if (before.role_id === ROLE.doorUnit || before.role_id === ROLE.other) throw forbidden('account.notEditable');
   const roleChanged = i.roleID !== before.role_id;
   if (roleChanged && (!CREATABLE_ROLES.includes(i.roleID as RoleId) || !canManageRole(ctx.caller.roleId, i.roleID))) {
     throw forbidden('account.roleRefused');
@@ -186,7 +187,7 @@ export async function batchDelete(ctx: AuthCtx, ids: number[]): Promise<void> {
       });
     });
   } catch (e) {
-    if (pgCode(e) === '23503') throw badRequest(msg('account.inUse', { regNo: rows.map((r) => r.reg_no).join(', ').slice(0, 100) }));
+    if (pgCode(e) === PG_ERROR.foreignKeyViolation) throw badRequest(msg('account.inUse', { regNo: rows.map((r) => r.reg_no).join(', ').slice(0, 100) }));
     throw e;
   }
 }

@@ -66,8 +66,3 @@ export function parseDates<K extends string>(tz: string, dates: { key: K; text?:
   return out;
 }
 
-/** `like` pattern: contains (names, matched with ilike) or starts with (accounts, card numbers). */
-export const likeText = (v: string, contains: boolean): string => {
-  const esc = v.replace(/[%_\\]/g, '\\$&');
-  return contains ? `%${esc}%` : `${esc}%`;
-};

@@ -6,7 +6,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
-import { likeArg } from '../device/pool.ts';
+import { likeArg } from '../../db/sql.ts';
 import { withSync } from '../device/sync.ts';
 
 type R = typeof gmRoutes;
