@@ -56,4 +56,15 @@ describe('delete dependents cover the schema', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.map((r) => r.tbl).filter((tbl) => !counted.has(tbl))).toEqual([]);
   });
+
+  it('an account is held back only by project assignments, which its batch delete counts first', async () => {
+    const { rows } = await sql<{ tbl: string }>`
+      select distinct cl.relname as tbl
+      from pg_constraint c
+      join pg_class cl on cl.oid = c.conrelid
+      join pg_class ref on ref.oid = c.confrelid
+      where c.contype = 'f' and ref.relname = 'account' and c.confdeltype in ('a', 'r')
+      order by 1`.execute(t.db);
+    expect(rows.map((r) => r.tbl)).toEqual(['community_engineer']);
+  });
 });
