@@ -7,7 +7,7 @@ import { buildApp } from '../packages/server/src/app.ts';
 import { boot } from '../packages/server/src/boot.ts';
 import { testConfig } from '../packages/server/src/config.ts';
 import type { Db } from '../packages/server/src/db/index.ts';
-import { insertAccount } from '../packages/server/src/db/seed.ts';
+import { insertAccount } from '../packages/server/src/modules/account/insert.ts';
 import { hashToken, newToken } from '../packages/server/src/http/auth.ts';
 import { hashPassword } from '../packages/server/src/modules/session/passwords.ts';
 import { freshPostgres } from '../packages/server/src/test/harness.ts';

@@ -6,7 +6,7 @@ import { CHROMIUM_ARGS } from '../e2e/playwright.config.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import { boot } from '../packages/server/src/boot.ts';
 import { testConfig } from '../packages/server/src/config.ts';
-import { insertAccount } from '../packages/server/src/db/seed.ts';
+import { insertAccount } from '../packages/server/src/modules/account/insert.ts';
 import { percentile } from './lib.ts';
 
 const DIST = path.resolve(import.meta.dirname, '../packages/web/dist');

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../packages/server/src/app.ts';
 import { boot } from '../packages/server/src/boot.ts';
 import { testConfig } from '../packages/server/src/config.ts';
-import { insertAccount } from '../packages/server/src/db/seed.ts';
+import { insertAccount } from '../packages/server/src/modules/account/insert.ts';
 import { hashToken, newToken } from '../packages/server/src/http/auth.ts';
 import { sql } from 'kysely';
 import { freshPostgres } from '../packages/server/src/test/harness.ts';

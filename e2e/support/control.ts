@@ -3,7 +3,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import type { RoleId } from '@gatehouse/contracts';
 import { sql } from 'kysely';
-import { insertAccount } from '../../packages/server/src/db/seed.ts';
+import { insertAccount } from '../../packages/server/src/modules/account/insert.ts';
 import { hashToken, newToken } from '../../packages/server/src/http/auth.ts';
 import type { Services } from '../../packages/server/src/http/context.ts';
 

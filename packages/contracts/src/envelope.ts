@@ -5,6 +5,11 @@ export interface Envelope<T = unknown> {
   content: T;
 }
 
+/** The answer of every batch delete: how many entries went (message: deleted / batch deleted). */
+export interface Deleted {
+  deleted: number;
+}
+
 export interface Page<T> {
   rows: T[];
   total: number;

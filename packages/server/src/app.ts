@@ -15,7 +15,8 @@ import { AppError } from './http/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { webAssetOptions } from './http/web-assets.ts';
 import { langOfRequest, registerRoutes, requestLang, sendEnvelope } from './http/route.ts';
-import { MODULE_HANDLERS } from './modules/index.ts';
+import { collectAreas } from './modules/area.ts';
+import { AREAS } from './modules/index.ts';
 
 export const VERSION = '0.1.0';
 
@@ -78,9 +79,10 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     return sendEnvelope(reply, lang, STATUS.error, null, ['err.internal']);
   });
 
-  registerRoutes(app, services, MODULE_HANDLERS);
+  const { handlers } = collectAreas(AREAS);
+  registerRoutes(app, services, handlers);
   const declared = allRoutes().map((r) => `${r.method} ${r.path}`);
-  const handled = new Set(MODULE_HANDLERS.map((h) => `${h.route.method} ${h.route.path}`));
+  const handled = new Set(handlers.map((h) => `${h.route.method} ${h.route.path}`));
   const missing = declared.filter((d) => !handled.has(d));
   if (missing.length) throw new Error(`routes without a handler: ${missing.join(', ')}`);
 

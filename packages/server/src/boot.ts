@@ -8,12 +8,14 @@ import { connectGateway } from './devices/gateway.ts';
 import { verifyDeviceSecret } from './devices/secrets.ts';
 import { type DeviceBus, offBus } from './devices/bus.ts';
 import type { Services } from './http/context.ts';
-import { registerFaceStorage } from './modules/face/device.ts';
+import { collectAreas } from './modules/area.ts';
+import { AREAS } from './modules/index.ts';
 import { logSmsProvider } from './sms/provider.ts';
 import { dbRateLimiter, redisRateLimiter } from './sms/rate-limit.ts';
 
 export interface Booted {
   services: Services;
+
   dbHandle: DbHandle;
   shutdown(): Promise<void>;
 }
@@ -29,7 +31,8 @@ export async function boot(config: Config, opts: { inMemoryDb?: boolean; mqtt?: 
   const dbHandle = await openDb({ url: config.DATABASE_URL, dataDir: opts.inMemoryDb ? null : config.dataDir });
   await migrate(dbHandle.db);
   await syncMenus(dbHandle.db);
-  registerFaceStorage(config);
+  // The areas' door-unit sources and delete dependents, passed in through the services.
+  const wiring = collectAreas(AREAS);
 
   let redis: Redis | null = null;
   if (config.REDIS_URL) {
@@ -64,6 +67,8 @@ export async function boot(config: Config, opts: { inMemoryDb?: boolean; mqtt?: 
     sms: logSmsProvider(config.dataDir, log),
     limiter,
     devices,
+    doors: { sources: wiring.desiredSources, ladder: wiring.ladderSources, dataDir: config.dataDir, tz: config.TZ_NAME },
+    dependents: wiring.dependents,
   };
   return {
     services,

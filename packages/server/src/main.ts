@@ -1,9 +1,9 @@
 import { boot } from './boot.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { seedDemo } from './db/demo.ts';
-import { ensureAdmin } from './db/seed.ts';
-import { startDemoDevices } from './devices/demo.ts';
+import { seedDemo } from './demo/data.ts';
+import { startDemoDevices } from './demo/devices.ts';
+import { ensureAdmin } from './modules/account/insert.ts';
 import { warmUp } from './faces/detector.ts';
 
 async function main() {

@@ -20,7 +20,6 @@ export const accountMessages = defineMessages({
   'account.notEditable': { 'zh-CN': '门口机和其他角色的账号不能编辑', 'zh-TW': '門口機和其他角色的帳號不能編輯', en: 'Door-unit and other accounts cannot be edited' },
   'account.self': { 'zh-CN': '不能在此修改或删除自己的账号', 'zh-TW': '不能在此修改或刪除自己的帳號', en: 'You cannot change or delete your own account here' },
   'account.engineerAssigned': { 'zh-CN': '{{name}}是项目的工程人员，请先在项目中移除', 'zh-TW': '{{name}}是專案的工程人員，請先在專案中移除', en: '{{name}} is an engineer of a project; remove them from the project first' },
-  'account.inUse': { 'zh-CN': '账号{{regNo}}仍被使用，不能删除', 'zh-TW': '帳號{{regNo}}仍被使用，不能刪除', en: 'The account {{regNo}} is still in use and cannot be deleted' },
   'account.duplicateInFile': { 'zh-CN': '手机号{{regNo}}在文件中重复（同一角色）', 'zh-TW': '手機號碼{{regNo}}在檔案中重複（同一角色）', en: 'The phone number {{regNo}} appears more than once in the file for this role' },
   'account.importTitle': { 'zh-CN': '账号导入', 'zh-TW': '帳號匯入', en: 'Account import' },
   'account.sheet': { 'zh-CN': '账号', 'zh-TW': '帳號', en: 'Accounts' },

@@ -31,6 +31,11 @@ export const faceMessages = defineMessages({
     'zh-TW': '門口機「{{address}}」不屬於該人臉的社區',
     en: 'The door unit "{{address}}" is not in the face\'s community',
   },
+  'face.disabledNoSend': {
+    'zh-CN': '该人脸已无效，不会下发到门口机',
+    'zh-TW': '該人臉已無效，不會下發到門口機',
+    en: 'The face is invalid and is not sent to door units',
+  },
   'face.gateNoFace': {
     'zh-CN': '门口机“{{address}}”不支持人脸',
     'zh-TW': '門口機「{{address}}」不支援人臉',

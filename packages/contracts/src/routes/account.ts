@@ -1,4 +1,4 @@
-import type { Page } from '../envelope.ts';
+import type { Deleted, Page } from '../envelope.ts';
 import type { ImportReport } from './imports.ts';
 import type { MenuNode } from '../menus.ts';
 import { ALL_ROLES, isEnterpriseRole, type RoleId } from '../roles.ts';
@@ -103,7 +103,7 @@ export const accountRoutes = defineRoutes('account', {
   getClouduserDevices: r<DeviceOption[]>()({ method: 'GET', input: userIdInput, access: 'session' }),
   create: r<AccountDetail>()({ method: 'POST', input: accountCreateInput, access: manageNoEnterprise }),
   updateAccount: r<AccountDetail>()({ method: 'POST', input: accountUpdateInput, access: manage }),
-  batchDel: r<null>()({ method: 'POST', input: batchDelAccountsInput, access: manageNoEnterprise }),
+  batchDel: r<Deleted>()({ method: 'POST', input: batchDelAccountsInput, access: manageNoEnterprise }),
   updateUserMenu: r<number[]>()({ method: 'POST', input: updateUserMenuInput, access: perm }),
   /** The account import template (.xlsx, headers in the session language). */
   accountTemplate: r<never>()({ method: 'GET', input: empty, access: manageNoEnterprise, kind: 'raw' }),

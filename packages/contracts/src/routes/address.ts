@@ -1,4 +1,4 @@
-import type { Page } from '../envelope.ts';
+import type { Deleted, Page } from '../envelope.ts';
 import type { ImportReport } from './imports.ts';
 import {
   activeDeviceInput,
@@ -83,12 +83,12 @@ export const addressRoutes = defineRoutes('address', {
   getAmtData: r<AmtRow>()({ method: 'GET', input: amtIdInput, access: callCodes }),
   create: r<AddressRow>()({ method: 'POST', input: createAddressInput, access: project }),
   updateAddr: r<AddressRow>()({ method: 'POST', input: updateAddrInput, access: project }),
-  batchDelAddr: r<null>()({ method: 'POST', input: addressIdsInput, access: project }),
+  batchDelAddr: r<Deleted>()({ method: 'POST', input: addressIdsInput, access: project }),
   /** Answers the door unit and the new device secret (shown once; docs/device-protocol.md §2). */
   activeDevice: r<AddressRow & { secret: string }>()({ method: 'POST', input: activeDeviceInput, access: project }),
   createAmt: r<AmtRow>()({ method: 'POST', input: createAmtInput, access: callCodes }),
   updateAmt: r<AmtRow>()({ method: 'POST', input: updateAmtInput, access: callCodes }),
-  delAmtBatch: r<null>()({ method: 'POST', input: amtIdsInput, access: callCodes }),
+  delAmtBatch: r<Deleted>()({ method: 'POST', input: amtIdsInput, access: callCodes }),
   uploadAddrsFile: r<AddressImportReport>()({ method: 'POST', input: addressImportInput, access: project, kind: 'multipart' }),
   uploadAMTFile: r<AddressImportReport>()({ method: 'POST', input: amtImportInput, access: callCodes, kind: 'multipart' }),
   addrsTemplate: r<never>()({ method: 'GET', input: empty, access: project, kind: 'raw' }),

@@ -1,5 +1,5 @@
 import type { CardModeName, CardType, HolderStatus, LiftSetting } from '../access.ts';
-import type { Page } from '../envelope.ts';
+import type { Deleted, Page } from '../envelope.ts';
 import { empty } from '../schemas/common.ts';
 import {
   cardDownloadInfoInput,
@@ -120,7 +120,7 @@ export const cardRoutes = defineRoutes('card', {
   getCardById: r<CardRow>()({ method: 'GET', input: cardIdInput, access: cards }),
   createCard: r<CardRow>()({ method: 'POST', input: createCardInput, access: cards }),
   updateCard: r<CardRow>()({ method: 'POST', input: updateCardInput, access: cards }),
-  batchDel: r<{ deleted: number }>()({ method: 'POST', input: cardIdsInput, access: cards }),
+  batchDel: r<Deleted>()({ method: 'POST', input: cardIdsInput, access: cards }),
   uploadCardFile: r<CardImportReport>()({ method: 'POST', input: cardImportInput, access: cards, kind: 'multipart' }),
   cardTemplate: r<never>()({ method: 'GET', input: empty, access: cards, kind: 'raw' }),
   getCardAddressDownloadInfo: r<CardDownloadInfo>()({ method: 'GET', input: cardDownloadInfoInput, access: cards }),

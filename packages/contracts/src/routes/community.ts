@@ -1,4 +1,4 @@
-import type { Page } from '../envelope.ts';
+import type { Deleted, Page } from '../envelope.ts';
 import { ROLE } from '../roles.ts';
 import {
   communityIdInput,
@@ -99,7 +99,7 @@ export const communityRoutes = defineRoutes('community', {
   create: r<CommunityRow>()({ method: 'POST', input: createCommunityInput, access: projectAdmin }),
   updateCommu: r<CommunityRow>()({ method: 'POST', input: updateCommuInput, access: projectAdmin }),
   /** Delete (one id) is for everyone in scope; several ids only for roles 2 or lower. */
-  batchDel: r<null>()({ method: 'POST', input: communityIdsInput, access: project }),
+  batchDel: r<Deleted>()({ method: 'POST', input: communityIdsInput, access: project }),
   uploadCommunityFiles: r<CommunityFile[]>()({ method: 'POST', input: uploadCommunityFilesInput, access: projectOrEnterprise, kind: 'multipart' }),
   getEnterprisesPage: r<Page<EnterpriseRow>>()({ method: 'GET', input: enterprisePageInput, access: enterprise }),
   updateEnterprise: r<EnterpriseRow>()({ method: 'POST', input: updateEnterpriseInput, access: enterprise }),

@@ -1,4 +1,4 @@
-import type { Page } from '../envelope.ts';
+import type { Deleted, Page } from '../envelope.ts';
 import type { ImportReport } from './imports.ts';
 import type { SyncState } from '../devices.ts';
 import { ROLE } from '../roles.ts';
@@ -129,7 +129,7 @@ export const poolRoutes = defineRoutes('pool', {
   getPoolById: r<PoolRow>()({ method: 'GET', input: idInput, access: pool }),
   addPool: r<PoolRow>()({ method: 'POST', input: poolAddInput, access: poolAdmin }),
   updatePool: r<PoolRow>()({ method: 'POST', input: poolUpdateInput, access: poolAdmin }),
-  delPool: r<null>()({ method: 'POST', input: idsInput, access: pool }),
+  delPool: r<Deleted>()({ method: 'POST', input: idsInput, access: pool }),
   importPool: r<DeviceImportReport>()({ method: 'POST', input: poolImportInput, access: poolAdmin, kind: 'multipart' }),
   exportPool: r<never>()({ method: 'GET', input: poolPageInput, access: poolAdmin, kind: 'raw' }),
   poolTemplate: r<never>()({ method: 'GET', input: empty, access: poolAdmin, kind: 'raw' }),
@@ -141,7 +141,7 @@ export const deviceRoutes = defineRoutes('device', {
   getDeviceById: r<DeviceRow>()({ method: 'GET', input: addressIdInput, access: devices }),
   insertDevice: r<DeviceSecret>()({ method: 'POST', input: deviceInsertInput, access: devicesAdmin }),
   updateDevice: r<DeviceRow>()({ method: 'POST', input: deviceUpdateInput, access: devices }),
-  delDevices: r<null>()({ method: 'POST', input: idsInput, access: devices }),
+  delDevices: r<Deleted>()({ method: 'POST', input: idsInput, access: devices }),
   changeSerial: r<DeviceSecret>()({ method: 'POST', input: changeSerialInput, access: devices }),
   resetSecret: r<DeviceSecret>()({ method: 'POST', input: addressIdInput, access: devices }),
   exportDevices: r<never>()({ method: 'GET', input: devicePageInput, access: devicesAdmin, kind: 'raw' }),

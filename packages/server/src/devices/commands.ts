@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { DB } from '../db/types.ts';
 import type { DeviceBus } from './bus.ts';
+import type { DoorConfig } from './desired.ts';
 
 /** How a queued command is filed: supersession key and what the command list shows. */
 export interface CommandMeta {
@@ -31,7 +32,11 @@ export function command<K extends CmdKind>(kind: K, payload: CommandPayloads[K],
 export class CommandQueue {
   readonly deviceIds = new Set<number>();
   readonly commandIds: number[] = [];
-  constructor(private readonly trx: Kysely<DB>) {}
+  /** `doors`: what a door unit's full configuration and lift file are built from. */
+  constructor(
+    private readonly trx: Kysely<DB>,
+    readonly doors: DoorConfig,
+  ) {}
 
   /** Queues commands for the device bound to each door unit; door units without a device are skipped. */
   async add(addressIds: number | number[], cmds: NewCommand[]): Promise<number> {
@@ -109,12 +114,12 @@ async function supersede(trx: Kysely<DB>, deviceIds: number[], keys: string[], f
 
 /** Runs a change in a transaction with a command queue, then dispatches what it queued. */
 export async function withCommands<T>(
-  ctx: { db: Db; devices: DeviceBus },
+  ctx: { db: Db; devices: DeviceBus; doors: DoorConfig },
   fn: (trx: Kysely<DB>, q: CommandQueue) => Promise<T>,
 ): Promise<T> {
   let queue: CommandQueue | undefined;
   const out = await ctx.db.transaction().execute(async (trx) => {
-    queue = new CommandQueue(trx);
+    queue = new CommandQueue(trx, ctx.doors);
     return fn(trx, queue);
   });
   if (queue?.deviceIds.size) ctx.devices.dispatch(queue.deviceIds);

@@ -17,16 +17,28 @@ export interface DoorUnit {
 }
 
 /** One part of a door unit's configuration, as commands (each with an object key). */
-export type DesiredSource = (db: Kysely<DB>, door: DoorUnit) => Promise<NewCommand[]>;
+export type DesiredSource = (db: Kysely<DB>, door: DoorUnit, config: DoorConfig) => Promise<NewCommand[]>;
+
+/** Where a door unit's lift entries come from (cards, faces). */
+export type LadderSource = (db: Kysely<DB>, door: DoorUnit) => Promise<LadderFileEntry[]>;
 
 /**
- * Where ladder entries come from. Cards (04xx) and faces (05xx) add their reader here;
- * until they exist a door unit's ladder file is empty.
+ * What the areas contribute to a door unit's configuration, collected at boot from the
+ * area descriptors (modules/index.ts), and the settings payloads are built with.
  */
-export const LADDER_SOURCES: ((db: Kysely<DB>, door: DoorUnit) => Promise<LadderFileEntry[]>)[] = [];
+export interface DoorConfig {
+  /** Parts of the full configuration after profile, QR key and lift file, in order. */
+  sources: readonly DesiredSource[];
+  ladder: readonly LadderSource[];
+  /** The data directory stored files (face photos) are read from. */
+  dataDir: string;
+  /** The time zone of payload dates. */
+  tz: string;
+}
 
-export async function ladderFileCommand(db: Kysely<DB>, door: DoorUnit): Promise<NewCommand> {
-  const entries = (await Promise.all(LADDER_SOURCES.map((s) => s(db, door)))).flat();
+/** The lift file of a door unit, from every ladder source (none: an empty file). */
+export async function ladderFileCommand(db: Kysely<DB>, config: DoorConfig, door: DoorUnit): Promise<NewCommand> {
+  const entries = (await Promise.all(config.ladder.map((s) => s(db, door)))).flat();
   return {
     type: CMD_TYPE.ladder,
     kind: CMD_KIND.ladderFile,
@@ -35,7 +47,7 @@ export async function ladderFileCommand(db: Kysely<DB>, door: DoorUnit): Promise
   };
 }
 
-const profile: DesiredSource = async (_db, d) => [
+const profile = async (_db: Kysely<DB>, d: DoorUnit): Promise<NewCommand[]> => [
   {
     type: CMD_TYPE.other,
     kind: CMD_KIND.profile,
@@ -53,7 +65,7 @@ const profile: DesiredSource = async (_db, d) => [
   },
 ];
 
-const qr: DesiredSource = async (db, d) => {
+const qr = async (db: Kysely<DB>, d: DoorUnit): Promise<NewCommand[]> => {
   if (!(d.hardware & HARDWARE.qrcode)) return [];
   const key = await qrKey(db);
   return [
@@ -66,13 +78,10 @@ const qr: DesiredSource = async (db, d) => {
   ];
 };
 
-const ladder: DesiredSource = async (db, d) => [await ladderFileCommand(db, d)];
+const ladder: DesiredSource = async (db, d, config) => [await ladderFileCommand(db, config, d)];
 
-/**
- * The whole desired configuration of a door unit, in the order a device applies it.
- * Areas add their source here: call codes (communities), cards, faces.
- */
-export const DESIRED_SOURCES: DesiredSource[] = [profile, qr, ladder];
+/** The unit's own parts, before what the areas contribute (call codes, cards, faces). */
+const OWN_SOURCES: DesiredSource[] = [profile, qr, ladder];
 
 export async function doorUnit(db: Kysely<DB>, addressId: number): Promise<DoorUnit | undefined> {
   const row = await db
@@ -95,9 +104,9 @@ export async function doorUnit(db: Kysely<DB>, addressId: number): Promise<DoorU
   };
 }
 
-/** A reset, then every part of the configuration. */
-export async function desiredCommands(db: Kysely<DB>, door: DoorUnit): Promise<NewCommand[]> {
-  const parts = await Promise.all(DESIRED_SOURCES.map((s) => s(db, door)));
+/** A reset, then every part of the configuration, in the order a device applies it. */
+export async function desiredCommands(db: Kysely<DB>, config: DoorConfig, door: DoorUnit): Promise<NewCommand[]> {
+  const parts = await Promise.all([...OWN_SOURCES, ...config.sources].map((s) => s(db, door, config)));
   return [{ type: CMD_TYPE.other, kind: CMD_KIND.reset, objectKey: '', payload: {} }, ...parts.flat()];
 }
 

@@ -1,6 +1,8 @@
 import type { Lang } from '@gatehouse/contracts';
 import type { Config } from '../config.ts';
+import type { Dependent } from '../db/dependents.ts';
 import type { Db } from '../db/index.ts';
+import type { DoorConfig } from '../devices/desired.ts';
 import type { RateLimiter } from '../sms/rate-limit.ts';
 import type { SmsProvider } from '../sms/provider.ts';
 import type { DeviceBus } from '../devices/bus.ts';
@@ -27,6 +29,10 @@ export interface Services {
   sms: SmsProvider;
   limiter: RateLimiter;
   devices: DeviceBus;
+  /** What door units' configurations are built from (the areas' sources, collected at boot). */
+  doors: DoorConfig;
+  /** What must be gone before a community or address is deleted (declared by the areas). */
+  dependents: readonly Dependent[];
 }
 
 /** The context of one request. */

@@ -35,3 +35,7 @@ export class Answer<T> {
     readonly msgs: string[] = [],
   ) {}
 }
+
+/** The one answer of a batch delete: the count, "Deleted" for one entry, "Batch delete succeeded" for several. */
+export const deletedAnswer = (deleted: number): Answer<{ deleted: number }> =>
+  new Answer(200, { deleted }, [deleted > 1 ? 'ok.batchDeleted' : 'ok.deleted']);

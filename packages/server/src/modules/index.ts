@@ -1,27 +1,39 @@
-import type { Registered } from '../http/route.ts';
-import { accountHandlers } from './account/routes.ts';
-import { addressHandlers } from './address/routes.ts';
-import { attendanceHandlers } from './attendance/routes.ts';
-import { cardHandlers } from './card/routes.ts';
-import { commandHandlers } from './command/routes.ts';
-import { communityHandlers } from './community/routes.ts';
-import { deviceHandlers } from './device/routes.ts';
-import { eventlogHandlers } from './eventlog/routes.ts';
-import { faceHandlers } from './face/routes.ts';
-import { gmHandlers } from './gm/routes.ts';
-import { messageHandlers } from './message/routes.ts';
-import { noticeHandlers } from './notice/routes.ts';
-import { oplogHandlers } from './oplog/routes.ts';
-import { sessionHandlers } from './session/routes.ts';
-import { statisticsHandlers } from './statistics/routes.ts';
-import { totpHandlers } from './session/totp-routes.ts';
+import { accountArea } from './account/index.ts';
+import { addressArea } from './address/index.ts';
+import type { Area } from './area.ts';
+import { attendanceArea } from './attendance/index.ts';
+import { cardArea } from './card/index.ts';
+import { commandArea } from './command/index.ts';
+import { communityArea } from './community/index.ts';
+import { deviceArea } from './device/index.ts';
+import { eventlogArea } from './eventlog/index.ts';
+import { faceArea } from './face/index.ts';
+import { gmArea } from './gm/index.ts';
+import { messageArea } from './message/index.ts';
+import { noticeArea } from './notice/index.ts';
+import { oplogArea } from './oplog/index.ts';
+import { sessionArea } from './session/index.ts';
+import { statisticsArea } from './statistics/index.ts';
 
-/** Every module's handlers. Areas add theirs here. */
-export const MODULE_HANDLERS: Registered[] = [
-  ...messageHandlers,
-  ...noticeHandlers,
-  ...eventlogHandlers,
-  ...attendanceHandlers,
-  ...cardHandlers,
-  ...faceHandlers,
-  ...oplogHandlers,...sessionHandlers, ...accountHandlers, ...communityHandlers, ...deviceHandlers, ...gmHandlers, ...commandHandlers, ...addressHandlers, ...statisticsHandlers, ...totpHandlers];
+/**
+ * Every business area, in the order their contributions are used: a door unit's
+ * configuration applies call codes, then cards, then faces; a refused deletion names
+ * accounts, devices, call codes, cards, faces. Areas add themselves here.
+ */
+export const AREAS: readonly Area[] = [
+  sessionArea,
+  accountArea,
+  communityArea,
+  deviceArea,
+  addressArea,
+  cardArea,
+  faceArea,
+  gmArea,
+  commandArea,
+  eventlogArea,
+  attendanceArea,
+  messageArea,
+  noticeArea,
+  oplogArea,
+  statisticsArea,
+];

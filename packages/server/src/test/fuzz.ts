@@ -1,7 +1,7 @@
 import type { RouteDef } from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { seedDemo } from '../db/demo.ts';
+import { seedDemo } from '../demo/data.ts';
 import type { Db } from '../db/index.ts';
 import { type TestApp, testApp } from './harness.ts';
 

@@ -8,7 +8,8 @@ import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { boot } from '../boot.ts';
 import { type Config, testConfig } from '../config.ts';
-import { insertAccount, type NewAccount } from '../db/seed.ts';
+import { insertAccount, type NewAccount } from '../modules/account/insert.ts';
+import { PG_ERROR, pgCode } from '../db/sql.ts';
 import { hashToken, newToken } from '../http/auth.ts';
 
 /** Which database the API tests run on: TEST_DB=postgres uses DATABASE_URL's server, else PGlite. */
@@ -38,7 +39,7 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
             await c.query(`drop database if exists ${name}`);
             return;
           } catch (e) {
-            if ((e as { code?: string }).code !== '55006') throw e; // 55006: still being accessed
+            if (pgCode(e) !== PG_ERROR.objectInUse) throw e;
             await new Promise((r) => setTimeout(r, 100));
           }
         }

@@ -3,6 +3,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { listScope, scopeIds } from '../../http/scope.ts';
 import { manageableTarget } from './manage.ts';
 import { companyDevices } from './queries.ts';
+import { likeArg } from '../../db/sql.ts';
 
 /**
  * getDevicesForClouduser: door units (address type 0) the caller may see, matching
@@ -14,7 +15,7 @@ export async function devicesForClouduser(ctx: AuthCtx, deviceName?: string): Pr
   let q = ctx.db.selectFrom('address').select(['id', 'name', 'address']).where('type', '=', ADDRESS_TYPE.doorUnit).orderBy('name').orderBy('id').limit(200);
   if (!scope.all) q = q.where('community_id', 'in', scopeIds(scope));
   if (deviceName) {
-    const like = `%${deviceName.replace(/[%_\\]/g, '\\$&')}%`;
+    const like = likeArg(deviceName);
     q = q.where((eb) => eb.or([eb('name', 'ilike', like), eb('address', 'ilike', like)]));
   }
   const rows = await q.execute();

@@ -1,4 +1,4 @@
-import { canManageRole } from '@gatehouse/contracts';
+import { canManageRole, ROLE } from '@gatehouse/contracts';
 import type { AuthCtx } from '../../http/context.ts';
 
 /** A phone shown to a caller who does not manage its account: first three and last four digits. */
@@ -14,7 +14,7 @@ export async function engineers(ctx: AuthCtx) {
   const rows = await ctx.db
     .selectFrom('account')
     .select(['id', 'name', 'reg_no', 'role_id'])
-    .where('role_id', 'in', [2, 3])
+    .where('role_id', 'in', [ROLE.engineerSupervisor, ROLE.engineer])
     .where('state', '=', 1)
     .orderBy('name')
     .execute();

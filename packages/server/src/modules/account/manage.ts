@@ -1,9 +1,14 @@
-import { canManageRole, managedRoles } from '@gatehouse/contracts';
+import { canManageRole, isManagerRole, managedRoles, ROLE } from '@gatehouse/contracts';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { AuthCtx, Caller } from '../../http/context.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { type Scope, scopeIds, scopeOf } from '../../http/scope.ts';
+
+/** Role lists as SQL literals (the conditions below read like the rule). */
+export const rolesSql = (...roles: number[]) => sql.join(roles.map((r) => sql.lit(r)));
+export const MANAGER_ROLES_SQL = rolesSql(ROLE.propertySupervisor, ROLE.propertyStaff);
+export const ENGINEER_SQL = sql.lit(ROLE.engineer);
 
 /**
  * "Who manages whom" as one SQL condition on `account as a` (000 §6): another
@@ -20,13 +25,13 @@ export function manageableSql(caller: Caller, scope: Scope): RawBuilder<SqlBool>
   if (scope.all) return sql<SqlBool>`(${base})`;
   const ids = sql.join(scopeIds(scope));
   return sql<SqlBool>`(${base} and (
-    (a.role_id in (4, 5)
+    (a.role_id in (${MANAGER_ROLES_SQL})
       and exists (select 1 from account_community x where x.account_id = a.id)
       and not exists (select 1 from account_community x where x.account_id = a.id and x.community_id not in (${ids})))
-    or (a.role_id = 3
+    or (a.role_id = ${ENGINEER_SQL}
       and exists (select 1 from community_engineer x where x.account_id = a.id)
       and not exists (select 1 from community_engineer x where x.account_id = a.id and x.community_id not in (${ids})))
-    or (a.role_id not in (2, 3, 4, 5) and a.community_id in (${ids}))))`;
+    or (a.role_id not in (${rolesSql(ROLE.engineerSupervisor, ROLE.engineer, ROLE.propertySupervisor, ROLE.propertyStaff)}) and a.community_id in (${ids}))))`;
 }
 
 /** Accounts that belong to one community (the community chosen in the header). */
@@ -86,16 +91,13 @@ export async function manageableTarget(ctx: AuthCtx, id: number): Promise<Target
 
 /** The communities an account belongs to (see manageableSql). */
 export async function communitiesOf(db: Db, a: { id: number; role_id: number; community_id: number | null }): Promise<number[]> {
-  if (a.role_id === 4 || a.role_id === 5) {
+  if (isManagerRole(a.role_id)) {
     const rows = await db.selectFrom('account_community').select('community_id').where('account_id', '=', a.id).orderBy('community_id').execute();
     return rows.map((r) => r.community_id);
   }
-  if (a.role_id === 3) {
+  if (a.role_id === ROLE.engineer) {
     const rows = await db.selectFrom('community_engineer').select('community_id').where('account_id', '=', a.id).orderBy('community_id').execute();
     return rows.map((r) => r.community_id);
   }
   return a.community_id ? [a.community_id] : [];
 }
-
-/** Postgres error codes: a unique or foreign-key constraint refused the change. */
-export const pgCode = (e: unknown): string | undefined => (e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : undefined);

@@ -4,7 +4,9 @@ import {
   ADDRESS_TYPE,
   type Page,
   type ParsedInput,
+  isManagerRole,
   PERMISSION_FILTER_ROLES,
+  ROLE,
   type ROUTES,
   roleNameKey,
 } from '@gatehouse/contracts';
@@ -15,18 +17,18 @@ import { formatDateTime } from '../../http/dates.ts';
 import { notFound } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { assertCommunity, scopeOf } from '../../http/scope.ts';
-import { communitiesOf, inCommunitySql, manageableSql, manageableTarget } from './manage.ts';
+import { communitiesOf, ENGINEER_SQL, inCommunitySql, MANAGER_ROLES_SQL, manageableSql, manageableTarget } from './manage.ts';
+import { likeArg as like } from '../../db/sql.ts';
 
 type SearchIn = ParsedInput<typeof ROUTES.account.searchAccounts>;
 
 const SORT = { regNo: 'a.reg_no', name: 'a.name', roleID: 'a.role_id', state: 'a.state', regTime: 'a.reg_time' } as const;
 
-const like = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 
 /** The communities column: managers' list, engineers' projects, or the account's own community. */
 const communityNames = sql<string | null>`case
-  when a.role_id in (4, 5) then (select string_agg(c.name, ', ' order by c.name) from account_community x join community c on c.id = x.community_id where x.account_id = a.id)
-  when a.role_id = 3 then (select string_agg(c.name, ', ' order by c.name) from community_engineer x join community c on c.id = x.community_id where x.account_id = a.id)
+  when a.role_id in (${MANAGER_ROLES_SQL}) then (select string_agg(c.name, ', ' order by c.name) from account_community x join community c on c.id = x.community_id where x.account_id = a.id)
+  when a.role_id = ${ENGINEER_SQL} then (select string_agg(c.name, ', ' order by c.name) from community_engineer x join community c on c.id = x.community_id where x.account_id = a.id)
   else (select c.name from community c where c.id = a.community_id) end`;
 
 const addressText = sql<string | null>`(select ad.address from address ad where ad.id = a.address_id)`;
@@ -107,10 +109,10 @@ export async function detailOf(ctx: AuthCtx, id: number): Promise<AccountDetail>
     .where('a.id', '=', id)
     .executeTakeFirst();
   if (!r) throw notFound();
-  const devices = r.role_id === 10 ? await companyDevices(ctx.db, r.community_id) : [];
+  const devices = r.role_id === ROLE.cloudUser ? await companyDevices(ctx.db, r.community_id) : [];
   return {
     ...toRow(ctx, r),
-    communityIdList: r.role_id === 4 || r.role_id === 5 ? await communitiesOf(ctx.db, { id: r.id, role_id: r.role_id, community_id: r.community_id }) : [],
+    communityIdList: isManagerRole(r.role_id) ? await communitiesOf(ctx.db, { id: r.id, role_id: r.role_id, community_id: r.community_id }) : [],
     communityId: r.community_id,
     commuAddressId: r.address_id,
     facelimit: r.face_limit,

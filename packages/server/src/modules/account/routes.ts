@@ -1,5 +1,5 @@
 import { ROUTES } from '@gatehouse/contracts';
-import { Answer } from '../../http/errors.ts';
+import { Answer, deletedAnswer } from '../../http/errors.ts';
 import { handle, type Registered } from '../../http/route.ts';
 import { importAnswer } from '../../xlsx/import-runner.ts';
 import { regNoAvailable } from './checks.ts';
@@ -42,7 +42,7 @@ export const accountHandlers: Registered[] = [
   handle(A.updateAccount, async (input, ctx) => new Answer(200, await updateAccount(ctx, input), ['ok.updated'])),
   handle(A.batchDel, async (input, ctx) => {
     await batchDelete(ctx, input.ids);
-    return new Answer(200, null, [input.ids.length > 1 ? 'ok.batchDeleted' : 'ok.deleted']);
+    return deletedAnswer(new Set(input.ids).size);
   }),
   handle(A.updateUserMenu, async (input, ctx) => new Answer(200, await updateUserMenu(ctx, input.userId, input.menuIds), ['ok.configured'])),
   handle(A.accountTemplate, async (_input, ctx, { reply }) => {

@@ -1,6 +1,6 @@
-import { type AccountDetail, CREATABLE_ROLES, canManageRole, msg, type ParsedInput, type RoleId, type ROUTES } from '@gatehouse/contracts';
+import { type AccountDetail, CREATABLE_ROLES, canManageRole, msg, type ParsedInput, ROLE, type RoleId, type ROUTES } from '@gatehouse/contracts';
 import { sql, type Transaction } from 'kysely';
-import { grantDefaultMenus } from '../../db/seed.ts';
+import { PG_ERROR, pgCode } from '../../db/sql.ts';
 import type { DB } from '../../db/types.ts';
 import { revokeSessions } from '../../http/auth.ts';
 import type { AuthCtx } from '../../http/context.ts';
@@ -8,9 +8,10 @@ import { badRequest, forbidden } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { scopeOf } from '../../http/scope.ts';
 import { hashPassword } from '../session/passwords.ts';
+import { grantDefaultMenus } from './default-menus.ts';
 import { assertDialCode, assertRegNoFree, type Place, placeOf } from './checks.ts';
 import { normalizeDialCode } from './countries.ts';
-import { manageableTarget, manageableTargets, pgCode, type Target } from './manage.ts';
+import { manageableTarget, manageableTargets, type Target } from './manage.ts';
 import { detailOf } from './queries.ts';
 
 type CreateIn = ParsedInput<typeof ROUTES.account.create>;
@@ -38,7 +39,7 @@ async function uniqueGuard<T>(regNo: string, run: () => Promise<T>): Promise<T> 
   try {
     return await run();
   } catch (e) {
-    if (pgCode(e) === '23505') throw badRequest(msg('account.regNoTaken', { regNo }));
+    if (pgCode(e) === PG_ERROR.uniqueViolation) throw badRequest(msg('account.regNoTaken', { regNo }));
     throw e;
   }
 }
@@ -104,7 +105,7 @@ async function placeBefore(ctx: AuthCtx, a: Target): Promise<Place> {
  */
 export async function updateAccount(ctx: AuthCtx, i: UpdateIn): Promise<AccountDetail> {
   const before = await manageableTarget(ctx, i.userid);
-  if (before.role_id === 8 || before.role_id === 9) throw forbidden('account.notEditable');
+  if (before.role_id === ROLE.doorUnit || before.role_id === ROLE.other) throw forbidden('account.notEditable');
   const roleChanged = i.roleID !== before.role_id;
   if (roleChanged && (!CREATABLE_ROLES.includes(i.roleID as RoleId) || !canManageRole(ctx.caller.roleId, i.roleID))) {
     throw forbidden('account.roleRefused');
@@ -162,8 +163,10 @@ export async function updateAccount(ctx: AuthCtx, i: UpdateIn): Promise<AccountD
 
 /**
  * Batch delete. Every account must be one the caller manages; an engineer still
- * assigned to a project, or an account other records still refer to, is refused
- * and nothing is deleted.
+ * assigned to a project is refused and nothing is deleted. Like communities and
+ * addresses, what refers to an account is counted before the delete (project
+ * assignments are the only restricting reference: modules/areas.test.ts checks it),
+ * not caught as a foreign-key error after it.
  */
 export async function batchDelete(ctx: AuthCtx, ids: number[]): Promise<void> {
   const rows = await manageableTargets(ctx, ids);
@@ -174,19 +177,14 @@ export async function batchDelete(ctx: AuthCtx, ids: number[]): Promise<void> {
     .where('ce.account_id', 'in', rows.map((r) => r.id))
     .executeTakeFirst();
   if (engineer) throw badRequest(msg('account.engineerAssigned', { name: engineer.name }));
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('account').where('id', 'in', rows.map((r) => r.id)).execute();
-      const regNos = rows.map((r) => r.reg_no).join(', ');
-      await writeOpLog(trx, ctx, {
-        menu: 'account',
-        content: msg('op.account.delete', { regNos: regNos.length > 300 ? `${regNos.slice(0, 300)}…` : regNos }),
-        communityId: rows[0]?.community_id ?? null,
-        before: rows.map((r) => ({ userid: r.id, regNo: r.reg_no, name: r.name, roleID: r.role_id, state: r.state, communityId: r.community_id })),
-      });
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('account').where('id', 'in', rows.map((r) => r.id)).execute();
+    const regNos = rows.map((r) => r.reg_no).join(', ');
+    await writeOpLog(trx, ctx, {
+      menu: 'account',
+      content: msg('op.account.delete', { regNos: regNos.length > 300 ? `${regNos.slice(0, 300)}…` : regNos }),
+      communityId: rows[0]?.community_id ?? null,
+      before: rows.map((r) => ({ userid: r.id, regNo: r.reg_no, name: r.name, roleID: r.role_id, state: r.state, communityId: r.community_id })),
     });
-  } catch (e) {
-    if (pgCode(e) === '23503') throw badRequest(msg('account.inUse', { regNo: rows.map((r) => r.reg_no).join(', ').slice(0, 100) }));
-    throw e;
-  }
+  });
 }

@@ -93,7 +93,7 @@ export async function importAmts(ctx: AuthCtx, communityId: number, addressId: n
           .values(part.map((r) => ({ community_id: communityId, caller_address_id: r.caller, called_address_id: r.called, code: r.code })))
           .execute();
       }
-      queue = new CommandQueue(trx);
+      queue = new CommandQueue(trx, ctx.doors);
       await queueCallCodes(trx, queue, [...new Set(resolved.map((r) => r.caller))]);
     },
   });

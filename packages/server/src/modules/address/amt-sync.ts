@@ -2,7 +2,7 @@ import { type CallCodeEntry, CMD_KIND } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { type CommandQueue, command, type NewCommand } from '../../devices/commands.ts';
-import { DESIRED_SOURCES, type DesiredSource, doorUnit, profileCommands } from '../../devices/desired.ts';
+import { type DesiredSource, doorUnit, profileCommands } from '../../devices/desired.ts';
 
 /** The complete call-code table of a door unit as one command (it replaces the previous one). */
 export async function callCodeCommand(db: Kysely<DB>, callerId: number, isVilla: number): Promise<NewCommand> {
@@ -18,8 +18,7 @@ export async function callCodeCommand(db: Kysely<DB>, callerId: number, isVilla:
 }
 
 /** Call codes are part of a door unit's desired configuration (sent on activation and resync). */
-const callCodes: DesiredSource = async (db, door) => [await callCodeCommand(db, door.addressId, door.isVilla)];
-if (!DESIRED_SOURCES.includes(callCodes)) DESIRED_SOURCES.push(callCodes);
+export const callCodeSource: DesiredSource = async (db, door) => [await callCodeCommand(db, door.addressId, door.isVilla)];
 
 /** Queues the call-code table of each door unit (those without a device are skipped by the queue). */
 export async function queueCallCodes(trx: Kysely<DB>, q: CommandQueue, callerIds: number[]): Promise<void> {

@@ -2,7 +2,7 @@ import { ADDRESS_TYPE, type AddressBrief, type addressRoutes, type Option, type 
 import type { AuthCtx } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertCommunity } from '../../http/scope.ts';
-import { likeArg } from '../community/queries.ts';
+import { likeArg } from '../../db/sql.ts';
 
 type R = typeof addressRoutes;
 

@@ -4,7 +4,7 @@ import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertCommunity } from '../../http/scope.ts';
-import { likeArg } from '../community/queries.ts';
+import { likeArg } from '../../db/sql.ts';
 
 type R = typeof addressRoutes;
 const SORT = { address: 'a.address', name: 'a.name', type: 'a.type', isVilla: 'a.is_villa', devstate: 'a.devstate', regNo: 'a.reg_no' } as const;

@@ -1,5 +1,5 @@
 import { ROUTES } from '@gatehouse/contracts';
-import { Answer } from '../../http/errors.ts';
+import { Answer, deletedAnswer } from '../../http/errors.ts';
 import { handle, type Registered } from '../../http/route.ts';
 import { importAnswer } from '../../xlsx/import-runner.ts';
 import { amtById, amtPage, createAmt, deleteAmts, updateAmt } from './amt.ts';
@@ -25,14 +25,14 @@ export const addressHandlers: Registered[] = [
   handle(AD.updateAddr, async (input, ctx) => new Answer(200, await updateAddress(ctx, input), ['ok.updated'])),
   handle(AD.batchDelAddr, async (input, ctx) => {
     await deleteAddresses(ctx, input.ids);
-    return new Answer(200, null, [input.ids.length > 1 ? 'ok.batchDeleted' : 'ok.deleted']);
+    return deletedAnswer(new Set(input.ids).size);
   }),
   handle(AD.activeDevice, async (input, ctx) => new Answer(200, await activeDevice(ctx, input), ['addr.activated'])),
   handle(AD.createAmt, async (input, ctx) => new Answer(200, await createAmt(ctx, input), ['ok.created'])),
   handle(AD.updateAmt, async (input, ctx) => new Answer(200, await updateAmt(ctx, input), ['ok.updated'])),
   handle(AD.delAmtBatch, async (input, ctx) => {
     await deleteAmts(ctx, input.ids);
-    return new Answer(200, null, [input.ids.length > 1 ? 'ok.batchDeleted' : 'ok.deleted']);
+    return deletedAnswer(new Set(input.ids).size);
   }),
   handle(AD.uploadAddrsFile, async (input, ctx, { files }) => importAnswer(await importAddresses(ctx, input.communityID, files[0]))),
   handle(AD.uploadAMTFile, async (input, ctx, { files }) => importAnswer(await importAmts(ctx, input.communityID, input.addressId, files[0]))),

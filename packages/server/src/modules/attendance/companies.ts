@@ -2,7 +2,7 @@ import { type attendanceRoutes, type DailycheckCompany, type Page, type ParsedIn
 import { sql } from 'kysely';
 import type { AuthCtx } from '../../http/context.ts';
 import { listScope, scopeIds } from '../../http/scope.ts';
-import { likeArg } from '../community/queries.ts';
+import { likeArg } from '../../db/sql.ts';
 
 type R = typeof attendanceRoutes;
 

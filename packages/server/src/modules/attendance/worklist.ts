@@ -4,7 +4,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime, parseDateTime } from '../../http/dates.ts';
 import { badRequest } from '../../http/errors.ts';
 import { communityRule } from '../community/rule.ts';
-import { likeText } from '../eventlog/total.ts';
+import { likePrefix } from '../../db/sql.ts';
 import { computeDay, effectiveRule } from './compute.ts';
 
 type R = typeof attendanceRoutes;
@@ -65,7 +65,7 @@ export async function worklist(ctx: AuthCtx, i: ParsedInput<R['getAccessWorklist
     .where('e.community_id', '=', i.communityId)
     .where('e.time', '>=', from)
     .where('e.time', '<=', to);
-  if (i.account) q = q.where('e.account', 'like', likeText(i.account, false));
+  if (i.account) q = q.where('e.account', 'like', likePrefix(i.account));
   if (i.weektime !== undefined) q = q.where(sql<number>`extract(dow from ${local})::int`, '=', i.weektime);
   const groups = await q
     .select((eb) => [

@@ -3,13 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { type CommandQueue, command, type NewCommand } from '../../devices/commands.ts';
 import { LIFT_COLUMNS } from './queries.ts';
-import {
-  DESIRED_SOURCES,
-  type DesiredSource,
-  doorUnit,
-  LADDER_SOURCES,
-  ladderFileCommand,
-} from '../../devices/desired.ts';
+import { type DesiredSource, doorUnit, type LadderSource, ladderFileCommand } from '../../devices/desired.ts';
 
 /** The card fields a door unit holds. */
 export interface CardForDevice {
@@ -84,7 +78,7 @@ export async function queueLadderFiles(trx: Kysely<DB>, q: CommandQueue, address
   let n = 0;
   for (const id of new Set(addressIds)) {
     const door = await doorUnit(trx, id);
-    if (door) n += await q.add(id, [await ladderFileCommand(trx, door)]);
+    if (door) n += await q.add(id, [await ladderFileCommand(trx, q.doors, door)]);
   }
   return n;
 }
@@ -96,7 +90,7 @@ export async function ladderUnitsOfCard(trx: Kysely<DB>, cardRowId: number): Pro
 }
 
 /** Every enabled card configured on a door unit (sent on activation and resync). */
-const cardsOfUnit: DesiredSource = async (db, door) => {
+export const cardsOfUnit: DesiredSource = async (db, door) => {
   const rows = await db
     .selectFrom('card_gate as cg')
     .innerJoin('card as c', 'c.id', 'cg.card_id')
@@ -109,7 +103,7 @@ const cardsOfUnit: DesiredSource = async (db, door) => {
 };
 
 /** Lift entries of a door unit: enabled cards and enabled faces with a lift configuration there. */
-const ladderEntries = async (db: Kysely<DB>, door: { addressId: number }): Promise<LadderFileEntry[]> => {
+export const ladderEntries: LadderSource = async (db, door): Promise<LadderFileEntry[]> => {
   const cards = await db
     .selectFrom('ladder_config as l')
     .innerJoin('card as c', 'c.id', 'l.card_id')
@@ -142,6 +136,3 @@ const ladderEntries = async (db: Kysely<DB>, door: { addressId: number }): Promi
   });
   return [...cards.map((r) => entry('card', r)), ...faces.map((r) => entry('face', r))];
 };
-
-if (!DESIRED_SOURCES.includes(cardsOfUnit)) DESIRED_SOURCES.push(cardsOfUnit);
-if (!LADDER_SOURCES.includes(ladderEntries)) LADDER_SOURCES.push(ladderEntries);

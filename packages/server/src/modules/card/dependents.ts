@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
-import { DEPENDENTS, type Dependent } from '../community/dependents.ts';
+import type { Dependent } from '../../db/dependents.ts';
 
 /**
  * Cards hang on a community, on a household (their holder's address) and on door units
  * (their entries): a community or address with cards is not deleted silently.
  */
-const cards: Dependent = {
+export const cardDependent: Dependent = {
   key: 'dep.cards',
+  tables: ['card', 'card_gate'],
   count: async (db, target) => {
     const q = db.selectFrom('card').select(sql<number>`count(*)::int`.as('n'));
     const row = await ('communityId' in target
@@ -22,4 +23,3 @@ const cards: Dependent = {
   },
 };
 
-if (!DEPENDENTS.includes(cards)) DEPENDENTS.push(cards);

@@ -72,6 +72,15 @@ describe('download dialog: a card on door units', () => {
     expect(Number(c.after.slice(0, 4)) - Number(c.now.slice(0, 4))).toBe(10);
   });
 
+  it('refuses an empty selection when nothing is configured, as the face dialog does (001 §5)', async () => {
+    const card = await newCard(t, manager.token, { cardid: 'K9', communityId: mine, addressId: home });
+    const logBefore = await t.lastOpLog();
+    const res = await save(card.id, []);
+    expect([res.statusCode, res.body.msgs]).toEqual([400, ['Please choose door unit']]);
+    expect(await t.db.selectFrom('card_gate').select('id').where('card_id', '=', card.id).execute()).toEqual([]);
+    expect(await t.lastOpLog()).toEqual(logBefore);
+  });
+
   it('offers and accepts only door units with a card reader', async () => {
     const card = await newCard(t, manager.token, { cardid: 'K0', communityId: mine, addressId: home });
     const noReader = await addAddress(t, mine, 'Side gate (face only)', ADDRESS_TYPE.doorUnit);

@@ -95,6 +95,8 @@ export async function saveCardDownload(ctx: AuthCtx, i: ParsedInput<R['updateCar
     (await ctx.db.selectFrom('card_gate').select('gate_id').where('card_id', '=', i.id).execute()).map((r) => r.gate_id),
   );
   const errors: string[] = [];
+  // 001 §5: door units must be selected; an empty list only removes what is configured.
+  if (!i.agas.length && !kept.size) errors.push(msg('v.choose', { field: '@f.card.gate' }));
   const seen = new Set<number>();
   for (const e of i.agas) {
     const unit = units.get(e.gateID);

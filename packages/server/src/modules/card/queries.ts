@@ -15,7 +15,7 @@ import { formatDateTime, parseDateTime } from '../../http/dates.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
-import { likeArg } from '../device/pool.ts';
+import { likeArg } from '../../db/sql.ts';
 import { assertListMenu, TYPES_OF_LIST } from './access.ts';
 
 /** The lift-control columns of a ladder_config row (alias l), for the dialog and the lift file. */

@@ -1,10 +1,8 @@
 import { ROUTES } from '@gatehouse/contracts';
-import { Answer } from '../../http/errors.ts';
+import { Answer, deletedAnswer } from '../../http/errors.ts';
 import { handle, type Registered } from '../../http/route.ts';
 import { importAnswer } from '../../xlsx/import-runner.ts';
 import { loadCard } from './access.ts';
-import './commands.ts';
-import './dependents.ts';
 import { cardDownloadInfo, saveCardDownload } from './download.ts';
 import { deleteEntry, redownloadEntry, updateEntry } from './gates.ts';
 import { cardTemplate, importCards } from './import.ts';
@@ -22,7 +20,7 @@ export const cardHandlers: Registered[] = [
   }),
   handle(C.createCard, async (input, ctx) => new Answer(200, await createCard(ctx, input), ['ok.created'])),
   handle(C.updateCard, async (input, ctx) => new Answer(200, await updateCard(ctx, input), ['ok.updated'])),
-  handle(C.batchDel, async (input, ctx) => new Answer(200, await deleteCards(ctx, input.ids), ['ok.batchDeleted'])),
+  handle(C.batchDel, async (input, ctx) => deletedAnswer((await deleteCards(ctx, input.ids)).deleted)),
   handle(C.uploadCardFile, async (input, ctx, { files }) =>
     importAnswer(await importCards(ctx, input.communityID, input.ismjtk, files[0])),
   ),

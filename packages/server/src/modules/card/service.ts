@@ -8,7 +8,7 @@ import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, scopeOf, inScope } from '../../http/scope.ts';
 import { assertTypeMenu, CARD_COLUMNS, type CardRecord, loadCard, nameOfAccount } from './access.ts';
 import { cardDeleteCommand, ladderUnitsOfCard, queueCardOn, queueLadderFiles } from './commands.ts';
-import { pgCode } from '../account/manage.ts';
+import { PG_ERROR, pgCode } from '../../db/sql.ts';
 import { cardRow } from './queries.ts';
 
 type R = typeof cardRoutes;
@@ -66,7 +66,7 @@ export async function createCard(ctx: AuthCtx, i: ParsedInput<R['createCard']>):
       .executeTakeFirstOrThrow()
       .catch((e: unknown) => {
         // a concurrent create of the same number lost the race on the unique constraint
-        throw pgCode(e) === '23505' ? badRequest(msg('card.duplicate', { cardid: i.cardid })) : e;
+        throw pgCode(e) === PG_ERROR.uniqueViolation ? badRequest(msg('card.duplicate', { cardid: i.cardid })) : e;
       });
     await writeOpLog(trx, ctx, {
       menu,

@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, type Scope, scopeIds } from '../../http/scope.ts';
-import { likeArg } from '../device/pool.ts';
+import { likeArg, likePrefix } from '../../db/sql.ts';
 
 type R = typeof commandRoutes;
 type PageIn = ParsedInput<R['getCommandsPage']>;
@@ -25,7 +25,7 @@ export function filteredCommands(db: Db, scope: Scope, i: Omit<PageIn, 'page' | 
   if (i.account)
     q = /^\d{11}$/.test(i.account)
       ? q.where('c.account', '=', i.account)
-      : q.where('c.account', 'like', `${i.account.replace(/[%_\\]/g, '\\$&')}%`);
+      : q.where('c.account', 'like', likePrefix(i.account));
   if (i.gateId !== undefined) q = q.where('c.address_id', '=', i.gateId);
   if (i.type !== undefined) q = q.where('c.type', '=', i.type);
   if (i.status !== undefined) q = q.where('c.status', '=', i.status);

@@ -4,7 +4,8 @@ import type { AuthCtx } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
-import { deviceNum, likeArg } from './queries.ts';
+import { likeArg } from '../../db/sql.ts';
+import { deviceNum } from './queries.ts';
 import { checkUnique } from './service.ts';
 
 type R = typeof communityRoutes;

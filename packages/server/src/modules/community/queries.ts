@@ -5,11 +5,11 @@ import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertCommunity, listScope, scopeIds, scopeOf } from '../../http/scope.ts';
+import { likeArg } from '../../db/sql.ts';
 
 type R = typeof communityRoutes;
 
 /** An ILIKE argument matching the text anywhere (wildcards in the text are literal). */
-export const likeArg = (s: string): string => `%${s.trim().replace(/[%_\\]/g, '\\$&')}%`;
 
 /** Communities the caller may switch to, optionally filtered by name. */
 export async function homeCommunities(ctx: AuthCtx, name?: string) {

@@ -1,5 +1,5 @@
 import { ROUTES } from '@gatehouse/contracts';
-import { Answer } from '../../http/errors.ts';
+import { Answer, deletedAnswer } from '../../http/errors.ts';
 import { handle, type Registered } from '../../http/route.ts';
 import { changeCovers, communityFiles, sendCover } from './covers.ts';
 import { enterprisePage, updateEnterprise } from './enterprise.ts';
@@ -26,7 +26,7 @@ export const communityHandlers: Registered[] = [
   handle(C.updateCommu, async (input, ctx) => new Answer(200, await updateCommunity(ctx, input), ['ok.updated'])),
   handle(C.batchDel, async (input, ctx) => {
     await deleteCommunities(ctx, input.ids);
-    return new Answer(200, null, [input.ids.length > 1 ? 'ok.batchDeleted' : 'ok.deleted']);
+    return deletedAnswer(new Set(input.ids).size);
   }),
   handle(C.uploadCommunityFiles, async (input, ctx, { files }) => {
     const list = await changeCovers(ctx, input, files);

@@ -123,5 +123,5 @@ export async function resyncDoorUnit(trx: Kysely<DB>, q: CommandQueue, addressId
   if (!door) throw badRequest('device.noDevice');
   const d = await trx.selectFrom('device').select('id').where('address_id', '=', addressId).executeTakeFirstOrThrow();
   await q.cancelPending(d.id, 'cmd.info.resync');
-  return q.add(addressId, await desiredCommands(trx, door));
+  return q.add(addressId, await desiredCommands(trx, q.doors, door));
 }

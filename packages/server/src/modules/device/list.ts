@@ -17,7 +17,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, type Scope, scopeIds } from '../../http/scope.ts';
 import { bindDevice, unbindDevice } from './binding.ts';
-import { likeArg } from './pool.ts';
+import { likeArg, likePrefix, PG_ERROR, pgCode } from '../../db/sql.ts';
 import { withSync } from './sync.ts';
 
 type R = typeof deviceRoutes;
@@ -64,7 +64,7 @@ export function filteredDevices(db: Db, scope: Scope, i: Omit<PageIn, 'page' | '
   if (!scope.all) q = q.where('a.community_id', 'in', scopeIds(scope));
   if (i.addressName) q = q.where('a.name', 'ilike', likeArg(i.addressName));
   if (i.addressRegNo) q = q.where('d.serial', 'ilike', likeArg(i.addressRegNo));
-  if (i.userPhone) q = q.where('d.phone', 'like', `${i.userPhone.replace(/[%_\\]/g, '\\$&')}%`);
+  if (i.userPhone) q = q.where('d.phone', 'like', likePrefix(i.userPhone));
   if (i.communityName) q = q.where('c.name', 'ilike', likeArg(i.communityName));
   if (i.communityLocation) q = q.where('c.location', 'ilike', likeArg(i.communityLocation));
   return q;
@@ -170,7 +170,7 @@ export async function delDevices(ctx: AuthCtx, addressIds: number[]): Promise<vo
         await trx.deleteFrom('address').where('id', '=', r.addressid).execute();
         await sql`release savepoint del_address`.execute(trx);
       } catch (e) {
-        if ((e as { code?: string }).code !== '23503') throw e;
+        if (pgCode(e) !== PG_ERROR.foreignKeyViolation) throw e;
         await sql`rollback to savepoint del_address`.execute(trx);
       }
     }

@@ -6,12 +6,12 @@ import { doorUnit, profileCommands } from '../../devices/desired.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
+import { likeArg } from '../../db/sql.ts';
 
 type PageIn = ParsedInput<typeof poolRoutes.getPoolPage>;
 type AddIn = ParsedInput<typeof poolRoutes.addPool>;
 type UpdateIn = ParsedInput<typeof poolRoutes.updatePool>;
 
-export const likeArg = (s: string): string => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 
 /** Sum of the hardware checkboxes of a form. */
 export const hardwareOf = (i: {

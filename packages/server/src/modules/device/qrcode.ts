@@ -7,7 +7,7 @@ import { parseDateTime } from '../../http/dates.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
-import { likeArg } from './pool.ts';
+import { likeArg } from '../../db/sql.ts';
 
 type R = typeof qrcodeRoutes;
 const SORT = { addressName: 'a.name', communityName: 'c.name' } as const;

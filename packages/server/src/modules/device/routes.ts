@@ -1,5 +1,5 @@
 import { ROUTES } from '@gatehouse/contracts';
-import { Answer } from '../../http/errors.ts';
+import { Answer, deletedAnswer } from '../../http/errors.ts';
 import { handle, type Registered } from '../../http/route.ts';
 import { importAnswer } from '../../xlsx/import-runner.ts';
 import { changeSerial, issueSecret, resync } from './replace.ts';
@@ -21,7 +21,7 @@ export const deviceHandlers: Registered[] = [
   handle(P.updatePool, async (input, ctx) => new Answer(200, await pool.updatePool(ctx, input), ['ok.updated'])),
   handle(P.delPool, async (input, ctx) => {
     await pool.delPool(ctx, input.ids);
-    return new Answer(200, null, ['ok.deleted']);
+    return deletedAnswer(new Set(input.ids).size);
   }),
   handle(P.importPool, async (_input, ctx, { files }) => importAnswer(await importPool(ctx, files))),
   handle(P.exportPool, async (input, ctx, { reply }) => {
@@ -39,7 +39,7 @@ export const deviceHandlers: Registered[] = [
   handle(D.updateDevice, async (input, ctx) => new Answer(200, await list.updateDevice(ctx, input), ['ok.updated'])),
   handle(D.delDevices, async (input, ctx) => {
     await list.delDevices(ctx, input.ids);
-    return new Answer(200, null, ['ok.deleted']);
+    return deletedAnswer(new Set(input.ids).size);
   }),
   handle(D.changeSerial, async (input, ctx) => new Answer(200, await changeSerial(ctx, input), ['device.replaced'])),
   handle(D.resetSecret, async (input, ctx) => new Answer(200, await issueSecret(ctx, input.addressid), ['device.secretIssued'])),

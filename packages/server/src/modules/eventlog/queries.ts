@@ -5,14 +5,15 @@ import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { listScope, scopeIds } from '../../http/scope.ts';
-import { likeText, parseDates } from './total.ts';
+import { parseDates } from './total.ts';
 import { afterRow } from '../../db/keyset.ts';
+import { likeArg, likePrefix } from '../../db/sql.ts';
 
 export type EventQ = SelectQueryBuilder<DB & { e: AccessEventTable }, 'e', object>;
 export type QrQ = SelectQueryBuilder<DB & { q: VisitorQrcodeTable }, 'q', object>;
 
 const communityIds = (ctx: AuthCtx, name: string) =>
-  ctx.db.selectFrom('community').select('id').where('name', 'ilike', likeText(name, true));
+  ctx.db.selectFrom('community').select('id').where('name', 'ilike', likeArg(name));
 
 /** Access events (not punches) of the caller's communities (narrowed by the header's community). */
 async function events(ctx: AuthCtx): Promise<EventQ> {
@@ -44,14 +45,14 @@ export async function accessLogQuery(ctx: AuthCtx, f: AccessLogFilters): Promise
   let q = await events(ctx);
   if (f.communityName) q = q.where('e.community_id', 'in', communityIds(ctx, f.communityName));
   if (f.addressName) {
-    const like = likeText(f.addressName, true);
+    const like = likeArg(f.addressName);
     q = q.where('e.address_id', 'in', ctx.db.selectFrom('address').select('id').where('address', 'ilike', like));
   }
-  if (f.account) q = q.where('e.account', 'like', likeText(f.account, false));
+  if (f.account) q = q.where('e.account', 'like', likePrefix(f.account));
   if (f.type !== undefined) q = q.where('e.type', '=', f.type);
-  if (f.unlockUserName) q = q.where('e.unlock_user_name', 'ilike', likeText(f.unlockUserName, true));
+  if (f.unlockUserName) q = q.where('e.unlock_user_name', 'ilike', likeArg(f.unlockUserName));
   if (f.CARD_MODE !== undefined) q = q.where('e.card_mode', '=', f.CARD_MODE);
-  if (f.CARD_NUM) q = q.where('e.card_num', 'like', likeText(f.CARD_NUM, false));
+  if (f.CARD_NUM) q = q.where('e.card_num', 'like', likePrefix(f.CARD_NUM));
   if (f.result !== undefined) q = q.where('e.result', '=', f.result);
   if (d.from) q = q.where('e.time', '>=', d.from);
   if (d.to) q = q.where('e.time', '<=', d.to);
@@ -78,9 +79,9 @@ export async function entranceQuery(ctx: AuthCtx, f: EntranceFilters): Promise<E
   ]);
   let q = (await events(ctx)).where('e.result', '=', 0);
   q = f.event !== undefined ? q.where('e.type', '=', f.event) : q.where('e.type', 'in', [...OPEN_TYPES]);
-  if (f.deviceName) q = q.where('e.device_name', 'ilike', likeText(f.deviceName, true));
+  if (f.deviceName) q = q.where('e.device_name', 'ilike', likeArg(f.deviceName));
   if (f.communityName) q = q.where('e.community_id', 'in', communityIds(ctx, f.communityName));
-  if (f.account) q = q.where('e.account', 'like', likeText(f.account, false));
+  if (f.account) q = q.where('e.account', 'like', likePrefix(f.account));
   if (d.from) q = q.where('e.time', '>=', d.from);
   if (d.to) q = q.where('e.time', '<=', d.to);
   return q;
@@ -155,8 +156,8 @@ export async function qrcodeQuery(ctx: AuthCtx, f: QrcodeFilters): Promise<QrQ> 
   let q: QrQ = ctx.db.selectFrom('visitor_qrcode as q');
   const scope = await listScope(ctx.db, ctx.caller);
   if (!scope.all) q = q.where('q.community_id', 'in', scopeIds(scope));
-  if (f.userRegno) q = q.where('q.user_regno', 'like', likeText(f.userRegno, false));
-  if (f.deviceName) q = q.where('q.device_name', 'ilike', likeText(f.deviceName, true));
+  if (f.userRegno) q = q.where('q.user_regno', 'like', likePrefix(f.userRegno));
+  if (f.deviceName) q = q.where('q.device_name', 'ilike', likeArg(f.deviceName));
   if (f.communityName) q = q.where('q.community_id', 'in', communityIds(ctx, f.communityName));
   if (d.from) q = q.where('q.validfrom', '>=', d.from);
   if (d.to) q = q.where('q.validto', '<=', d.to);

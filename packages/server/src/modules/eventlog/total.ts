@@ -67,8 +67,3 @@ export function parseDates<K extends string>(
   return out;
 }
 
-/** `like` pattern: contains (names, matched with ilike) or starts with (accounts, card numbers). */
-export const likeText = (v: string, contains: boolean): string => {
-  const esc = v.replace(/[%_\\]/g, '\\$&');
-  return contains ? `%${esc}%` : `${esc}%`;
-};

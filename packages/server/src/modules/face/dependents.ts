@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
-import { DEPENDENTS, type Dependent } from '../community/dependents.ts';
+import type { Dependent } from '../../db/dependents.ts';
 
 /**
  * Faces hang on a community, a household and door units: a community or address that
  * still has faces (as household or as configured door unit) is not deleted silently.
  */
-const faces: Dependent = {
+export const faceDependent: Dependent = {
   key: 'dep.faces',
+  tables: ['face', 'face_gate'],
   count: async (db, target) => {
     const q = db.selectFrom('face').select(sql<number>`count(*)::int`.as('n'));
     const row = await ('communityId' in target
@@ -21,4 +22,3 @@ const faces: Dependent = {
     return row?.n ?? 0;
   },
 };
-if (!DEPENDENTS.some((d) => d.key === faces.key)) DEPENDENTS.push(faces);

@@ -4,7 +4,7 @@ import { CMD_KIND, HARDWARE } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { type CommandQueue, command, type NewCommand } from '../../devices/commands.ts';
-import { DESIRED_SOURCES, type DesiredSource } from '../../devices/desired.ts';
+import type { DesiredSource, DoorConfig } from '../../devices/desired.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { gateHardware } from './queries.ts';
 
@@ -13,19 +13,6 @@ import { gateHardware } from './queries.ts';
  * `face:<faceId>` so a newer state supersedes an older pending one. An enabled face on a
  * face-capable door unit is put (with its stored JPEG); otherwise it is deleted.
  */
-
-/**
- * The data directories face photos are stored under (stored_file.path is relative to one),
- * and the time zone of payload dates: registered at boot (registerFaceStorage). A process
- * may hold several apps (tests); photo names are random UUIDs, so the first directory
- * holding the file is the right one.
- */
-const photoRoots: string[] = [];
-let payloadTz = 'UTC';
-export function registerFaceStorage(config: { dataDir: string; TZ_NAME: string }): void {
-  if (!photoRoots.includes(config.dataDir)) photoRoots.unshift(config.dataDir);
-  payloadTz = config.TZ_NAME;
-}
 
 export const faceKey = (faceId: number) => `face:${faceId}`;
 
@@ -40,22 +27,20 @@ interface FaceOnGate {
   hardware: number;
 }
 
-async function photoBase64(rel: string): Promise<string> {
-  for (const root of photoRoots) {
-    const data = await fs.promises.readFile(path.join(root, rel)).catch(() => null);
-    if (data) return data.toString('base64');
-  }
-  throw new Error(`face photo ${rel} not found (registerFaceStorage at boot)`);
+/** The stored photo (stored_file.path is relative to the data directory), as base64. */
+async function photoBase64(dataDir: string, rel: string): Promise<string> {
+  const data = await fs.promises.readFile(path.join(dataDir, rel));
+  return data.toString('base64');
 }
 
 export const faceDeleteCommand = (faceId: number, account: string): NewCommand =>
   command(CMD_KIND.faceDelete, { faceId }, { objectKey: faceKey(faceId), account });
 
-async function commandFor(f: FaceOnGate, tz: string, photos: Map<string, string>): Promise<NewCommand> {
+async function commandFor(f: FaceOnGate, config: DoorConfig, photos: Map<string, string>): Promise<NewCommand> {
   if (f.status !== 'enable' || !(f.hardware & HARDWARE.face)) return faceDeleteCommand(f.faceId, f.account);
   let img = photos.get(f.photoPath);
   if (img === undefined) {
-    img = await photoBase64(f.photoPath);
+    img = await photoBase64(config.dataDir, f.photoPath);
     photos.set(f.photoPath, img);
   }
   return command(
@@ -65,8 +50,8 @@ async function commandFor(f: FaceOnGate, tz: string, photos: Map<string, string>
       account: f.account,
       userName: f.userName,
       imgBase64: img,
-      validfrom: formatDateTime(f.validfrom, tz),
-      validto: formatDateTime(f.validto, tz),
+      validfrom: formatDateTime(f.validfrom, config.tz),
+      validto: formatDateTime(f.validto, config.tz),
       status: f.status,
     },
     { objectKey: faceKey(f.faceId), account: f.account },
@@ -102,19 +87,18 @@ export async function queueFaceState(trx: Kysely<DB>, q: CommandQueue, faceId: n
   const rows = await facesOnGates(trx).where('g.face_id', '=', faceId).where('g.gate_id', 'in', gateIds).execute();
   const face = await trx.selectFrom('face').select('account').where('id', '=', faceId).executeTakeFirst();
   const photos = new Map<string, string>();
-  for (const r of rows) await q.add(r.gate_id, [await commandFor(r, payloadTz, photos)]);
+  for (const r of rows) await q.add(r.gate_id, [await commandFor(r, q.doors, photos)]);
   const configured = new Set(rows.map((r) => r.gate_id));
   const gone = gateIds.filter((g) => !configured.has(g));
   if (gone.length) await q.add(gone, [faceDeleteCommand(faceId, face?.account ?? '')]);
 }
 
 /** The faces of a door unit are part of its desired configuration (sent on activation and resync). */
-const faceSource: DesiredSource = async (db, door) => {
+export const faceSource: DesiredSource = async (db, door, config) => {
   if (!(door.hardware & HARDWARE.face)) return [];
   const rows = await facesOnGates(db).where('g.gate_id', '=', door.addressId).where('f.status', '=', 'enable').orderBy('f.id').execute();
   const photos = new Map<string, string>();
   const out: NewCommand[] = [];
-  for (const r of rows) out.push(await commandFor({ ...r, hardware: door.hardware }, payloadTz, photos));
+  for (const r of rows) out.push(await commandFor({ ...r, hardware: door.hardware }, config, photos));
   return out;
 };
-if (!DESIRED_SOURCES.includes(faceSource)) DESIRED_SOURCES.push(faceSource);

@@ -189,6 +189,11 @@ describe('face door units', () => {
     const base = { id: face.id, addressId: house, account: '13700000001', username: 'Han Mei' };
     await t.post('/face/updateFace', { ...base, status: 'disable' }, admin);
     await until(async () => !sim.state.faces.has(String(face.id)) && (await settled()), 20_000, 'face removed when disabled');
+    // a disabled face is not sent again, as for cards
+    const queuedBefore = (await t.db.selectFrom('command').select('id').execute()).length;
+    const refused = await t.post('/face/updateFaceRedownload', { id: entry.id }, admin);
+    expect([refused.statusCode, refused.body.msgs]).toEqual([400, ['The face is invalid and is not sent to door units']]);
+    expect((await t.db.selectFrom('command').select('id').execute()).length).toBe(queuedBefore);
     await t.post('/face/updateFace', { ...base, status: 'enable' }, admin);
     await until(() => sim.state.faces.has(String(face.id)), 20_000, 'face back when enabled');
 

@@ -18,6 +18,7 @@ import { assertCommunity, inScope, scopeOf } from '../../http/scope.ts';
 import { queueFaceState } from './device.ts';
 import { faceGates, GATE_FACE_COLUMNS, type GateFaceDbRow, gateEntries, gateFaceBase, toFaceAddressRow } from './queries.ts';
 import { visibleFace } from './service.ts';
+import { likeArg as like } from '../../db/sql.ts';
 
 type F = typeof faceRoutes;
 /** Default validity of a new door-unit entry: from now, for as many years as a card's. */
@@ -138,7 +139,6 @@ const GATE_SORT = {
   validfrom: 'g.validfrom',
   validto: 'g.validto',
 } as const;
-const like = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
 
 /** getFaceAddressByAddressId: the faces configured on one door unit (in the caller's scope). */
 export async function gateFacesPage(ctx: AuthCtx, i: ParsedInput<F['getFaceAddressByAddressId']>): Promise<Page<FaceAddressRow>> {
@@ -228,9 +228,10 @@ export async function deleteGateFace(ctx: AuthCtx, id: number): Promise<void> {
   });
 }
 
-/** updateFaceRedownload: queues the face's state for the entry's door unit again. */
+/** updateFaceRedownload: queues the face for the entry's door unit again (an enabled face only, as for cards). */
 export async function redownloadGateFace(ctx: AuthCtx, id: number): Promise<{ queued: number }> {
   const entry = await visibleEntry(ctx, id);
+  if (entry.status !== 'enable') throw badRequest('face.disabledNoSend');
   return withCommands(ctx, async (trx, q) => {
     await queueFaceState(trx, q, entry.face_id, [entry.gate_id]);
     await writeOpLog(trx, ctx, {

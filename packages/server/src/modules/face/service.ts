@@ -9,15 +9,14 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, inScope, listScope, scopeOf } from '../../http/scope.ts';
 import { type CheckedPhoto, checkPhoto, decodePhoto } from '../../faces/photo.ts';
-import './dependents.ts';
 import { faceDeleteCommand, queueFaceState } from './device.ts';
 import { FACE_FILE_KIND, insertPhotoRow, photoPath, readPhoto, removePhotoFiles, writePhoto } from './photos.ts';
 import { FACE_COLUMNS, type FaceDbRow, faceBase, faceById, toFaceRow } from './queries.ts';
+import { likeArg as like } from '../../db/sql.ts';
 
 type F = typeof faceRoutes;
 const MENU = 'access.faceid' as const;
 const SORT = { username: 'f.user_name', account: 'f.account', communityname: 'c.name', address: 'a.address', status: 'f.status' } as const;
-const like = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
 
 /** getFaces: faces of the communities in scope (narrowed by the header's community). */
 export async function facesPage(ctx: AuthCtx, i: ParsedInput<F['getFaces']>): Promise<Page<FaceRow>> {
@@ -245,7 +244,7 @@ async function liftDoorUnits(trx: Kysely<DB>, faceId: number): Promise<number[]>
 async function queueLiftFilesOf(trx: Kysely<DB>, q: CommandQueue, addressIds: number[]): Promise<void> {
   for (const addressId of new Set(addressIds)) {
     const door = await doorUnit(trx, addressId);
-    if (door) await q.add(addressId, [await ladderFileCommand(trx, door)]);
+    if (door) await q.add(addressId, [await ladderFileCommand(trx, q.doors, door)]);
   }
 }
 

@@ -6,7 +6,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
-import { likeArg } from '../device/pool.ts';
+import { likeArg } from '../../db/sql.ts';
 import { withSync } from '../device/sync.ts';
 
 type R = typeof gmRoutes;
@@ -69,7 +69,7 @@ export async function updateLadderFile(ctx: AuthCtx, addressId: number): Promise
   const queued = await withCommands(ctx, async (trx, q) => {
     const door = await doorUnit(trx, addressId);
     if (!door) throw badRequest('device.noDevice');
-    const n = await q.add(addressId, [await ladderFileCommand(trx, door)]);
+    const n = await q.add(addressId, [await ladderFileCommand(trx, q.doors, door)]);
     await writeOpLog(trx, ctx, { menu: 'access.gm', content: msg('op.gm.ladder', { name: a.name }), communityId: a.community_id });
     return n;
   });

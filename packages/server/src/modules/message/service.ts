@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { listScope, scopeIds, scopeOf, type Scope } from '../../http/scope.ts';
+import { likeArg } from '../../db/sql.ts';
 
 type PageInput = ParsedInput<typeof ROUTES.message.getMessagesPage>;
 
@@ -31,7 +32,7 @@ export async function messagesPage(ctx: AuthCtx, input: PageInput) {
     .leftJoin('account as a', 'a.id', 'm.creator_id')
     .leftJoin('community as c', 'c.id', 'm.community_id')
     .where(visible(scope, ctx.caller.accountId));
-  if (input.title) q = q.where('m.title', 'ilike', `%${input.title.replace(/[%_\\]/g, '\\$&')}%`);
+  if (input.title) q = q.where('m.title', 'ilike', likeArg(input.title));
   if (input.type !== undefined) q = q.where('m.type', '=', input.type);
   const from = input.starttime ? parseDateTime(input.starttime, tz) : null;
   const to = input.endtime ? parseDateTime(input.endtime, tz, true) : null;

@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, scopeIds, scopeOf, type Scope } from '../../http/scope.ts';
 import { keepFile, type UploadedFile } from '../../http/uploads.ts';
+import { likeArg } from '../../db/sql.ts';
 
 type N = typeof ROUTES.notice;
 const KIND = 'notice';
@@ -71,7 +72,7 @@ function toNotice(r: Row, files: NoticeFile[], tz: string): NoticeRow {
 /** getNoticesPage: notices of the communities in scope (narrowed by the chosen community). */
 export async function noticesPage(ctx: AuthCtx, input: ParsedInput<N['getNoticesPage']>) {
   let q = base(ctx.db, await listScope(ctx.db, ctx.caller));
-  if (input.title) q = q.where('n.title', 'ilike', `%${input.title.replace(/[%_\\]/g, '\\$&')}%`);
+  if (input.title) q = q.where('n.title', 'ilike', likeArg(input.title));
   const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   const rows = await q
     .select([...COLUMNS])

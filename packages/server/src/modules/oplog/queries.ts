@@ -6,6 +6,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime, parseDateTime } from '../../http/dates.ts';
 import { t } from '../../http/i18n.ts';
 import { listScope, scopeIds } from '../../http/scope.ts';
+import { likePrefix } from '../../db/sql.ts';
 
 export interface OpLogFilters {
   name1?: number;
@@ -28,7 +29,7 @@ export async function filtered(ctx: AuthCtx, f: OpLogFilters): Promise<Q> {
   const m2 = f.name2 ? menuById(f.name2) : undefined;
   if (m1) q = q.where('o.name1', '=', m1.key);
   if (m2) q = q.where('o.name2', '=', m2.key);
-  if (f.regno) q = q.where('o.regno', 'like', `${f.regno.replace(/[%_\\]/g, '\\$&')}%`);
+  if (f.regno) q = q.where('o.regno', 'like', likePrefix(f.regno));
   const tz = ctx.config.TZ_NAME;
   const from = f.starttime ? parseDateTime(f.starttime, tz) : null;
   const to = f.endtime ? parseDateTime(f.endtime, tz, true) : null;

@@ -2,7 +2,7 @@ import { ADDRESS_TYPE, HARDWARE } from '@gatehouse/contracts';
 import { type SimulatedDevice, startSimulatedDevice } from '@gatehouse/device-sim';
 import type { Services } from '../http/context.ts';
 import { bindDevice, resetSecret } from '../modules/device/binding.ts';
-import { withCommands } from './commands.ts';
+import { withCommands } from '../devices/commands.ts';
 
 export const DEMO_SERIAL_PREFIX = 'DEMO-';
 const ALL = HARDWARE.face | HARDWARE.qrcode | HARDWARE.card | HARDWARE.password;

@@ -1,6 +1,6 @@
 import { ADDRESS_TYPE, HARDWARE, type RoleId } from '@gatehouse/contracts';
-import type { Db } from './index.ts';
-import { insertAccount } from './seed.ts';
+import type { Db } from '../db/index.ts';
+import { insertAccount } from '../modules/account/insert.ts';
 import { seedDemoCards } from '../modules/card/demo.ts';
 import { seedDemoFaces } from '../modules/face/demo.ts';
 

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CMD_KIND, CMD_STATUS } from '@gatehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoDevices } from '../devices/demo.ts';
+import { startDemoDevices } from './devices.ts';
 import { checkPhoto } from '../faces/photo.ts';
 import { until } from '../test/devices.ts';
 import { type TestApp, testApp } from '../test/harness.ts';
-import { seedDemo } from './demo.ts';
+import { seedDemo } from './data.ts';
 
 let t: TestApp;
 let stop: (() => Promise<void>) | undefined;

@@ -1,0 +1,20 @@
+/** The user's text taken literally in a LIKE pattern: %, _ and the escape character \ escaped. */
+export const escapeLike = (s: string): string => s.replace(/[%_\\]/g, '\\$&');
+
+/** LIKE pattern: contains the text (names, addresses; surrounding spaces ignored). */
+export const likeArg = (s: string): string => `%${escapeLike(s.trim())}%`;
+
+/** LIKE pattern: starts with the text (accounts, phone numbers, card numbers). */
+export const likePrefix = (s: string): string => `${escapeLike(s.trim())}%`;
+
+/** PostgreSQL error codes the app answers in its own words. */
+export const PG_ERROR = {
+  uniqueViolation: '23505',
+  foreignKeyViolation: '23503',
+  /** A database is still being accessed (DROP DATABASE while connections close). */
+  objectInUse: '55006',
+} as const;
+
+/** The PostgreSQL error code of a thrown error (pg and PGlite both set `code`), if any. */
+export const pgCode = (e: unknown): string | undefined =>
+  e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : undefined;

@@ -1,0 +1,35 @@
+import type { Dependent } from '../db/dependents.ts';
+import type { DesiredSource, LadderSource } from '../devices/desired.ts';
+import type { Registered } from '../http/route.ts';
+
+/**
+ * What one business area contributes to the app, declared in its `index.ts`: its route
+ * handlers, what must be gone before a community or address is deleted, and its parts of
+ * a door unit's configuration. Nothing registers itself by being imported.
+ */
+export interface Area {
+  name: string;
+  handlers: readonly Registered[];
+  dependents?: readonly Dependent[];
+  /** Parts of a door unit's full configuration (activation, resync). */
+  desiredSources?: readonly DesiredSource[];
+  /** Entries of a door unit's lift file. */
+  ladderSources?: readonly LadderSource[];
+}
+
+/** Every area's contributions, in the order of the area list. */
+export interface Wiring {
+  handlers: Registered[];
+  dependents: Dependent[];
+  desiredSources: DesiredSource[];
+  ladderSources: LadderSource[];
+}
+
+export function collectAreas(areas: readonly Area[]): Wiring {
+  return {
+    handlers: areas.flatMap((a) => a.handlers),
+    dependents: areas.flatMap((a) => a.dependents ?? []),
+    desiredSources: areas.flatMap((a) => a.desiredSources ?? []),
+    ladderSources: areas.flatMap((a) => a.ladderSources ?? []),
+  };
+}

@@ -1,0 +1,8 @@
+import type { Area } from '../area.ts';
+import { eventlogHandlers } from './routes.ts';
+
+/** What the eventlog area contributes (collected in modules/index.ts). */
+export const eventlogArea: Area = {
+  name: 'eventlog',
+  handlers: eventlogHandlers,
+};
