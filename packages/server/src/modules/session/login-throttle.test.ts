@@ -68,10 +68,13 @@ describe.each(LIMITER_BACKENDS)('sign-in throttle ($name counters)', ({ redisUrl
     expect(signedIn.body.status).toBe(200);
   });
 
-  it('counts a very long user name like any other (a short key, no server error)', async () => {
+  it('refuses a very long user name as wrong credentials before any counter or query (no server error)', async () => {
     const long = '1'.repeat(5000);
-    for (let i = 0; i < N; i++) expect((await loginFrom('10.1.0.5', form(long, 'bad', 5))).statusCode).toBe(400);
-    expect((await loginFrom('10.1.0.5', form(long, 'bad', 5))).statusCode).toBe(429);
+    for (let i = 0; i <= N; i++) {
+      const res = await loginFrom('10.1.0.5', form(long, 'bad', 5));
+      expect(res.statusCode).toBe(400);
+      expect(res.body.msgs).toContain('Wrong account or password');
+    }
   });
 
   it('locks a normal account after failures spread over many addresses (the slower limit)', async () => {
