@@ -1,6 +1,7 @@
 import type { Registered } from '../http/route.ts';
 import { accountHandlers } from './account/routes.ts';
 import { addressHandlers } from './address/routes.ts';
+import { alarmHandlers } from './alarm/routes.ts';
 import { attendanceHandlers } from './attendance/routes.ts';
 import { cardHandlers } from './card/routes.ts';
 import { commandHandlers } from './command/routes.ts';
@@ -24,4 +25,4 @@ export const MODULE_HANDLERS: Registered[] = [
   ...attendanceHandlers,
   ...cardHandlers,
   ...faceHandlers,
-  ...oplogHandlers,...sessionHandlers, ...accountHandlers, ...communityHandlers, ...deviceHandlers, ...gmHandlers, ...commandHandlers, ...addressHandlers, ...statisticsHandlers, ...totpHandlers];
+  ...oplogHandlers,...sessionHandlers, ...accountHandlers, ...communityHandlers, ...deviceHandlers, ...gmHandlers, ...commandHandlers, ...addressHandlers, ...statisticsHandlers, ...totpHandlers, ...alarmHandlers];
