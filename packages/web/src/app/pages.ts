@@ -7,8 +7,8 @@ export interface PageDef {
 }
 
 /**
- * The pages of the signed-in app. Areas add theirs here; menu paths without a page
- * yet show the "being built" page.
+ * The pages of the signed-in app. Areas add theirs here; every menu leaf has one
+ * (pages.test.ts), and any other path shows the 404 page.
  */
 export const PAGES: PageDef[] = [
   { path: '/project/project', load: () => import('../features/community/ProjectPage.tsx') },
@@ -31,6 +31,7 @@ export const PAGES: PageDef[] = [
   { path: '/gm/face/:addressId', load: () => import('../features/face/GateFacesPage.tsx') }, // also /gm/Face/...: routes match case-insensitively
   { path: '/access/commands', load: () => import('../features/command/CommandsPage.tsx') },
   { path: '/eventlog/accesslog', load: () => import('../features/eventlog/AccessLogPage.tsx') },
+  { path: '/eventlog/alarm', load: () => import('../features/alarm/AlarmPage.tsx') },
   { path: '/access/entrance', load: () => import('../features/eventlog/EntrancePage.tsx') },
   { path: '/access/visitor', load: () => import('../features/eventlog/VisitorPage.tsx') },
   { path: '/service/notice', load: () => import('../features/notice/NoticePage.tsx') },

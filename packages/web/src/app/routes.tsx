@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { Spin } from 'antd';
-import { ComingSoon, Forbidden, NotFound } from './ErrorPages.tsx';
+import { Forbidden, NotFound } from './ErrorPages.tsx';
 import { PAGES } from './pages.ts';
 import { setNavigate } from './router-ref.ts';
 
@@ -57,7 +57,7 @@ export const router = createBrowserRouter([
       { path: '/', element: <Navigate to="/login" replace /> },
       { path: '/403', element: <Forbidden /> },
       ...PAGES.map((p) => ({ path: p.path, element: lazyPage(p.load) })),
-      { path: '*', element: <ComingSoon /> },
+      { path: '*', element: <NotFound /> },
     ],
   },
 ]);

@@ -1,0 +1,103 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { ALARM_KIND_ENUM, ALARM_KINDS, type AlarmKind, type AlarmRow, ROUTES } from '@gatehouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { call, download } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { exportFilters } from '../eventlog/codes.ts';
+import { AckDialog } from './AckDialog.tsx';
+import { KindTag } from './KindTag.tsx';
+
+const LIST_KEY = ['alarm', 'list'] as const;
+
+/**
+ * Event log › Alarm records: alarms door units report and units gone offline, newest
+ * first, with the event log's filters; staff acknowledge one or many with a note; export.
+ */
+export default function AlarmPage() {
+  const { t } = useT();
+  const qc = useQueryClient();
+  const reload = () => void qc.invalidateQueries({ queryKey: LIST_KEY });
+  const [acking, setAcking] = useState<{ ids: number[]; done: () => void } | null>(null);
+  const columns: ColumnsType<AlarmRow> = [
+    { title: t('alarm.col.time'), dataIndex: 'time', key: 'time', sorter: true, defaultSortOrder: 'descend', width: 170 },
+    { title: t('alarm.col.kind'), dataIndex: 'kind', render: (v: AlarmKind) => <KindTag kind={v} /> },
+    { title: t('alarm.col.communityName'), dataIndex: 'communityName', width: 160 },
+    { title: t('alarm.col.addressName'), dataIndex: 'addressName', width: 160 },
+    { title: t('alarm.col.deviceName'), dataIndex: 'deviceName', width: 140 },
+    {
+      title: t('alarm.col.clearedAt'),
+      dataIndex: 'clearedAt',
+      width: 170,
+      render: (v: string, r) => (r.kind === 'offline' && !v ? <Tag color="red">{t('ui.alarm.stillOffline')}</Tag> : v),
+    },
+    {
+      title: t('f.acknowledged'),
+      dataIndex: 'acknowledged',
+      render: (v: boolean, r) =>
+        v ? (
+          <Tag color="green">{t('ui.alarm.done')}</Tag>
+        ) : (
+          <Button size="small" type="link" onClick={() => setAcking({ ids: [r.id], done: reload })}>
+            {t('ui.alarm.acknowledge')}
+          </Button>
+        ),
+    },
+    { title: t('alarm.col.acknowledgedBy'), dataIndex: 'acknowledgedBy', width: 130 },
+    { title: t('alarm.col.acknowledgedAt'), dataIndex: 'acknowledgedAt', width: 170 },
+    { title: t('alarm.col.note'), dataIndex: 'note', width: 220 },
+  ];
+  return (
+    <>
+      <ListPage<AlarmRow>
+        breadcrumb={[t('menu.eventlog'), t('menu.eventlog.alarm')]}
+        queryKey={LIST_KEY}
+        rowKey="id"
+        selectable
+        columns={columns}
+        fetch={(p) => call(ROUTES.alarm.getAlarmPage, p)}
+        filters={[
+          { name: 'communityName', label: t('alarm.col.communityName'), maxLength: 50 },
+          { name: 'addressName', label: t('alarm.col.addressName'), maxLength: 150 },
+          { name: 'deviceName', label: t('alarm.col.deviceName'), maxLength: 100 },
+          { name: 'kind', label: t('alarm.col.kind'), type: 'select', options: ALARM_KINDS.map((k) => ({ value: k, label: t(ALARM_KIND_ENUM[k].label) })) },
+          {
+            name: 'acknowledged',
+            label: t('f.acknowledged'),
+            type: 'select',
+            options: [
+              { value: '0', label: t('ui.alarm.pending') },
+              { value: '1', label: t('ui.alarm.done') },
+            ],
+          },
+          { name: 'validfrom', label: t('ui.startDate'), type: 'date' },
+          { name: 'validto', label: t('ui.endDate'), type: 'date' },
+        ]}
+        toolbar={({ selectedRows, params, clearSelection }) => {
+          const pending = selectedRows.filter((r) => !r.acknowledged).map((r) => r.id);
+          return (
+            <>
+              <Button
+                type="primary"
+                disabled={!pending.length}
+                onClick={() => setAcking({ ids: pending, done: () => {
+                      clearSelection();
+                      reload();
+                    }, })}
+              >
+                {t('ui.alarm.acknowledgeSelected')}
+              </Button>
+              <Button icon={<DownloadOutlined />} onClick={() => void download(ROUTES.alarm.exportAlarms, exportFilters(params), `${t('alarm.sheet')}.xlsx`)}>
+                {t('ui.export')}
+              </Button>
+            </>
+          );
+        }}
+      />
+      {acking ? <AckDialog ids={acking.ids} onClose={() => setAcking(null)} onSaved={acking.done} /> : null}
+    </>
+  );
+}
