@@ -35,7 +35,7 @@ export default function AlarmPage() {
       render: (v: string, r) => (r.kind === 'offline' && !v ? <Tag color="red">{t('ui.alarm.stillOffline')}</Tag> : v),
     },
     {
-      title: t('f.acknowledged'),
+      title: t('ui.alarm.state'),
       dataIndex: 'acknowledged',
       render: (v: boolean, r) =>
         v ? (
@@ -66,7 +66,7 @@ export default function AlarmPage() {
           { name: 'kind', label: t('alarm.col.kind'), type: 'select', options: ALARM_KINDS.map((k) => ({ value: k, label: t(ALARM_KIND_ENUM[k].label) })) },
           {
             name: 'acknowledged',
-            label: t('f.acknowledged'),
+            label: t('ui.alarm.state'),
             type: 'select',
             options: [
               { value: '0', label: t('ui.alarm.pending') },
