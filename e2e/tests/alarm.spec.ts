@@ -1,21 +1,9 @@
 import { ROUTES } from '@gatehouse/contracts';
 import { expect, test } from '@playwright/test';
 import { type SimulatedDevice, startSimulatedDevice } from '../../packages/device-sim/src/index.ts';
-import { control, modalsClosed, openSignedIn, seedAccount, seedCommunity } from '../support/fixtures.ts';
+import { apiPost, control, modalsClosed, openSignedIn, seedAccount, seedCommunity } from '../support/fixtures.ts';
 
 test.describe.configure({ timeout: 120_000 });
-
-/** A call to the API as a signed-in user (binding a door unit is the devices spec's subject). */
-async function api<T>(token: string, path: string, body: Record<string, string | number>): Promise<T> {
-  const res = await fetch(`http://127.0.0.1:${process.env.E2E_PORT}/api${path}`, {
-    method: 'POST',
-    headers: { token, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])),
-  });
-  const env = (await res.json()) as { status: number; msgs: string[]; content: T };
-  if (env.status !== 200) throw new Error(`${path}: ${env.status} ${env.msgs.join('; ')}`);
-  return env.content;
-}
 
 let sim: SimulatedDevice | undefined;
 test.afterEach(async () => {
@@ -30,8 +18,8 @@ test('a door unit raises an alarm; staff see it in Alarm records and acknowledge
   const admin = await seedAccount({ roleId: 1, name: 'Admin' });
   const manager = await seedAccount({ roleId: 4, name: 'Guard Lead', manages: [communityId] });
   const { token } = await control<{ token: string }>('/token', { accountId: admin.id, lang: 'en' });
-  await api(token, ROUTES.pool.addPool.path, { name: 'Alarm gate', regNo: serial, isVilla: 0, cardSupported: 4 });
-  const unit = await api<{ secret: string }>(token, ROUTES.device.insertDevice.path, {
+  await apiPost(token, ROUTES.pool.addPool.path, { name: 'Alarm gate', regNo: serial, isVilla: 0, cardSupported: 4 });
+  const unit = await apiPost<{ secret: string }>(token, ROUTES.device.insertDevice.path, {
     addressName: `East gate ${stamp}`,
     regNo: serial,
     userPhone: '13912345678',

@@ -1,6 +1,7 @@
 import type { AlarmRow } from '@gatehouse/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { doorUnitAddress } from '../../test/addresses.ts';
 import { type TestApp, testApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -12,14 +13,7 @@ const regNo = '13912340001';
 
 type Page<R> = { rows: R[]; total: number; estimated?: boolean };
 
-async function address(communityId: number, text: string): Promise<number> {
-  const row = await t.db
-    .insertInto('address')
-    .values({ community_id: communityId, address: text, name: text, type: 0, is_villa: 0, hardware: 7, devstate: 0, reg_no: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const address = (communityId: number, text: string) => doorUnitAddress(t, communityId, text);
 
 let eid = 0;
 const alarm = async (communityId: number, addressId: number, device: string, time: string, kind: string) =>
