@@ -22,7 +22,7 @@ export class Inbound {
   private events: RawEvent[] = [];
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
-  private statuses: Promise<void> = Promise.resolve();
+  private readonly statuses = new Map<string, Promise<void>>();
   private readonly seen = new Map<string, number>();
 
   constructor(
@@ -46,10 +46,14 @@ export class Inbound {
     this.schedule();
   }
 
-  /** Status messages are applied one at a time, in arrival order (offline then online must not cross). */
+  /** A unit's status messages are applied one at a time, in arrival order (its offline and online must not cross). */
   status(serial: string, body: unknown): Promise<void> {
-    const run = this.statuses.then(() => this.applyStatus(serial, body));
-    this.statuses = run.catch(() => {});
+    const run = (this.statuses.get(serial) ?? Promise.resolve()).then(() => this.applyStatus(serial, body));
+    const tail = run.catch(() => {});
+    this.statuses.set(serial, tail);
+    void tail.then(() => {
+      if (this.statuses.get(serial) === tail) this.statuses.delete(serial);
+    });
     return run;
   }
 
