@@ -1,13 +1,5 @@
 import crypto from 'node:crypto';
-import {
-  ACCESS_TYPE,
-  type AckMessage,
-  type CmdMessage,
-  type DeviceAlarmType,
-  deviceTopic,
-  type EventMessage,
-  type StatusMessage,
-} from '@gatehouse/contracts';
+import { ACCESS_TYPE, type AckMessage, type CmdMessage, type DeviceAlarmType, deviceTopic, type EventMessage, type StatusMessage } from '@gatehouse/contracts';
 import mqtt from 'mqtt';
 import { randomActivity } from './activity.ts';
 import { checkQr, type QrVerdict } from './qr.ts';
