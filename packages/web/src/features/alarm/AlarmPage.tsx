@@ -25,13 +25,12 @@ export default function AlarmPage() {
   const columns: ColumnsType<AlarmRow> = [
     { title: t('alarm.col.time'), dataIndex: 'time', key: 'time', sorter: true, defaultSortOrder: 'descend', width: 170 },
     { title: t('alarm.col.kind'), dataIndex: 'kind', render: (v: AlarmKind) => <KindTag kind={v} /> },
-    { title: t('alarm.col.communityName'), dataIndex: 'communityName', width: 160 },
-    { title: t('alarm.col.addressName'), dataIndex: 'addressName', width: 160 },
+    { title: t('alarm.col.communityName'), dataIndex: 'communityName', width: 140 },
     { title: t('alarm.col.deviceName'), dataIndex: 'deviceName', width: 140 },
     {
       title: t('alarm.col.clearedAt'),
       dataIndex: 'clearedAt',
-      width: 170,
+      width: 150,
       render: (v: string, r) => (r.kind === 'offline' && !v ? <Tag color="red">{t('ui.alarm.stillOffline')}</Tag> : v),
     },
     {
@@ -46,9 +45,10 @@ export default function AlarmPage() {
           </Button>
         ),
     },
-    { title: t('alarm.col.acknowledgedBy'), dataIndex: 'acknowledgedBy', width: 130 },
+    { title: t('alarm.col.acknowledgedBy'), dataIndex: 'acknowledgedBy', width: 120 },
     { title: t('alarm.col.acknowledgedAt'), dataIndex: 'acknowledgedAt', width: 170 },
-    { title: t('alarm.col.note'), dataIndex: 'note', width: 220 },
+    { title: t('alarm.col.note'), dataIndex: 'note', width: 200 },
+    { title: t('alarm.col.addressName'), dataIndex: 'addressName', width: 160 },
   ];
   return (
     <>
