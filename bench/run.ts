@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { accountsBench } from './accounts.ts';
+import { alarmsBench } from './alarms.ts';
 import { devicesBench } from './devices.ts';
 import { facesBench } from './faces.ts';
 import { firstScreenBench } from './first-screen.ts';
@@ -21,6 +22,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   'xlsx-read': xlsxReadBench,
   'first-screen': firstScreenBench,
   uploads: uploadsBench,
+  alarms: alarmsBench,
 };
 
 const only = process.argv.slice(2);

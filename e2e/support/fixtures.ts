@@ -16,6 +16,18 @@ export async function control<T = Record<string, unknown>>(path: string, body?: 
   return (await res.json()) as T;
 }
 
+/** A POST to the API as a signed-in user (set-up that is another spec's subject); answers the content. */
+export async function apiPost<T>(token: string, path: string, body: Record<string, string | number>): Promise<T> {
+  const res = await fetch(`${apiUrl()}${path}`, {
+    method: 'POST',
+    headers: { token, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])),
+  });
+  const env = (await res.json()) as { status: number; msgs: string[]; content: T };
+  if (env.status !== 200) throw new Error(`${path}: ${env.status} ${env.msgs.join('; ')}`);
+  return env.content;
+}
+
 /** A random mainland mobile number (unique within a run for all practical purposes). */
 export function uniquePhone(): string {
   return `13${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;

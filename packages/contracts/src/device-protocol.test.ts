@@ -28,6 +28,12 @@ describe('what the server reads from door units', () => {
       expect(eventMessage.safeParse(bad).success).toBe(false);
   });
 
+  it('keeps an alarm of a known type and drops one of an unknown type', () => {
+    const e = { kind: 'alarm', eid: 'a1', time: T, alarmType: 'heldOpen' };
+    expect(eventMessage.parse(e)).toEqual(e);
+    for (const alarmType of ['fire', undefined, 3, 'offline']) expect(eventMessage.safeParse({ ...e, alarmType }).success).toBe(false);
+  });
+
   it('keeps a well-formed access event as sent', () => {
     const e = { kind: 'access', eid: 'e1', time: T, type: 4, result: 0, account: '13800000001', userName: 'Li', cardNum: '', cardMode: 0, qrId: 77 };
     expect(eventMessage.parse(e)).toEqual(e);

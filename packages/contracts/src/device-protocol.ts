@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { LiftSetting } from './access.ts';
+import { DEVICE_ALARM_TYPES, type DeviceAlarmType } from './alarm.ts';
 import { CMD_KIND, CMD_TYPE, type CmdKind, type CmdType } from './devices.ts';
 
 /** `device.reset`: forget every card, face, call code and the lift file. */
@@ -166,7 +167,8 @@ export type EventMessage =
     }
   | { kind: 'punch'; eid: string; time: string; type: number; account: string; userName?: string }
   | { kind: 'call'; eid: string; time: string; callCode: string; answered: boolean; durationSec: number; account?: string }
-  | { kind: 'monitor'; eid: string; time: string; account?: string; durationSec: number };
+  | { kind: 'monitor'; eid: string; time: string; account?: string; durationSec: number }
+  | { kind: 'alarm'; eid: string; time: string; alarmType: DeviceAlarmType };
 
 /** A whole number in a range; out of range or missing, the default (what the unit meant is unknown). */
 const whole = (min: number, max: number, dflt: number) => z.int().min(min).max(max).catch(dflt);
@@ -203,6 +205,8 @@ export const eventMessage = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('punch'), ...accessFields }),
   z.object({ kind: z.literal('call'), ...usageFields }),
   z.object({ kind: z.literal('monitor'), ...usageFields }),
+  /** An alarm of an unknown type is dropped: what the unit meant is unknown. */
+  z.object({ kind: z.literal('alarm'), ...eventHead, alarmType: z.enum(DEVICE_ALARM_TYPES) }),
 ]);
 /** An event as the server stores it. */
 export type ReadEvent = z.output<typeof eventMessage>;

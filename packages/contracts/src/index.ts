@@ -1,4 +1,5 @@
 export * from './access.ts';
+export * from './alarm.ts';
 export * from './card-reader.ts';
 export * from './device-protocol.ts';
 export * from './devices.ts';
@@ -20,3 +21,4 @@ export * from './schemas/eventlog.ts';
 export * from './schemas/statistics.ts';
 export * from './schemas/attendance.ts';
 export * from './schemas/face.ts';
+export * from './schemas/alarm.ts';

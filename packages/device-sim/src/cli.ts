@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import { DEVICE_ALARM_TYPES, type DeviceAlarmType } from '@gatehouse/contracts';
 import { type SimulatedDevice, startSimulatedDevice } from './device.ts';
 
 const HELP = `Simulated door units over MQTT.
@@ -18,6 +19,7 @@ const HELP = `Simulated door units over MQTT.
   --ack-delay MS       delay before each ack (default 0)
   --rate N             events per minute per unit (default 6)
   --duration S         stop after S seconds (default: run until Ctrl-C)
+  --alarm TYPE         each unit raises this alarm once online: ${DEVICE_ALARM_TYPES.join(', ')}
 `;
 
 async function main() {
@@ -34,6 +36,7 @@ async function main() {
       'ack-delay': { type: 'string', default: '0' },
       rate: { type: 'string', default: '6' },
       duration: { type: 'string' },
+      alarm: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -45,7 +48,9 @@ async function main() {
   const failureRate = Number(values['failure-rate']);
   const ackDelayMs = Number(values['ack-delay']);
   const eventsPerMinute = Number(values.rate);
-  if (!Number.isInteger(count) || count < 1 || !(failureRate >= 0 && failureRate <= 1) || !(ackDelayMs >= 0) || !(eventsPerMinute >= 0)) {
+  const alarm = values.alarm as DeviceAlarmType | undefined;
+  const badAlarm = alarm !== undefined && !DEVICE_ALARM_TYPES.includes(alarm);
+  if (!Number.isInteger(count) || count < 1 || !(failureRate >= 0 && failureRate <= 1) || !(ackDelayMs >= 0) || !(eventsPerMinute >= 0) || badAlarm) {
     console.error('Invalid option; see --help');
     process.exit(1);
   }
@@ -78,6 +83,7 @@ async function main() {
         }),
       );
       console.log(`${u.serial}: online`);
+      if (alarm) await devices[devices.length - 1]?.raiseAlarm(alarm);
     } catch (e) {
       console.error(`${u.serial}: ${e instanceof Error ? e.message : String(e)}`);
     }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { ACCESS_TYPE, type AckMessage, type CmdMessage, deviceTopic, type EventMessage, type StatusMessage } from '@gatehouse/contracts';
+import { ACCESS_TYPE, type AckMessage, type CmdMessage, type DeviceAlarmType, deviceTopic, type EventMessage, type StatusMessage } from '@gatehouse/contracts';
 import mqtt from 'mqtt';
 import { randomActivity } from './activity.ts';
 import { checkQr, type QrVerdict } from './qr.ts';
@@ -155,6 +155,13 @@ export class SimulatedDevice {
   async emit(e: EventMessage): Promise<void> {
     this.sent.push(e);
     await this.client?.publishAsync(this.topic('event'), JSON.stringify(e), { qos: 1 });
+  }
+
+  /** The unit raises an alarm (door forced open, held open, tamper, duress button). */
+  async raiseAlarm(alarmType: DeviceAlarmType, now = new Date()): Promise<EventMessage> {
+    const e: EventMessage = { kind: 'alarm', eid: crypto.randomUUID(), time: now.toISOString(), alarmType };
+    await this.emit(e);
+    return e;
   }
 
   /** A visitor shows a QR code: checked offline, the door opens or not, an access event follows. */

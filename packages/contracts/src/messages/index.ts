@@ -1,4 +1,5 @@
 import { addressMessages } from './address.ts';
+import { alarmMessages } from './alarm.ts';
 import { accountMessages } from './account.ts';
 import { cardMessages } from './card.ts';
 import { attendanceMessages } from './attendance.ts';
@@ -42,4 +43,5 @@ export const MESSAGES: Catalogue = {
   ...attendanceMessages,
   ...faceMessages,
   ...totpMessages,
+  ...alarmMessages,
 };

@@ -1,4 +1,5 @@
 import { accountRoutes } from './account.ts';
+import { alarmRoutes } from './alarm.ts';
 import { attendanceRoutes } from './attendance.ts';
 import { addressRoutes } from './address.ts';
 import { cardRoutes } from './card.ts';
@@ -31,6 +32,7 @@ export * from './statistics.ts';
 export * from './attendance.ts';
 export * from './face.ts';
 export * from './totp.ts';
+export * from './alarm.ts';
 
 /** The route table: every call of the API. Areas add their module here. */
 export const ROUTES = {
@@ -54,6 +56,7 @@ export const ROUTES = {
   face: faceRoutes,
   attendance: attendanceRoutes,
   totp: totpRoutes,
+  alarm: alarmRoutes,
 };
 
 export const allRoutes = (): RouteDef[] =>

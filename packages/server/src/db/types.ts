@@ -1,3 +1,4 @@
+import type { AlarmTables } from './tables/alarm.ts';
 import type { CardTables } from './tables/cards.ts';
 import type { CommunityTables } from './tables/communities.ts';
 import type { DeviceTables } from './tables/devices.ts';
@@ -6,4 +7,4 @@ import type { NoticeTables } from './tables/notice.ts';
 import type { SecondFactorTables } from './tables/second-factors.ts';
 
 /** The database: each area adds its tables interface to this list. */
-export interface DB extends FoundationTables, DeviceTables, CommunityTables, NoticeTables, CardTables, SecondFactorTables {}
+export interface DB extends FoundationTables, DeviceTables, CommunityTables, NoticeTables, CardTables, SecondFactorTables, AlarmTables {}

@@ -11,7 +11,8 @@ const ALL = HARDWARE.face | HARDWARE.qrcode | HARDWARE.card | HARDWARE.password;
  * Demo door units (DEMO=1): on a freshly seeded database every demo door unit gets a
  * pool device `DEMO-0001`...; at every start those devices get a new secret and run
  * in-process as simulated units (events, acks, QR checks), so the screens show live
- * devices. Answers a function that stops them.
+ * devices; on that first start two units raise an alarm, so the alarm records are not
+ * empty. Answers a function that stops them.
  */
 export async function startDemoDevices(
   services: Services,
@@ -60,6 +61,10 @@ export async function startDemoDevices(
         log: opts.log,
       }),
     );
+  }
+  if (opts.bindNew) {
+    await sims[0]?.raiseAlarm('heldOpen');
+    await sims[1]?.raiseAlarm('tamper');
   }
   return async () => {
     await Promise.all(sims.map((s) => s.stop()));

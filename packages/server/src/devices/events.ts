@@ -1,7 +1,9 @@
 import { eventMessage, USAGE_KIND } from '@gatehouse/contracts';
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/index.ts';
+import type { AlarmTable } from '../db/tables/alarm.ts';
 import type { AccessEventTable, UsageEventTable } from '../db/tables/devices.ts';
+import { alarmRecord, storeAlarms } from './alarms.ts';
 
 export interface RawEvent {
   serial: string;
@@ -10,7 +12,8 @@ export interface RawEvent {
 
 /**
  * Stores device events: access and punch events in access_event (the access log,
- * entrance report and punch records), calls and monitor sessions in usage_event. Each
+ * entrance report and punch records), calls and monitor sessions in usage_event,
+ * alarms in alarm (the alarm records). Each
  * (device, eid) is kept once, so a device may re-send events safely. Events of
  * serials that are not bound to a door unit are dropped, and so are events the
  * `eventMessage` schema refuses (no kind, eid or time).
@@ -26,11 +29,16 @@ export async function storeEvents(db: Db, events: RawEvent[]): Promise<void> {
   const bySerial = new Map(devices.map((d) => [d.serial, d]));
   const access: Insertable<AccessEventTable>[] = [];
   const usage: Insertable<UsageEventTable>[] = [];
+  const alarms: Insertable<AlarmTable>[] = [];
   for (const { serial, body } of events) {
     const dev = bySerial.get(serial);
     const read = eventMessage.safeParse(body);
     if (!dev || !read.success) continue;
     const e = read.data;
+    if (e.kind === 'alarm') {
+      alarms.push(alarmRecord(dev, e));
+      continue;
+    }
     const base = { device_id: dev.id, eid: e.eid.slice(0, 64), address_id: dev.addressId, community_id: dev.communityId, time: new Date(e.time) };
     if (e.kind === 'access' || e.kind === 'punch') {
       access.push({
@@ -68,4 +76,5 @@ export async function storeEvents(db: Db, events: RawEvent[]): Promise<void> {
       .values(usage)
       .onConflict((oc) => oc.columns(['device_id', 'eid']).doNothing())
       .execute();
+  await storeAlarms(db, alarms);
 }

@@ -1,6 +1,7 @@
 import { ackMessage, CMD_STATUS, statusMessage } from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { offlineAlarm } from './alarms.ts';
 import { storeEvents, type RawEvent } from './events.ts';
 
 interface PendingAck {
@@ -21,6 +22,7 @@ export class Inbound {
   private events: RawEvent[] = [];
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
+  private readonly statuses = new Map<string, Promise<void>>();
   private readonly seen = new Map<string, number>();
 
   constructor(
@@ -44,7 +46,18 @@ export class Inbound {
     this.schedule();
   }
 
-  async status(serial: string, body: unknown): Promise<void> {
+  /** A unit's status messages are applied one at a time, in arrival order (its offline and online must not cross). */
+  status(serial: string, body: unknown): Promise<void> {
+    const run = (this.statuses.get(serial) ?? Promise.resolve()).then(() => this.applyStatus(serial, body));
+    const tail = run.catch(() => {});
+    this.statuses.set(serial, tail);
+    void tail.then(() => {
+      if (this.statuses.get(serial) === tail) this.statuses.delete(serial);
+    });
+    return run;
+  }
+
+  private async applyStatus(serial: string, body: unknown): Promise<void> {
     const parsed = statusMessage.safeParse(body);
     if (!parsed.success) return;
     const s = parsed.data;
@@ -59,6 +72,7 @@ export class Inbound {
       .returning(['id', 'address_id'])
       .executeTakeFirst();
     this.seen.set(serial, Date.now());
+    if (row?.address_id) await offlineAlarm(this.db, row.id, s.online);
     if (row && s.online && row.address_id) this.onOnline(row.id);
   }
 

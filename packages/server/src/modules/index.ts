@@ -1,5 +1,6 @@
 import { accountArea } from './account/index.ts';
 import { addressArea } from './address/index.ts';
+import { alarmArea } from './alarm/index.ts';
 import type { Area } from './area.ts';
 import { attendanceArea } from './attendance/index.ts';
 import { cardArea } from './card/index.ts';
@@ -31,6 +32,7 @@ export const AREAS: readonly Area[] = [
   gmArea,
   commandArea,
   eventlogArea,
+  alarmArea,
   attendanceArea,
   messageArea,
   noticeArea,

@@ -1,6 +1,5 @@
-import { MENUS, menuFullPath } from '@gatehouse/contracts';
 import { Button, Result } from 'antd';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useT } from '../i18n/index.ts';
 import { getSession } from '../session/store.ts';
 
@@ -23,14 +22,4 @@ export function Forbidden() {
 export function NotFound() {
   const { t } = useT();
   return <Result status="404" title={t('ui.notFoundTitle')} subTitle={t('ui.notFoundText')} extra={<HomeButton />} />;
-}
-
-/** A menu path whose screen is not built yet says so; any other path is a 404. */
-export function ComingSoon() {
-  const { t } = useT();
-  const { pathname } = useLocation();
-  const clean = pathname.replace(/\/+$/, '');
-  const known = MENUS.some((m) => menuFullPath(m) === clean);
-  if (!known) return <NotFound />;
-  return <Result status="info" title={t('ui.comingSoon')} subTitle={clean} extra={<HomeButton />} />;
 }

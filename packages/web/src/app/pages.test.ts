@@ -1,8 +1,14 @@
-import { MENUS } from '@gatehouse/contracts';
+import { LEAF_MENUS, MENUS, menuFullPath } from '@gatehouse/contracts';
+import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PAGES } from './pages.ts';
 
 describe('page entries', () => {
+  it('has a page for every menu leaf (no menu item leads to a 404)', () => {
+    const missing = LEAF_MENUS.map(menuFullPath).filter((path) => !PAGES.some((p) => matchPath(p.path, path)));
+    expect(missing).toEqual([]);
+  });
+
   it('each page names the menus that open it, all of them menus of the tree', () => {
     const keys = new Set(MENUS.map((m) => m.key));
     for (const p of PAGES) {
@@ -15,16 +21,8 @@ describe('page entries', () => {
 
   it('a menu page is opened by its own menu', () => {
     for (const p of PAGES) {
-      const own = MENUS.find((m) => m.path !== '/' && fullPath(m.key) === p.path);
+      const own = MENUS.find((m) => m.path !== '/' && menuFullPath(m) === p.path);
       if (own && typeof p.access === 'object') expect(p.access.menus, p.path).toContain(own.key);
     }
   });
 });
-
-/** The browser path of a menu: its parent's path and its own. */
-function fullPath(key: string): string {
-  const m = MENUS.find((x) => x.key === key);
-  if (!m) return '';
-  const parent = MENUS.find((x) => x.id === m.parentId);
-  return parent ? `${parent.path}${m.path}` : m.path;
-}

@@ -13,8 +13,8 @@ export interface PageDef {
 }
 
 /**
- * The pages of the signed-in app. Areas add theirs here; menu paths without a page
- * yet show the "being built" page.
+ * The pages of the signed-in app. Areas add theirs here; every menu leaf has one
+ * (pages.test.ts), and any other path shows the 404 page.
  */
 export const PAGES: PageDef[] = [
   { path: '/project/project', access: ROUTES.community.getCommunitiesByPage.access, load: () => import('../features/community/ProjectPage.tsx') },
@@ -37,6 +37,7 @@ export const PAGES: PageDef[] = [
   { path: '/gm/face/:addressId', access: ROUTES.face.getFaceAddressByAddressId.access, load: () => import('../features/face/GateFacesPage.tsx') }, // also /gm/Face/...: routes match case-insensitively
   { path: '/access/commands', access: ROUTES.command.getCommandsPage.access, load: () => import('../features/command/CommandsPage.tsx') },
   { path: '/eventlog/accesslog', access: ROUTES.eventlog.getAccessLogPage.access, load: () => import('../features/eventlog/AccessLogPage.tsx') },
+  { path: '/eventlog/alarm', access: ROUTES.alarm.getAlarmPage.access, load: () => import('../features/alarm/AlarmPage.tsx') },
   { path: '/access/entrance', access: ROUTES.eventlog.getAccessReportlistByPage.access, load: () => import('../features/eventlog/EntrancePage.tsx') },
   { path: '/access/visitor', access: ROUTES.eventlog.getQrcodelistByPage.access, load: () => import('../features/eventlog/VisitorPage.tsx') },
   { path: '/service/notice', access: ROUTES.notice.getNoticesPage.access, load: () => import('../features/notice/NoticePage.tsx') },

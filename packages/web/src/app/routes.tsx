@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { Spin } from 'antd';
-import { ComingSoon, Forbidden, NotFound } from './ErrorPages.tsx';
+import { Forbidden, NotFound } from './ErrorPages.tsx';
 import { PageGate } from './PageGate.tsx';
 import { type PageDef, PAGES } from './pages.ts';
 import { setNavigate } from './router-ref.ts';
@@ -58,7 +58,7 @@ export const router = createBrowserRouter([
       { path: '/', element: <Navigate to="/login" replace /> },
       { path: '/403', element: <Forbidden /> },
       ...PAGES.map((p) => ({ path: p.path, element: <PageGate access={p.access}>{lazyPage(p.load)}</PageGate> })),
-      { path: '*', element: <ComingSoon /> },
+      { path: '*', element: <NotFound /> },
     ],
   },
 ]);

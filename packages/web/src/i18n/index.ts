@@ -4,6 +4,7 @@ import { initReactI18next, useTranslation } from 'react-i18next';
 import { currentLocale } from '../session/store.ts';
 import { accountUi } from './account.ts';
 import { addressUi } from './address.ts';
+import { alarmUi } from './alarm.ts';
 import { attendanceUi } from './attendance.ts';
 import { cardReaderUi } from './cardReader.ts';
 import { cardUi, doorAssignUi, ladderUi } from './card.ts';
@@ -26,6 +27,7 @@ CATALOGUES.push(cardReaderUi);
 CATALOGUES.push(faceUi);
 CATALOGUES.push(attendanceUi);
 CATALOGUES.push(totpUi);
+CATALOGUES.push(alarmUi);
 
 function resources() {
   const out: Record<string, { translation: Record<string, string> }> = {};

@@ -29,6 +29,5 @@ export const shellUi = defineMessages({
   'ui.notFoundText': { 'zh-CN': '抱歉，您访问的页面不存在。', 'zh-TW': '抱歉，您存取的頁面不存在。', en: 'Sorry, the page you visited does not exist.' },
   'ui.backHome': { 'zh-CN': '返回首页', 'zh-TW': '返回首頁', en: 'Back home' },
   'ui.toLogin': { 'zh-CN': '去登录', 'zh-TW': '去登入', en: 'Go to sign-in' },
-  'ui.comingSoon': { 'zh-CN': '此功能正在建设中', 'zh-TW': '此功能正在建設中', en: 'This screen is being built' },
   'ui.language': { 'zh-CN': '语言', 'zh-TW': '語言', en: 'Language' },
 });

@@ -11,6 +11,7 @@ import * as m0501 from './0501_faces.ts';
 import * as m0502 from './0502_ladder.ts';
 import * as m0601 from './0601_eventlog.ts';
 import * as m0611 from './0611_attendance.ts';
+import * as m0621 from './0621_alarms.ts';
 import * as m0701 from './0701_notices.ts';
 
 /**
@@ -31,5 +32,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0502_ladder': m0502,
   '0601_eventlog': m0601,
   '0611_attendance': m0611,
+  '0621_alarms': m0621,
   '0701_notices': m0701,
 };

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { doorUnitAddress } from '../../test/addresses.ts';
 import { type TestApp, testApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -15,14 +16,7 @@ type LogRow = { communityname: string; time: string; addressName: string; unlock
 type EntranceRow = { deviceName: string; communityName: string; account: string; event: number; addtime: string };
 type QrRow = { userRegno: string; communityName: string; deviceName: string; numOpen: number; used: number; validfrom?: string; validto: string; createTime: string };
 
-async function address(communityId: number, text: string): Promise<number> {
-  const row = await t.db
-    .insertInto('address')
-    .values({ community_id: communityId, address: text, name: text, type: 0, is_villa: 0, hardware: 7, devstate: 0, reg_no: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const address = (communityId: number, text: string) => doorUnitAddress(t, communityId, text);
 
 let eid = 0;
 const event = (communityId: number, addressId: number, device: string, time: string, e: Partial<{ type: number; result: number; account: string; user: string; card: string; mode: number; qr: number }>) =>

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { ALARM_KINDS, ALARM_NOTE_MAX } from '../alarm.ts';
+import { LIMITS } from '../limits.ts';
+import { msg } from '../messages/define.ts';
+import { DATE_TIME, idList, optStr, paging, withT } from './common.ts';
+
+const dateText = (field: string) =>
+  optStr(field, 19).refine((v) => v === undefined || DATE_TIME.test(v), msg('v.invalid', { field: `@${field}` }));
+
+const oneOf = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(values, { error: msg('v.invalid', { field: `@${field}` }) }).optional());
+
+/** The alarm list's filters, as the access event log's (names contain the text). */
+const alarmFilters = {
+  ...withT,
+  communityName: optStr('f.communityName', 50),
+  addressName: optStr('f.addressName', 150),
+  deviceName: optStr('f.deviceName', 100),
+  kind: oneOf('f.alarmKind', ALARM_KINDS),
+  /** 1: acknowledged, 0: not yet; absent: both. */
+  acknowledged: oneOf('f.acknowledged', ['0', '1']),
+  validfrom: dateText('f.validfrom'),
+  validto: dateText('f.validto'),
+};
+const order = { sort: z.string().optional(), order: z.enum(['asc', 'desc']).optional() };
+
+export const alarmPageInput = z.object({ ...alarmFilters, ...paging(['time'], LIMITS.defaultPageSize) });
+export const alarmExportInput = z.object({ ...alarmFilters, ...order });
+
+/** Acknowledges one or many alarms; the note says what staff did (may be empty). */
+export const alarmAckInput = z.object({
+  ids: idList('f.ids'),
+  note: optStr('f.alarmNote', ALARM_NOTE_MAX),
+});

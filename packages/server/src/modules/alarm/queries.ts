@@ -1,0 +1,91 @@
+import type { AlarmKind } from '@gatehouse/contracts';
+import type { SelectQueryBuilder } from 'kysely';
+import type { AlarmTable } from '../../db/tables/alarm.ts';
+import type { DB } from '../../db/types.ts';
+import type { AuthCtx } from '../../http/context.ts';
+import { formatDateTime } from '../../http/dates.ts';
+import { listScope, scopeIds } from '../../http/scope.ts';
+import { afterRow } from '../../db/keyset.ts';
+import { likeArg } from '../../db/sql.ts';
+import { parseDates } from '../eventlog/total.ts';
+
+export type AlarmQ = SelectQueryBuilder<DB & { al: AlarmTable }, 'al', object>;
+
+export interface AlarmFilters {
+  communityName?: string;
+  addressName?: string;
+  deviceName?: string;
+  kind?: AlarmKind;
+  acknowledged?: '0' | '1';
+  validfrom?: string;
+  validto?: string;
+}
+
+/** Alarms of the caller's communities (narrowed by the header's community), filtered as the access event log. */
+export async function alarmQuery(ctx: AuthCtx, f: AlarmFilters): Promise<AlarmQ> {
+  const d = parseDates(ctx.config.TZ_NAME, [
+    { key: 'from', text: f.validfrom, field: 'f.validfrom' },
+    { key: 'to', text: f.validto, field: 'f.validto', end: true },
+  ]);
+  let q: AlarmQ = ctx.db.selectFrom('alarm as al');
+  const scope = await listScope(ctx.db, ctx.caller);
+  if (!scope.all) q = q.where('al.community_id', 'in', scopeIds(scope));
+  if (f.communityName) {
+    q = q.where('al.community_id', 'in', ctx.db.selectFrom('community').select('id').where('name', 'ilike', likeArg(f.communityName)));
+  }
+  if (f.addressName) {
+    const like = likeArg(f.addressName);
+    q = q.where('al.address_id', 'in', ctx.db.selectFrom('address').select('id').where('address', 'ilike', like));
+  }
+  if (f.deviceName) q = q.where('al.device_name', 'ilike', likeArg(f.deviceName));
+  if (f.kind) q = q.where('al.kind', '=', f.kind);
+  if (f.acknowledged) q = q.where('al.ack_at', f.acknowledged === '1' ? 'is not' : 'is', null);
+  if (d.from) q = q.where('al.time', '>=', d.from);
+  if (d.to) q = q.where('al.time', '<=', d.to);
+  return q;
+}
+
+/** One page (or export batch) of alarms after a keyset position over (time, id), names joined. */
+export function alarmRows(q: AlarmQ, desc: boolean, after: { time: Date; id: number } | null, limit: number, offset = 0) {
+  const page = after ? q.where(afterRow('al.time', 'al.id', desc, { sort: after.time, id: after.id })) : q;
+  return page
+    .leftJoin('community as c', 'c.id', 'al.community_id')
+    .leftJoin('address as a', 'a.id', 'al.address_id')
+    .select([
+      'al.id',
+      'al.kind',
+      'al.time',
+      'al.serial',
+      'al.device_name',
+      'al.cleared_at',
+      'al.ack_regno',
+      'al.ack_at',
+      'al.ack_note',
+      'c.name as community_name',
+      'a.address as address_text',
+    ])
+    .orderBy('al.time', desc ? 'desc' : 'asc')
+    .orderBy('al.id', desc ? 'desc' : 'asc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+export type AlarmRaw = Awaited<ReturnType<typeof alarmRows>>[number];
+
+export const presentAlarm = (ctx: AuthCtx, r: AlarmRaw) => {
+  const tz = ctx.config.TZ_NAME;
+  return {
+    id: Number(r.id),
+    kind: r.kind as AlarmKind,
+    time: formatDateTime(r.time, tz),
+    communityName: r.community_name ?? '',
+    addressName: r.address_text ?? '',
+    deviceName: r.device_name,
+    serial: r.serial,
+    clearedAt: formatDateTime(r.cleared_at, tz),
+    acknowledged: r.ack_at !== null,
+    acknowledgedBy: r.ack_regno ?? '',
+    acknowledgedAt: formatDateTime(r.ack_at, tz),
+    note: r.ack_note,
+  };
+};

@@ -1,0 +1,51 @@
+import { ALARM_KIND_ENUM, msg, ROUTES } from '@gatehouse/contracts';
+import { sql } from 'kysely';
+import { Answer } from '../../http/errors.ts';
+import { t } from '../../http/i18n.ts';
+import { handle, type Registered } from '../../http/route.ts';
+import { assertExportable } from '../../xlsx/export-limit.ts';
+import { streamWorkbook } from '../../xlsx/write.ts';
+import { cheapTotal, keyset } from '../eventlog/total.ts';
+import { type AlarmQ, type AlarmRaw, alarmQuery, alarmRows, presentAlarm } from './queries.ts';
+import { acknowledgeAlarms } from './service.ts';
+
+const A = ROUTES.alarm;
+const isDesc = (order: 'asc' | 'desc' | undefined) => (order ?? 'desc') === 'desc';
+const one = sql<number>`1`.as('x');
+const COLUMNS = ['time', 'kind', 'communityName', 'addressName', 'deviceName', 'clearedAt', 'acknowledgedBy', 'acknowledgedAt', 'note'] as const;
+
+/** Every alarm of the filtered list, keyset-paged over (time, id). */
+async function* allAlarms(q: AlarmQ, desc: boolean) {
+  yield* keyset<AlarmRaw>((after, limit) => alarmRows(q, desc, after && { time: after.time, id: Number(after.id) }, limit));
+}
+
+export const alarmHandlers: Registered[] = [
+  handle(A.getAlarmPage, async (input, ctx) => {
+    const q = await alarmQuery(ctx, input);
+    const [{ total, estimated }, rows] = await Promise.all([
+      cheapTotal(ctx.db, q.select(one)),
+      alarmRows(q, isDesc(input.order), null, input.rows, input.page * input.rows),
+    ]);
+    return { total, estimated, rows: rows.map((r) => presentAlarm(ctx, r)) };
+  }),
+
+  handle(A.exportAlarms, async (input, ctx, { reply }) => {
+    const q = await alarmQuery(ctx, input);
+    await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(one));
+    const sheet = t(ctx.lang, 'alarm.sheet');
+    async function* cells() {
+      for await (const raw of allAlarms(q, isDesc(input.order))) {
+        const r = presentAlarm(ctx, raw);
+        yield COLUMNS.map((k) => (k === 'kind' ? t(ctx.lang, ALARM_KIND_ENUM[r.kind].label) : r[k]));
+      }
+    }
+    const headers = COLUMNS.map((k) => t(ctx.lang, `alarm.col.${k}`));
+    await streamWorkbook(reply, `${sheet}.xlsx`, sheet, headers, cells());
+    return undefined;
+  }),
+
+  handle(A.acknowledgeAlarms, async (input, ctx) => {
+    const n = await acknowledgeAlarms(ctx, input);
+    return new Answer(200, { acknowledged: n }, [msg('alarm.acknowledged', { n })]);
+  }),
+];

@@ -1,0 +1,102 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { ALARM_KIND_ENUM, ALARM_KINDS, type AlarmKind, type AlarmRow, ROUTES } from '@gatehouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { download } from '../../api/client.ts';
+import { useT } from '../../i18n/index.ts';
+import { textFilters } from '../../shared/FilterBar.tsx';
+import { ListPage } from '../../shared/ListPage.tsx';
+import { exportFilters } from '../eventlog/codes.ts';
+import { AckDialog } from './AckDialog.tsx';
+import { KindTag } from './KindTag.tsx';
+
+const LIST_KEY = ['alarm', 'list'] as const;
+
+/**
+ * Event log › Alarm records: alarms door units report and units gone offline, newest
+ * first, with the event log's filters; staff acknowledge one or many with a note; export.
+ */
+export default function AlarmPage() {
+  const { t } = useT();
+  const qc = useQueryClient();
+  const reload = () => void qc.invalidateQueries({ queryKey: LIST_KEY });
+  const [acking, setAcking] = useState<{ ids: number[]; done: () => void } | null>(null);
+  const columns: ColumnsType<AlarmRow> = [
+    { title: t('alarm.col.time'), dataIndex: 'time', key: 'time', sorter: true, defaultSortOrder: 'descend', width: 170 },
+    { title: t('alarm.col.kind'), dataIndex: 'kind', render: (v: AlarmKind) => <KindTag kind={v} /> },
+    { title: t('alarm.col.communityName'), dataIndex: 'communityName', width: 140 },
+    { title: t('alarm.col.deviceName'), dataIndex: 'deviceName', width: 140 },
+    {
+      title: t('alarm.col.clearedAt'),
+      dataIndex: 'clearedAt',
+      width: 150,
+      render: (v: string, r) => (r.kind === 'offline' && !v ? <Tag color="red">{t('ui.alarm.stillOffline')}</Tag> : v),
+    },
+    {
+      title: t('ui.alarm.state'),
+      dataIndex: 'acknowledged',
+      render: (v: boolean, r) =>
+        v ? (
+          <Tag color="green">{t('ui.alarm.done')}</Tag>
+        ) : (
+          <Button size="small" type="link" onClick={() => setAcking({ ids: [r.id], done: reload })}>
+            {t('ui.alarm.acknowledge')}
+          </Button>
+        ),
+    },
+    { title: t('alarm.col.acknowledgedBy'), dataIndex: 'acknowledgedBy', width: 120 },
+    { title: t('alarm.col.acknowledgedAt'), dataIndex: 'acknowledgedAt', width: 170 },
+    { title: t('alarm.col.note'), dataIndex: 'note', width: 200 },
+    { title: t('alarm.col.addressName'), dataIndex: 'addressName', width: 160 },
+  ];
+  return (
+    <>
+      <ListPage<AlarmRow>
+        breadcrumb={[t('menu.eventlog'), t('menu.eventlog.alarm')]}
+        queryKey={LIST_KEY}
+        rowKey="id"
+        selectable
+        columns={columns}
+        route={ROUTES.alarm.getAlarmPage}
+        filters={[
+          ...textFilters(t, { communityName: 'alarm.col.communityName', addressName: 'alarm.col.addressName', deviceName: 'alarm.col.deviceName' }),
+          { name: 'kind', label: t('alarm.col.kind'), type: 'select', options: ALARM_KINDS.map((k) => ({ value: k, label: t(ALARM_KIND_ENUM[k].label) })) },
+          {
+            name: 'acknowledged',
+            label: t('ui.alarm.state'),
+            type: 'select',
+            options: [
+              { value: '0', label: t('ui.alarm.pending') },
+              { value: '1', label: t('ui.alarm.done') },
+            ],
+          },
+          { name: 'validfrom', label: t('ui.startDate'), type: 'date' },
+          { name: 'validto', label: t('ui.endDate'), type: 'date' },
+        ]}
+        toolbar={({ selectedRows, params, clearSelection }) => {
+          const pending = selectedRows.filter((r) => !r.acknowledged).map((r) => r.id);
+          return (
+            <>
+              <Button
+                type="primary"
+                disabled={!pending.length}
+                onClick={() => setAcking({ ids: pending, done: () => {
+                      clearSelection();
+                      reload();
+                    }, })}
+              >
+                {t('ui.alarm.acknowledgeSelected')}
+              </Button>
+              <Button icon={<DownloadOutlined />} onClick={() => void download(ROUTES.alarm.exportAlarms, exportFilters(params), `${t('alarm.sheet')}.xlsx`)}>
+                {t('ui.export')}
+              </Button>
+            </>
+          );
+        }}
+      />
+      {acking ? <AckDialog ids={acking.ids} onClose={() => setAcking(null)} onSaved={acking.done} /> : null}
+    </>
+  );
+}
