@@ -41,7 +41,11 @@ export async function accountsBench() {
 async function seed(db: Db) {
   const communities: number[] = [];
   for (let i = 0; i < 50; i++) {
-    const c = await db.insertInto('community').values({ name: `Community ${i}`, location: 'L', address: 'A', ip: null, type: 0, reg_no: null }).returning('id').executeTakeFirstOrThrow();
+    const c = await db
+      .insertInto('community')
+      .values({ name: `Community ${i}`, location: 'L', address: 'A', ip: null, type: 0, reg_no: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     communities.push(c.id);
   }
   await sql`insert into address (community_id, address, name, type)
@@ -65,7 +69,16 @@ async function tokenFor(db: Db, accountId: number, roleId: number, communityId =
   const token = newToken();
   await db
     .insertInto('session')
-    .values({ token_hash: hashToken(token), account_id: accountId, role_id: roleId, community_id: communityId, lang: 'en', ip: '', last_seen_at: sql<Date>`now()`, expires_at: sql<Date>`now() + interval '1 hour'` })
+    .values({
+      token_hash: hashToken(token),
+      account_id: accountId,
+      role_id: roleId,
+      community_id: communityId,
+      lang: 'en',
+      ip: '',
+      last_seen_at: sql<Date>`now()`,
+      expires_at: sql<Date>`now() + interval '1 hour'`,
+    })
     .execute();
   return token;
 }
@@ -77,7 +90,8 @@ function bareSql(db: Db, adminId: number, f: Record<string, string>) {
   const where = [sql`a.id <> ${adminId}`, sql`a.role_id >= 1`];
   if (f.regNo) where.push(sql`a.reg_no like ${`%${f.regNo}%`}`);
   if (f.name) where.push(sql`a.name ilike ${`%${f.name}%`}`);
-  if (f.addressStrs) where.push(sql`exists (select 1 from address ad where ad.id = a.address_id and ad.address ilike ${`%${f.addressStrs}%`})`);
+  if (f.addressStrs)
+    where.push(sql`exists (select 1 from address ad where ad.id = a.address_id and ad.address ilike ${`%${f.addressStrs}%`})`);
   if (f.roleID) where.push(sql`a.role_id = ${Number(f.roleID)}`);
   if (f.state) where.push(sql`a.state = ${Number(f.state)}`);
   const w = sql.join(where, sql` and `);
@@ -142,12 +156,15 @@ async function runOnce(databaseUrl: string | undefined) {
 }
 
 async function importRun(app: Awaited<ReturnType<typeof buildApp>>, db: Db, communityId: number, adminId: number) {
-  const addresses = (await db.selectFrom('address').select('address').where('community_id', '=', communityId).limit(200).execute()).map((r) => r.address);
+  const addresses = (await db.selectFrom('address').select('address').where('community_id', '=', communityId).limit(200).execute()).map(
+    (r) => r.address,
+  );
   const file = path.join(os.tmpdir(), `gh-bench-import-${process.pid}.xlsx`);
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
   const ws = wb.addWorksheet('Accounts');
   ws.addRow(['Area code', 'Phone number', 'Name', 'Password', 'Role', 'Householder address', 'Face limit', 'Resident limit']).commit();
-  for (let i = 0; i < IMPORT_ROWS; i++) ws.addRow(['86', String(15000000000 + i), `Imported ${i}`.slice(0, 15), 'Init1234', 7, addresses[i % addresses.length], 6, 3]).commit();
+  for (let i = 0; i < IMPORT_ROWS; i++)
+    ws.addRow(['86', String(15000000000 + i), `Imported ${i}`.slice(0, 15), 'Init1234', 7, addresses[i % addresses.length], 6, 3]).commit();
   ws.commit();
   await wb.commit();
   const data = fs.readFileSync(file);
@@ -160,7 +177,12 @@ async function importRun(app: Awaited<ReturnType<typeof buildApp>>, db: Db, comm
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 20);
   const t0 = performance.now();
-  const res = await app.inject({ method: 'POST', url: '/api/account/uploadAccountFile', payload: m.payload, headers: { ...m.headers, token } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/account/uploadAccountFile',
+    payload: m.payload,
+    headers: { ...m.headers, token },
+  });
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(timer);
   const body = res.json() as { status: number; content: { imported: number } | null; msgs: string[] };

@@ -18,7 +18,13 @@ export async function alarmsBench() {
   const small = await runOnce(SMALL);
   const large = await runOnce(LARGE);
   const ratios = Object.fromEntries(Object.keys(small.p50ms).map((k) => [k, +(large.p50ms[k] / small.p50ms[k]).toFixed(2)]));
-  return { name: `alarm list, ${LARGE} vs ${SMALL} rows (PGlite)`, small, large, ratios, note: 'ratio = p50 on the large table divided by p50 on the small one' };
+  return {
+    name: `alarm list, ${LARGE} vs ${SMALL} rows (PGlite)`,
+    small,
+    large,
+    ratios,
+    note: 'ratio = p50 on the large table divided by p50 on the small one',
+  };
 }
 
 async function runOnce(rows: number) {
@@ -26,11 +32,18 @@ async function runOnce(rows: number) {
   const db = booted.services.db;
   const ids: number[] = [];
   for (let i = 0; i < 20; i++) {
-    const c = await db.insertInto('community').values({ name: `Community ${i}`, location: 'L', address: 'A', ip: null, type: 0, reg_no: null }).returning('id').executeTakeFirstOrThrow();
+    const c = await db
+      .insertInto('community')
+      .values({ name: `Community ${i}`, location: 'L', address: 'A', ip: null, type: 0, reg_no: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     ids.push(c.id);
   }
   const accountId = await insertAccount(db, { regNo: '13900009998', name: 'Bench', password: 'Bench123', roleId: 4 });
-  await db.insertInto('account_community').values(ids.slice(0, 2).map((c) => ({ account_id: accountId, community_id: c }))).execute();
+  await db
+    .insertInto('account_community')
+    .values(ids.slice(0, 2).map((c) => ({ account_id: accountId, community_id: c })))
+    .execute();
   // one alarm a minute back in time, communities in turn, every unit back online, 1 in 100 not acknowledged yet
   await sql`
     insert into alarm (device_id, eid, serial, community_id, device_name, kind, time, cleared_at, ack_at, ack_regno)
@@ -43,7 +56,16 @@ async function runOnce(rows: number) {
   const token = newToken();
   await db
     .insertInto('session')
-    .values({ token_hash: hashToken(token), account_id: accountId, role_id: 4, community_id: 0, lang: 'en', ip: '', last_seen_at: sql<Date>`now()`, expires_at: sql<Date>`now() + interval '1 hour'` })
+    .values({
+      token_hash: hashToken(token),
+      account_id: accountId,
+      role_id: 4,
+      community_id: 0,
+      lang: 'en',
+      ip: '',
+      last_seen_at: sql<Date>`now()`,
+      expires_at: sql<Date>`now() + interval '1 hour'`,
+    })
     .execute();
   const app = await buildApp(booted.services);
   const page = (q: string) => async () => {

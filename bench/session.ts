@@ -20,7 +20,11 @@ export async function sessionBench() {
     variants.push(await runOnce(pgdb.url));
     await pgdb.drop();
   }
-  return { name: 'authenticated list request vs bare Fastify', variants, note: 'ratio = our requests/s divided by the bare route requests/s, same machine, same run' };
+  return {
+    name: 'authenticated list request vs bare Fastify',
+    variants,
+    note: 'ratio = our requests/s divided by the bare route requests/s, same machine, same run',
+  };
 }
 
 async function runOnce(databaseUrl: string | undefined) {
@@ -29,15 +33,31 @@ async function runOnce(databaseUrl: string | undefined) {
   const db = booted.services.db;
   const ids: number[] = [];
   for (let i = 0; i < 20; i++) {
-    const c = await db.insertInto('community').values({ name: `Community ${i}`, location: 'L', address: 'A', ip: null, type: 0, reg_no: null }).returning('id').executeTakeFirstOrThrow();
+    const c = await db
+      .insertInto('community')
+      .values({ name: `Community ${i}`, location: 'L', address: 'A', ip: null, type: 0, reg_no: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     ids.push(c.id);
   }
   const accountId = await insertAccount(db, { regNo: '13900009999', name: 'Bench', password: 'Bench123', roleId: 4 });
-  await db.insertInto('account_community').values(ids.map((c) => ({ account_id: accountId, community_id: c }))).execute();
+  await db
+    .insertInto('account_community')
+    .values(ids.map((c) => ({ account_id: accountId, community_id: c })))
+    .execute();
   const token = newToken();
   await db
     .insertInto('session')
-    .values({ token_hash: hashToken(token), account_id: accountId, role_id: 4, community_id: 0, lang: 'en', ip: '', last_seen_at: sql<Date>`now()`, expires_at: sql<Date>`now() + interval '1 hour'` })
+    .values({
+      token_hash: hashToken(token),
+      account_id: accountId,
+      role_id: 4,
+      community_id: 0,
+      lang: 'en',
+      ip: '',
+      last_seen_at: sql<Date>`now()`,
+      expires_at: sql<Date>`now() + interval '1 hour'`,
+    })
     .execute();
   const app = await buildApp(booted.services);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -50,9 +70,17 @@ async function runOnce(databaseUrl: string | undefined) {
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
 
   const base = await load('bare Fastify route (same JSON)', bareUrl);
-  const ours = await load(`getHomeCommunities, signed in (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, `${appUrl}/api/community/getHomeCommunities`, { token });
+  const ours = await load(
+    `getHomeCommunities, signed in (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`,
+    `${appUrl}/api/community/getHomeCommunities`,
+    { token },
+  );
   await app.close();
   await bare.close();
   await booted.shutdown();
-  return { database: databaseUrl ? 'postgres' : 'pglite', results: [base, ours], ratio: +(ours.requestsPerSec / base.requestsPerSec).toFixed(3) };
+  return {
+    database: databaseUrl ? 'postgres' : 'pglite',
+    results: [base, ours],
+    ratio: +(ours.requestsPerSec / base.requestsPerSec).toFixed(3),
+  };
 }

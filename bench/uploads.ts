@@ -15,11 +15,14 @@ const GOAL = { ms: 300, peakGrowthMB: 20 };
 export async function uploadsBench() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-bench-uploads-'));
   const child = (file: string) => {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'uploads-child.ts'), file], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'uploads-child.ts'), file], {
+      encoding: 'utf8',
+    });
     return JSON.parse(out.trim().split('\n').pop() as string) as { ms: number; peakGrowthMB: number; outcome: string; rows: number };
   };
   const files: Record<string, () => Promise<Buffer>> = {
-    baselineGood1000Rows: () => plainXlsx(Array.from({ length: 1000 }, (_, i) => [`139${String(i).padStart(8, '0')}`, `Resident ${i}`, '7'])),
+    baselineGood1000Rows: () =>
+      plainXlsx(Array.from({ length: 1000 }, (_, i) => [`139${String(i).padStart(8, '0')}`, `Resident ${i}`, '7'])),
     rowNumber: BOMBS.rowNumber,
     hugeSharedString: BOMBS.hugeString,
     longCell: BOMBS.longCell,
@@ -32,7 +35,10 @@ export async function uploadsBench() {
     pngAsXlsx: BOMBS.png,
     xls: BOMBS.xls,
   };
-  const results: Record<string, { fileKB: number; ms: number; peakGrowthMB: number; outcome: string; meetsGoal?: boolean; timeRatio?: number }> = {};
+  const results: Record<
+    string,
+    { fileKB: number; ms: number; peakGrowthMB: number; outcome: string; meetsGoal?: boolean; timeRatio?: number }
+  > = {};
   let baselineMs = 1;
   try {
     for (const [name, make] of Object.entries(files)) {
@@ -45,7 +51,11 @@ export async function uploadsBench() {
         baselineMs = Math.max(1, r.ms);
         results[name] = { ...row, outcome: `${r.rows} rows read` };
       } else {
-        results[name] = { ...row, meetsGoal: r.ms < GOAL.ms && r.peakGrowthMB < GOAL.peakGrowthMB, timeRatio: Math.round((r.ms / baselineMs) * 100) / 100 };
+        results[name] = {
+          ...row,
+          meetsGoal: r.ms < GOAL.ms && r.peakGrowthMB < GOAL.peakGrowthMB,
+          timeRatio: Math.round((r.ms / baselineMs) * 100) / 100,
+        };
       }
     }
   } finally {

@@ -93,7 +93,11 @@ export async function handleControl(s: Services, req: http.IncomingMessage, res:
     case '/menus': {
       await s.db.deleteFrom('account_menu').where('account_id', '=', Number(b.accountId)).execute();
       const ids = (b.menuIds as number[]) ?? [];
-      if (ids.length) await s.db.insertInto('account_menu').values(ids.map((m) => ({ account_id: Number(b.accountId), menu_id: m }))).execute();
+      if (ids.length)
+        await s.db
+          .insertInto('account_menu')
+          .values(ids.map((m) => ({ account_id: Number(b.accountId), menu_id: m })))
+          .execute();
       return send({ ok: true });
     }
     case '/revokeCommunity': {
@@ -110,12 +114,26 @@ export async function handleControl(s: Services, req: http.IncomingMessage, res:
       fs.writeFileSync(path.join(s.config.dataDir, rel), String(b.fileText ?? 'e2e'));
       const file = await s.db
         .insertInto('stored_file')
-        .values({ kind: 'import', path: rel, mime: 'application/octet-stream', size: 3, original_name: String(b.fileName ?? 'source.xlsx'), community_id: Number(b.communityId) })
+        .values({
+          kind: 'import',
+          path: rel,
+          mime: 'application/octet-stream',
+          size: 3,
+          original_name: String(b.fileName ?? 'source.xlsx'),
+          community_id: Number(b.communityId),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const row = await s.db
         .insertInto('message')
-        .values({ title: String(b.title), content: String(b.content ?? ''), type: Number(b.type ?? 0), community_id: Number(b.communityId), creator_id: null, file_id: file.id })
+        .values({
+          title: String(b.title),
+          content: String(b.content ?? ''),
+          type: Number(b.type ?? 0),
+          community_id: Number(b.communityId),
+          creator_id: null,
+          file_id: file.id,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return send({ id: row.id });
@@ -168,7 +186,12 @@ export async function handleControl(s: Services, req: http.IncomingMessage, res:
       const file = path.join(s.config.dataDir, 'sms-outbox.log');
       const phone = url.searchParams.get('phone');
       const lines = fs.existsSync(file)
-        ? fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { phone: string; code: string })
+        ? fs
+            .readFileSync(file, 'utf8')
+            .trim()
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as { phone: string; code: string })
         : [];
       return send({ code: lines.filter((l) => l.phone === phone).pop()?.code ?? null });
     }

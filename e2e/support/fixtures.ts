@@ -39,7 +39,16 @@ export interface Seeded {
   password: string;
 }
 
-export async function seedAccount(a: { roleId: number; state?: number; password?: string; name?: string; communityId?: number; addressId?: number; manages?: number[]; regNo?: string }): Promise<Seeded> {
+export async function seedAccount(a: {
+  roleId: number;
+  state?: number;
+  password?: string;
+  name?: string;
+  communityId?: number;
+  addressId?: number;
+  manages?: number[];
+  regNo?: string;
+}): Promise<Seeded> {
   const regNo = a.regNo ?? uniquePhone();
   const password = a.password ?? 'Test1234';
   const { id } = await control<{ id: number }>('/account', { ...a, regNo, password });
@@ -64,7 +73,10 @@ export const outboxCode = async (phone: string): Promise<string> => {
  * put in sessionStorage, as the sign-in would.
  */
 export async function openSignedIn(page: Page, accountId: number, path: string, lang: 'china1' | 'china2' | 'english' = 'english') {
-  const { token } = await control<{ token: string }>('/token', { accountId, lang: { china1: 'zh-CN', china2: 'zh-TW', english: 'en' }[lang] });
+  const { token } = await control<{ token: string }>('/token', {
+    accountId,
+    lang: { china1: 'zh-CN', china2: 'zh-TW', english: 'en' }[lang],
+  });
   const res = await fetch(`${apiUrl()}/getSession`, { headers: { token } });
   const env = (await res.json()) as { content: Record<string, unknown> };
   const session = { ...env.content, token };

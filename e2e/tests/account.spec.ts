@@ -16,7 +16,10 @@ const pick = async (page: Page, testId: string, option: string | RegExp) => {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
 };
 
-test('a manager adds a householder with the community and address pickers, edits it, and disabling it ends its session', async ({ page, browser }) => {
+test('a manager adds a householder with the community and address pickers, edits it, and disabling it ends its session', async ({
+  page,
+  browser,
+}) => {
   const stamp = Date.now() % 100000;
   const community = await seedCommunity(`Willow Court ${stamp}`);
   await control('/address', { communityId: community, address: `W3-301-${stamp}` });
@@ -44,7 +47,10 @@ test('a manager adds a householder with the community and address pickers, edits
   await pick(page, 'acc-community', `Willow Court ${stamp}`);
   await page.getByTestId('acc-address').click();
   await page.keyboard.type('W3-301');
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: `W3-301-${stamp}` }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: `W3-301-${stamp}` })
+    .click();
   await dialog.getByRole('button', { name: 'OK' }).click();
   await modalsClosed(page);
   const row = page.locator('tr.ant-table-row').filter({ hasText: regNo });
@@ -94,15 +100,27 @@ test('an import of 500 rows with 3 bad rows reports exactly those rows and impor
   ws.addRow(['Area code', 'Phone number', 'Name', 'Password', 'Role', 'Householder address', 'Face limit', 'Resident limit']);
   const base = 15_000_000_000 + stamp * 1000;
   for (let i = 0; i < 500; i++) {
-    const bad = i === 100 ? { phone: '1501234567x' } : i === 250 ? { name: 'A name far too long for it' } : i === 400 ? { address: 'Hall-404' } : {};
-    ws.addRow(['86', bad.phone ?? String(base + i), bad.name ?? `Bulk ${stamp} ${i}`, 'Init1234', 'Householder', bad.address ?? 'Hall-1', 6, 3]);
+    const bad =
+      i === 100 ? { phone: '1501234567x' } : i === 250 ? { name: 'A name far too long for it' } : i === 400 ? { address: 'Hall-404' } : {};
+    ws.addRow([
+      '86',
+      bad.phone ?? String(base + i),
+      bad.name ?? `Bulk ${stamp} ${i}`,
+      'Init1234',
+      'Householder',
+      bad.address ?? 'Hall-1',
+      6,
+      3,
+    ]);
   }
   const buffer = Buffer.from(await wb.xlsx.writeBuffer());
 
   await page.getByTestId('account-import').click();
   const dialog = page.locator('.ant-modal');
   await expect(dialog).toContainText(`Import accounts into Import Park ${stamp}`);
-  await dialog.locator('input[type=file]').setInputFiles({ name: 'bulk.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'bulk.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
   await page.getByTestId('import-start').click();
   await expect(page.getByTestId('import-result')).toContainText('3 rows are wrong; nothing was imported');
   const rows = page.getByTestId('import-errors').locator('tbody tr.ant-table-row');

@@ -10,7 +10,16 @@ const pick = async (page: Page, testId: string, option: string | RegExp) => {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
 };
 
-const ADDRESS_HEAD = ['Address', 'Short name', 'Type (Door unit/Householder/Management centre)', 'Single-family (Yes/No)', 'Face (Yes/No)', 'QR code (Yes/No)', 'Card (Yes/No)', 'Password (Yes/No)'];
+const ADDRESS_HEAD = [
+  'Address',
+  'Short name',
+  'Type (Door unit/Householder/Management centre)',
+  'Single-family (Yes/No)',
+  'Face (Yes/No)',
+  'QR code (Yes/No)',
+  'Card (Yes/No)',
+  'Password (Yes/No)',
+];
 
 test('a project from region to call codes: covers, addresses, device activation, call codes and an address import', async ({ page }) => {
   const stamp = Date.now() % 100000;
@@ -31,7 +40,10 @@ test('a project from region to call codes: covers, addresses, device activation,
   await page.getByTestId('project-name').fill(project);
   await page.getByTestId('project-region').click();
   for (const level of ['广东省', '深圳市', '南山区']) {
-    await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item').filter({ hasText: new RegExp(`^${level}$`) }).click();
+    await page
+      .locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item')
+      .filter({ hasText: new RegExp(`^${level}$`) })
+      .click();
   }
   await page.getByTestId('project-address').fill('Keyuan Road 88');
   await pick(page, 'project-engineers', `Eng${stamp}`);
@@ -114,7 +126,9 @@ test('a project from region to call codes: covers, addresses, device activation,
     ['Room 103', 'R103', 'Householder', 'No'],
     ['Room 101', 'R101 again', 'Householder', 'No'],
   ]);
-  await page.locator('.ant-modal:visible input[type=file]').setInputFiles({ name: 'addresses.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+  await page
+    .locator('.ant-modal:visible input[type=file]')
+    .setInputFiles({ name: 'addresses.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
   await page.getByTestId('import-start').click();
   await expect(page.getByTestId('import-result')).toContainText('2 rows are wrong; nothing was imported');
   const errors = page.locator('[data-testid=import-errors] tbody tr.ant-table-row');

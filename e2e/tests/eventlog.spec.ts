@@ -8,7 +8,14 @@ test('the entrance report filters by open type and exports what it shows', async
   const { id: gate } = await control<{ id: number }>('/address', { communityId: c, address: 'North Gate', type: 0 });
   const manager = await seedAccount({ roleId: 4, name: 'Reporter', manages: [c] });
   const base = { communityId: c, addressId: gate, deviceName: 'NG-1' };
-  await control('/accessEvent', { ...base, time: '2026-03-01T02:00:00Z', type: 1, account: '13811110001', cardNum: '11112222', cardMode: 1 });
+  await control('/accessEvent', {
+    ...base,
+    time: '2026-03-01T02:00:00Z',
+    type: 1,
+    account: '13811110001',
+    cardNum: '11112222',
+    cardMode: 1,
+  });
   await control('/accessEvent', { ...base, time: '2026-03-01T03:00:00Z', type: 4, account: '13811110002' });
   await control('/accessEvent', { ...base, time: '2026-03-01T04:00:00Z', type: 5, account: '13811110003' });
   await control('/accessEvent', { ...base, time: '2026-03-01T05:00:00Z', type: 4, result: 2, account: '13811110004' });
@@ -44,7 +51,15 @@ test('the access event log shows localized codes and filters by result; the visi
   const { id: gate } = await control<{ id: number }>('/address', { communityId: c, address: 'South Gate', type: 0 });
   const manager = await seedAccount({ roleId: 4, name: 'Watcher', manages: [c] });
   const base = { communityId: c, addressId: gate, deviceName: 'SG-1' };
-  await control('/accessEvent', { ...base, time: '2026-04-01T02:00:00Z', type: 1, account: '13822220001', userName: 'Ann Lee', cardNum: '33334444', cardMode: 1 });
+  await control('/accessEvent', {
+    ...base,
+    time: '2026-04-01T02:00:00Z',
+    type: 1,
+    account: '13822220001',
+    userName: 'Ann Lee',
+    cardNum: '33334444',
+    cardMode: 1,
+  });
   await control('/accessEvent', { ...base, time: '2026-04-01T03:00:00Z', type: 13, result: 1, cardNum: '99990000', cardMode: 2 });
 
   await openSignedIn(page, manager.id, '/eventlog/accesslog');

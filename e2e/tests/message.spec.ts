@@ -5,7 +5,14 @@ import { control, openSignedIn, seedAccount, seedCommunity } from '../support/fi
 test('the import history lists, downloads and deletes messages of the communities in scope', async ({ page }) => {
   const mine = await seedCommunity('History Court');
   const other = await seedCommunity('Elsewhere Court');
-  await control('/message', { communityId: mine, title: 'Residents April', content: 'import.done::{"count":12,"file":"april.xlsx"}', type: 0, fileName: 'april.xlsx', fileText: 'april rows' });
+  await control('/message', {
+    communityId: mine,
+    title: 'Residents April',
+    content: 'import.done::{"count":12,"file":"april.xlsx"}',
+    type: 0,
+    fileName: 'april.xlsx',
+    fileText: 'april rows',
+  });
   await control('/message', { communityId: other, title: 'Not mine', type: 1 });
   const a = await seedAccount({ roleId: 4, manages: [mine] });
   await openSignedIn(page, a.id, '/message');

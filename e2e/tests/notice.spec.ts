@@ -32,7 +32,9 @@ test('a manager adds a notice with an attachment, downloads it and deletes the n
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toContainText('The effective time must be before the expiry time');
   await pickDate(page, 'notice-validto', '2026/12/06 08:00:00');
-  await dialog.locator('input[type=file]').setInputFiles({ name: 'schedule.txt', mimeType: 'text/plain', buffer: Buffer.from('friday 9-12') });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'schedule.txt', mimeType: 'text/plain', buffer: Buffer.from('friday 9-12') });
   await expect(dialog).toContainText('schedule.txt');
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page.locator('.ant-message').getByText('Created', { exact: true })).toBeVisible();

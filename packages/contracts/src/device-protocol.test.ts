@@ -7,12 +7,24 @@ describe('what the server reads from door units', () => {
   it('takes an ack with a safe integer id and a boolean ok, ignoring a malformed info', () => {
     expect(ackMessage.parse({ id: 7, ok: false, info: 'jammed', extra: 1 })).toEqual({ id: 7, ok: false, info: 'jammed' });
     expect(ackMessage.parse({ id: 7, ok: true, info: 42 })).toEqual({ id: 7, ok: true, info: undefined });
-    for (const bad of [null, [], { ok: true }, { id: 1.5, ok: true }, { id: 2 ** 60, ok: true }, { id: '7', ok: true }, { id: 7, ok: 'yes' }])
+    for (const bad of [
+      null,
+      [],
+      { ok: true },
+      { id: 1.5, ok: true },
+      { id: 2 ** 60, ok: true },
+      { id: '7', ok: true },
+      { id: 7, ok: 'yes' },
+    ])
       expect(ackMessage.safeParse(bad).success).toBe(false);
   });
 
   it('takes a status with a boolean online, ignoring a malformed firmware', () => {
-    expect(statusMessage.parse({ online: true, firmware: 'X1-2.3.0', applied: 12 })).toEqual({ online: true, firmware: 'X1-2.3.0', applied: 12 });
+    expect(statusMessage.parse({ online: true, firmware: 'X1-2.3.0', applied: 12 })).toEqual({
+      online: true,
+      firmware: 'X1-2.3.0',
+      applied: 12,
+    });
     expect(statusMessage.parse({ online: false, firmware: 3 })).toEqual({ online: false, firmware: undefined, applied: undefined });
     expect(statusMessage.safeParse({ online: 'true' }).success).toBe(false);
   });
@@ -35,7 +47,18 @@ describe('what the server reads from door units', () => {
   });
 
   it('keeps a well-formed access event as sent', () => {
-    const e = { kind: 'access', eid: 'e1', time: T, type: 4, result: 0, account: '13800000001', userName: 'Li', cardNum: '', cardMode: 0, qrId: 77 };
+    const e = {
+      kind: 'access',
+      eid: 'e1',
+      time: T,
+      type: 4,
+      result: 0,
+      account: '13800000001',
+      userName: 'Li',
+      cardNum: '',
+      cardMode: 0,
+      qrId: 77,
+    };
     expect(eventMessage.parse(e)).toEqual(e);
   });
 

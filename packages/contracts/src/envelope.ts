@@ -36,7 +36,6 @@ export const LANGS: readonly Lang[] = ['zh-CN', 'zh-TW', 'en'];
 /** Spec language codes (setLanguage type) to locales. */
 export const LANG_CODES = { china1: 'zh-CN', china2: 'zh-TW', english: 'en' } as const satisfies Record<string, Lang>;
 export type LangCode = keyof typeof LANG_CODES;
-export const langFromCode = (code: string | undefined): Lang =>
-  (code && code in LANG_CODES ? LANG_CODES[code as LangCode] : 'zh-CN');
+export const langFromCode = (code: string | undefined): Lang => (code && code in LANG_CODES ? LANG_CODES[code as LangCode] : 'zh-CN');
 export const codeFromLang = (lang: Lang): LangCode =>
   (Object.keys(LANG_CODES) as LangCode[]).find((k) => LANG_CODES[k] === lang) ?? 'china1';

@@ -44,8 +44,7 @@ export const LIMITS = {
 } as const;
 
 /** Table height by window height (000 §9). */
-export const tableHeightFor = (windowHeight: number): number =>
-  windowHeight <= 600 ? 360 : windowHeight <= 800 ? 460 : 560;
+export const tableHeightFor = (windowHeight: number): number => (windowHeight <= 600 ? 360 : windowHeight <= 800 ? 460 : 560);
 
 /** Hardware support bit values (000 §3). */
 export const HARDWARE = { face: 1, qrcode: 2, card: 4, password: 8 } as const;

@@ -50,7 +50,14 @@ async function main() {
   const eventsPerMinute = Number(values.rate);
   const alarm = values.alarm as DeviceAlarmType | undefined;
   const badAlarm = alarm !== undefined && !DEVICE_ALARM_TYPES.includes(alarm);
-  if (!Number.isInteger(count) || count < 1 || !(failureRate >= 0 && failureRate <= 1) || !(ackDelayMs >= 0) || !(eventsPerMinute >= 0) || badAlarm) {
+  if (
+    !Number.isInteger(count) ||
+    count < 1 ||
+    !(failureRate >= 0 && failureRate <= 1) ||
+    !(ackDelayMs >= 0) ||
+    !(eventsPerMinute >= 0) ||
+    badAlarm
+  ) {
     console.error('Invalid option; see --help');
     process.exit(1);
   }

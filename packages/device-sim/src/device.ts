@@ -1,5 +1,13 @@
 import crypto from 'node:crypto';
-import { ACCESS_TYPE, type AckMessage, type CmdMessage, type DeviceAlarmType, deviceTopic, type EventMessage, type StatusMessage } from '@gatehouse/contracts';
+import {
+  ACCESS_TYPE,
+  type AckMessage,
+  type CmdMessage,
+  type DeviceAlarmType,
+  deviceTopic,
+  type EventMessage,
+  type StatusMessage,
+} from '@gatehouse/contracts';
 import mqtt from 'mqtt';
 import { randomActivity } from './activity.ts';
 import { checkQr, type QrVerdict } from './qr.ts';

@@ -45,7 +45,13 @@ export async function boot(config: Config, opts: { inMemoryDb?: boolean; mqtt?: 
   if (opts.mqtt !== false) {
     const gw = { db: dbHandle.db, log, prefix: config.MQTT_TOPIC_PREFIX };
     if (config.MQTT_URL) {
-      devices = await connectGateway({ ...gw, mode: 'external', url: config.MQTT_URL, username: config.MQTT_USERNAME, password: config.MQTT_PASSWORD });
+      devices = await connectGateway({
+        ...gw,
+        mode: 'external',
+        url: config.MQTT_URL,
+        username: config.MQTT_USERNAME,
+        password: config.MQTT_PASSWORD,
+      });
     } else {
       const verifyDevice = (serial: string, secret: string) => verifyDeviceSecret(dbHandle.db, serial, secret);
       const embedded = await startEmbeddedBroker(config.MQTT_PORT, { prefix: config.MQTT_TOPIC_PREFIX, verifyDevice });

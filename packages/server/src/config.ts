@@ -3,7 +3,11 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const bool01 = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
-const port = z.coerce.number({ error: 'must be a port number (0-65535)' }).int('must be a port number (0-65535)').min(0, 'must be a port number (0-65535)').max(65535, 'must be a port number (0-65535)');
+const port = z.coerce
+  .number({ error: 'must be a port number (0-65535)' })
+  .int('must be a port number (0-65535)')
+  .min(0, 'must be a port number (0-65535)')
+  .max(65535, 'must be a port number (0-65535)');
 
 /** proxy-addr's names for the private ranges, an address, or an address/prefix. */
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -17,8 +21,16 @@ const isProxyEntry = (entry: string): boolean => {
 };
 const proxyList = z
   .string()
-  .transform((v) => v.split(',').map((e) => e.trim()).filter(Boolean))
-  .refine((list) => list.every(isProxyEntry), 'must be IP addresses or CIDR ranges separated by commas (or loopback, linklocal, uniquelocal)');
+  .transform((v) =>
+    v
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (list) => list.every(isProxyEntry),
+    'must be IP addresses or CIDR ranges separated by commas (or loopback, linklocal, uniquelocal)',
+  );
 
 const schema = z.object({
   PORT: port.default(8080),
@@ -33,7 +45,10 @@ const schema = z.object({
     .regex(/^(mqtts?|tcp|wss?):\/\//, 'must be an mqtt:// URL')
     .optional(),
   MQTT_PORT: port.default(1884),
-  MQTT_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _').default('gh'),
+  MQTT_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _')
+    .default('gh'),
   MQTT_USERNAME: z.string().optional(),
   MQTT_PASSWORD: z.string().optional(),
   REDIS_URL: z
@@ -42,7 +57,11 @@ const schema = z.object({
     .optional(),
   TRUST_PROXY: proxyList.optional(),
   SMS_PROVIDER: z.enum(['log']).default('log'),
-  SMS_DAILY_CAP: z.coerce.number({ error: 'must be a whole number of at least 1' }).int('must be a whole number of at least 1').min(1, 'must be a whole number of at least 1').default(1000),
+  SMS_DAILY_CAP: z.coerce
+    .number({ error: 'must be a whole number of at least 1' })
+    .int('must be a whole number of at least 1')
+    .min(1, 'must be a whole number of at least 1')
+    .default(1000),
   CAPTCHA: z.enum(['on', 'off']).default('on'),
   ADMIN_PHONE: z
     .string()

@@ -9,14 +9,21 @@ const webI18n = path.resolve(here, '../../../web/src/i18n');
 /** Every catalogue object exported by the message files of contracts and the web's UI texts. */
 async function catalogues(): Promise<{ file: string; name: string; cat: Catalogue }[]> {
   const files = [
-    ...fs.readdirSync(here).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !['index.ts', 'define.ts'].includes(f)).map((f) => path.join(here, f)),
-    ...fs.readdirSync(webI18n).filter((f) => f.endsWith('.ts') && f !== 'index.ts').map((f) => path.join(webI18n, f)),
+    ...fs
+      .readdirSync(here)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !['index.ts', 'define.ts'].includes(f))
+      .map((f) => path.join(here, f)),
+    ...fs
+      .readdirSync(webI18n)
+      .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
+      .map((f) => path.join(webI18n, f)),
   ];
   const out: { file: string; name: string; cat: Catalogue }[] = [];
   for (const file of files) {
     const mod = (await import(file)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(mod)) {
-      if (value && typeof value === 'object' && !Array.isArray(value)) out.push({ file: path.basename(file), name, cat: value as Catalogue });
+      if (value && typeof value === 'object' && !Array.isArray(value))
+        out.push({ file: path.basename(file), name, cat: value as Catalogue });
     }
   }
   return out;

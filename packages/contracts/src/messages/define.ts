@@ -11,8 +11,7 @@ export const defineMessages = <C extends Catalogue>(c: C): C => c;
  * it can travel through zod issue messages. Parameter values starting with '@' are
  * catalogue keys themselves (translated before interpolation).
  */
-export const msg = (key: string, params?: Record<string, string | number>): string =>
-  params ? `${key}::${JSON.stringify(params)}` : key;
+export const msg = (key: string, params?: Record<string, string | number>): string => (params ? `${key}::${JSON.stringify(params)}` : key);
 
 export function parseMsg(ref: string): { key: string; params?: Record<string, string | number> } {
   const i = ref.indexOf('::');

@@ -10,7 +10,11 @@ export const noticeMessages = defineMessages({
     'zh-TW': '{{name}}超過10M，不允許上傳',
     en: '{{name}} exceeds 10M and is not allowed',
   },
-  'notice.tooManyFiles': { 'zh-CN': '最多上传{{max}}个文件', 'zh-TW': '最多上傳{{max}}個檔案', en: 'At most {{max}} files can be uploaded' },
+  'notice.tooManyFiles': {
+    'zh-CN': '最多上传{{max}}个文件',
+    'zh-TW': '最多上傳{{max}}個檔案',
+    en: 'At most {{max}} files can be uploaded',
+  },
   'op.notice.add': { 'zh-CN': '新增通知：{{title}}', 'zh-TW': '新增通知：{{title}}', en: 'Added notice: {{title}}' },
   'op.notice.delete': { 'zh-CN': '删除通知：{{title}}', 'zh-TW': '刪除通知：{{title}}', en: 'Deleted notice: {{title}}' },
 });

@@ -107,9 +107,23 @@ export const accountRoutes = defineRoutes('account', {
   updateUserMenu: r<number[]>()({ method: 'POST', input: updateUserMenuInput, access: perm }),
   /** The account import template (.xlsx, headers in the session language). */
   accountTemplate: r<never>()({ method: 'GET', input: empty, access: manageNoEnterprise, kind: 'raw' }),
-  uploadAccountFile: r<AccountImportReport>()({ method: 'POST', input: uploadAccountFileInput, access: manageNoEnterprise, kind: 'multipart' }),
+  uploadAccountFile: r<AccountImportReport>()({
+    method: 'POST',
+    input: uploadAccountFileInput,
+    access: manageNoEnterprise,
+    kind: 'multipart',
+  }),
   /** The same import under the spec's other name (its payload is not shown in the spec). */
-  uploadAccounts: r<AccountImportReport>()({ method: 'POST', input: uploadAccountFileInput, access: manageNoEnterprise, kind: 'multipart' }),
+  uploadAccounts: r<AccountImportReport>()({
+    method: 'POST',
+    input: uploadAccountFileInput,
+    access: manageNoEnterprise,
+    kind: 'multipart',
+  }),
   transferAccount: r<null>()({ method: 'POST', input: transferAccountInput, access: 'session' }),
-  getManagerByRegno: r<{ regNo: string; admin: boolean; taken: boolean }>()({ method: 'GET', input: managerByRegnoInput, access: 'session' }),
+  getManagerByRegno: r<{ regNo: string; admin: boolean; taken: boolean }>()({
+    method: 'GET',
+    input: managerByRegnoInput,
+    access: 'session',
+  }),
 });

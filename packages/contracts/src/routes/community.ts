@@ -100,7 +100,12 @@ export const communityRoutes = defineRoutes('community', {
   updateCommu: r<CommunityRow>()({ method: 'POST', input: updateCommuInput, access: projectAdmin }),
   /** Delete (one id) is for everyone in scope; several ids only for roles 2 or lower. */
   batchDel: r<Deleted>()({ method: 'POST', input: communityIdsInput, access: project }),
-  uploadCommunityFiles: r<CommunityFile[]>()({ method: 'POST', input: uploadCommunityFilesInput, access: projectOrEnterprise, kind: 'multipart' }),
+  uploadCommunityFiles: r<CommunityFile[]>()({
+    method: 'POST',
+    input: uploadCommunityFilesInput,
+    access: projectOrEnterprise,
+    kind: 'multipart',
+  }),
   getEnterprisesPage: r<Page<EnterpriseRow>>()({ method: 'GET', input: enterprisePageInput, access: enterprise }),
   updateEnterprise: r<EnterpriseRow>()({ method: 'POST', input: updateEnterpriseInput, access: enterprise }),
 });

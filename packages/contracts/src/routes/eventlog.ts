@@ -58,5 +58,10 @@ export const eventlogRoutes = defineRoutes('eventlog', {
   exportAccessReport: r<never>()({ method: 'GET', input: accessReportExportInput, access: entrance, kind: 'raw' }),
   getQrcodelistByPage: r<Page<QrcodeRecordRow>>()({ method: 'GET', input: qrcodeListPageInput, access: visitor }),
   /** Administrators only (roles 2 and below). */
-  exportQrcodelist: r<never>()({ method: 'GET', input: qrcodeListExportInput, access: { menus: ['access.visitor'], roles: [0, 1, 2] }, kind: 'raw' }),
+  exportQrcodelist: r<never>()({
+    method: 'GET',
+    input: qrcodeListExportInput,
+    access: { menus: ['access.visitor'], roles: [0, 1, 2] },
+    kind: 'raw',
+  }),
 });

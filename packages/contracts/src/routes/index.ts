@@ -59,5 +59,4 @@ export const ROUTES = {
   alarm: alarmRoutes,
 };
 
-export const allRoutes = (): RouteDef[] =>
-  Object.values(ROUTES).flatMap((m) => Object.values(m) as RouteDef[]);
+export const allRoutes = (): RouteDef[] => Object.values(ROUTES).flatMap((m) => Object.values(m) as RouteDef[]);

@@ -41,7 +41,10 @@ export function roleFields(roleId: number | undefined) {
 }
 
 const limitField = (field: string) =>
-  optInt(field).refine((v) => v === undefined || (v >= 0 && v <= ACCOUNT_LIMIT_MAX), msg('account.limitRange', { field: `@${field}`, max: ACCOUNT_LIMIT_MAX }));
+  optInt(field).refine(
+    (v) => v === undefined || (v >= 0 && v <= ACCOUNT_LIMIT_MAX),
+    msg('account.limitRange', { field: `@${field}`, max: ACCOUNT_LIMIT_MAX }),
+  );
 
 const fields = {
   areacode: reqStr('f.areacode', 6).refine((v) => /^\+?\d{1,4}$/.test(v), msg('v.invalid', { field: '@f.areacode' })),
@@ -67,11 +70,13 @@ function roleIssues(v: z.output<z.ZodObject<typeof fields>>): Issue[] {
   const f = roleFields(v.roleID);
   const out: Issue[] = [];
   if (!ALL_ROLES.includes(v.roleID as never)) out.push({ message: msg('v.invalid', { field: '@f.role' }), path: ['roleID'] });
-  if (f.communityList && v.communityIdList.length === 0) out.push({ message: msg('v.choose', { field: '@f.communityList' }), path: ['communityIdList'] });
+  if (f.communityList && v.communityIdList.length === 0)
+    out.push({ message: msg('v.choose', { field: '@f.communityList' }), path: ['communityIdList'] });
   if (f.community && v.communityId === undefined) out.push({ message: msg('v.chooseCommunity'), path: ['communityId'] });
   if (f.addressRequired && v.commuAddressId === undefined) out.push({ message: msg('v.chooseAddress'), path: ['commuAddressId'] });
   if (f.limits && v.facelimit === undefined) out.push({ message: msg('v.required', { field: '@f.facelimit' }), path: ['facelimit'] });
-  if (f.limits && v.residentlimit === undefined) out.push({ message: msg('v.required', { field: '@f.residentlimit' }), path: ['residentlimit'] });
+  if (f.limits && v.residentlimit === undefined)
+    out.push({ message: msg('v.required', { field: '@f.residentlimit' }), path: ['residentlimit'] });
   return out;
 }
 
@@ -124,7 +129,12 @@ export const searchAccountsInput = z.object({
 export const accountIdInput = z.object({ ...withT, id: reqInt('f.id') });
 export const userIdInput = z.object({ ...withT, userId: reqInt('f.id') });
 export const batchDelAccountsInput = z.object({ ids: intList('f.ids').refine((v) => v.length > 0, msg('v.choose', { field: '@f.ids' })) });
-export const checkUserPropertiesInput = z.object({ ...withT, regNo: fields.regNo, roleID: reqInt('f.role', true, 'smallint'), userid: optInt('f.id') });
+export const checkUserPropertiesInput = z.object({
+  ...withT,
+  regNo: fields.regNo,
+  roleID: reqInt('f.role', true, 'smallint'),
+  userid: optInt('f.id'),
+});
 export const residentAccountsInput = z.object({ ...withT, addressId: reqInt('f.address', true) });
 export const devicesForClouduserInput = z.object({ ...withT, deviceName: optStr('f.dev.name', LIMITS.deviceSearchMax) });
 export const updateUserMenuInput = z.object({ userId: reqInt('f.id'), menuIds: intList('f.menus') });

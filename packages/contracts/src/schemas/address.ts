@@ -21,8 +21,12 @@ export const hardwareFields = {
   pwdSupported: optOneOf('f.addr.password', [0, HARDWARE.password]),
 };
 
-export const hardwareOf = (v: { faceSupported?: number; qrcodeSupported?: number; cardSupported?: number; pwdSupported?: number }): number =>
-  (v.faceSupported ?? 0) | (v.qrcodeSupported ?? 0) | (v.cardSupported ?? 0) | (v.pwdSupported ?? 0);
+export const hardwareOf = (v: {
+  faceSupported?: number;
+  qrcodeSupported?: number;
+  cardSupported?: number;
+  pwdSupported?: number;
+}): number => (v.faceSupported ?? 0) | (v.qrcodeSupported ?? 0) | (v.cardSupported ?? 0) | (v.pwdSupported ?? 0);
 
 export const addressPageInput = z.object({
   ...withT,

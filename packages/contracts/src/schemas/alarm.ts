@@ -8,7 +8,10 @@ const dateText = (field: string) =>
   optStr(field, 19).refine((v) => v === undefined || DATE_TIME.test(v), msg('v.invalid', { field: `@${field}` }));
 
 const oneOf = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(values, { error: msg('v.invalid', { field: `@${field}` }) }).optional());
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(values, { error: msg('v.invalid', { field: `@${field}` }) }).optional(),
+  );
 
 /** The alarm list's filters, as the access event log's (names contain the text). */
 const alarmFilters = {

@@ -142,10 +142,12 @@ const flag = z.preprocess((v) => (v === true || v === 1 || v === '1' ? 1 : 0), z
 const floorList = (field: string) =>
   z.preprocess(
     (v) => (v === null || v === undefined || v === '' ? [] : v),
-    z.array(
-      z.string().refine((f) => FLOORS.includes(f), msg('v.invalid', { field: `@${field}` })),
-      { error: msg('v.invalid', { field: `@${field}` }) },
-    ).max(FLOORS.length, msg('v.invalid', { field: `@${field}` })),
+    z
+      .array(
+        z.string().refine((f) => FLOORS.includes(f), msg('v.invalid', { field: `@${field}` })),
+        { error: msg('v.invalid', { field: `@${field}` }) },
+      )
+      .max(FLOORS.length, msg('v.invalid', { field: `@${field}` })),
   );
 
 /** One door unit of the lift configuration dialog (001 §3 "Ladder config item"). */

@@ -85,7 +85,8 @@ export const isJpegName = (name: string): boolean => /\.(jpe?g)$/i.test(name);
 // ---- attendance rule (001 §3 "Attendance rule", §4, §5) ----
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
-const optTime = (field: string) => optStr(field, 8).refine((v) => v === undefined || TIME.test(v), msg('v.invalid', { field: `@${field}` }));
+const optTime = (field: string) =>
+  optStr(field, 8).refine((v) => v === undefined || TIME.test(v), msg('v.invalid', { field: `@${field}` }));
 
 export const createCommunityRuleInput = z
   .object({

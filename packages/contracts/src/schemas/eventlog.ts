@@ -6,7 +6,10 @@ import { optInt, optStr, paging, withT } from './common.ts';
 
 /** `yyyy/MM/dd[ HH:mm[:ss]]` (hyphens accepted); the server also rejects impossible dates. */
 const dateText = (field: string) =>
-  optStr(field, 19).refine((v) => v === undefined || /^\d{4}[/-]\d{2}[/-]\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(v), msg('v.invalid', { field: `@${field}` }));
+  optStr(field, 19).refine(
+    (v) => v === undefined || /^\d{4}[/-]\d{2}[/-]\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(v),
+    msg('v.invalid', { field: `@${field}` }),
+  );
 
 /** An optional integer out of a fixed set of codes. */
 const code = (field: string, allowed: readonly number[]) =>

@@ -6,7 +6,10 @@ import { optInt, optStr, paging, reqInt, withT } from './common.ts';
 export const MESSAGE_TYPES = [0, 1, 2, 3, 4] as const;
 
 const dateText = (field: string) =>
-  optStr(field, 19).refine((v) => v === undefined || /^\d{4}[/-]\d{2}[/-]\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(v), msg('v.invalid', { field: `@${field}` }));
+  optStr(field, 19).refine(
+    (v) => v === undefined || /^\d{4}[/-]\d{2}[/-]\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(v),
+    msg('v.invalid', { field: `@${field}` }),
+  );
 
 export const messagesPageInput = z.object({
   ...withT,

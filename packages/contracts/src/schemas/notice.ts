@@ -34,4 +34,7 @@ export const uploadNoticeInput = z
     validfrom: dateField('f.notice.validfrom'),
     validto: dateField('f.notice.validto'),
   })
-  .refine((v) => !isDate(v.validfrom ?? '') || !isDate(v.validto ?? '') || sortable(v.validfrom) < sortable(v.validto), { message: msg('v.dateOrder'), path: ['validto'] });
+  .refine((v) => !isDate(v.validfrom ?? '') || !isDate(v.validto ?? '') || sortable(v.validfrom) < sortable(v.validto), {
+    message: msg('v.dateOrder'),
+    path: ['validto'],
+  });

@@ -4,7 +4,10 @@ import { msg } from '../messages/define.ts';
 import { optInt, optStr, paging, withT } from './common.ts';
 
 const dateText = (field: string) =>
-  optStr(field, 19).refine((v) => v === undefined || /^\d{4}[/-]\d{2}[/-]\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(v), msg('v.invalid', { field: `@${field}` }));
+  optStr(field, 19).refine(
+    (v) => v === undefined || /^\d{4}[/-]\d{2}[/-]\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(v),
+    msg('v.invalid', { field: `@${field}` }),
+  );
 
 const filters = {
   ...withT,

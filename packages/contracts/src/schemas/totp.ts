@@ -12,7 +12,10 @@ export const TOTP = { issuer: 'Gatehouse', algorithm: 'SHA1', digits: 6, periodS
 export const RECOVERY_CODE = /^[a-z2-7]{5}-[a-z2-7]{5}$/;
 export const TOTP_CODE = /^\d{6}$/;
 
-const totpCode = reqStr('f.totpCode', TOTP.digits).refine((v) => TOTP_CODE.test(v), msg('v.exactLen', { field: '@f.totpCode', len: TOTP.digits }));
+const totpCode = reqStr('f.totpCode', TOTP.digits).refine(
+  (v) => TOTP_CODE.test(v),
+  msg('v.exactLen', { field: '@f.totpCode', len: TOTP.digits }),
+);
 
 export const confirmTotpInput = z.object({ code: totpCode });
 

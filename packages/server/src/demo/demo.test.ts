@@ -52,7 +52,11 @@ describe('demo data (DEMO=1)', () => {
     );
     for (const p of payloads) expect(Buffer.from(p.imgBase64, 'base64').subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     // the alarm records are not empty on a fresh demo
-    await until(async () => (await t.db.selectFrom('alarm').select('kind').where('eid', 'is not', null).execute()).length === 2, 20_000, 'demo alarms');
+    await until(
+      async () => (await t.db.selectFrom('alarm').select('kind').where('eid', 'is not', null).execute()).length === 2,
+      20_000,
+      'demo alarms',
+    );
     const kinds = await t.db.selectFrom('alarm').select('kind').where('eid', 'is not', null).orderBy('kind').execute();
     expect(kinds.map((k) => k.kind)).toEqual(['heldOpen', 'tamper']);
   });

@@ -39,7 +39,13 @@ export async function storeEvents(db: Db, events: RawEvent[]): Promise<void> {
       alarms.push(alarmRecord(dev, e));
       continue;
     }
-    const base = { device_id: dev.id, eid: e.eid.slice(0, 64), address_id: dev.addressId, community_id: dev.communityId, time: new Date(e.time) };
+    const base = {
+      device_id: dev.id,
+      eid: e.eid.slice(0, 64),
+      address_id: dev.addressId,
+      community_id: dev.communityId,
+      time: new Date(e.time),
+    };
     if (e.kind === 'access' || e.kind === 'punch') {
       access.push({
         ...base,

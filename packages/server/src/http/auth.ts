@@ -16,7 +16,10 @@ const ALL_MENU_IDS = new Set(MENUS.map((m) => m.id));
 export async function menuIdsOf(db: Db, accountId: number, roleId: number): Promise<Set<number>> {
   if (isSystemAdmin(roleId)) return new Set(ALL_MENU_IDS);
   const rows = await db.selectFrom('account_menu').select('menu_id').where('account_id', '=', accountId).execute();
-  return withParents(roleId, rows.map((r) => r.menu_id));
+  return withParents(
+    roleId,
+    rows.map((r) => r.menu_id),
+  );
 }
 
 /** Grants plus their parents (a granted leaf implies its parent, for the menu tree). */

@@ -21,8 +21,7 @@ export const notFound = (ref = 'err.notFound') => new AppError(STATUS.notFound, 
 export const unauthorized = (ref = 'err.unauthorized') => new AppError(STATUS.unauthorized, [ref]);
 export const conflict = (ref: string) => new AppError(STATUS.conflict, [ref]);
 /** 429 "try again in N seconds"; `ref` names a more precise message with the same {{seconds}}. */
-export const tooMany = (seconds: number, ref = 'err.tooMany') =>
-  new AppError(STATUS.tooMany, [`${ref}::${JSON.stringify({ seconds })}`]);
+export const tooMany = (seconds: number, ref = 'err.tooMany') => new AppError(STATUS.tooMany, [`${ref}::${JSON.stringify({ seconds })}`]);
 
 /**
  * A successful answer with a non-200 envelope status that still passes content

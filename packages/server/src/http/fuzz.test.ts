@@ -24,11 +24,17 @@ async function send(route: RouteDef, input: Record<string, FormValue>, token?: s
     return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, 'content-type': contentType } });
   }
   const form = new URLSearchParams(Object.entries(input).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => [k, x])));
-  return t.app.inject({ method: 'POST', url, payload: form.toString(), headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: form.toString(),
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+  });
 }
 
 /** One test per class of value the database refuses (issue 9 §3): each answers 400 with its message, and nothing changes. */
-const login = (data: Record<string, unknown>) => t.post('/login', { username: '13900000004', password: 'Demo1234', vcode: 'x', roleId: 4, ...data });
+const login = (data: Record<string, unknown>) =>
+  t.post('/login', { username: '13900000004', password: 'Demo1234', vcode: 'x', roleId: 4, ...data });
 
 describe('values the database refuses are refused before it', () => {
   it('refuses integers beyond the column type: a smallint role, an int id, a smallint type', async () => {
@@ -97,7 +103,8 @@ describe('malformed requests on every route of the table', () => {
             if (variant === undefined) delete input[field];
             else input[field] = variant;
             sent++;
-            const shown = typeof variant === 'string' && variant.length > 40 ? `${variant.slice(0, 20)}…(${variant.length})` : JSON.stringify(variant);
+            const shown =
+              typeof variant === 'string' && variant.length > 40 ? `${variant.slice(0, 20)}…(${variant.length})` : JSON.stringify(variant);
             const where = `${route.method} ${route.path} ${field}=${shown}${token ? '' : ' (no token)'}`;
             const res = await send(route, input, token).catch((e: Error) => e);
             if (res instanceof Error) failures.push(`threw ${where}: ${res.message}`);

@@ -20,10 +20,7 @@ const probe = defineRoutes('probe', {
 async function probeApp() {
   const app = Fastify();
   await app.register((await import('@fastify/cookie')).default);
-  registerRoutes(app, t.services, [
-    handle(probe.accountsOnly, async () => 'ok'),
-    handle(probe.managersOnly, async () => 'ok'),
-  ]);
+  registerRoutes(app, t.services, [handle(probe.accountsOnly, async () => 'ok'), handle(probe.managersOnly, async () => 'ok')]);
   app.setErrorHandler(async (err, _req, reply) => {
     const e = err as { status?: number };
     return reply.code(e.status ?? 500).send({ status: e.status });
@@ -83,7 +80,12 @@ describe('session expiry and revocation', () => {
   });
 
   it('answers a malformed body with a 400 envelope and no internals', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: '{bad json', headers: { 'content-type': 'application/json', 'x-lang': 'english' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: '{bad json',
+      headers: { 'content-type': 'application/json', 'x-lang': 'english' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: 400, msgs: ['Invalid request'], content: null });
   });

@@ -34,7 +34,8 @@ describe('client address without TRUST_PROXY (the default)', () => {
 
   it('ignores a rotating X-Forwarded-For on the role lookup', async () => {
     const answers = [];
-    for (let i = 0; i <= 120; i++) answers.push((await call(t, '10.8.0.2', `5.6.${i >> 8}.${i & 255}`, '/getRolesByRegNo?regNo=13933330009')).statusCode);
+    for (let i = 0; i <= 120; i++)
+      answers.push((await call(t, '10.8.0.2', `5.6.${i >> 8}.${i & 255}`, '/getRolesByRegNo?regNo=13933330009')).statusCode);
     expect(answers.slice(0, 120).every((s) => s === 200)).toBe(true);
     expect(answers[120]).toBe(429);
   });

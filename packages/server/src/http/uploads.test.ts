@@ -97,7 +97,13 @@ describe('oversized uploads', () => {
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const face = await t.post(ROUTES.face.checkFaceValid.path, { imgBase64: bomb.toString('base64') }, token);
     expect(face.body.msgs).toEqual(['The image cannot exceed 40 megapixels']);
-    const cover = await upload(t, ROUTES.community.uploadCommunityFiles.path, { communityId: community, func: 'add' }, [{ name: 'c.jpg', type: 'image/jpeg', data: bomb }], token);
+    const cover = await upload(
+      t,
+      ROUTES.community.uploadCommunityFiles.path,
+      { communityId: community, func: 'add' },
+      [{ name: 'c.jpg', type: 'image/jpeg', data: bomb }],
+      token,
+    );
     expect(cover.body.msgs).toEqual(['The image cannot exceed 40 megapixels']);
   });
 

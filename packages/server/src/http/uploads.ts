@@ -35,7 +35,14 @@ export async function readMultipart(
         const p = path.join(tmp, crypto.randomUUID());
         await pipeline(part.file, fs.createWriteStream(p));
         const { size } = await fs.promises.stat(p);
-        files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, path: p, size, truncated: part.file.truncated });
+        files.push({
+          field: part.fieldname,
+          filename: part.filename,
+          mimetype: part.mimetype,
+          path: p,
+          size,
+          truncated: part.file.truncated,
+        });
       } else {
         const v = String(part.value ?? '');
         const prev = fields[part.fieldname];
@@ -46,7 +53,8 @@ export async function readMultipart(
     // A refused request (too many files, broken body) keeps none of its temporary files.
     await discardFiles(files);
     // The multipart size limit is the largest allowed upload (a notice attachment, 10 MB): name the file.
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(400, [msg('notice.fileTooLarge', { name: current })]);
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(400, [msg('notice.fileTooLarge', { name: current })]);
     throw e;
   }
   return { fields, files };

@@ -30,7 +30,13 @@ describe('area descriptors', () => {
   });
 
   it('names delete dependents in a stable order', () => {
-    expect(collectAreas(AREAS).dependents.map((d) => d.key)).toEqual(['dep.accounts', 'dep.devices', 'dep.callCodes', 'dep.cards', 'dep.faces']);
+    expect(collectAreas(AREAS).dependents.map((d) => d.key)).toEqual([
+      'dep.accounts',
+      'dep.devices',
+      'dep.callCodes',
+      'dep.cards',
+      'dep.faces',
+    ]);
   });
 });
 

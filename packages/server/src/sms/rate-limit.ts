@@ -25,8 +25,7 @@ export interface RateLimiter {
 }
 
 /** A caller-chosen part of a key (a typed user name), kept short: rate_limit.key is varchar(200). */
-export const keyPart = (s: string): string =>
-  s.length <= 40 ? s : `#${crypto.createHash('sha256').update(s).digest('base64url')}`;
+export const keyPart = (s: string): string => (s.length <= 40 ? s : `#${crypto.createHash('sha256').update(s).digest('base64url')}`);
 
 export interface Limit {
   key: string;
@@ -57,11 +56,7 @@ export async function hitAll(limiter: RateLimiter, limits: Limit[]): Promise<() 
 
 export function dbRateLimiter(db: Db): RateLimiter {
   const read = async (key: string, windowSec: number) => {
-    const row = await db
-      .selectFrom('rate_limit')
-      .select(['count', 'window_start'])
-      .where('key', '=', key)
-      .executeTakeFirst();
+    const row = await db.selectFrom('rate_limit').select(['count', 'window_start']).where('key', '=', key).executeTakeFirst();
     if (!row) return { count: 0, left: windowSec };
     const age = (Date.now() - new Date(row.window_start).getTime()) / 1000;
     return age >= windowSec ? { count: 0, left: windowSec } : { count: row.count, left: Math.ceil(windowSec - age) };
@@ -90,12 +85,7 @@ export function dbRateLimiter(db: Db): RateLimiter {
       await db.deleteFrom('rate_limit').where('key', '=', key).execute();
     },
     async release(key) {
-      await db
-        .updateTable('rate_limit')
-        .set({ count: sql<number>`count - 1` })
-        .where('key', '=', key)
-        .where('count', '>', 0)
-        .execute();
+      await db.updateTable('rate_limit').set({ count: sql<number>`count - 1` }).where('key', '=', key).where('count', '>', 0).execute();
     },
   };
 }

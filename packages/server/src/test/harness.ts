@@ -173,6 +173,10 @@ export type TestApp = Awaited<ReturnType<typeof testApp>>;
 export function outboxCode(dataDir: string, phone: string): string | undefined {
   const file = path.join(dataDir, 'sms-outbox.log');
   if (!fs.existsSync(file)) return undefined;
-  const lines = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { phone: string; code: string });
+  const lines = fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { phone: string; code: string });
   return lines.filter((l) => l.phone === phone).pop()?.code;
 }

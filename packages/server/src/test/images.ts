@@ -38,7 +38,8 @@ export function makeJpeg(opts: { width?: number; height?: number; shade?: number
   const dc = 8 * ((opts.shade ?? 128) - 128); // DC coefficient of a flat block with quantizer 1
   const cat = dc === 0 ? 0 : Math.floor(Math.log2(Math.abs(dc))) + 1;
   const head = [
-    0xff, 0xd8,
+    0xff,
+    0xd8,
     ...segment(0xe0, [0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]),
     ...segment(0xdb, [0x00, ...new Array<number>(64).fill(1)]),
     ...segment(0xc0, [8, h >> 8, h & 0xff, w >> 8, w & 0xff, 1, 1, 0x11, 0]),
@@ -98,5 +99,10 @@ export function makePng(opts: { width?: number; height?: number; shade?: number 
   ihdr.set([8, 0, 0, 0, 0], 8);
   const raw = Buffer.alloc((w + 1) * h, opts.shade ?? 128);
   for (let y = 0; y < h; y++) raw[y * (w + 1)] = 0; // filter byte
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

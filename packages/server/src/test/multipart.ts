@@ -10,7 +10,10 @@ export interface FilePart {
 }
 
 /** A multipart/form-data body of text fields and files, as a browser sends it. */
-export function multipartBody(fields: Record<string, string | number | string[]>, files: FilePart[]): { payload: Buffer; contentType: string } {
+export function multipartBody(
+  fields: Record<string, string | number | string[]>,
+  files: FilePart[],
+): { payload: Buffer; contentType: string } {
   const boundary = `----gh${crypto.randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x] as const) : [[k, v] as const]))) {

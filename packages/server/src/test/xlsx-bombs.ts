@@ -114,7 +114,10 @@ export const plainXlsx = (rows: string[][]): Promise<Buffer> =>
     one(
       sheetXml(
         rows
-          .map((r, i) => `<row r="${i + 1}">${r.map((v, j) => `<c r="${String.fromCharCode(65 + j)}${i + 1}" t="inlineStr"><is><t>${v}</t></is></c>`).join('')}</row>`)
+          .map(
+            (r, i) =>
+              `<row r="${i + 1}">${r.map((v, j) => `<c r="${String.fromCharCode(65 + j)}${i + 1}" t="inlineStr"><is><t>${v}</t></is></c>`).join('')}</row>`,
+          )
           .join(''),
       ),
     ),
@@ -125,13 +128,28 @@ export const BOMBS = {
   /** 6 KB: the second row is numbered 30,000,000. */
   rowNumber: () => workbook(one(sheetXml(`${cellRow(1, 'Header')}${cellRow(30_000_000, 'x')}`))),
   /** ~300 KB: one shared string of 300 MB (declared truthfully). */
-  hugeString: () => workbook(one(sheetXml(`<row r="1"><c r="A1" t="s"><v>0</v></c></row>`)), [Buffer.from(`<sst ${NS}><si><t>`), ...repeat('a', 300 * 1024 * 1024), Buffer.from('</t></si></sst>')]),
+  hugeString: () =>
+    workbook(one(sheetXml(`<row r="1"><c r="A1" t="s"><v>0</v></c></row>`)), [
+      Buffer.from(`<sst ${NS}><si><t>`),
+      ...repeat('a', 300 * 1024 * 1024),
+      Buffer.from('</t></si></sst>'),
+    ]),
   /** ~1 MB inside the part limit: one cell longer than a cell may be. */
   longCell: () => workbook(one(sheetXml(`<row r="1"><c r="A1" t="inlineStr"><is><t>${'b'.repeat(1024 * 1024)}</t></is></c></row>`))),
   /** ~400 KB: 10 million shared strings. */
-  manyStrings: () => workbook(one(sheetXml(cellRow(1, 'h'))), [Buffer.from(`<sst ${NS}>`), ...repeat('<si><t>x</t></si>', 10_000_000), Buffer.from('</sst>')]),
+  manyStrings: () =>
+    workbook(one(sheetXml(cellRow(1, 'h'))), [
+      Buffer.from(`<sst ${NS}>`),
+      ...repeat('<si><t>x</t></si>', 10_000_000),
+      Buffer.from('</sst>'),
+    ]),
   /** One string more than the limit, without a declared count: refused by counting. */
-  countedStrings: (limit: number) => workbook(one(sheetXml(cellRow(1, 'h'))), [Buffer.from(`<sst ${NS}>`), ...repeat('<si><t>x</t></si>', limit + 1), Buffer.from('</sst>')]),
+  countedStrings: (limit: number) =>
+    workbook(one(sheetXml(cellRow(1, 'h'))), [
+      Buffer.from(`<sst ${NS}>`),
+      ...repeat('<si><t>x</t></si>', limit + 1),
+      Buffer.from('</sst>'),
+    ]),
   /** Three parts of 60 MB of zeros (each within the part limit, the whole over it). */
   deflate: async () => {
     const zeros = () => repeat('\0', 60 * 1024 * 1024);
@@ -142,14 +160,29 @@ export const BOMBS = {
     ]);
   },
   /** A sheet that declares 2 KB and inflates to 200 MB of whitespace inside sheetData. */
-  lyingSize: () => workbook([Buffer.from(`<worksheet ${NS}><sheetData>`), ...repeat(' ', 200 * 1024 * 1024), Buffer.from('</sheetData></worksheet>')], undefined, [], 2048),
+  lyingSize: () =>
+    workbook(
+      [Buffer.from(`<worksheet ${NS}><sheetData>`), ...repeat(' ', 200 * 1024 * 1024), Buffer.from('</sheetData></worksheet>')],
+      undefined,
+      [],
+      2048,
+    ),
   /** A good workbook cut in half. */
   truncated: async () => {
     const good = await plainXlsx([['Header'], ['value']]);
     return good.subarray(0, Math.floor(good.length / 2));
   },
   /** A PNG named .xlsx. */
-  png: async () => Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex'),
+  png: async () =>
+    Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+      'hex',
+    ),
   /** An OLE2 (.xls) container whose stream names try prototype pollution. */
-  xls: async () => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504), Buffer.from('__proto__ polluted constructor prototype'.padEnd(4096, '\0'))]),
+  xls: async () =>
+    Buffer.concat([
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      Buffer.alloc(504),
+      Buffer.from('__proto__ polluted constructor prototype'.padEnd(4096, '\0')),
+    ]),
 } as const;

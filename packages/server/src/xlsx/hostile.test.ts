@@ -54,7 +54,9 @@ describe('hostile spreadsheets are refused while being read', () => {
   });
 
   it('10 million shared strings (400 KB file): refused by the part size; past the count limit: refused by counting', async () => {
-    expect(await refuse(await BOMBS.manyStrings())).toEqual(['The part xl/sharedStrings.xml of the spreadsheet unpacks to more than 64 MB']);
+    expect(await refuse(await BOMBS.manyStrings())).toEqual([
+      'The part xl/sharedStrings.xml of the spreadsheet unpacks to more than 64 MB',
+    ]);
     expect(await refuse(await BOMBS.countedStrings(IMPORT_LIMITS.sharedStrings))).toEqual([
       `A spreadsheet may hold at most ${IMPORT_LIMITS.sharedStrings} distinct texts`,
     ]);
@@ -88,7 +90,11 @@ describe('hostile spreadsheets are refused while being read', () => {
     ];
     for (const [path, fields] of routes) {
       const res = await upload(t, path, fields, [{ field: 'file', name: 'bomb.xlsx', data: bomb }], token);
-      expect([path, res.statusCode, res.body.msgs]).toEqual([path, 400, ['Row number 30000000 is beyond the last row a sheet may have (1048576)']]);
+      expect([path, res.statusCode, res.body.msgs]).toEqual([
+        path,
+        400,
+        ['Row number 30000000 is beyond the last row a sheet may have (1048576)'],
+      ]);
     }
   });
 
@@ -97,7 +103,13 @@ describe('hostile spreadsheets are refused while being read', () => {
       ['Area code', 'Phone number', 'Name', 'Password', 'Role', 'Householder address', 'Face limit', 'Resident limit'],
       ['86', '13855550001', 'Hostile Ok', 'Init123', '7', '1-101', '6', '3'],
     ]);
-    const res = await upload(t, ROUTES.account.uploadAccountFile.path, { communityID: community }, [{ field: 'file', name: 'ok.xlsx', data: file }], token);
+    const res = await upload(
+      t,
+      ROUTES.account.uploadAccountFile.path,
+      { communityID: community },
+      [{ field: 'file', name: 'ok.xlsx', data: file }],
+      token,
+    );
     expect(res.body).toMatchObject({ status: 200, content: { imported: 1, rejected: 0 } });
   });
 });

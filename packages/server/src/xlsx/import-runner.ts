@@ -81,17 +81,30 @@ export async function runImport<S extends z.ZodType>(ctx: AuthCtx, spec: ImportS
   let imported = 0;
   await ctx.db.transaction().execute(async (trx) => {
     if (spec.check && valid.length) {
-      for (const e of await spec.check(valid.map((v) => v.value), trx)) {
+      for (const e of await spec.check(
+        valid.map((v) => v.value),
+        trx,
+      )) {
         errors.push({ row: valid[e.index]?.line ?? 0, column: e.column ? headerText(e.column) : '', message: t(ctx.lang, e.message) });
       }
     }
     if (errors.length) return;
-    await spec.apply(valid.map((v) => v.value), trx);
+    await spec.apply(
+      valid.map((v) => v.value),
+      trx,
+    );
     imported = valid.length;
     const rel = await keepFile(ctx.config, file, 'imports');
     const stored = await trx
       .insertInto('stored_file')
-      .values({ kind: 'import', path: rel, mime: file.mimetype, size: file.size, original_name: file.filename, community_id: spec.communityId })
+      .values({
+        kind: 'import',
+        path: rel,
+        mime: file.mimetype,
+        size: file.size,
+        original_name: file.filename,
+        community_id: spec.communityId,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const content = msg('import.done', { count: imported, file: file.filename });

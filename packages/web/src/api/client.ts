@@ -113,12 +113,20 @@ export async function callFull<R extends RouteDef>(
 }
 
 /** Calls a route and answers its content (see callFull). */
-export async function call<R extends RouteDef>(route: R, input: RouteInput<R> | Input = {}, opts: { body?: FormData; silent?: boolean } = {}): Promise<RouteOutput<R>> {
+export async function call<R extends RouteDef>(
+  route: R,
+  input: RouteInput<R> | Input = {},
+  opts: { body?: FormData; silent?: boolean } = {},
+): Promise<RouteOutput<R>> {
   return (await callFull(route, input, opts)).content;
 }
 
 /** Calls a mutation and toasts its success message (the server's first message). */
-export async function mutate<R extends RouteDef>(route: R, input: RouteInput<R> | Input = {}, opts: { body?: FormData } = {}): Promise<RouteOutput<R>> {
+export async function mutate<R extends RouteDef>(
+  route: R,
+  input: RouteInput<R> | Input = {},
+  opts: { body?: FormData } = {},
+): Promise<RouteOutput<R>> {
   const a = await callFull(route, input, opts);
   if (a.msgs[0]) notifier().success(a.msgs[0]);
   return a.content;

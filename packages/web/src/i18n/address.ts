@@ -23,7 +23,11 @@ export const addressUi = defineMessages({
   'ui.addr.replace': { 'zh-CN': '更换设备', 'zh-TW': '更換設備', en: 'Replace device' },
   'ui.addr.serial': { 'zh-CN': '设备序列号', 'zh-TW': '設備序號', en: 'Device serial number' },
   'ui.addr.currentSerial': { 'zh-CN': '当前设备：{{serial}}', 'zh-TW': '目前設備：{{serial}}', en: 'Current device: {{serial}}' },
-  'ui.addr.villaNoDelete': { 'zh-CN': '独栋门口机配置不能删除', 'zh-TW': '獨棟門口機配置不能刪除', en: 'A single-family door unit cannot be deleted' },
+  'ui.addr.villaNoDelete': {
+    'zh-CN': '独栋门口机配置不能删除',
+    'zh-TW': '獨棟門口機配置不能刪除',
+    en: 'A single-family door unit cannot be deleted',
+  },
   'ui.amt.title': { 'zh-CN': '呼叫代码表：{{address}}', 'zh-TW': '呼叫代碼表：{{address}}', en: 'Call-code table: {{address}}' },
   'ui.amt.code': { 'zh-CN': '呼叫代码', 'zh-TW': '呼叫代碼', en: 'Call code' },
   'ui.amt.called': { 'zh-CN': '被叫地址', 'zh-TW': '被叫地址', en: 'Called address' },
@@ -31,6 +35,10 @@ export const addressUi = defineMessages({
   'ui.amt.add': { 'zh-CN': '新增呼叫代码', 'zh-TW': '新增呼叫代碼', en: 'Add call code' },
   'ui.amt.edit': { 'zh-CN': '编辑呼叫代码', 'zh-TW': '編輯呼叫代碼', en: 'Edit call code' },
   'ui.amt.import': { 'zh-CN': '导入呼叫代码', 'zh-TW': '匯入呼叫代碼', en: 'Import call codes' },
-  'ui.amt.villaFixed': { 'zh-CN': '独栋门口机的呼叫代码固定为000', 'zh-TW': '獨棟門口機的呼叫代碼固定為000', en: 'A single-family door unit always uses the call code 000' },
+  'ui.amt.villaFixed': {
+    'zh-CN': '独栋门口机的呼叫代码固定为000',
+    'zh-TW': '獨棟門口機的呼叫代碼固定為000',
+    en: 'A single-family door unit always uses the call code 000',
+  },
   'ui.amt.searchCalled': { 'zh-CN': '输入地址搜索', 'zh-TW': '輸入地址搜尋', en: 'Type to search addresses' },
 });

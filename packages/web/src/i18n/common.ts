@@ -25,7 +25,11 @@ export const commonUi = defineMessages({
   'ui.total': { 'zh-CN': '共 {{total}} 条', 'zh-TW': '共 {{total}} 筆', en: '{{total}} in total' },
   'ui.totalEstimated': { 'zh-CN': '约 {{total}} 条', 'zh-TW': '約 {{total}} 筆', en: 'about {{total}} in total' },
   'ui.confirmDelete': { 'zh-CN': '确定删除吗？', 'zh-TW': '確定刪除嗎？', en: 'Delete this entry?' },
-  'ui.confirmBatchDelete': { 'zh-CN': '确定删除选中的 {{count}} 项吗？', 'zh-TW': '確定刪除選中的 {{count}} 項嗎？', en: 'Delete the {{count}} selected entries?' },
+  'ui.confirmBatchDelete': {
+    'zh-CN': '确定删除选中的 {{count}} 项吗？',
+    'zh-TW': '確定刪除選中的 {{count}} 項嗎？',
+    en: 'Delete the {{count}} selected entries?',
+  },
   'ui.selectFirst': { 'zh-CN': '请先选择', 'zh-TW': '請先選擇', en: 'Please select entries first' },
   'ui.startDate': { 'zh-CN': '开始日期', 'zh-TW': '開始日期', en: 'Start date' },
   'ui.endDate': { 'zh-CN': '结束日期', 'zh-TW': '結束日期', en: 'End date' },

@@ -18,7 +18,11 @@ export const communityUi = defineMessages({
   'ui.comm.enclosure': { 'zh-CN': '附件', 'zh-TW': '附件', en: 'Enclosure' },
   'ui.comm.cover': { 'zh-CN': '封面', 'zh-TW': '封面', en: 'Cover' },
   'ui.comm.covers': { 'zh-CN': '封面图片：{{name}}', 'zh-TW': '封面圖片：{{name}}', en: 'Cover pictures: {{name}}' },
-  'ui.comm.coverHint': { 'zh-CN': '仅限JPG格式，每张小于1MB，最多3张', 'zh-TW': '僅限JPG格式，每張小於1MB，最多3張', en: 'JPG only, under 1 MB each, at most 3' },
+  'ui.comm.coverHint': {
+    'zh-CN': '仅限JPG格式，每张小于1MB，最多3张',
+    'zh-TW': '僅限JPG格式，每張小於1MB，最多3張',
+    en: 'JPG only, under 1 MB each, at most 3',
+  },
   'ui.comm.coverDelete': { 'zh-CN': '删除这张封面吗？', 'zh-TW': '刪除這張封面嗎？', en: 'Delete this cover?' },
   'ui.comm.deleteOne': {
     'zh-CN': '确定删除“{{name}}”吗？它的{{count}}个地址也会一起删除。',

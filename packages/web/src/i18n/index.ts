@@ -21,7 +21,20 @@ import { statisticsUi } from './statistics.ts';
 import { totpUi } from './totp.ts';
 
 /** Every catalogue of the browser: server messages (contracts) and UI texts. Areas add theirs here. */
-const CATALOGUES: Catalogue[] = [MESSAGES, commonUi, shellUi, sessionUi, messageUi, accountUi, deviceUi, communityUi, addressUi, statisticsUi, eventlogUi, noticeUi];
+const CATALOGUES: Catalogue[] = [
+  MESSAGES,
+  commonUi,
+  shellUi,
+  sessionUi,
+  messageUi,
+  accountUi,
+  deviceUi,
+  communityUi,
+  addressUi,
+  statisticsUi,
+  eventlogUi,
+  noticeUi,
+];
 CATALOGUES.push(doorAssignUi, ladderUi, cardUi);
 CATALOGUES.push(cardReaderUi);
 CATALOGUES.push(faceUi);

@@ -39,7 +39,12 @@ export function BatchDeleteButton<Row>({ def, listKey, keys, rows, clearSelectio
     else if (await remove(keys.map(Number))) clearSelection();
   };
   return (
-    <Popconfirm title={def.confirm?.(rows) ?? t('ui.confirmBatchDelete', { count: keys.length })} okText={t('ui.ok')} cancelText={t('ui.cancel')} onConfirm={confirmed}>
+    <Popconfirm
+      title={def.confirm?.(rows) ?? t('ui.confirmBatchDelete', { count: keys.length })}
+      okText={t('ui.ok')}
+      cancelText={t('ui.cancel')}
+      onConfirm={confirmed}
+    >
       <Button danger data-testid={def.testId}>
         {t('ui.batchDelete')}
       </Button>

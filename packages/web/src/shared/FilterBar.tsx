@@ -20,7 +20,15 @@ export type FilterDef =
 export type FilterValues = Record<string, string | number | Dayjs | undefined | null>;
 
 /** Text filters are as long as the list route's input schema allows (`bounds`), else 100. */
-export function FilterBar({ filters, bounds, onSearch }: { filters: FilterDef[]; bounds?: z.ZodObject; onSearch: (v: FilterValues) => void }) {
+export function FilterBar({
+  filters,
+  bounds,
+  onSearch,
+}: {
+  filters: FilterDef[];
+  bounds?: z.ZodObject;
+  onSearch: (v: FilterValues) => void;
+}) {
   const { t } = useT();
   const [form] = Form.useForm<FilterValues>();
   const submit = () => onSearch(form.getFieldsValue());
@@ -35,7 +43,12 @@ export function FilterBar({ filters, bounds, onSearch }: { filters: FilterDef[];
           ) : f.type === 'custom' ? (
             f.render()
           ) : (
-            <Input allowClear maxLength={maxLengthOf(bounds?.shape[f.name] as z.ZodType | undefined) ?? 100} onPressEnter={submit} style={{ width: 160 }} />
+            <Input
+              allowClear
+              maxLength={maxLengthOf(bounds?.shape[f.name] as z.ZodType | undefined) ?? 100}
+              onPressEnter={submit}
+              style={{ width: 160 }}
+            />
           )}
         </Form.Item>
       ))}

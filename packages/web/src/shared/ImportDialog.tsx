@@ -73,12 +73,20 @@ export function ImportDialog(p: ImportDialogProps) {
     }
   };
   return (
-    <Modal open title={p.title} onCancel={p.onClose} width={720} footer={[
-      <Button key="close" onClick={p.onClose}>{t('ui.close')}</Button>,
-      <Button key="go" type="primary" onClick={() => void start()} loading={progress !== null} data-testid="import-start">
-        {t('ui.import')}
-      </Button>,
-    ]}>
+    <Modal
+      open
+      title={p.title}
+      onCancel={p.onClose}
+      width={720}
+      footer={[
+        <Button key="close" onClick={p.onClose}>
+          {t('ui.close')}
+        </Button>,
+        <Button key="go" type="primary" onClick={() => void start()} loading={progress !== null} data-testid="import-start">
+          {t('ui.import')}
+        </Button>,
+      ]}
+    >
       <Space direction="vertical" style={{ width: '100%' }}>
         <Button type="link" style={{ padding: 0 }} onClick={() => void download(p.templateRoute, {}, p.templateName)}>
           {t('ui.downloadTemplate')}

@@ -82,7 +82,7 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
   const [selected, setSelected] = useState<{ keys: Key[]; rows: Row[] }>({ keys: [], rows: [] });
   const q = useQuery({
     queryKey: [...p.queryKey, params],
-    queryFn: () => (p.fetch ? p.fetch(params) : call(p.route as RouteDef, { ...params, ...p.params }) as Promise<Page<Row>>),
+    queryFn: () => (p.fetch ? p.fetch(params) : (call(p.route as RouteDef, { ...params, ...p.params }) as Promise<Page<Row>>)),
     placeholderData: keepPreviousData,
     refetchInterval: p.refetchInterval,
   });
@@ -111,7 +111,13 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
             filters={p.filters}
             bounds={p.bounds ?? p.route?.input}
             onSearch={(v) =>
-              setParams((prev) => ({ page: 0, rows: prev.rows, sort: prev.sort, order: prev.order, ...serialize(v, p.dateFormat ?? 'YYYY/MM/DD HH:mm:ss') }))
+              setParams((prev) => ({
+                page: 0,
+                rows: prev.rows,
+                sort: prev.sort,
+                order: prev.order,
+                ...serialize(v, p.dateFormat ?? 'YYYY/MM/DD HH:mm:ss'),
+              }))
             }
           />
         ) : null}
@@ -121,7 +127,13 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
           <div className="gh-toolbar">
             {p.toolbar?.({ selectedKeys: selected.keys, selectedRows: selected.rows, params, reload, clearSelection })}
             {p.batchDelete ? (
-              <BatchDeleteButton def={p.batchDelete} listKey={p.queryKey} keys={selected.keys} rows={selected.rows} clearSelection={clearSelection} />
+              <BatchDeleteButton
+                def={p.batchDelete}
+                listKey={p.queryKey}
+                keys={selected.keys}
+                rows={selected.rows}
+                clearSelection={clearSelection}
+              />
             ) : null}
           </div>
         ) : null}

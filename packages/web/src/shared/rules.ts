@@ -23,9 +23,10 @@ export function fieldRule<S extends z.ZodObject>(schema: S, name: keyof S['shape
 }
 
 /** A confirmation field that must equal another field. */
-export const sameAs = (other: string, messageRef: string): Rule => ({ getFieldValue }) => ({
-  validator: async (_r, value: unknown) => {
-    if (value && value !== getFieldValue(other)) throw new Error(tr(messageRef));
-  },
-});
-
+export const sameAs =
+  (other: string, messageRef: string): Rule =>
+  ({ getFieldValue }) => ({
+    validator: async (_r, value: unknown) => {
+      if (value && value !== getFieldValue(other)) throw new Error(tr(messageRef));
+    },
+  });

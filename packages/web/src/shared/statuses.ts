@@ -14,10 +14,18 @@ export const ACCOUNT_STATES = valueEnum(
 );
 
 /** Card status (001 §2). */
-export const CARD_STATUSES = valueEnum(HOLDER_STATUSES, (s) => `card.status.${s}`, (s) => (s === 'enable' ? 'success' : undefined));
+export const CARD_STATUSES = valueEnum(
+  HOLDER_STATUSES,
+  (s) => `card.status.${s}`,
+  (s) => (s === 'enable' ? 'success' : undefined),
+);
 
 /** Face status (001 §2). */
-export const FACE_STATUSES = valueEnum(HOLDER_STATUSES, (s) => `ui.face.status.${s}`, (s) => (s === 'enable' ? 'green' : undefined));
+export const FACE_STATUSES = valueEnum(
+  HOLDER_STATUSES,
+  (s) => `ui.face.status.${s}`,
+  (s) => (s === 'enable' ? 'green' : undefined),
+);
 
 /** Device command status (001 §4): not sent, sent, success, failed, cancelled. */
 export const COMMAND_STATUSES = valueEnum(
@@ -27,7 +35,11 @@ export const COMMAND_STATUSES = valueEnum(
 );
 
 /** Access result (001 §2 access log): 0 succeeded, every other code a refusal. */
-export const ACCESS_RESULT = valueEnum(ACCESS_RESULTS, (r) => `eventlog.result.${r}`, (r) => (r === 0 ? 'green' : 'red'));
+export const ACCESS_RESULT = valueEnum(
+  ACCESS_RESULTS,
+  (r) => `eventlog.result.${r}`,
+  (r) => (r === 0 ? 'green' : 'red'),
+);
 
 /** Clock-in status of a day (001 §2 attendance): normal first. */
 export const CLOCK_STATUSES = valueEnum(

@@ -4,7 +4,11 @@
  * save has shown the server's message and leaves the dialog open. Answers whether
  * it saved.
  */
-export async function validateThenSave<V>(validate: () => Promise<V>, save: (values: V) => Promise<unknown>, busy: (on: boolean) => void): Promise<boolean> {
+export async function validateThenSave<V>(
+  validate: () => Promise<V>,
+  save: (values: V) => Promise<unknown>,
+  busy: (on: boolean) => void,
+): Promise<boolean> {
   let values: V;
   try {
     values = await validate();

@@ -24,7 +24,10 @@ type Tr = (key: string) => string;
 export const enumOptions = <V extends string | number>(e: ValueEnum<V>, t: Tr) => e.values.map((v) => ({ value: v, label: t(e.label(v)) }));
 
 /** The text of one value (a plain column). */
-export const enumText = <V extends string | number>(e: ValueEnum<V>, t: Tr) => (v: V) => t(e.label(v));
+export const enumText =
+  <V extends string | number>(e: ValueEnum<V>, t: Tr) =>
+  (v: V) =>
+    t(e.label(v));
 
 /** The tag of one value as a row carries it (a plain number or string); extra props (data-testid, data-status) go on the Tag. */
 export function EnumTag<V extends string | number>({

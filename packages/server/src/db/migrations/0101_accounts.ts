@@ -11,7 +11,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('account_regno_idx').on('account').columns(['reg_no', 'id']).execute();
   await db.schema.createIndex('account_role_idx').on('account').columns(['role_id', 'reg_time desc', 'id desc']).execute();
   await db.schema.createIndex('account_state_idx').on('account').columns(['state', 'reg_time desc', 'id desc']).execute();
-  await db.schema.createIndex('account_address_idx').on('account').column('address_id').where(sql.ref('address_id'), 'is not', null).execute();
+  await db.schema
+    .createIndex('account_address_idx')
+    .on('account')
+    .column('address_id')
+    .where(sql.ref('address_id'), 'is not', null)
+    .execute();
   await db.schema.createIndex('account_community_community_idx').on('account_community').columns(['community_id', 'account_id']).execute();
   await db.schema.createIndex('community_engineer_account_idx').on('community_engineer').columns(['account_id', 'community_id']).execute();
 }

@@ -22,7 +22,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('code_hash', 'char(64)', (c) => c.notNull())
     .addColumn('used_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('account_recovery_code_account_idx').on('account_recovery_code').columns(['account_id', 'code_hash']).execute();
+  await db.schema
+    .createIndex('account_recovery_code_account_idx')
+    .on('account_recovery_code')
+    .columns(['account_id', 'code_hash'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -22,8 +22,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addCheckConstraint('ladder_config_one_holder', sql`(card_id is null) <> (face_id is null)`)
     .execute();
-  await db.schema.createIndex('ladder_config_card_uq').unique().on('ladder_config').columns(['card_id', 'address_id']).where(sql.ref('card_id'), 'is not', null).execute();
-  await db.schema.createIndex('ladder_config_face_uq').unique().on('ladder_config').columns(['face_id', 'address_id']).where(sql.ref('face_id'), 'is not', null).execute();
+  await db.schema
+    .createIndex('ladder_config_card_uq')
+    .unique()
+    .on('ladder_config')
+    .columns(['card_id', 'address_id'])
+    .where(sql.ref('card_id'), 'is not', null)
+    .execute();
+  await db.schema
+    .createIndex('ladder_config_face_uq')
+    .unique()
+    .on('ladder_config')
+    .columns(['face_id', 'address_id'])
+    .where(sql.ref('face_id'), 'is not', null)
+    .execute();
   await db.schema.createIndex('ladder_config_address_idx').on('ladder_config').column('address_id').execute();
 }
 

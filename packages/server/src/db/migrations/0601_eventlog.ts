@@ -7,7 +7,12 @@ import { type Kysely, sql } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const access = sql.ref('is_work');
-  await db.schema.createIndex('access_event_time_idx').on('access_event').columns(['time desc', 'id desc']).where(access, '=', false).execute();
+  await db.schema
+    .createIndex('access_event_time_idx')
+    .on('access_event')
+    .columns(['time desc', 'id desc'])
+    .where(access, '=', false)
+    .execute();
   await db.schema
     .createIndex('access_event_type_time_idx')
     .on('access_event')
@@ -24,7 +29,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const i of ['access_event_time_idx', 'access_event_type_time_idx', 'access_event_community_type_idx', 'visitor_qrcode_created_idx']) {
+  for (const i of [
+    'access_event_time_idx',
+    'access_event_type_time_idx',
+    'access_event_community_type_idx',
+    'visitor_qrcode_created_idx',
+  ]) {
     await db.schema.dropIndex(i).ifExists().execute();
   }
 }

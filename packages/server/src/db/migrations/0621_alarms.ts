@@ -39,7 +39,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('alarm_community_time_idx').on('alarm').columns(['community_id', 'time desc', 'id desc']).execute();
   await db.schema.createIndex('alarm_kind_time_idx').on('alarm').columns(['kind', 'time desc', 'id desc']).execute();
   await db.schema.createIndex('alarm_community_kind_idx').on('alarm').columns(['community_id', 'kind', 'time desc', 'id desc']).execute();
-  await db.schema.createIndex('alarm_unacked_time_idx').on('alarm').columns(['time desc', 'id desc']).where(sql.ref('ack_at'), 'is', null).execute();
+  await db.schema
+    .createIndex('alarm_unacked_time_idx')
+    .on('alarm')
+    .columns(['time desc', 'id desc'])
+    .where(sql.ref('ack_at'), 'is', null)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

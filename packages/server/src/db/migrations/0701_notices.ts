@@ -13,7 +13,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('creator_id', 'integer', (c) => c.references('account.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('notice_community_created_idx').on('notice').columns(['community_id', 'created_at desc', 'id desc']).execute();
+  await db.schema
+    .createIndex('notice_community_created_idx')
+    .on('notice')
+    .columns(['community_id', 'created_at desc', 'id desc'])
+    .execute();
   await db.schema
     .createTable('notice_file')
     .addColumn('notice_id', 'integer', (c) => c.notNull().references('notice.id').onDelete('cascade'))

@@ -59,7 +59,14 @@ describe('searchAccounts', () => {
     expect(all.body.content.rows.map((r) => r.name)).toEqual(['Amy Search', 'Bob Search', 'Zed Search']);
     expect(all.body.content.total).toBe(3);
     const zed = all.body.content.rows[2] as AccountRow;
-    expect(zed).toMatchObject({ regNo: '13700000001', roleID: 7, roleName: 'Householder', state: 1, communityNames: 'Search Court', addressStrs: 'S-9-901' });
+    expect(zed).toMatchObject({
+      regNo: '13700000001',
+      roleID: 7,
+      roleName: 'Householder',
+      state: 1,
+      communityNames: 'Search Court',
+      addressStrs: 'S-9-901',
+    });
     expect(zed.regTime).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(Object.keys(zed)).not.toContain('password_hash');
     const q = (f: Record<string, unknown>) => t.get<Page<AccountRow>>('/account/searchAccounts', { name: 'search', ...f }, admin.token);
@@ -113,7 +120,15 @@ describe('getUser', () => {
   it('answers the edit form of an account in scope, 403 for another community or role, 404 for none', async () => {
     const mine = await k.account(7, [A], { addressId: addrA, name: 'Mine' });
     const res = await t.get<AccountDetail>('/account/getUser', { id: mine }, manager.token);
-    expect(res.body.content).toMatchObject({ userid: mine, name: 'Mine', communityId: A, commuAddressId: addrA, facelimit: 6, residentlimit: 3, deviceIdList: [] });
+    expect(res.body.content).toMatchObject({
+      userid: mine,
+      name: 'Mine',
+      communityId: A,
+      commuAddressId: addrA,
+      facelimit: 6,
+      residentlimit: 3,
+      deviceIdList: [],
+    });
     const theirs = await k.account(7, [B], { addressId: addrB });
     const out = await t.get('/account/getUser', { id: theirs }, manager.token);
     expect(out.statusCode).toBe(403);
@@ -173,7 +188,14 @@ describe('create', () => {
     const res = await t.post<AccountDetail>('/account/create', body, manager.token);
     expect(res.body.status).toBe(200);
     expect(res.body.msgs).toEqual(['Created']);
-    expect(res.body.content).toMatchObject({ regNo: body.regNo, state: 0, communityId: A, commuAddressId: addrA, communityNames: 'Alpha Court', addressStrs: 'A-1-101' });
+    expect(res.body.content).toMatchObject({
+      regNo: body.regNo,
+      state: 0,
+      communityId: A,
+      commuAddressId: addrA,
+      communityNames: 'Alpha Court',
+      addressStrs: 'A-1-101',
+    });
     const row = await k.row(res.body.content.userid);
     expect(row?.password_hash).toMatch(/^\$argon2id\$/);
     const log = await t.lastOpLog();
@@ -218,7 +240,11 @@ describe('updateAccount', () => {
     const same = await t.post('/account/updateAccount', edit(target, { regNo: before?.reg_no, state: 1 }), manager.token);
     expect(same.body.status).toBe(200);
     expect((await k.row(target))?.password_hash).toBe(before?.password_hash);
-    const changed = await t.post('/account/updateAccount', { ...edit(target, { regNo: before?.reg_no }), password: 'New123', checkPassword: 'New123' }, manager.token);
+    const changed = await t.post(
+      '/account/updateAccount',
+      { ...edit(target, { regNo: before?.reg_no }), password: 'New123', checkPassword: 'New123' },
+      manager.token,
+    );
     expect(changed.body.status).toBe(200);
     expect((await k.row(target))?.password_hash).not.toBe(before?.password_hash);
   });
@@ -237,7 +263,7 @@ describe('updateAccount', () => {
     expect(bad.body.msgs).toEqual(['Please enter name']);
     const moveOut = await t.post('/account/updateAccount', edit(mine, { communityId: B, commuAddressId: addrB }), manager.token);
     expect(moveOut.statusCode).toBe(403);
-    expect((await k.row(mine))).toMatchObject({ name: 'Mine', community_id: A });
+    expect(await k.row(mine)).toMatchObject({ name: 'Mine', community_id: A });
   });
 });
 

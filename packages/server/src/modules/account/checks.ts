@@ -68,4 +68,3 @@ export async function placeOf(db: Db, scope: Scope, i: PlaceInput): Promise<Plac
     residentLimit: f.limits ? (i.residentlimit ?? LIMITS.defaultResidentLimit) : LIMITS.defaultResidentLimit,
   };
 }
-

@@ -10,7 +10,8 @@ import type { Countries, IntlDirectDialingCode } from 'world-countries';
 let cache: { list: Country[]; dialCodes: Set<string> } | null = null;
 
 /** "+8" with suffix "6" is 86; a root with many suffixes (+1 for NANP, +7) is the root itself. */
-const dialCode = (idd: IntlDirectDialingCode): string => `${idd.root}${idd.suffixes.length === 1 ? idd.suffixes[0] : ''}`.replace(/^\+/, '');
+const dialCode = (idd: IntlDirectDialingCode): string =>
+  `${idd.root}${idd.suffixes.length === 1 ? idd.suffixes[0] : ''}`.replace(/^\+/, '');
 
 function load() {
   if (cache) return cache;

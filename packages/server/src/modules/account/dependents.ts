@@ -22,5 +22,7 @@ export const accountDependent: Dependent = {
             )
             .executeTakeFirst(),
         )
-      : n(db.selectFrom('account').select(sql<number>`count(*)::int`.as('n')).where('address_id', '=', target.addressId).executeTakeFirst()),
+      : n(
+          db.selectFrom('account').select(sql<number>`count(*)::int`.as('n')).where('address_id', '=', target.addressId).executeTakeFirst(),
+        ),
 };

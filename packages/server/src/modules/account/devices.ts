@@ -12,7 +12,13 @@ import { likeArg } from '../../db/sql.ts';
  */
 export async function devicesForClouduser(ctx: AuthCtx, deviceName?: string): Promise<DeviceOption[]> {
   const scope = await listScope(ctx.db, ctx.caller);
-  let q = ctx.db.selectFrom('address').select(['id', 'name', 'address']).where('type', '=', ADDRESS_TYPE.doorUnit).orderBy('name').orderBy('id').limit(200);
+  let q = ctx.db
+    .selectFrom('address')
+    .select(['id', 'name', 'address'])
+    .where('type', '=', ADDRESS_TYPE.doorUnit)
+    .orderBy('name')
+    .orderBy('id')
+    .limit(200);
   if (!scope.all) q = q.where('community_id', 'in', scopeIds(scope));
   if (deviceName) {
     const like = likeArg(deviceName);

@@ -29,14 +29,28 @@ async function xlsx(rows: (string | number)[][], headers = HEADERS): Promise<Buf
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-async function upload(data: Buffer, fields: Record<string, string>, token = manager.token, name = 'accounts.xlsx', path = 'uploadAccountFile') {
+async function upload(
+  data: Buffer,
+  fields: Record<string, string>,
+  token = manager.token,
+  name = 'accounts.xlsx',
+  path = 'uploadAccountFile',
+) {
   const m = multipart(fields, { name, data });
   const res = await t.app.inject({ method: 'POST', url: `/api/account/${path}`, payload: m.payload, headers: { ...m.headers, token } });
   return { statusCode: res.statusCode, body: res.json() as Envelope<AccountImportReport | null> };
 }
 
 const importedNames = async (communityId: number) =>
-  (await t.db.selectFrom('account').select('name').where('community_id', '=', communityId).where('name', 'like', 'Imp%').orderBy('name').execute()).map((r) => r.name);
+  (
+    await t.db
+      .selectFrom('account')
+      .select('name')
+      .where('community_id', '=', communityId)
+      .where('name', 'like', 'Imp%')
+      .orderBy('name')
+      .execute()
+  ).map((r) => r.name);
 
 describe('accountTemplate', () => {
   it('answers an xlsx with the headers in the session language; 401 and 403 as usual', async () => {
@@ -99,15 +113,27 @@ describe('uploadAccountFile', () => {
     expect(res.body.msgs).toEqual(['Import succeeded']);
     expect(res.body.content).toEqual({ imported: 4, rejected: 0, errors: [] });
     expect(await importedNames(A)).toEqual(['Imp Abroad', 'Imp One', 'Imp Two']);
-    const two = await t.db.selectFrom('account').select(['face_limit', 'resident_limit', 'state', 'password_hash']).where('reg_no', '=', '13822220002').executeTakeFirstOrThrow();
+    const two = await t.db
+      .selectFrom('account')
+      .select(['face_limit', 'resident_limit', 'state', 'password_hash'])
+      .where('reg_no', '=', '13822220002')
+      .executeTakeFirstOrThrow();
     expect(two).toMatchObject({ face_limit: 4, resident_limit: 2, state: 0 });
-    const one = await t.db.selectFrom('account').select(['face_limit', 'password_hash']).where('reg_no', '=', '13822220001').executeTakeFirstOrThrow();
+    const one = await t.db
+      .selectFrom('account')
+      .select(['face_limit', 'password_hash'])
+      .where('reg_no', '=', '13822220001')
+      .executeTakeFirstOrThrow();
     expect(one.face_limit).toBe(6);
     expect(one.password_hash).toMatch(/^\$argon2id\$/);
     const staff = await t.db.selectFrom('account').select('id').where('reg_no', '=', '13822220003').executeTakeFirstOrThrow();
     const list = await t.db.selectFrom('account_community').select('community_id').where('account_id', '=', staff.id).execute();
     expect(list).toEqual([{ community_id: A }]);
-    const msg = await t.db.selectFrom('message').select(['type', 'community_id', 'file_id', 'creator_id']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const msg = await t.db
+      .selectFrom('message')
+      .select(['type', 'community_id', 'file_id', 'creator_id'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(msg).toMatchObject({ type: 0, community_id: A, creator_id: manager.id });
     expect(msg.file_id).not.toBeNull();
     expect((await t.lastOpLog())?.content).toContain('accounts.xlsx');
@@ -117,10 +143,15 @@ describe('uploadAccountFile', () => {
     // An OLE2 compound file (the container of Excel 97-2003 workbooks), whatever its name says.
     const ole2 = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096)]);
     const before = await k.count('account');
-    for (const [name, path] of [['legacy.xls', 'uploadAccounts'], ['renamed.xlsx', 'uploadAccountFile']]) {
+    for (const [name, path] of [
+      ['legacy.xls', 'uploadAccounts'],
+      ['renamed.xlsx', 'uploadAccountFile'],
+    ]) {
       const res = await upload(ole2, { communityID: String(A) }, manager.token, name, path);
       expect(res.statusCode).toBe(400);
-      expect(res.body.msgs).toEqual(['Excel 97-2003 files (.xls) are not accepted: save the file as an Excel workbook (.xlsx) and import it again']);
+      expect(res.body.msgs).toEqual([
+        'Excel 97-2003 files (.xls) are not accepted: save the file as an Excel workbook (.xlsx) and import it again',
+      ]);
     }
     expect(await k.count('account')).toBe(before);
   });
@@ -139,9 +170,15 @@ describe('uploadAccountFile', () => {
     const boss = await k.session(10, [company]);
     expect((await upload(file, { communityID: String(company) }, boss.token)).statusCode).toBe(403);
     const m = multipart({ communityID: String(A) }, { name: 'a.xlsx', data: file });
-    expect((await t.app.inject({ method: 'POST', url: '/api/account/uploadAccountFile', payload: m.payload, headers: m.headers })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/account/uploadAccountFile', payload: m.payload, headers: m.headers })).statusCode,
+    ).toBe(401);
     expect(await k.count('account')).toBe(before + 1);
-    const counted = await t.db.selectFrom('account').select(sql<number>`count(*)::int`.as('n')).where('name', '=', 'Imp Out').executeTakeFirstOrThrow();
+    const counted = await t.db
+      .selectFrom('account')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('name', '=', 'Imp Out')
+      .executeTakeFirstOrThrow();
     expect(counted.n).toBe(0);
   });
 });

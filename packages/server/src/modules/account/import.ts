@@ -92,7 +92,8 @@ export async function importAccounts(ctx: AuthCtx, communityId: number, files: U
       for (const f of found) ids.set(f.address, f.id);
     }
     rows.forEach((r, index) => {
-      if (taken.has(`${r.regNo}/${r.roleID}`)) errors.push({ index, column: 'regNo', message: msg('account.regNoTaken', { regNo: r.regNo }) });
+      if (taken.has(`${r.regNo}/${r.roleID}`))
+        errors.push({ index, column: 'regNo', message: msg('account.regNoTaken', { regNo: r.regNo }) });
       if (!roleFields(r.roleID).address || !r.address) return;
       const id = ids.get(r.address);
       if (id === undefined) errors.push({ index, column: 'address', message: msg('account.addressUnknown', { address: r.address }) });
@@ -129,8 +130,14 @@ export async function importAccounts(ctx: AuthCtx, communityId: number, files: U
         .returning(['id', 'role_id'])
         .execute();
       const managers = inserted.filter((a) => roleFields(a.role_id).communityList);
-      if (managers.length) await trx.insertInto('account_community').values(managers.map((a) => ({ account_id: a.id, community_id: communityId }))).execute();
-      const grants = inserted.flatMap((a) => (DEFAULT_ROLE_MENUS[a.role_id as RoleId] ?? []).map((k) => ({ account_id: a.id, menu_id: menuByKey(k).id })));
+      if (managers.length)
+        await trx
+          .insertInto('account_community')
+          .values(managers.map((a) => ({ account_id: a.id, community_id: communityId })))
+          .execute();
+      const grants = inserted.flatMap((a) =>
+        (DEFAULT_ROLE_MENUS[a.role_id as RoleId] ?? []).map((k) => ({ account_id: a.id, menu_id: menuByKey(k).id })),
+      );
       for (const g of chunks(grants, 5000)) await trx.insertInto('account_menu').values(g).execute();
     }
   };

@@ -56,4 +56,3 @@ export async function ensureAdmin(db: Db, phone?: string, password?: string): Pr
   await insertAccount(db, { regNo: p, name: 'Administrator', password: pw, roleId: ROLE.admin });
   return { created: true, phone: p, password: pw };
 }
-

@@ -23,7 +23,9 @@ describe('checkUserProperties', () => {
     await k.account(7, [A], { regNo });
     const taken = await t.get<{ available: boolean }>('/account/checkUserProperties', { regNo, roleID: 7 }, manager.token);
     expect(taken.body.content).toEqual({ available: false });
-    expect((await t.get<{ available: boolean }>('/account/checkUserProperties', { regNo, roleID: 5 }, manager.token)).body.content).toEqual({ available: true });
+    expect((await t.get<{ available: boolean }>('/account/checkUserProperties', { regNo, roleID: 5 }, manager.token)).body.content).toEqual(
+      { available: true },
+    );
     const bad = await t.get('/account/checkUserProperties', { regNo: '12ab', roleID: 7 }, manager.token);
     expect(bad.body.msgs).toEqual(['The phone number format is incorrect']);
     const resident = await k.session(7, [A]);

@@ -78,7 +78,12 @@ export async function manageableTargets(ctx: AuthCtx, ids: number[]): Promise<Ta
   if (rows.some((r) => r.id === ctx.caller.accountId)) throw forbidden('account.self');
   if (rows.some((r) => !canManageRole(ctx.caller.roleId, r.role_id))) throw forbidden('account.roleRefused');
   const scope = await scopeOf(ctx.db, ctx.caller);
-  const ok = await ctx.db.selectFrom('account as a').select('a.id').where('a.id', 'in', unique).where(manageableSql(ctx.caller, scope)).execute();
+  const ok = await ctx.db
+    .selectFrom('account as a')
+    .select('a.id')
+    .where('a.id', 'in', unique)
+    .where(manageableSql(ctx.caller, scope))
+    .execute();
   if (ok.length !== unique.length) throw forbidden('err.outOfScope');
   return rows;
 }
@@ -92,11 +97,21 @@ export async function manageableTarget(ctx: AuthCtx, id: number): Promise<Target
 /** The communities an account belongs to (see manageableSql). */
 export async function communitiesOf(db: Db, a: { id: number; role_id: number; community_id: number | null }): Promise<number[]> {
   if (isManagerRole(a.role_id)) {
-    const rows = await db.selectFrom('account_community').select('community_id').where('account_id', '=', a.id).orderBy('community_id').execute();
+    const rows = await db
+      .selectFrom('account_community')
+      .select('community_id')
+      .where('account_id', '=', a.id)
+      .orderBy('community_id')
+      .execute();
     return rows.map((r) => r.community_id);
   }
   if (a.role_id === ROLE.engineer) {
-    const rows = await db.selectFrom('community_engineer').select('community_id').where('account_id', '=', a.id).orderBy('community_id').execute();
+    const rows = await db
+      .selectFrom('community_engineer')
+      .select('community_id')
+      .where('account_id', '=', a.id)
+      .orderBy('community_id')
+      .execute();
     return rows.map((r) => r.community_id);
   }
   return a.community_id ? [a.community_id] : [];

@@ -43,21 +43,31 @@ describe('transferAccount', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ regNo: '' }, 'Please enter phone number'],
       [{ regNo: '12345' }, 'Please enter a valid phone number'],
-      [{ password: '1abcdefg', confirmPassword: '1abcdefg' }, 'The password must start with a letter and be 6 to 10 letters, digits, - or _'],
+      [
+        { password: '1abcdefg', confirmPassword: '1abcdefg' },
+        'The password must start with a letter and be 6 to 10 letters, digits, - or _',
+      ],
       [{ confirmPassword: 'Other123' }, 'The two passwords are inconsistent'],
       [{ regNo: adminNo }, 'The new account cannot be an existing administrator account'],
       [{ regNo: other.regNo }, 'This phone number already has an enterprise account'],
       [{ regNo: boss.regNo }, 'The new account is the same as the current one'],
     ];
     for (const [over, message] of cases) {
-      const res = await t.post('/account/transferAccount', { regNo: phone(), password: 'Move1234', confirmPassword: 'Move1234', ...over }, boss.token);
+      const res = await t.post(
+        '/account/transferAccount',
+        { regNo: phone(), password: 'Move1234', confirmPassword: 'Move1234', ...over },
+        boss.token,
+      );
       expect(res.statusCode, message).toBe(400);
       expect(res.body.msgs, message).toContain(message);
     }
     expect((await k.row(boss.id))?.reg_no).toBe(boss.regNo);
     expect((await t.get('/getSession', {}, boss.token)).statusCode).toBe(200);
     const manager = await k.session(4, []);
-    expect((await t.post('/account/transferAccount', { regNo: phone(), password: 'Move1234', confirmPassword: 'Move1234' }, manager.token)).statusCode).toBe(403);
+    expect(
+      (await t.post('/account/transferAccount', { regNo: phone(), password: 'Move1234', confirmPassword: 'Move1234' }, manager.token))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('moves the enterprise to the new phone, ends the old sessions, and the new account signs in', async () => {

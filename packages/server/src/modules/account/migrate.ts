@@ -28,7 +28,11 @@ export async function transferAccount(ctx: AuthCtx, i: { regNo: string; password
   const other = await managerByRegno(ctx, i.regNo);
   if (other.admin) throw badRequest('migrate.adminPhone');
   if (other.taken) throw badRequest('migrate.taken');
-  const me = await ctx.db.selectFrom('account').select(['reg_no', 'community_id']).where('id', '=', ctx.caller.accountId).executeTakeFirstOrThrow();
+  const me = await ctx.db
+    .selectFrom('account')
+    .select(['reg_no', 'community_id'])
+    .where('id', '=', ctx.caller.accountId)
+    .executeTakeFirstOrThrow();
   const hash = await hashPassword(i.password);
   await ctx.db.transaction().execute(async (trx) => {
     await trx
@@ -37,7 +41,12 @@ export async function transferAccount(ctx: AuthCtx, i: { regNo: string; password
       .where('id', '=', ctx.caller.accountId)
       .execute();
     if (me.community_id) {
-      await trx.updateTable('community').set({ reg_no: i.regNo }).where('id', '=', me.community_id).where('reg_no', '=', me.reg_no).execute();
+      await trx
+        .updateTable('community')
+        .set({ reg_no: i.regNo })
+        .where('id', '=', me.community_id)
+        .where('reg_no', '=', me.reg_no)
+        .execute();
     }
     await revokeSessions(trx, ctx.caller.accountId);
     await writeOpLog(trx, ctx, {

@@ -1,4 +1,14 @@
-import { type AccountRow, ALL_ROLES, GRANTABLE_MENUS, isSystemAdmin, LEAF_MENUS, type MenuNode, menuByKey, type Page, PERMISSION_FILTER_ROLES } from '@gatehouse/contracts';
+import {
+  type AccountRow,
+  ALL_ROLES,
+  GRANTABLE_MENUS,
+  isSystemAdmin,
+  LEAF_MENUS,
+  type MenuNode,
+  menuByKey,
+  type Page,
+  PERMISSION_FILTER_ROLES,
+} from '@gatehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness.ts';
 import { kit } from './test-kit.ts';
@@ -90,7 +100,10 @@ describe('getPerMenu and updateUserMenu', () => {
 
   it('keeps grants the caller cannot see, and refuses to edit an administrator', async () => {
     const staff = await k.session(5, [A]);
-    await t.db.insertInto('account_menu').values({ account_id: staff.id, menu_id: id('project.pool') }).execute();
+    await t.db
+      .insertInto('account_menu')
+      .values({ account_id: staff.id, menu_id: id('project.pool') })
+      .execute();
     const res = await t.post<number[]>('/account/updateUserMenu', { userId: staff.id, menuIds: '' }, supervisor.token);
     expect(res.body.content).toEqual([id('project.pool')]);
     const other = await k.session(1);
@@ -107,19 +120,30 @@ describe('menu grants fit the role', () => {
 
   it('refuses staff menus to a householder in scope, changing nothing', async () => {
     const householder = await k.session(7, [A]);
-    const res = await t.post('/account/updateUserMenu', { userId: householder.id, menuIds: [id('account'), id('permission')] }, supervisor.token);
+    const res = await t.post(
+      '/account/updateUserMenu',
+      { userId: householder.id, menuIds: [id('account'), id('permission')] },
+      supervisor.token,
+    );
     expect([res.statusCode, res.body.msgs]).toEqual([400, ['Accounts of this role have no menu permissions']]);
     const grants = await t.db.selectFrom('account_menu').select('menu_id').where('account_id', '=', householder.id).execute();
     expect(grants).toEqual([]);
     expect((await t.get('/account/searchAccounts', {}, householder.token)).statusCode).toBe(403);
   });
 
-  it('refuses a menu outside an enterprise user\'s set, naming it, and grants one inside', async () => {
+  it("refuses a menu outside an enterprise user's set, naming it, and grants one inside", async () => {
     const company = await t.createCommunity('Perm Ltd', 1);
     const boss = await k.session(10, [company]);
     const bad = await t.post('/account/updateUserMenu', { userId: boss.id, menuIds: [id('account'), id('permission')] }, admin.token);
-    expect([bad.statusCode, bad.body.msgs]).toEqual([400, ['The menu "Permission management" cannot be granted to the role Cloud user (enterprise)']]);
-    const ok = await t.post<number[]>('/account/updateUserMenu', { userId: boss.id, menuIds: [id('account'), id('appcount')] }, admin.token);
+    expect([bad.statusCode, bad.body.msgs]).toEqual([
+      400,
+      ['The menu "Permission management" cannot be granted to the role Cloud user (enterprise)'],
+    ]);
+    const ok = await t.post<number[]>(
+      '/account/updateUserMenu',
+      { userId: boss.id, menuIds: [id('account'), id('appcount')] },
+      admin.token,
+    );
     expect(ok.body.content).toEqual([id('account'), id('appcount')].sort((a, b) => a - b));
   });
 });

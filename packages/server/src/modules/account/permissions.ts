@@ -1,4 +1,14 @@
-import { GRANTABLE_MENUS, isSystemAdmin, LEAF_MENUS, MENUS, type MenuNode, menuFitsRole, msg, type RoleId, roleNameKey } from '@gatehouse/contracts';
+import {
+  GRANTABLE_MENUS,
+  isSystemAdmin,
+  LEAF_MENUS,
+  MENUS,
+  type MenuNode,
+  menuFitsRole,
+  msg,
+  type RoleId,
+  roleNameKey,
+} from '@gatehouse/contracts';
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
@@ -54,7 +64,11 @@ export async function updateUserMenu(ctx: AuthCtx, userId: number, menuIds: numb
   const after = [...new Set([...kept, ...wanted])].sort((a, b) => a - b);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('account_menu').where('account_id', '=', target.id).execute();
-    if (after.length) await trx.insertInto('account_menu').values(after.map((m) => ({ account_id: target.id, menu_id: m }))).execute();
+    if (after.length)
+      await trx
+        .insertInto('account_menu')
+        .values(after.map((m) => ({ account_id: target.id, menu_id: m })))
+        .execute();
     await writeOpLog(trx, ctx, {
       menu: 'permission',
       content: msg('op.account.menus', { regNo: target.reg_no, name: target.name }),

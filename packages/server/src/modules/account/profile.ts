@@ -55,11 +55,7 @@ export async function updateBaseInfo(ctx: AuthCtx, input: { userid: number; regN
 /** Changes one's own password (000 §5); administrators may not. Ends every session of the account. */
 export async function updatePwd(ctx: AuthCtx, input: { oldPwd: string; pwd: string }) {
   if (isSystemAdmin(ctx.caller.roleId)) throw forbidden('pwd.adminRefused');
-  const a = await ctx.db
-    .selectFrom('account')
-    .select(['password_hash'])
-    .where('id', '=', ctx.caller.accountId)
-    .executeTakeFirstOrThrow();
+  const a = await ctx.db.selectFrom('account').select(['password_hash']).where('id', '=', ctx.caller.accountId).executeTakeFirstOrThrow();
   if (!(await verifyPassword(a.password_hash, input.oldPwd))) throw badRequest('pwd.wrongOld');
   const hash = await hashPassword(input.pwd);
   await ctx.db.transaction().execute(async (trx) => {

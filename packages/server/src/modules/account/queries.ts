@@ -24,7 +24,6 @@ type SearchIn = ParsedInput<typeof ROUTES.account.searchAccounts>;
 
 const SORT = { regNo: 'a.reg_no', name: 'a.name', roleID: 'a.role_id', state: 'a.state', regTime: 'a.reg_time' } as const;
 
-
 /** The communities column: managers' list, engineers' projects, or the account's own community. */
 const communityNames = sql<string | null>`case
   when a.role_id in (${MANAGER_ROLES_SQL}) then (select string_agg(c.name, ', ' order by c.name) from account_community x join community c on c.id = x.community_id where x.account_id = a.id)
@@ -36,7 +35,17 @@ const addressText = sql<string | null>`(select ad.address from address ad where 
 function rowQuery(db: Db) {
   return db
     .selectFrom('account as a')
-    .select(['a.id', 'a.reg_no', 'a.area_code', 'a.name', 'a.role_id', 'a.state', 'a.reg_time', communityNames.as('community_names'), addressText.as('address')]);
+    .select([
+      'a.id',
+      'a.reg_no',
+      'a.area_code',
+      'a.name',
+      'a.role_id',
+      'a.state',
+      'a.reg_time',
+      communityNames.as('community_names'),
+      addressText.as('address'),
+    ]);
 }
 type DbRow = Awaited<ReturnType<ReturnType<typeof rowQuery>['executeTakeFirstOrThrow']>>;
 
@@ -67,13 +76,17 @@ export async function searchAccounts(ctx: AuthCtx, i: SearchIn, opts: { roles?: 
   if (opts.roles) q = q.where('a.role_id', 'in', [...opts.roles]);
   if (i.regNo) q = q.where('a.reg_no', 'like', like(i.regNo));
   if (i.name) q = q.where('a.name', 'ilike', like(i.name));
-  if (i.addressStrs) q = q.where(sql<boolean>`exists (select 1 from address ad where ad.id = a.address_id and ad.address ilike ${like(i.addressStrs)})`);
+  if (i.addressStrs)
+    q = q.where(sql<boolean>`exists (select 1 from address ad where ad.id = a.address_id and ad.address ilike ${like(i.addressStrs)})`);
   if (i.roleID !== undefined) q = q.where('a.role_id', '=', i.roleID);
   if (i.state !== undefined) q = q.where('a.state', '=', i.state);
   const total = await q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   const order = i.order ?? 'asc';
   const sorted = i.sort ? q.orderBy(SORT[i.sort], order).orderBy('a.id', order) : q.orderBy('a.reg_time', 'desc').orderBy('a.id', 'desc');
-  const rows = await sorted.limit(i.rows).offset(i.page * i.rows).execute();
+  const rows = await sorted
+    .limit(i.rows)
+    .offset(i.page * i.rows)
+    .execute();
   return { rows: rows.map((r) => toRow(ctx, r)), total: total.n };
 }
 
@@ -112,7 +125,9 @@ export async function detailOf(ctx: AuthCtx, id: number): Promise<AccountDetail>
   const devices = r.role_id === ROLE.cloudUser ? await companyDevices(ctx.db, r.community_id) : [];
   return {
     ...toRow(ctx, r),
-    communityIdList: isManagerRole(r.role_id) ? await communitiesOf(ctx.db, { id: r.id, role_id: r.role_id, community_id: r.community_id }) : [],
+    communityIdList: isManagerRole(r.role_id)
+      ? await communitiesOf(ctx.db, { id: r.id, role_id: r.role_id, community_id: r.community_id })
+      : [],
     communityId: r.community_id,
     commuAddressId: r.address_id,
     facelimit: r.face_limit,

@@ -31,7 +31,9 @@ export const accountHandlers: Registered[] = [
   handle(A.searchAccounts, async (input, ctx) => searchAccounts(ctx, input)),
   handle(A.searchAccountsForPerm, async (input, ctx) => searchAccountsForPerm(ctx, input)),
   handle(A.getUser, async (input, ctx) => accountDetail(ctx, input.id)),
-  handle(A.checkUserProperties, async (input, ctx) => ({ available: await regNoAvailable(ctx.db, input.regNo, input.roleID, input.userid) })),
+  handle(A.checkUserProperties, async (input, ctx) => ({
+    available: await regNoAvailable(ctx.db, input.regNo, input.roleID, input.userid),
+  })),
   handle(A.getCountries, async () => countryList()),
   handle(A.getAllMenu, async (_input, ctx) => allMenus(ctx)),
   handle(A.getPerMenu, async (input, ctx) => perMenu(ctx, input.userId)),
@@ -44,7 +46,10 @@ export const accountHandlers: Registered[] = [
     await batchDelete(ctx, input.ids);
     return deletedAnswer(new Set(input.ids).size);
   }),
-  handle(A.updateUserMenu, async (input, ctx) => new Answer(200, await updateUserMenu(ctx, input.userId, input.menuIds), ['ok.configured'])),
+  handle(
+    A.updateUserMenu,
+    async (input, ctx) => new Answer(200, await updateUserMenu(ctx, input.userId, input.menuIds), ['ok.configured']),
+  ),
   handle(A.accountTemplate, async (_input, ctx, { reply }) => {
     await accountTemplate(ctx, reply);
     return undefined;

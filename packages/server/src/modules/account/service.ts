@@ -1,4 +1,13 @@
-import { type AccountDetail, CREATABLE_ROLES, canManageRole, msg, type ParsedInput, ROLE, type RoleId, type ROUTES } from '@gatehouse/contracts';
+import {
+  type AccountDetail,
+  CREATABLE_ROLES,
+  canManageRole,
+  msg,
+  type ParsedInput,
+  ROLE,
+  type RoleId,
+  type ROUTES,
+} from '@gatehouse/contracts';
 import { sql, type Transaction } from 'kysely';
 import { PG_ERROR, pgCode } from '../../db/sql.ts';
 import type { DB } from '../../db/types.ts';
@@ -31,7 +40,11 @@ const firstCommunity = (p: Place) => p.communityId ?? p.communityIds[0] ?? null;
 
 async function setCommunities(trx: Transaction<DB>, accountId: number, ids: number[]): Promise<void> {
   await trx.deleteFrom('account_community').where('account_id', '=', accountId).execute();
-  if (ids.length) await trx.insertInto('account_community').values(ids.map((c) => ({ account_id: accountId, community_id: c }))).execute();
+  if (ids.length)
+    await trx
+      .insertInto('account_community')
+      .values(ids.map((c) => ({ account_id: accountId, community_id: c })))
+      .execute();
 }
 
 /** A unique-constraint race (two adds of the same phone and role) answers like the check. */
@@ -87,7 +100,12 @@ export async function createAccount(ctx: AuthCtx, i: CreateIn): Promise<AccountD
 }
 
 async function placeBefore(ctx: AuthCtx, a: Target): Promise<Place> {
-  const rows = await ctx.db.selectFrom('account_community').select('community_id').where('account_id', '=', a.id).orderBy('community_id').execute();
+  const rows = await ctx.db
+    .selectFrom('account_community')
+    .select('community_id')
+    .where('account_id', '=', a.id)
+    .orderBy('community_id')
+    .execute();
   return {
     communityIds: rows.map((r) => r.community_id),
     communityId: a.community_id,
@@ -148,7 +166,10 @@ export async function updateAccount(ctx: AuthCtx, i: UpdateIn): Promise<AccountD
         communityId: firstCommunity(place) ?? firstCommunity(oldPlace),
         before: {
           userid: before.id,
-          ...snapshot({ regNo: before.reg_no, areacode: before.area_code, name: before.name, roleID: before.role_id, state: before.state }, oldPlace),
+          ...snapshot(
+            { regNo: before.reg_no, areacode: before.area_code, name: before.name, roleID: before.role_id, state: before.state },
+            oldPlace,
+          ),
         },
         after: {
           userid: before.id,
@@ -174,17 +195,35 @@ export async function batchDelete(ctx: AuthCtx, ids: number[]): Promise<void> {
     .selectFrom('community_engineer as ce')
     .innerJoin('account as a', 'a.id', 'ce.account_id')
     .select('a.name')
-    .where('ce.account_id', 'in', rows.map((r) => r.id))
+    .where(
+      'ce.account_id',
+      'in',
+      rows.map((r) => r.id),
+    )
     .executeTakeFirst();
   if (engineer) throw badRequest(msg('account.engineerAssigned', { name: engineer.name }));
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('account').where('id', 'in', rows.map((r) => r.id)).execute();
+    await trx
+      .deleteFrom('account')
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
     const regNos = rows.map((r) => r.reg_no).join(', ');
     await writeOpLog(trx, ctx, {
       menu: 'account',
       content: msg('op.account.delete', { regNos: regNos.length > 300 ? `${regNos.slice(0, 300)}…` : regNos }),
       communityId: rows[0]?.community_id ?? null,
-      before: rows.map((r) => ({ userid: r.id, regNo: r.reg_no, name: r.name, roleID: r.role_id, state: r.state, communityId: r.community_id })),
+      before: rows.map((r) => ({
+        userid: r.id,
+        regNo: r.reg_no,
+        name: r.name,
+        roleID: r.role_id,
+        state: r.state,
+        communityId: r.community_id,
+      })),
     });
   });
 }

@@ -22,13 +22,25 @@ export function kit(t: TestApp) {
     ).id;
 
   /** An account (normal state) with its communities: managers' list, engineers' projects, or its community. */
-  const account = async (roleId: RoleId, communities: number[] = [], extra: { regNo?: string; name?: string; addressId?: number; state?: number } = {}) => {
+  const account = async (
+    roleId: RoleId,
+    communities: number[] = [],
+    extra: { regNo?: string; name?: string; addressId?: number; state?: number } = {},
+  ) => {
     const single = roleId >= 7 ? communities[0] : undefined;
-    const id = await t.createAccount({ roleId, regNo: extra.regNo ?? phone(), name: extra.name ?? `R${roleId}`, communityId: single, addressId: extra.addressId, state: extra.state });
+    const id = await t.createAccount({
+      roleId,
+      regNo: extra.regNo ?? phone(),
+      name: extra.name ?? `R${roleId}`,
+      communityId: single,
+      addressId: extra.addressId,
+      state: extra.state,
+    });
     if (roleId === 4 || roleId === 5) {
       for (const c of communities) await t.db.insertInto('account_community').values({ account_id: id, community_id: c }).execute();
     }
-    if (roleId === 3) for (const c of communities) await t.db.insertInto('community_engineer').values({ account_id: id, community_id: c }).execute();
+    if (roleId === 3)
+      for (const c of communities) await t.db.insertInto('community_engineer').values({ account_id: id, community_id: c }).execute();
     return id;
   };
 
@@ -42,7 +54,11 @@ export function kit(t: TestApp) {
     (await t.db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
 
   const row = (id: number) =>
-    t.db.selectFrom('account').select(['id', 'reg_no', 'name', 'role_id', 'state', 'community_id', 'address_id', 'face_limit', 'resident_limit', 'password_hash']).where('id', '=', id).executeTakeFirst();
+    t.db
+      .selectFrom('account')
+      .select(['id', 'reg_no', 'name', 'role_id', 'state', 'community_id', 'address_id', 'face_limit', 'resident_limit', 'password_hash'])
+      .where('id', '=', id)
+      .executeTakeFirst();
 
   return { address, account, session, count, row };
 }

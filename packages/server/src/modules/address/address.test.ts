@@ -10,16 +10,36 @@ let community: number;
 let other: number;
 let otherAddress: number;
 
-const addr = async (communityId: number, address: string, type: number, extra: { isVilla?: number; devstate?: number; regNo?: string } = {}) =>
+const addr = async (
+  communityId: number,
+  address: string,
+  type: number,
+  extra: { isVilla?: number; devstate?: number; regNo?: string } = {},
+) =>
   (
     await t.db
       .insertInto('address')
-      .values({ community_id: communityId, address, name: address, type, is_villa: extra.isVilla ?? 0, hardware: 0, devstate: extra.devstate ?? 0, reg_no: extra.regNo ?? null })
+      .values({
+        community_id: communityId,
+        address,
+        name: address,
+        type,
+        is_villa: extra.isVilla ?? 0,
+        hardware: 0,
+        devstate: extra.devstate ?? 0,
+        reg_no: extra.regNo ?? null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
 const countIn = async (communityId: number) =>
-  (await t.db.selectFrom('address').select(sql<number>`count(*)::int`.as('n')).where('community_id', '=', communityId).executeTakeFirstOrThrow()).n;
+  (
+    await t.db
+      .selectFrom('address')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('community_id', '=', communityId)
+      .executeTakeFirstOrThrow()
+  ).n;
 
 beforeAll(async () => {
   t = await testApp();
@@ -32,7 +52,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const valid = (extra: Record<string, unknown> = {}) => ({ communityID: community, type: 1, address: `B1-${Math.random().toString(36).slice(2, 7)}`, name: 'Home', isVilla: 0, ...extra });
+const valid = (extra: Record<string, unknown> = {}) => ({
+  communityID: community,
+  type: 1,
+  address: `B1-${Math.random().toString(36).slice(2, 7)}`,
+  name: 'Home',
+  isVilla: 0,
+  ...extra,
+});
 
 describe('getAddressesPage', () => {
   it('answers 401, 403 without the menu or out of scope, 400 without a community', async () => {
@@ -54,7 +81,10 @@ describe('getAddressesPage', () => {
     await addr(c, 'Office', 2);
     const get = (q: Record<string, unknown>) => t.get<Page<AddressRow>>('/address/getAddressesPage', { communityID: c, ...q }, admin.token);
     expect((await get({})).body.content.total).toBe(5);
-    expect((await get({ type: 1, sort: 'address', order: 'desc' })).body.content.rows.map((r) => r.address)).toEqual(['Room 102', 'Room 101']);
+    expect((await get({ type: 1, sort: 'address', order: 'desc' })).body.content.rows.map((r) => r.address)).toEqual([
+      'Room 102',
+      'Room 101',
+    ]);
     expect((await get({ isvilla: 1 })).body.content.rows.map((r) => r.address)).toEqual(['Villa 7 Gate']);
     expect((await get({ address: 'gate', name: 'north' })).body.content.rows.map((r) => r.address)).toEqual(['Gate North']);
     const page = await get({ rows: 2, page: 2, sort: 'address' });
@@ -75,7 +105,12 @@ describe('create', () => {
     const before = await countIn(community);
     const empty = await t.post('/address/create', { communityID: community }, engineer.token);
     expect(empty.statusCode).toBe(400);
-    expect(empty.body.msgs).toEqual(['Please choose type', 'Please enter address', 'Please enter short name', 'Please choose single-family']);
+    expect(empty.body.msgs).toEqual([
+      'Please choose type',
+      'Please enter address',
+      'Please enter short name',
+      'Please choose single-family',
+    ]);
     const long = await t.post('/address/create', valid({ address: 'a'.repeat(201), name: 'n'.repeat(101) }), engineer.token);
     expect(long.body.msgs).toEqual(['address cannot exceed 200 characters', 'short name cannot exceed 100 characters']);
     const hw = await t.post('/address/create', valid({ faceSupported: 2, type: 3 }), engineer.token);
@@ -84,9 +119,23 @@ describe('create', () => {
   });
 
   it('adds an address with its hardware flags, refuses the same address twice, and logs', async () => {
-    const res = await t.post<AddressRow>('/address/create', valid({ address: 'Gate A', name: 'A', type: 0, faceSupported: 1, cardSupported: 4, pwdSupported: 8 }), engineer.token);
+    const res = await t.post<AddressRow>(
+      '/address/create',
+      valid({ address: 'Gate A', name: 'A', type: 0, faceSupported: 1, cardSupported: 4, pwdSupported: 8 }),
+      engineer.token,
+    );
     expect(res.body.msgs).toEqual(['Created']);
-    expect(res.body.content).toMatchObject({ address: 'Gate A', type: 0, hardware: 13, faceSupported: 1, qrcodeSupported: 0, cardSupported: 4, pwdSupported: 8, devstate: 0, regNo: '' });
+    expect(res.body.content).toMatchObject({
+      address: 'Gate A',
+      type: 0,
+      hardware: 13,
+      faceSupported: 1,
+      qrcodeSupported: 0,
+      cardSupported: 4,
+      pwdSupported: 8,
+      devstate: 0,
+      regNo: '',
+    });
     const log = await t.lastOpLog();
     expect(log).toMatchObject({ name2: 'project.project', community_id: community });
     expect(((log?.detail ?? {}) as { after: { address: string } }).after.address).toBe('Gate A');
@@ -98,11 +147,17 @@ describe('create', () => {
 
 describe('updateAddr', () => {
   it('answers 403 for another community’s address and 400 per rule, then updates (type stays)', async () => {
-    expect((await t.post('/address/updateAddr', { addressid: otherAddress, address: 'Mine', name: 'M', isVilla: 0 }, engineer.token)).statusCode).toBe(403);
+    expect(
+      (await t.post('/address/updateAddr', { addressid: otherAddress, address: 'Mine', name: 'M', isVilla: 0 }, engineer.token)).statusCode,
+    ).toBe(403);
     const id = await addr(community, 'Room 201', 1);
     const bad = await t.post('/address/updateAddr', { addressid: id, address: '', name: 'x', isVilla: 2 }, engineer.token);
     expect(bad.body.msgs).toEqual(['Please enter address', 'single-family is invalid']);
-    const ok = await t.post<AddressRow>('/address/updateAddr', { addressid: id, address: 'Room 201A', name: '201A', isVilla: 1, type: 0, qrcodeSupported: 2 }, engineer.token);
+    const ok = await t.post<AddressRow>(
+      '/address/updateAddr',
+      { addressid: id, address: 'Room 201A', name: '201A', isVilla: 1, type: 0, qrcodeSupported: 2 },
+      engineer.token,
+    );
     expect(ok.body.content).toMatchObject({ address: 'Room 201A', name: '201A', isVilla: 1, type: 1, hardware: 2 });
     const d = (await t.lastOpLog())?.detail as { before: { address: string }; after: { address: string } };
     expect([d.before.address, d.after.address]).toEqual(['Room 201', 'Room 201A']);
@@ -121,7 +176,10 @@ describe('batchDelAddr', () => {
     const gate = await addr(community, 'Gate 3', 0, { devstate: 1, regNo: 'SN-3' });
     const res = await t.post('/address/batchDelAddr', { ids: [home, gate] }, engineer.token);
     expect(res.statusCode).toBe(409);
-    expect(res.body.msgs).toEqual(['Cannot delete "Room 301": it still has 1 account(s). Remove them first', 'Cannot delete "Gate 3": it still has 1 active device(s). Remove them first']);
+    expect(res.body.msgs).toEqual([
+      'Cannot delete "Room 301": it still has 1 account(s). Remove them first',
+      'Cannot delete "Gate 3": it still has 1 active device(s). Remove them first',
+    ]);
     expect(await t.db.selectFrom('address').select('id').where('id', 'in', [villa, home, gate]).execute()).toHaveLength(3);
   });
 
@@ -139,7 +197,9 @@ describe('activeDevice / getActiveDevice', () => {
   it('refuses out of scope, a bad serial and a household', async () => {
     expect((await t.post('/address/activeDevice', { addressid: otherAddress, regNo: 'SN-9' }, engineer.token)).statusCode).toBe(403);
     const gate = await addr(community, 'Gate 5', 0);
-    expect((await t.post('/address/activeDevice', { addressid: gate }, engineer.token)).body.msgs).toEqual(['Please enter device serial number']);
+    expect((await t.post('/address/activeDevice', { addressid: gate }, engineer.token)).body.msgs).toEqual([
+      'Please enter device serial number',
+    ]);
     expect((await t.post('/address/activeDevice', { addressid: gate, regNo: 'x'.repeat(51) }, engineer.token)).body.msgs).toEqual([
       'device serial number cannot exceed 50 characters',
     ]);
@@ -152,7 +212,11 @@ describe('activeDevice / getActiveDevice', () => {
 
   it('activates, refuses the serial elsewhere, and replaces', async () => {
     const gate = await addr(community, 'Gate 6', 0);
-    const res = await t.post<AddressRow>('/address/activeDevice', { addressid: gate, communityID: community, address: 'Gate 6', regNo: 'GH-0006' }, engineer.token);
+    const res = await t.post<AddressRow>(
+      '/address/activeDevice',
+      { addressid: gate, communityID: community, address: 'Gate 6', regNo: 'GH-0006' },
+      engineer.token,
+    );
     expect(res.body.msgs).toEqual(['Device activated']);
     expect(res.body.content).toMatchObject({ devstate: 1, regNo: 'GH-0006' });
     expect((await t.get('/address/getActiveDevice', { addressId: gate }, engineer.token)).body.content).toBe('GH-0006');
@@ -182,7 +246,9 @@ describe('lookups', () => {
     expect(called.body.content.map((o) => o.label)).toEqual(['L Office', 'L Room 1']);
     const residents = await t.get<Option[]>('/address/searchResidents', { communityID: c }, engineer.token);
     expect(residents.body.content.map((o) => o.label)).toEqual(['L Room 1']);
-    expect((await t.get<AddressRow>('/address/getAddressByAddressId', { id: gate }, engineer.token)).body.content.communityName).toBe('Lookup Court');
+    expect((await t.get<AddressRow>('/address/getAddressByAddressId', { id: gate }, engineer.token)).body.content.communityName).toBe(
+      'Lookup Court',
+    );
     expect((await t.get('/address/getAddressByAddressId', { id: otherAddress }, engineer.token)).statusCode).toBe(403);
     expect((await t.get('/address/getAddressByCommId', { communityId: other }, engineer.token)).statusCode).toBe(403);
     expect((await t.get('/address/searchCalledAddrs', { communityId: other }, engineer.token)).statusCode).toBe(403);

@@ -22,7 +22,11 @@ export const callCodeSource: DesiredSource = async (db, door) => [await callCode
 
 /** Queues the call-code table of each door unit (those without a device are skipped by the queue). */
 export async function queueCallCodes(trx: Kysely<DB>, q: CommandQueue, callerIds: number[]): Promise<void> {
-  const callers = await trx.selectFrom('address').select(['id', 'is_villa']).where('id', 'in', callerIds.length ? callerIds : [-1]).execute();
+  const callers = await trx
+    .selectFrom('address')
+    .select(['id', 'is_villa'])
+    .where('id', 'in', callerIds.length ? callerIds : [-1])
+    .execute();
   for (const c of callers) await q.add(c.id, [await callCodeCommand(trx, c.id, c.is_villa)]);
 }
 
@@ -34,5 +38,9 @@ export async function queueAddressChange(trx: Kysely<DB>, q: CommandQueue, addre
   const door = await doorUnit(trx, addressId);
   if (door) await q.add(addressId, await profileCommands(trx, door));
   const callers = await trx.selectFrom('amt').select('caller_address_id').distinct().where('called_address_id', '=', addressId).execute();
-  await queueCallCodes(trx, q, callers.map((c) => c.caller_address_id));
+  await queueCallCodes(
+    trx,
+    q,
+    callers.map((c) => c.caller_address_id),
+  );
 }

@@ -39,10 +39,31 @@ beforeAll(async () => {
   otherGate = await addr(other, 'Far Gate', 0);
   otherHome = await addr(other, 'Far Room', 1);
   otherAmt = (
-    await t.db.insertInto('amt').values({ community_id: other, caller_address_id: otherGate, called_address_id: otherHome, code: '1' }).returning('id').executeTakeFirstOrThrow()
+    await t.db
+      .insertInto('amt')
+      .values({ community_id: other, caller_address_id: otherGate, called_address_id: otherHome, code: '1' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
   ).id;
   // A device bound to Gate 1: call-code changes are queued for it.
-  await t.db.insertInto('device').values({ serial: 'GH-AMT-1', name: 'Gate 1', is_villa: 0, hardware: 0, note: '', address_id: gate, community_id: community, phone: null, secret_hash: null, secret_at: null, last_seen_at: null, firmware: null, bound_at: null }).execute();
+  await t.db
+    .insertInto('device')
+    .values({
+      serial: 'GH-AMT-1',
+      name: 'Gate 1',
+      is_villa: 0,
+      hardware: 0,
+      note: '',
+      address_id: gate,
+      community_id: community,
+      phone: null,
+      secret_hash: null,
+      secret_at: null,
+      last_seen_at: null,
+      firmware: null,
+      bound_at: null,
+    })
+    .execute();
 });
 afterAll(async () => t.close());
 
@@ -59,12 +80,15 @@ describe('getAmts / getAmtData', () => {
 describe('createAmt', () => {
   it('refuses each broken rule and adds nothing', async () => {
     const before = await amtCount();
-    const post = (b: Record<string, unknown>) => t.post('/address/createAmt', { callerAddressID: gate, calledAddressID: r101, code: '101', ...b }, engineer.token);
+    const post = (b: Record<string, unknown>) =>
+      t.post('/address/createAmt', { callerAddressID: gate, calledAddressID: r101, code: '101', ...b }, engineer.token);
     expect((await post({ code: '00' })).body.msgs).toEqual(['The call code may not be 00']);
     expect((await post({ code: '   ' })).body.msgs).toEqual(['Please enter call code']);
     expect((await post({ code: '1'.repeat(21) })).body.msgs).toEqual(['call code cannot exceed 20 characters']);
     expect((await post({ calledAddressID: '' })).body.msgs).toEqual(['Please choose called address']);
-    expect((await post({ calledAddressID: gate })).body.msgs).toEqual(['The called address must be a householder or management centre of the same community']);
+    expect((await post({ calledAddressID: gate })).body.msgs).toEqual([
+      'The called address must be a householder or management centre of the same community',
+    ]);
     expect((await post({ calledAddressID: otherHome })).statusCode).toBe(400);
     expect((await post({ callerAddressID: r102 })).body.msgs).toEqual(['Call-code tables belong to door units']);
     expect((await post({ callerAddressID: otherGate })).statusCode).toBe(403);
@@ -74,9 +98,20 @@ describe('createAmt', () => {
   it('adds a code, queues the door unit’s table, logs, and refuses duplicates clearly', async () => {
     const res = await t.post<AmtRow>('/address/createAmt', { callerAddressID: gate, calledAddressID: r101, code: '101' }, engineer.token);
     expect(res.body.msgs).toEqual(['Created']);
-    expect(res.body.content).toMatchObject({ code: '101', callerAddressID: gate, calledAddressID: r101, address: 'Room 101', communityId: community });
+    expect(res.body.content).toMatchObject({
+      code: '101',
+      callerAddressID: gate,
+      calledAddressID: r101,
+      address: 'Room 101',
+      communityId: community,
+    });
     expect((await t.lastOpLog())?.content).toContain('op.amt.create');
-    const cmd = await t.db.selectFrom('command').select(['kind', 'payload', 'address_id']).where('kind', '=', 'amt.table').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const cmd = await t.db
+      .selectFrom('command')
+      .select(['kind', 'payload', 'address_id'])
+      .where('kind', '=', 'amt.table')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(cmd.address_id).toBe(gate);
     expect(cmd.payload).toMatchObject({ addressId: gate, entries: [{ code: '101', addressId: r101, address: 'Room 101' }] });
     const sameCode = await t.post('/address/createAmt', { callerAddressID: gate, calledAddressID: r102, code: '101' }, engineer.token);
@@ -96,10 +131,18 @@ describe('createAmt', () => {
 
 describe('updateAmt', () => {
   it('refuses another community’s entry and broken rules, then updates', async () => {
-    expect((await t.post('/address/updateAmt', { amtid: otherAmt, calledAddressID: otherHome, code: '2' }, engineer.token)).statusCode).toBe(403);
-    const entry = (await t.post<AmtRow>('/address/createAmt', { callerAddressID: gate, calledAddressID: r102, code: '102' }, engineer.token)).body.content;
-    expect((await t.post('/address/updateAmt', { amtid: entry.amtid, calledAddressID: r102, code: '00' }, engineer.token)).body.msgs).toEqual(['The call code may not be 00']);
-    expect((await t.post('/address/updateAmt', { amtid: entry.amtid, calledAddressID: r102, code: '101' }, engineer.token)).statusCode).toBe(409);
+    expect(
+      (await t.post('/address/updateAmt', { amtid: otherAmt, calledAddressID: otherHome, code: '2' }, engineer.token)).statusCode,
+    ).toBe(403);
+    const entry = (
+      await t.post<AmtRow>('/address/createAmt', { callerAddressID: gate, calledAddressID: r102, code: '102' }, engineer.token)
+    ).body.content;
+    expect(
+      (await t.post('/address/updateAmt', { amtid: entry.amtid, calledAddressID: r102, code: '00' }, engineer.token)).body.msgs,
+    ).toEqual(['The call code may not be 00']);
+    expect(
+      (await t.post('/address/updateAmt', { amtid: entry.amtid, calledAddressID: r102, code: '101' }, engineer.token)).statusCode,
+    ).toBe(409);
     const ok = await t.post<AmtRow>('/address/updateAmt', { amtid: entry.amtid, calledAddressID: office, code: '9' }, engineer.token);
     expect(ok.body.content).toMatchObject({ code: '9', address: 'Office' });
     const d = (await t.lastOpLog())?.detail as { before: AmtRow; after: AmtRow };
@@ -112,13 +155,20 @@ describe('delAmtBatch', () => {
   it('refuses another community’s entry and a single-family door unit’s entry, then deletes', async () => {
     expect((await t.post('/address/delAmtBatch', { ids: otherAmt }, engineer.token)).statusCode).toBe(403);
     const v = await t.db.selectFrom('amt').select('id').where('caller_address_id', '=', villa).executeTakeFirstOrThrow();
-    expect((await t.post('/address/delAmtBatch', { ids: v.id }, engineer.token)).body.msgs).toEqual(['No right to delete the single-family door-unit configuration']);
+    expect((await t.post('/address/delAmtBatch', { ids: v.id }, engineer.token)).body.msgs).toEqual([
+      'No right to delete the single-family door-unit configuration',
+    ]);
     const mine = await t.db.selectFrom('amt').select('id').where('caller_address_id', '=', gate).execute();
     const res = await t.post('/address/delAmtBatch', { ids: mine.map((m) => m.id) }, engineer.token);
     expect(res.body.status).toBe(200);
     expect(await t.db.selectFrom('amt').select('id').where('caller_address_id', '=', gate).execute()).toHaveLength(0);
     expect((await t.lastOpLog())?.content).toContain('op.amt.delete');
-    const cmd = await t.db.selectFrom('command').select(['payload']).where('kind', '=', 'amt.table').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const cmd = await t.db
+      .selectFrom('command')
+      .select(['payload'])
+      .where('kind', '=', 'amt.table')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(cmd.payload).toMatchObject({ addressId: gate, entries: [] });
   });
 });

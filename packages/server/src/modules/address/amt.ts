@@ -73,9 +73,17 @@ export async function checkEntry(
   exceptId = 0,
 ): Promise<string> {
   const code = door.is_villa === 1 ? VILLA_CALL_CODE : e.code;
-  const called = await trx.selectFrom('address').select(['id', 'community_id', 'type', 'address']).where('id', '=', e.calledAddressID).executeTakeFirst();
+  const called = await trx
+    .selectFrom('address')
+    .select(['id', 'community_id', 'type', 'address'])
+    .where('id', '=', e.calledAddressID)
+    .executeTakeFirst();
   if (!called || called.community_id !== door.community_id || called.type === ADDRESS_TYPE.doorUnit) throw badRequest('amt.badCalled');
-  const sameCode = await amtRows(trx).where('amt.caller_address_id', '=', door.id).where('amt.code', '=', code).where('amt.id', '<>', exceptId).executeTakeFirst();
+  const sameCode = await amtRows(trx)
+    .where('amt.caller_address_id', '=', door.id)
+    .where('amt.code', '=', code)
+    .where('amt.id', '<>', exceptId)
+    .executeTakeFirst();
   if (sameCode) throw conflict(msg('amt.codeTaken', { code, address: sameCode.address }));
   const sameCalled = await amtRows(trx)
     .where('amt.caller_address_id', '=', door.id)
@@ -139,7 +147,11 @@ export async function deleteAmts(ctx: AuthCtx, ids: number[]): Promise<void> {
     if (rows.length !== unique.length) throw notFound();
     for (const r of rows) await assertCommunity(trx, ctx.caller, r.community_id);
     const callerIds = [...new Set(rows.map((r) => r.caller_address_id))];
-    const callers = await trx.selectFrom('address').select(['id', 'address', 'is_villa', 'community_id']).where('id', 'in', callerIds).execute();
+    const callers = await trx
+      .selectFrom('address')
+      .select(['id', 'address', 'is_villa', 'community_id'])
+      .where('id', 'in', callerIds)
+      .execute();
     if (callers.some((c) => c.is_villa === 1)) throw forbidden('addr.villaNoDelete');
     await trx.deleteFrom('amt').where('id', 'in', unique).execute();
     await queueCallCodes(trx, q, callerIds);

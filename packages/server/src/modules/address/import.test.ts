@@ -11,9 +11,23 @@ let engineer: { id: number; token: string };
 let community: number;
 let other: number;
 
-const HEAD = ['Address', 'Short name', 'Type (Door unit/Householder/Management centre)', 'Single-family (Yes/No)', 'Face (Yes/No)', 'QR code (Yes/No)', 'Card (Yes/No)', 'Password (Yes/No)'];
-const xlsx = async (rows: (string | number)[][], head = HEAD) => ({ name: 'addresses.xlsx', data: await workbookBuffer('s', head, rows), field: 'file' });
-const countIn = async (id: number) => (await t.db.selectFrom('address').select(sql<number>`count(*)::int`.as('n')).where('community_id', '=', id).executeTakeFirstOrThrow()).n;
+const HEAD = [
+  'Address',
+  'Short name',
+  'Type (Door unit/Householder/Management centre)',
+  'Single-family (Yes/No)',
+  'Face (Yes/No)',
+  'QR code (Yes/No)',
+  'Card (Yes/No)',
+  'Password (Yes/No)',
+];
+const xlsx = async (rows: (string | number)[][], head = HEAD) => ({
+  name: 'addresses.xlsx',
+  data: await workbookBuffer('s', head, rows),
+  field: 'file',
+});
+const countIn = async (id: number) =>
+  (await t.db.selectFrom('address').select(sql<number>`count(*)::int`.as('n')).where('community_id', '=', id).executeTakeFirstOrThrow()).n;
 
 beforeAll(async () => {
   t = await testApp();
@@ -21,7 +35,10 @@ beforeAll(async () => {
   community = await t.createCommunity('Import Court');
   other = await t.createCommunity('Import Elsewhere');
   await t.db.insertInto('community_engineer').values({ community_id: community, account_id: engineer.id }).execute();
-  await t.db.insertInto('address').values({ community_id: community, address: 'Existing 1', name: 'E1', type: 1, is_villa: 0, hardware: 0, devstate: 0, reg_no: null }).execute();
+  await t.db
+    .insertInto('address')
+    .values({ community_id: community, address: 'Existing 1', name: 'E1', type: 1, is_villa: 0, hardware: 0, devstate: 0, reg_no: null })
+    .execute();
 });
 afterAll(async () => t.close());
 
@@ -47,7 +64,11 @@ describe('uploadAddrsFile', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body.msgs).toEqual(['3 rows are wrong; nothing was imported. Fix them and import again']);
     expect(res.body.content.errors).toEqual([
-      { row: 3, column: 'Type (Door unit/Householder/Management centre)', message: 'The type must be door unit, householder or management centre' },
+      {
+        row: 3,
+        column: 'Type (Door unit/Householder/Management centre)',
+        message: 'The type must be door unit, householder or management centre',
+      },
       { row: 5, column: 'Address', message: 'The community already has the address "Existing 1"' },
       { row: 6, column: 'Single-family (Yes/No)', message: 'single-family must be Yes or No' },
     ]);
@@ -63,7 +84,12 @@ describe('uploadAddrsFile', () => {
     const res = await upload<AddressImportReport>(t, '/address/uploadAddrsFile', { communityID: community }, [file], engineer.token);
     expect(res.statusCode).toBe(200);
     expect(res.body.content).toEqual({ imported: 3, rejected: 0, errors: [] });
-    const gate = await t.db.selectFrom('address').select(['type', 'hardware', 'is_villa']).where('community_id', '=', community).where('address', '=', 'Gate 1').executeTakeFirstOrThrow();
+    const gate = await t.db
+      .selectFrom('address')
+      .select(['type', 'hardware', 'is_villa'])
+      .where('community_id', '=', community)
+      .where('address', '=', 'Gate 1')
+      .executeTakeFirstOrThrow();
     expect(gate).toEqual({ type: 0, hardware: 7, is_villa: 0 });
     const m = await t.db.selectFrom('message').select(['type', 'community_id', 'file_id']).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(m).toMatchObject({ type: 1, community_id: community });
@@ -72,7 +98,11 @@ describe('uploadAddrsFile', () => {
   });
 
   it('serves a template with the headers in the session language', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/address/addrsTemplate', headers: { token: engineer.token, 'x-lang': 'english' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/address/addrsTemplate',
+      headers: { token: engineer.token, 'x-lang': 'english' },
+    });
     expect(res.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -86,11 +116,23 @@ describe('uploadAMTFile', () => {
     const c = await t.createCommunity('Amt Import');
     await t.db.insertInto('community_engineer').values({ community_id: c, account_id: engineer.id }).execute();
     const ins = (address: string, type: number) =>
-      t.db.insertInto('address').values({ community_id: c, address, name: address, type, is_villa: 0, hardware: 0, devstate: 0, reg_no: null }).returning('id').executeTakeFirstOrThrow();
+      t.db
+        .insertInto('address')
+        .values({ community_id: c, address, name: address, type, is_villa: 0, hardware: 0, devstate: 0, reg_no: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
     const gate = (await ins('Gate A', 0)).id;
     await ins('Room 1', 1);
     await ins('Room 2', 1);
-    const bad = await xlsx([['Gate A', '1', 'Room 1'], ['Gate Z', '2', 'Room 2'], ['', '00', 'Room 2'], ['Gate A', '1', 'Room 2']], AMT_HEAD);
+    const bad = await xlsx(
+      [
+        ['Gate A', '1', 'Room 1'],
+        ['Gate Z', '2', 'Room 2'],
+        ['', '00', 'Room 2'],
+        ['Gate A', '1', 'Room 2'],
+      ],
+      AMT_HEAD,
+    );
     const res = await upload<AddressImportReport>(t, '/address/uploadAMTFile', { communityID: c, addressId: gate }, [bad], engineer.token);
     expect(res.statusCode).toBe(400);
     expect(res.body.content.errors.map((e) => [e.row, e.message])).toEqual([
@@ -99,11 +141,25 @@ describe('uploadAMTFile', () => {
       [5, 'The call code 1 is already used on this door unit by "Room 1"'],
     ]);
     expect(await t.db.selectFrom('amt').select('id').where('community_id', '=', c).execute()).toHaveLength(0);
-    const good = await xlsx([['Gate A', '1', 'Room 1'], ['', '2', 'Room 2']], AMT_HEAD);
+    const good = await xlsx(
+      [
+        ['Gate A', '1', 'Room 1'],
+        ['', '2', 'Room 2'],
+      ],
+      AMT_HEAD,
+    );
     const ok = await upload<AddressImportReport>(t, '/address/uploadAMTFile', { communityID: c, addressId: gate }, [good], engineer.token);
     expect(ok.body.content.imported).toBe(2);
-    const codes = await t.db.selectFrom('amt').select(['code', 'caller_address_id']).where('community_id', '=', c).orderBy('code').execute();
-    expect(codes).toEqual([{ code: '1', caller_address_id: gate }, { code: '2', caller_address_id: gate }]);
+    const codes = await t.db
+      .selectFrom('amt')
+      .select(['code', 'caller_address_id'])
+      .where('community_id', '=', c)
+      .orderBy('code')
+      .execute();
+    expect(codes).toEqual([
+      { code: '1', caller_address_id: gate },
+      { code: '2', caller_address_id: gate },
+    ]);
     expect((await t.db.selectFrom('message').select('type').orderBy('id', 'desc').executeTakeFirstOrThrow()).type).toBe(2);
     expect((await upload(t, '/address/uploadAMTFile', { communityID: other }, [good], engineer.token)).statusCode).toBe(403);
   });

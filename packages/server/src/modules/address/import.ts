@@ -40,7 +40,7 @@ const typeCell = z
   .string()
   .transform((s) => s.trim().toLowerCase())
   .refine((s) => s !== '', msg('v.choose', { field: '@f.addr.type' }))
-  .transform((s) => (/^\d$/.test(s) ? Number(s) : ADDRESS_TYPES.find((n) => words(`addr.type.${n}`).includes(s)) ?? -1))
+  .transform((s) => (/^\d$/.test(s) ? Number(s) : (ADDRESS_TYPES.find((n) => words(`addr.type.${n}`).includes(s)) ?? -1)))
   .refine((n) => ADDRESS_TYPES.includes(n), msg('addr.badType'));
 
 const addressRow = z.object({
@@ -74,13 +74,9 @@ export async function importAddresses(ctx: AuthCtx, communityId: number, file: U
     check: async (rows, trx) => {
       const errors: { index: number; column?: string; message: string }[] = [];
       const existing = new Set(
-        (
-          await trx
-            .selectFrom('address')
-            .select(sql<string>`lower(address)`.as('a'))
-            .where('community_id', '=', communityId)
-            .execute()
-        ).map((r) => r.a),
+        (await trx.selectFrom('address').select(sql<string>`lower(address)`.as('a')).where('community_id', '=', communityId).execute()).map(
+          (r) => r.a,
+        ),
       );
       const seen = new Set<string>();
       rows.forEach((r, index) => {

@@ -37,7 +37,13 @@ async function addressesOf(ctx: AuthCtx, i: ParsedInput<R['getAddressByCommId']>
 
 /** getAddressByCommId: the addresses of a community (at most 1000; narrow with address or type). */
 export async function addressesByCommunity(ctx: AuthCtx, i: ParsedInput<R['getAddressByCommId']>): Promise<AddressBrief[]> {
-  return (await addressesOf(ctx, i, 1000)).map((r) => ({ addressid: r.id, address: r.address, name: r.name, type: r.type, isVilla: r.is_villa }));
+  return (await addressesOf(ctx, i, 1000)).map((r) => ({
+    addressid: r.id,
+    address: r.address,
+    name: r.name,
+    type: r.type,
+    isVilla: r.is_villa,
+  }));
 }
 
 /** getAddressesByComm: address choices of a community matching the typed text (at most 50). */
@@ -61,7 +67,11 @@ export async function calledAddresses(ctx: AuthCtx, communityId: number, text?: 
 
 /** getActiveDevice: the serial number of the device active on an address (null when none). */
 export async function activeDeviceOf(ctx: AuthCtx, addressId: number): Promise<string | null> {
-  const a = await ctx.db.selectFrom('address').select(['community_id', 'devstate', 'reg_no']).where('id', '=', addressId).executeTakeFirst();
+  const a = await ctx.db
+    .selectFrom('address')
+    .select(['community_id', 'devstate', 'reg_no'])
+    .where('id', '=', addressId)
+    .executeTakeFirst();
   if (!a) throw notFound();
   await assertCommunity(ctx.db, ctx.caller, a.community_id);
   return a.devstate === 1 ? a.reg_no : null;

@@ -7,7 +7,14 @@ import { assertCommunity } from '../../http/scope.ts';
 import { likeArg } from '../../db/sql.ts';
 
 type R = typeof addressRoutes;
-const SORT = { address: 'a.address', name: 'a.name', type: 'a.type', isVilla: 'a.is_villa', devstate: 'a.devstate', regNo: 'a.reg_no' } as const;
+const SORT = {
+  address: 'a.address',
+  name: 'a.name',
+  type: 'a.type',
+  isVilla: 'a.is_villa',
+  devstate: 'a.devstate',
+  regNo: 'a.reg_no',
+} as const;
 
 export function addressRows(db: Kysely<DB>) {
   return db

@@ -35,7 +35,9 @@ export const addressHandlers: Registered[] = [
     return deletedAnswer(new Set(input.ids).size);
   }),
   handle(AD.uploadAddrsFile, async (input, ctx, { files }) => importAnswer(await importAddresses(ctx, input.communityID, files[0]))),
-  handle(AD.uploadAMTFile, async (input, ctx, { files }) => importAnswer(await importAmts(ctx, input.communityID, input.addressId, files[0]))),
+  handle(AD.uploadAMTFile, async (input, ctx, { files }) =>
+    importAnswer(await importAmts(ctx, input.communityID, input.addressId, files[0])),
+  ),
   handle(AD.addrsTemplate, async (_input, ctx, { reply }) => {
     await addressTemplate(ctx, reply);
     return undefined;

@@ -15,7 +15,11 @@ import { addressById, loadAddress } from './queries.ts';
 type R = typeof addressRoutes;
 
 const snapshot = (trx: Kysely<DB>, id: number) =>
-  trx.selectFrom('address').select(['id', 'community_id', 'address', 'name', 'type', 'is_villa', 'hardware', 'devstate', 'reg_no']).where('id', '=', id).executeTakeFirst();
+  trx
+    .selectFrom('address')
+    .select(['id', 'community_id', 'address', 'name', 'type', 'is_villa', 'hardware', 'devstate', 'reg_no'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 /** The address text is unique in its community (case-insensitive). */
 export async function checkAddressFree(trx: Kysely<DB>, communityId: number, address: string, exceptId = 0): Promise<void> {
@@ -38,10 +42,24 @@ export async function createAddress(ctx: AuthCtx, i: ParsedInput<R['create']>): 
     await checkAddressFree(trx, c.id, i.address);
     const row = await trx
       .insertInto('address')
-      .values({ community_id: c.id, address: i.address, name: i.name, type: i.type, is_villa: i.isVilla, hardware: hardwareOf(i), devstate: 0, reg_no: null })
+      .values({
+        community_id: c.id,
+        address: i.address,
+        name: i.name,
+        type: i.type,
+        is_villa: i.isVilla,
+        hardware: hardwareOf(i),
+        devstate: 0,
+        reg_no: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await writeOpLog(trx, ctx, { menu: 'project.project', content: msg('op.addr.create', { address: i.address }), communityId: c.id, after: await snapshot(trx, row.id) });
+    await writeOpLog(trx, ctx, {
+      menu: 'project.project',
+      content: msg('op.addr.create', { address: i.address }),
+      communityId: c.id,
+      after: await snapshot(trx, row.id),
+    });
     return row.id;
   });
   return addressById(ctx, id);
@@ -79,7 +97,12 @@ export async function updateAddress(ctx: AuthCtx, i: ParsedInput<R['updateAddr']
 export async function deleteAddresses(ctx: AuthCtx, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   await ctx.db.transaction().execute(async (trx) => {
-    const rows = await trx.selectFrom('address').select(['id', 'community_id', 'address', 'type', 'is_villa']).where('id', 'in', unique).forUpdate().execute();
+    const rows = await trx
+      .selectFrom('address')
+      .select(['id', 'community_id', 'address', 'type', 'is_villa'])
+      .where('id', 'in', unique)
+      .forUpdate()
+      .execute();
     if (rows.length !== unique.length) throw notFound();
     for (const r of rows) await assertCommunity(trx, ctx.caller, r.community_id);
     if (rows.some((r) => r.type === ADDRESS_TYPE.doorUnit && r.is_villa === 1)) throw forbidden('addr.villaNoDelete');
@@ -92,7 +115,12 @@ export async function deleteAddresses(ctx: AuthCtx, ids: number[]): Promise<void
     for (const r of rows) {
       const before = await snapshot(trx, r.id);
       await trx.deleteFrom('address').where('id', '=', r.id).execute();
-      await writeOpLog(trx, ctx, { menu: 'project.project', content: msg('op.addr.delete', { address: r.address }), communityId: r.community_id, before });
+      await writeOpLog(trx, ctx, {
+        menu: 'project.project',
+        content: msg('op.addr.delete', { address: r.address }),
+        communityId: r.community_id,
+        before,
+      });
     }
   });
 }

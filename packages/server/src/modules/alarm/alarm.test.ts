@@ -21,12 +21,22 @@ const alarm = async (communityId: number, addressId: number, device: string, tim
     (
       await t.db
         .insertInto('alarm')
-        .values({ device_id: 1, eid: `a${++eid}`, serial: 'S1', address_id: addressId, community_id: communityId, device_name: device, kind, time: new Date(time) })
+        .values({
+          device_id: 1,
+          eid: `a${++eid}`,
+          serial: 'S1',
+          address_id: addressId,
+          community_id: communityId,
+          device_name: device,
+          kind,
+          time: new Date(time),
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id,
   );
-const ackOf = (id: number) => t.db.selectFrom('alarm').select(['ack_at', 'ack_regno', 'ack_note']).where('id', '=', id).executeTakeFirstOrThrow();
+const ackOf = (id: number) =>
+  t.db.selectFrom('alarm').select(['ack_at', 'ack_regno', 'ack_note']).where('id', '=', id).executeTakeFirstOrThrow();
 
 let forced: number;
 let tamper: number;
@@ -97,7 +107,10 @@ describe('alarm records', () => {
   });
 
   it('refuses an acknowledgement without ids, with a long note, of an unknown or another community’s alarm; nothing changes', async () => {
-    const before = await t.db.selectFrom('op_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('op_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const none = await t.post('/alarm/acknowledgeAlarms', { note: 'x' }, manager.token);
     expect(none.statusCode).toBe(400);
     expect(none.body.msgs).toEqual(['Please choose selection']);
@@ -109,12 +122,19 @@ describe('alarm records', () => {
     expect(scope.statusCode).toBe(403);
     expect((await ackOf(forced)).ack_at).toBeNull();
     expect((await ackOf(far)).ack_at).toBeNull();
-    const after = await t.db.selectFrom('op_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('op_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it('acknowledges with who, when and the note, writes the op log, and refuses a second acknowledgement', async () => {
-    const res = await t.post<{ acknowledged: number }>('/alarm/acknowledgeAlarms', { ids: `${forced},${tamper}`, note: 'Guard checked the door' }, manager.token);
+    const res = await t.post<{ acknowledged: number }>(
+      '/alarm/acknowledgeAlarms',
+      { ids: `${forced},${tamper}`, note: 'Guard checked the door' },
+      manager.token,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.body.msgs).toEqual(['Acknowledged 2 alarm(s)']);
     expect(res.body.content).toEqual({ acknowledged: 2 });
@@ -134,13 +154,26 @@ describe('alarm records', () => {
   });
 
   it('exports the filtered list with localized kinds', async () => {
-    const res = await t.app.inject({ url: '/api/alarm/exportAlarms?acknowledged=1&order=asc', headers: { token: manager.token, 'x-lang': 'english' } });
+    const res = await t.app.inject({
+      url: '/api/alarm/exportAlarms?acknowledged=1&order=asc',
+      headers: { token: manager.token, 'x-lang': 'english' },
+    });
     expect(res.statusCode).toBe(200);
     expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain('Alarm records.xlsx');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const rows = (wb.worksheets[0]?.getSheetValues() ?? []).slice(1).map((r) => (Array.isArray(r) ? r.slice(1) : []));
-    expect(rows[0]).toEqual(['Time', 'Alarm', 'Community', 'Address', 'Door unit', 'Back online', 'Acknowledged by', 'Acknowledged at', 'Note']);
+    expect(rows[0]).toEqual([
+      'Time',
+      'Alarm',
+      'Community',
+      'Address',
+      'Door unit',
+      'Back online',
+      'Acknowledged by',
+      'Acknowledged at',
+      'Note',
+    ]);
     expect(rows.slice(1).map((r) => [r[0], r[1], r[2], r[6], r[8]])).toEqual([
       ['2026/03/01 10:00:00', 'Door forced open', 'Maple Court', regNo, 'Guard checked the door'],
       ['2026/03/02 11:00:00', 'Tamper', 'Maple Court', regNo, 'Guard checked the door'],

@@ -12,7 +12,17 @@ import { acknowledgeAlarms } from './service.ts';
 const A = ROUTES.alarm;
 const isDesc = (order: 'asc' | 'desc' | undefined) => (order ?? 'desc') === 'desc';
 const one = sql<number>`1`.as('x');
-const COLUMNS = ['time', 'kind', 'communityName', 'addressName', 'deviceName', 'clearedAt', 'acknowledgedBy', 'acknowledgedAt', 'note'] as const;
+const COLUMNS = [
+  'time',
+  'kind',
+  'communityName',
+  'addressName',
+  'deviceName',
+  'clearedAt',
+  'acknowledgedBy',
+  'acknowledgedAt',
+  'note',
+] as const;
 
 /** Every alarm of the filtered list, keyset-paged over (time, id). */
 async function* allAlarms(q: AlarmQ, desc: boolean) {

@@ -22,4 +22,3 @@ export const cardDependent: Dependent = {
     return row?.n ?? 0;
   },
 };
-

@@ -82,7 +82,9 @@ describe('lift configuration dialog (ladder control)', () => {
     await revokeMenu(t, staff.id, 'access.faceid');
     expect((await t.get('/card/getLadderDownloadInfo', { id: faceId, source: 1 }, staff.token)).statusCode).toBe(403);
     expect((await t.get('/card/getLadderDownloadInfo', { id: cardRowId, source: 0 }, staff.token)).statusCode).toBe(200);
-    expect((await t.get('/card/getLadderDownloadInfo', { id: cardRowId, source: 2 }, staff.token)).body.msgs).toEqual(['source is invalid']);
+    expect((await t.get('/card/getLadderDownloadInfo', { id: cardRowId, source: 2 }, staff.token)).body.msgs).toEqual([
+      'source is invalid',
+    ]);
   });
 
   it('refuses an incomplete door unit naming it, bad values and foreign door units; nothing changes', async () => {
@@ -134,7 +136,14 @@ describe('lift configuration dialog (ladder control)', () => {
     expect(info.body.content.holder).toMatchObject({ cardid: 'LIFT1', account: '13800000021', address: 'B1 101' });
     const file = (await ladderFiles(gate1.addressid)).at(-1);
     expect(file?.entries).toEqual([
-      expect.objectContaining({ source: 'card', holderId: cardRowId, cardId: 'LIFT1', account: '13800000021', ResiLevel: '05', isadmin: 1 }),
+      expect.objectContaining({
+        source: 'card',
+        holderId: cardRowId,
+        cardId: 'LIFT1',
+        account: '13800000021',
+        ResiLevel: '05',
+        isadmin: 1,
+      }),
     ]);
     // saving the same again changes nothing and queues nothing
     expect((await save(cardRowId, 0, [full(gate1.addressid, { isadmin: 1 })])).body.content).toEqual({ queued: 0 });

@@ -23,9 +23,7 @@ export function filteredCommands(db: Db, scope: Scope, i: Omit<PageIn, 'page' | 
   if (i.address) q = q.where('c.subject', 'ilike', likeArg(i.address));
   // A whole phone number matches exactly (index on account, id); anything shorter is a prefix.
   if (i.account)
-    q = /^\d{11}$/.test(i.account)
-      ? q.where('c.account', '=', i.account)
-      : q.where('c.account', 'like', likePrefix(i.account));
+    q = /^\d{11}$/.test(i.account) ? q.where('c.account', '=', i.account) : q.where('c.account', 'like', likePrefix(i.account));
   if (i.gateId !== undefined) q = q.where('c.address_id', '=', i.gateId);
   if (i.type !== undefined) q = q.where('c.type', '=', i.type);
   if (i.status !== undefined) q = q.where('c.status', '=', i.status);

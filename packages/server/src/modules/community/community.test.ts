@@ -19,8 +19,14 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const count = async () => (await t.db.selectFrom('community').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
-const assign = (communityId: number, accountId: number) => t.db.insertInto('community_engineer').values({ community_id: communityId, account_id: accountId }).execute();
-const valid = () => ({ name: `P${Math.random().toString(36).slice(2, 8)}`, location: '广东省/深圳市/南山区', address: 'Keyuan Road 1', engineerIdList: [engineer.id] });
+const assign = (communityId: number, accountId: number) =>
+  t.db.insertInto('community_engineer').values({ community_id: communityId, account_id: accountId }).execute();
+const valid = () => ({
+  name: `P${Math.random().toString(36).slice(2, 8)}`,
+  location: '广东省/深圳市/南山区',
+  address: 'Keyuan Road 1',
+  engineerIdList: [engineer.id],
+});
 
 describe('getCommunitiesByPage', () => {
   it('answers 401 without a token and 403 without the project menu', async () => {
@@ -32,7 +38,11 @@ describe('getCommunitiesByPage', () => {
     const a = await t.createCommunity('Alpha Garden');
     const b = await t.createCommunity('Beta Tower');
     await assign(a, engineer.id);
-    const all = await t.get<Page<CommunityRow>>('/community/getCommunitiesByPage', { name: 'a', sort: 'name', order: 'asc', rows: 50 }, admin.token);
+    const all = await t.get<Page<CommunityRow>>(
+      '/community/getCommunitiesByPage',
+      { name: 'a', sort: 'name', order: 'asc', rows: 50 },
+      admin.token,
+    );
     const names = all.body.content.rows.map((r) => r.name);
     expect(names).toContain('Alpha Garden');
     expect(names).toContain('Beta Tower');
@@ -61,8 +71,17 @@ describe('create', () => {
     const before = await count();
     const empty = await t.post('/community/create', {}, admin.token);
     expect(empty.statusCode).toBe(400);
-    expect(empty.body.msgs).toEqual(['Please enter name', 'Please enter province/city/district', 'Please enter detailed address', 'Please choose engineer']);
-    const long = await t.post('/community/create', { ...valid(), name: 'n'.repeat(51), location: 'l'.repeat(151), address: 'a'.repeat(151) }, admin.token);
+    expect(empty.body.msgs).toEqual([
+      'Please enter name',
+      'Please enter province/city/district',
+      'Please enter detailed address',
+      'Please choose engineer',
+    ]);
+    const long = await t.post(
+      '/community/create',
+      { ...valid(), name: 'n'.repeat(51), location: 'l'.repeat(151), address: 'a'.repeat(151) },
+      admin.token,
+    );
     expect(long.body.msgs).toEqual([
       'name cannot exceed 50 characters',
       'province/city/district cannot exceed 150 characters',
@@ -110,11 +129,19 @@ describe('getCommunity', () => {
 describe('updateCommu', () => {
   it('refuses roles above 2 and broken rules, then updates with before/after in the op log', async () => {
     const created = (await t.post<CommunityRow>('/community/create', valid(), admin.token)).body.content;
-    const edit = { communityid: created.communityid, name: `${created.name}-2`, location: '北京市/市辖区/海淀区', address: 'Zhongguancun 1', engineerIdList: [supervisor.id] };
+    const edit = {
+      communityid: created.communityid,
+      name: `${created.name}-2`,
+      location: '北京市/市辖区/海淀区',
+      address: 'Zhongguancun 1',
+      engineerIdList: [supervisor.id],
+    };
     expect((await t.post('/community/updateCommu', edit, engineer.token)).statusCode).toBe(403);
     const bad = await t.post('/community/updateCommu', { ...edit, engineerIdList: '' }, admin.token);
     expect(bad.body.msgs).toEqual(['Please choose engineer']);
-    expect((await t.get<CommunityRow>('/community/getCommunity', { id: created.communityid }, admin.token)).body.content.name).toBe(created.name);
+    expect((await t.get<CommunityRow>('/community/getCommunity', { id: created.communityid }, admin.token)).body.content.name).toBe(
+      created.name,
+    );
     const ok = await t.post<CommunityRow>('/community/updateCommu', edit, supervisor.token);
     expect(ok.body.content).toMatchObject({ name: edit.name, location: edit.location, engineerIdList: [supervisor.id] });
     const log = await t.lastOpLog();
@@ -166,7 +193,10 @@ describe('batchDel', () => {
 
   it('deletes a community with its addresses and covers, writing the op log', async () => {
     const c = await t.createCommunity('Gone Garden');
-    await t.db.insertInto('address').values({ community_id: c, address: 'Room 1', name: '1', type: 1, is_villa: 0, hardware: 0, devstate: 0, reg_no: null }).execute();
+    await t.db
+      .insertInto('address')
+      .values({ community_id: c, address: 'Room 1', name: '1', type: 1, is_villa: 0, hardware: 0, devstate: 0, reg_no: null })
+      .execute();
     const res = await t.post('/community/batchDel', { ids: [c] }, admin.token);
     expect(res.body.status).toBe(200);
     expect(await t.db.selectFrom('address').select('id').where('community_id', '=', c).execute()).toHaveLength(0);

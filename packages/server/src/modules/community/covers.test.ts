@@ -19,20 +19,35 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const covers = async () => (await t.db.selectFrom('stored_file').select(['id', 'path']).where('community_id', '=', community).where('kind', '=', 'cover').execute());
+const covers = async () =>
+  await t.db.selectFrom('stored_file').select(['id', 'path']).where('community_id', '=', community).where('kind', '=', 'cover').execute();
 const jpeg = (name: string, shade: number) => ({ name, type: 'image/jpeg', data: makeJpeg({ shade, width: 32, height: 24 }) });
 
 describe('uploadCommunityFiles', () => {
   it('answers 401 without a token and 403 out of scope', async () => {
-    expect((await upload(t, '/community/uploadCommunityFiles', { communityId: community, func: 'add' }, [jpeg('a.jpg', 10)])).statusCode).toBe(401);
-    const res = await upload(t, '/community/uploadCommunityFiles', { communityId: community, func: 'add' }, [jpeg('a.jpg', 10)], engineer.token);
+    expect(
+      (await upload(t, '/community/uploadCommunityFiles', { communityId: community, func: 'add' }, [jpeg('a.jpg', 10)])).statusCode,
+    ).toBe(401);
+    const res = await upload(
+      t,
+      '/community/uploadCommunityFiles',
+      { communityId: community, func: 'add' },
+      [jpeg('a.jpg', 10)],
+      engineer.token,
+    );
     expect(res.statusCode).toBe(403);
     expect(res.body.msgs).toEqual(['You have no access to this community']);
     expect(await covers()).toHaveLength(0);
   });
 
   it('refuses a PNG renamed .jpg by its content', async () => {
-    const res = await upload(t, '/community/uploadCommunityFiles', { communityId: community, func: 'add' }, [{ name: 'photo.jpg', type: 'image/jpeg', data: makePng() }], admin.token);
+    const res = await upload(
+      t,
+      '/community/uploadCommunityFiles',
+      { communityId: community, func: 'add' },
+      [{ name: 'photo.jpg', type: 'image/jpeg', data: makePng() }],
+      admin.token,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.body.msgs).toEqual(['Only JPG format allowed']);
     expect(await covers()).toHaveLength(0);
@@ -41,7 +56,13 @@ describe('uploadCommunityFiles', () => {
   it('refuses a 1.2 MB JPEG', async () => {
     const big = makeJpeg({ padTo: 1_200_000 });
     expect(big.length).toBeGreaterThanOrEqual(1_200_000);
-    const res = await upload(t, '/community/uploadCommunityFiles', { communityId: community, func: 'add' }, [{ name: 'big.jpg', type: 'image/jpeg', data: big }], admin.token);
+    const res = await upload(
+      t,
+      '/community/uploadCommunityFiles',
+      { communityId: community, func: 'add' },
+      [{ name: 'big.jpg', type: 'image/jpeg', data: big }],
+      admin.token,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.body.msgs).toEqual(['The image size cannot exceed 1MB']);
     expect(await covers()).toHaveLength(0);
@@ -57,15 +78,33 @@ describe('uploadCommunityFiles', () => {
   });
 
   it('keeps up to three JPEGs, refuses a fourth, serves them in scope and deletes one', async () => {
-    const two = await upload<CommunityFile[]>(t, '/community/uploadCommunityFiles', { communityId: community, func: 'add' }, [jpeg('one.jpg', 50), jpeg('two.jpeg', 100)], admin.token);
+    const two = await upload<CommunityFile[]>(
+      t,
+      '/community/uploadCommunityFiles',
+      { communityId: community, func: 'add' },
+      [jpeg('one.jpg', 50), jpeg('two.jpeg', 100)],
+      admin.token,
+    );
     expect(two.statusCode).toBe(200);
     expect(two.body.msgs).toEqual(['File upload successful']);
     expect(two.body.content.map((f) => f.name)).toEqual(['one.jpg', 'two.jpeg']);
     const log = await t.lastOpLog();
     expect(log?.content).toContain('op.comm.coverAdd');
-    const three = await upload<CommunityFile[]>(t, '/community/uploadCommunityFiles', { communityId: community, func: 'add' }, [jpeg('three.jpg', 150)], admin.token);
+    const three = await upload<CommunityFile[]>(
+      t,
+      '/community/uploadCommunityFiles',
+      { communityId: community, func: 'add' },
+      [jpeg('three.jpg', 150)],
+      admin.token,
+    );
     expect(three.body.content).toHaveLength(3);
-    const four = await upload(t, '/community/uploadCommunityFiles', { communityId: community, func: 'add' }, [jpeg('four.jpg', 200)], admin.token);
+    const four = await upload(
+      t,
+      '/community/uploadCommunityFiles',
+      { communityId: community, func: 'add' },
+      [jpeg('four.jpg', 200)],
+      admin.token,
+    );
     expect(four.statusCode).toBe(400);
     expect(four.body.msgs).toEqual(['The maximum number of images held has been reached']);
     expect(await covers()).toHaveLength(3);
@@ -85,9 +124,21 @@ describe('uploadCommunityFiles', () => {
     expect((await t.get('/community/getCommunityFiles', { communityId: community }, engineer.token)).statusCode).toBe(403);
 
     const other = await t.createCommunity();
-    const wrong = await upload(t, '/community/uploadCommunityFiles', { communityId: other, func: 'del', fileId: first.fileId }, [], admin.token);
+    const wrong = await upload(
+      t,
+      '/community/uploadCommunityFiles',
+      { communityId: other, func: 'del', fileId: first.fileId },
+      [],
+      admin.token,
+    );
     expect(wrong.statusCode).toBe(404);
-    const del = await upload<CommunityFile[]>(t, '/community/uploadCommunityFiles', { communityId: community, func: 'del', fileId: first.fileId }, [], admin.token);
+    const del = await upload<CommunityFile[]>(
+      t,
+      '/community/uploadCommunityFiles',
+      { communityId: community, func: 'del', fileId: first.fileId },
+      [],
+      admin.token,
+    );
     expect(del.body.msgs).toEqual(['Deleted']);
     expect(del.body.content.map((f) => f.name)).toEqual(['two.jpeg', 'three.jpg']);
     expect(fs.readdirSync(path.join(t.config.dataDir, 'files', 'covers'))).toHaveLength(2);

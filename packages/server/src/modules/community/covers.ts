@@ -57,7 +57,11 @@ export async function communityFiles(ctx: AuthCtx, communityId: number): Promise
  * each, at most 3 per community; any failed check refuses the whole upload); func del
  * removes one cover. Answers the covers after the change.
  */
-export async function changeCovers(ctx: AuthCtx, i: ParsedInput<R['uploadCommunityFiles']>, files: UploadedFile[]): Promise<CommunityFile[]> {
+export async function changeCovers(
+  ctx: AuthCtx,
+  i: ParsedInput<R['uploadCommunityFiles']>,
+  files: UploadedFile[],
+): Promise<CommunityFile[]> {
   await assertCommunity(ctx.db, ctx.caller, i.communityId);
   if (i.func === 'del') return deleteCover(ctx, i.communityId, i.fileId ?? 0);
   if (!files.length) throw badRequest(msg('v.choose', { field: '@f.comm.file' }));
@@ -78,7 +82,14 @@ export async function changeCovers(ctx: AuthCtx, i: ParsedInput<R['uploadCommuni
         kept.push(rel);
         const row = await trx
           .insertInto('stored_file')
-          .values({ kind: KIND, path: rel, mime: 'image/jpeg', size: f.size, original_name: f.filename.slice(0, 300), community_id: i.communityId })
+          .values({
+            kind: KIND,
+            path: rel,
+            mime: 'image/jpeg',
+            size: f.size,
+            original_name: f.filename.slice(0, 300),
+            community_id: i.communityId,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         added.push(row.id);
@@ -123,10 +134,19 @@ async function deleteCover(ctx: AuthCtx, communityId: number, fileId: number): P
 
 /** getCommunityFile: streams a cover to a signed-in caller whose scope holds its community. */
 export async function sendCover(ctx: AuthCtx, fileId: number, reply: FastifyReply): Promise<FastifyReply> {
-  const f = await ctx.db.selectFrom('stored_file').select(['path', 'community_id', 'size']).where('id', '=', fileId).where('kind', '=', KIND).executeTakeFirst();
+  const f = await ctx.db
+    .selectFrom('stored_file')
+    .select(['path', 'community_id', 'size'])
+    .where('id', '=', fileId)
+    .where('kind', '=', KIND)
+    .executeTakeFirst();
   if (!f) throw notFound();
   await assertCommunity(ctx.db, ctx.caller, f.community_id);
   const abs = path.join(ctx.config.dataDir, f.path);
   if (!fs.existsSync(abs)) throw notFound();
-  return reply.type('image/jpeg').header('cache-control', 'private, max-age=300').header('content-length', f.size).send(fs.createReadStream(abs));
+  return reply
+    .type('image/jpeg')
+    .header('cache-control', 'private, max-age=300')
+    .header('content-length', f.size)
+    .send(fs.createReadStream(abs));
 }

@@ -41,10 +41,21 @@ describe('getEnterprisesPage', () => {
   it('lists enterprises only, filtered by phone, name and region', async () => {
     const all = await t.get<Page<EnterpriseRow>>('/community/getEnterprisesPage', { sort: 'name', order: 'asc' }, admin.token);
     expect(all.body.content.rows.map((r) => r.name)).toEqual(['Moon Labs', 'Star Tech']);
-    expect(all.body.content.rows[1]).toEqual({ communityid: mine, name: 'Star Tech', regNo: '13900000010', location: '北京市/市辖区/海淀区', address: 'Road 9', deviceNum: 1 });
+    expect(all.body.content.rows[1]).toEqual({
+      communityid: mine,
+      name: 'Star Tech',
+      regNo: '13900000010',
+      location: '北京市/市辖区/海淀区',
+      address: 'Road 9',
+      deviceNum: 1,
+    });
     const byPhone = await t.get<Page<EnterpriseRow>>('/community/getEnterprisesPage', { userPhone: '0011' }, admin.token);
     expect(byPhone.body.content.rows.map((r) => r.name)).toEqual(['Moon Labs']);
-    const byRegion = await t.get<Page<EnterpriseRow>>('/community/getEnterprisesPage', { communityLocation: '北京', communityName: 'star' }, admin.token);
+    const byRegion = await t.get<Page<EnterpriseRow>>(
+      '/community/getEnterprisesPage',
+      { communityLocation: '北京', communityName: 'star' },
+      admin.token,
+    );
     expect(byRegion.body.content.total).toBe(1);
   });
 
@@ -57,12 +68,28 @@ describe('getEnterprisesPage', () => {
 
 describe('updateEnterprise', () => {
   it('refuses another company (403) and broken rules (400), changing nothing', async () => {
-    const other = await t.post('/community/updateEnterprise', { communityid: theirs, name: 'Mine now', location: 'x', address: 'y' }, owner.token);
+    const other = await t.post(
+      '/community/updateEnterprise',
+      { communityid: theirs, name: 'Mine now', location: 'x', address: 'y' },
+      owner.token,
+    );
     expect(other.statusCode).toBe(403);
-    const bad = await t.post('/community/updateEnterprise', { communityid: mine, name: 'n'.repeat(51), location: '', address: 'a'.repeat(151) }, owner.token);
+    const bad = await t.post(
+      '/community/updateEnterprise',
+      { communityid: mine, name: 'n'.repeat(51), location: '', address: 'a'.repeat(151) },
+      owner.token,
+    );
     expect(bad.statusCode).toBe(400);
-    expect(bad.body.msgs).toEqual(['name cannot exceed 50 characters', 'Please enter province/city/district', 'detailed address cannot exceed 150 characters']);
-    const taken = await t.post('/community/updateEnterprise', { communityid: mine, name: 'moon labs', location: 'x', address: 'y' }, owner.token);
+    expect(bad.body.msgs).toEqual([
+      'name cannot exceed 50 characters',
+      'Please enter province/city/district',
+      'detailed address cannot exceed 150 characters',
+    ]);
+    const taken = await t.post(
+      '/community/updateEnterprise',
+      { communityid: mine, name: 'moon labs', location: 'x', address: 'y' },
+      owner.token,
+    );
     expect(taken.statusCode).toBe(409);
     const row = await t.db.selectFrom('community').select(['name']).where('id', '=', mine).executeTakeFirstOrThrow();
     expect(row.name).toBe('Star Tech');

@@ -9,12 +9,25 @@ import { deviceNum } from './queries.ts';
 import { checkUnique } from './service.ts';
 
 type R = typeof communityRoutes;
-const SORT = { name: 'community.name', regNo: 'community.reg_no', location: 'community.location', address: 'community.address', deviceNum: 'deviceNum' } as const;
+const SORT = {
+  name: 'community.name',
+  regNo: 'community.reg_no',
+  location: 'community.location',
+  address: 'community.address',
+  deviceNum: 'deviceNum',
+} as const;
 
 function enterprises(ctx: AuthCtx) {
   return ctx.db
     .selectFrom('community')
-    .select((eb) => ['community.id', 'community.name', 'community.reg_no', 'community.location', 'community.address', deviceNum(eb).as('deviceNum')])
+    .select((eb) => [
+      'community.id',
+      'community.name',
+      'community.reg_no',
+      'community.location',
+      'community.address',
+      deviceNum(eb).as('deviceNum'),
+    ])
     .where('community.type', '=', COMMUNITY_TYPE.enterprise);
 }
 
@@ -56,8 +69,14 @@ export async function updateEnterprise(ctx: AuthCtx, i: ParsedInput<R['updateEnt
     if (!before) throw notFound();
     await assertCommunity(trx, ctx.caller, before.id);
     await checkUnique(trx, { name: i.name }, before.id);
-    await trx.updateTable('community').set({ name: i.name, location: i.location, address: i.address }).where('id', '=', before.id).execute();
-    const after = await enterprises({ ...ctx, db: trx }).where('community.id', '=', before.id).executeTakeFirstOrThrow();
+    await trx
+      .updateTable('community')
+      .set({ name: i.name, location: i.location, address: i.address })
+      .where('id', '=', before.id)
+      .execute();
+    const after = await enterprises({ ...ctx, db: trx })
+      .where('community.id', '=', before.id)
+      .executeTakeFirstOrThrow();
     await writeOpLog(trx, ctx, {
       menu: 'enterprise.list',
       content: msg('op.comm.update', { name: i.name }),

@@ -100,7 +100,12 @@ async function engineersOf(db: Db, ids: number[]) {
 /** Maps rows to the answer; the engineers column only for roles 2 or lower (000 §2). */
 async function present(ctx: AuthCtx, rows: Raw[]): Promise<CommunityRow[]> {
   const withEngineers = isAdminLevel(ctx.caller.roleId);
-  const eng = withEngineers ? await engineersOf(ctx.db, rows.map((r) => r.id)) : new Map();
+  const eng = withEngineers
+    ? await engineersOf(
+        ctx.db,
+        rows.map((r) => r.id),
+      )
+    : new Map();
   return rows.map((r) => {
     const row: CommunityRow = {
       communityid: r.id,

@@ -33,20 +33,42 @@ describe('getCommunityRule / createCommunityRule', () => {
   });
 
   it('refuses missing ranges for the punch count and ranges out of order, storing nothing', async () => {
-    const four = await t.post('/community/createCommunityRule', { communityid: community, vtype: 1, type: 4, starttime: '09:00', endtime: '18:00' }, manager.token);
+    const four = await t.post(
+      '/community/createCommunityRule',
+      { communityid: community, vtype: 1, type: 4, starttime: '09:00', endtime: '18:00' },
+      manager.token,
+    );
     expect(four.statusCode).toBe(400);
     expect(four.body.msgs).toEqual(['Please enter noon start', 'Please enter noon end']);
-    const order = await t.post('/community/createCommunityRule', { communityid: community, vtype: 1, type: 2, starttime: '18:00', endtime: '09:00' }, manager.token);
+    const order = await t.post(
+      '/community/createCommunityRule',
+      { communityid: community, vtype: 1, type: 2, starttime: '18:00', endtime: '09:00' },
+      manager.token,
+    );
     expect(order.body.msgs).toEqual(['start of work must be before end of work']);
     const count = await t.post('/community/createCommunityRule', { communityid: community, vtype: 1, type: 3 }, manager.token);
     expect(count.body.msgs[0]).toBe('punch count is invalid');
-    const time = await t.post('/community/createCommunityRule', { communityid: community, vtype: 1, type: 2, starttime: '25:00', endtime: '26:00' }, manager.token);
+    const time = await t.post(
+      '/community/createCommunityRule',
+      { communityid: community, vtype: 1, type: 2, starttime: '25:00', endtime: '26:00' },
+      manager.token,
+    );
     expect(time.body.msgs).toEqual(['start of work is invalid', 'end of work is invalid']);
     expect(await stored()).toBeUndefined();
   });
 
   it('creates, then replaces the rule, with the op log', async () => {
-    const six = { communityid: community, vtype: 1, type: 6, starttime: '09:00', endtime: '18:00', mstarttime: '12:00', mendtime: '13:30', pstarttime: '19:00', pendtime: '21:00' };
+    const six = {
+      communityid: community,
+      vtype: 1,
+      type: 6,
+      starttime: '09:00',
+      endtime: '18:00',
+      mstarttime: '12:00',
+      mendtime: '13:30',
+      pstarttime: '19:00',
+      pendtime: '21:00',
+    };
     const res = await t.post<AttendanceRule>('/community/createCommunityRule', six, manager.token);
     expect(res.body.msgs).toEqual(['Configuration successful']);
     expect(res.body.content).toMatchObject({ vtype: 1, type: 6, starttime: '09:00:00', mendtime: '13:30:00', pendtime: '21:00:00' });

@@ -13,7 +13,11 @@ const TIMES = ['starttime', 'endtime', 'mstarttime', 'mendtime', 'pstarttime', '
 const full = (v: string | undefined) => (v ? (v.length === 5 ? `${v}:00` : v) : null);
 
 async function readRule(db: Kysely<DB>, communityId: number): Promise<AttendanceRule> {
-  const r = await db.selectFrom('attendance_rule').select(['vtype', 'type', ...TIMES]).where('community_id', '=', communityId).executeTakeFirst();
+  const r = await db
+    .selectFrom('attendance_rule')
+    .select(['vtype', 'type', ...TIMES])
+    .where('community_id', '=', communityId)
+    .executeTakeFirst();
   // No rule yet: the default mode (vtype 2, punch count shown as default 0).
   const base = { communityid: communityId, vtype: r?.vtype ?? RULE_VTYPE.standard, type: r?.type ?? 0 };
   return { ...base, ...Object.fromEntries(TIMES.map((k) => [k, r?.[k] ?? ''])) } as AttendanceRule;
@@ -58,7 +62,13 @@ export async function saveCommunityRule(ctx: AuthCtx, i: ParsedInput<R['createCo
       .onConflict((oc) => oc.column('community_id').doUpdateSet({ ...values, updated_at: new Date() }))
       .execute();
     const after = await readRule(trx, c.id);
-    await writeOpLog(trx, ctx, { menu: 'access.dailycheck', content: msg('op.comm.rule', { name: c.name }), communityId: c.id, before, after });
+    await writeOpLog(trx, ctx, {
+      menu: 'access.dailycheck',
+      content: msg('op.comm.rule', { name: c.name }),
+      communityId: c.id,
+      before,
+      after,
+    });
     return after;
   });
 }

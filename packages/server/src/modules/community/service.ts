@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { COMMUNITY_TYPE, type CommunityRow, type communityRoutes, isAdminLevel, isEngineerRole, msg, type ParsedInput } from '@gatehouse/contracts';
+import {
+  COMMUNITY_TYPE,
+  type CommunityRow,
+  type communityRoutes,
+  isAdminLevel,
+  isEngineerRole,
+  msg,
+  type ParsedInput,
+} from '@gatehouse/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
@@ -49,7 +57,9 @@ async function setEngineers(trx: Kysely<DB>, communityId: number, ids: number[])
 }
 
 const engineerIds = async (trx: Kysely<DB>, id: number) =>
-  (await trx.selectFrom('community_engineer').select('account_id').where('community_id', '=', id).orderBy('account_id').execute()).map((r) => r.account_id);
+  (await trx.selectFrom('community_engineer').select('account_id').where('community_id', '=', id).orderBy('account_id').execute()).map(
+    (r) => r.account_id,
+  );
 
 /** create: a community (project) or an enterprise with its engineers (roles 2 or lower). */
 export async function createCommunity(ctx: AuthCtx, f: Fields): Promise<CommunityRow> {
@@ -133,7 +143,12 @@ export async function deleteCommunities(ctx: AuthCtx, ids: number[]): Promise<vo
       if (what) refusals.push(msg('comm.deleteRefused', { name: r.name, what }));
     }
     if (refusals.length) throw new AppError(409, refusals);
-    const covers = await trx.selectFrom('stored_file').select(['id', 'path']).where('community_id', 'in', unique).where('kind', '=', 'cover').execute();
+    const covers = await trx
+      .selectFrom('stored_file')
+      .select(['id', 'path'])
+      .where('community_id', 'in', unique)
+      .where('kind', '=', 'cover')
+      .execute();
     for (const r of rows) {
       const before = await snapshot(trx, r.id);
       await trx.deleteFrom('address').where('community_id', '=', r.id).execute();

@@ -11,7 +11,9 @@ export const deviceDependent: Dependent = {
       .selectFrom('address')
       .select(sql<number>`count(*)::int`.as('n'))
       .where('type', '=', ADDRESS_TYPE.doorUnit)
-      .where((eb) => eb.or([eb('devstate', '=', 1), eb('id', 'in', eb.selectFrom('device').select('address_id').where('address_id', 'is not', null))]));
+      .where((eb) =>
+        eb.or([eb('devstate', '=', 1), eb('id', 'in', eb.selectFrom('device').select('address_id').where('address_id', 'is not', null))]),
+      );
     q = 'communityId' in target ? q.where('community_id', '=', target.communityId) : q.where('id', '=', target.addressId);
     return (await q.executeTakeFirst())?.n ?? 0;
   },

@@ -12,7 +12,6 @@ type PageIn = ParsedInput<typeof poolRoutes.getPoolPage>;
 type AddIn = ParsedInput<typeof poolRoutes.addPool>;
 type UpdateIn = ParsedInput<typeof poolRoutes.updatePool>;
 
-
 /** Sum of the hardware checkboxes of a form. */
 export const hardwareOf = (i: {
   faceSupported?: number;

@@ -12,14 +12,39 @@ let other: number;
 let qrMine: number;
 
 type Page<R> = { rows: R[]; total: number; estimated?: boolean };
-type LogRow = { communityname: string; time: string; addressName: string; unlockUserName: string; type: number; result: number; account: string; CARD_NUM: string; CARD_MODE: number };
+type LogRow = {
+  communityname: string;
+  time: string;
+  addressName: string;
+  unlockUserName: string;
+  type: number;
+  result: number;
+  account: string;
+  CARD_NUM: string;
+  CARD_MODE: number;
+};
 type EntranceRow = { deviceName: string; communityName: string; account: string; event: number; addtime: string };
-type QrRow = { userRegno: string; communityName: string; deviceName: string; numOpen: number; used: number; validfrom?: string; validto: string; createTime: string };
+type QrRow = {
+  userRegno: string;
+  communityName: string;
+  deviceName: string;
+  numOpen: number;
+  used: number;
+  validfrom?: string;
+  validto: string;
+  createTime: string;
+};
 
 const address = (communityId: number, text: string) => doorUnitAddress(t, communityId, text);
 
 let eid = 0;
-const event = (communityId: number, addressId: number, device: string, time: string, e: Partial<{ type: number; result: number; account: string; user: string; card: string; mode: number; qr: number }>) =>
+const event = (
+  communityId: number,
+  addressId: number,
+  device: string,
+  time: string,
+  e: Partial<{ type: number; result: number; account: string; user: string; card: string; mode: number; qr: number }>,
+) =>
   t.db
     .insertInto('access_event')
     .values({
@@ -45,7 +70,19 @@ const qrcode = async (communityId: number, addressId: number, regno: string, dev
     (
       await t.db
         .insertInto('visitor_qrcode')
-        .values({ device_id: 1, address_id: addressId, community_id: communityId, user_regno: regno, account_id: null, device_name: device, num_open: 3, validfrom: new Date(from), validto: new Date(to), payload: 'p', created_at: new Date(created) })
+        .values({
+          device_id: 1,
+          address_id: addressId,
+          community_id: communityId,
+          user_regno: regno,
+          account_id: null,
+          device_name: device,
+          num_open: 3,
+          validfrom: new Date(from),
+          validto: new Date(to),
+          payload: 'p',
+          created_at: new Date(created),
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id,
@@ -121,7 +158,8 @@ describe('event log and reports', () => {
   });
 
   it('filters and sorts the access event log', async () => {
-    const get = async (q: Record<string, unknown>) => (await t.get<Page<LogRow>>('/eventlog/getAccessLogPage', q, manager.token)).body.content;
+    const get = async (q: Record<string, unknown>) =>
+      (await t.get<Page<LogRow>>('/eventlog/getAccessLogPage', q, manager.token)).body.content;
     expect((await get({ type: 4 })).total).toBe(2);
     expect((await get({ result: 1 })).rows.map((r) => r.CARD_NUM)).toEqual(['99999999']);
     expect((await get({ CARD_MODE: 1, CARD_NUM: '1234' })).rows.map((r) => r.unlockUserName)).toEqual(['Ann Lee']);
@@ -135,16 +173,31 @@ describe('event log and reports', () => {
     expect(day.rows.map((r) => r.time)).toEqual(['2026/03/01 11:00:00', '2026/03/01 10:00:00']);
     const asc = await get({ sort: 'time', order: 'asc', rows: 2 });
     expect(asc.rows.map((r) => r.time)).toEqual(['2026/03/01 10:00:00', '2026/03/01 11:00:00']);
-    expect(asc.rows[0]).toMatchObject({ communityname: 'Maple Court', addressName: 'Gate A', type: 1, result: 0, CARD_MODE: 1, account: '13800000001' });
+    expect(asc.rows[0]).toMatchObject({
+      communityname: 'Maple Court',
+      addressName: 'Gate A',
+      type: 1,
+      result: 0,
+      CARD_MODE: 1,
+      account: '13800000001',
+    });
     const page2 = await get({ sort: 'time', order: 'asc', rows: 2, page: 2 });
     expect(page2.rows.map((r) => r.time)).toEqual(['2026/03/02 13:00:00']);
   });
 
   it('lists successful card, QR code and face opens on the entrance report', async () => {
-    const get = async (q: Record<string, unknown>) => (await t.get<Page<EntranceRow>>('/eventlog/getAccessReportlistByPage', q, manager.token)).body.content;
+    const get = async (q: Record<string, unknown>) =>
+      (await t.get<Page<EntranceRow>>('/eventlog/getAccessReportlistByPage', q, manager.token)).body.content;
     const all = await get({});
     expect(all.rows.map((r) => r.event)).toEqual([5, 4, 1]);
-    expect(all.rows[2]).toEqual({ id: expect.any(Number), deviceName: 'GA', communityName: 'Maple Court', account: '13800000001', event: 1, addtime: '2026/03/01 10:00:00' });
+    expect(all.rows[2]).toEqual({
+      id: expect.any(Number),
+      deviceName: 'GA',
+      communityName: 'Maple Court',
+      account: '13800000001',
+      event: 1,
+      addtime: '2026/03/01 10:00:00',
+    });
     expect((await get({ event: 4 })).rows.map((r) => r.addtime)).toEqual(['2026/03/01 11:00:00']);
     expect((await get({ starttime: '2026/03/02', endtime: '2026/03/02' })).rows.map((r) => r.event)).toEqual([5]);
     expect((await get({ deviceName: 'G', account: '13800000002' })).total).toBe(1);
@@ -166,7 +219,8 @@ describe('event log and reports', () => {
     const asAdmin = await t.get<Page<QrRow>>('/eventlog/getQrcodelistByPage', { sort: 'createTime', order: 'asc' }, admin.token);
     expect(asAdmin.body.content.rows.map((r) => r.userRegno)).toEqual(['13800000001', '13800000009']);
     expect(asAdmin.body.content.rows[0]?.validfrom).toBe('2026-03-01 08:00:00');
-    const get = async (q: Record<string, unknown>) => (await t.get<Page<QrRow>>('/eventlog/getQrcodelistByPage', q, admin.token)).body.content.total;
+    const get = async (q: Record<string, unknown>) =>
+      (await t.get<Page<QrRow>>('/eventlog/getQrcodelistByPage', q, admin.token)).body.content.total;
     expect(await get({ validto: '2026-03-02' })).toBe(1);
     expect(await get({ validfrom: '2026-03-01 08:00:01' })).toBe(0);
     expect(await get({ communityName: 'Oak', deviceName: 'F', userRegno: '1380000000' })).toBe(1);
@@ -179,7 +233,10 @@ describe('event log and reports', () => {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
       const ws = wb.worksheets[0];
-      return { name: decodeURIComponent(String(res.headers['content-disposition'])), rows: (ws?.getSheetValues() ?? []).slice(1).map((r) => (Array.isArray(r) ? r.slice(1) : [])) };
+      return {
+        name: decodeURIComponent(String(res.headers['content-disposition'])),
+        rows: (ws?.getSheetValues() ?? []).slice(1).map((r) => (Array.isArray(r) ? r.slice(1) : [])),
+      };
     };
     const log = await load('exportAccessLog?result=1', manager.token);
     expect(log.name).toContain('Access event log.xlsx');
@@ -194,12 +251,23 @@ describe('event log and reports', () => {
     ]);
     const qr = await load('exportQrcodelist?communityName=Maple', admin.token);
     expect(qr.name).toContain('Visitor records.xlsx');
-    expect(qr.rows[1]).toEqual(['13800000001', 'Maple Court', 'GA', 3, 1, '2026-03-01 08:00:00', '2026-03-02 23:59:59', '2026-03-01 09:00:00']);
+    expect(qr.rows[1]).toEqual([
+      '13800000001',
+      'Maple Court',
+      'GA',
+      3,
+      1,
+      '2026-03-01 08:00:00',
+      '2026-03-02 23:59:59',
+      '2026-03-01 09:00:00',
+    ]);
   });
 
   it('keeps the total cheap on large logs and exports beyond one keyset batch', async () => {
     await sql`insert into access_event (device_id, eid, address_id, community_id, device_name, time, type, result, account)
-      select 2, 'b' || g, null, ${other}, 'BULK', now() - (g || ' seconds')::interval, 1, 0, '13900000000' from generate_series(1, 100050) g`.execute(t.db);
+      select 2, 'b' || g, null, ${other}, 'BULK', now() - (g || ' seconds')::interval, 1, 0, '13900000000' from generate_series(1, 100050) g`.execute(
+      t.db,
+    );
     await sql`analyze access_event`.execute(t.db);
     const big = await t.get<Page<LogRow>>('/eventlog/getAccessLogPage', { rows: 20 }, admin.token);
     expect(big.body.content.estimated).toBe(true);
@@ -207,7 +275,10 @@ describe('event log and reports', () => {
     expect(big.body.content.rows).toHaveLength(20);
     const scoped = await t.get<Page<LogRow>>('/eventlog/getAccessLogPage', {}, manager.token);
     expect(scoped.body.content).toMatchObject({ total: 5, estimated: false });
-    const res = await t.app.inject({ url: '/api/eventlog/exportAccessReport?deviceName=BULK&starttime=2000/01/01', headers: { token: admin.token } });
+    const res = await t.app.inject({
+      url: '/api/eventlog/exportAccessReport?deviceName=BULK&starttime=2000/01/01',
+      headers: { token: admin.token },
+    });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     expect(wb.worksheets[0]?.rowCount).toBe(100_051);

@@ -12,8 +12,7 @@ import { likeArg, likePrefix } from '../../db/sql.ts';
 export type EventQ = SelectQueryBuilder<DB & { e: AccessEventTable }, 'e', object>;
 export type QrQ = SelectQueryBuilder<DB & { q: VisitorQrcodeTable }, 'q', object>;
 
-const communityIds = (ctx: AuthCtx, name: string) =>
-  ctx.db.selectFrom('community').select('id').where('name', 'ilike', likeArg(name));
+const communityIds = (ctx: AuthCtx, name: string) => ctx.db.selectFrom('community').select('id').where('name', 'ilike', likeArg(name));
 
 /** Access events (not punches) of the caller's communities (narrowed by the header's community). */
 async function events(ctx: AuthCtx): Promise<EventQ> {

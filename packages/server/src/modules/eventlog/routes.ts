@@ -57,7 +57,17 @@ export const eventlogHandlers: Registered[] = [
     const rows = cells(allEvents(q, isDesc(input.order)), (raw) => {
       const r = presentAccessLog(ctx, raw);
       const mode = label(ctx, 'cardMode', r.CARD_MODE);
-      return [r.communityname, r.time, r.addressName, r.unlockUserName, label(ctx, 'type', r.type), label(ctx, 'result', r.result), r.account, r.CARD_NUM, mode];
+      return [
+        r.communityname,
+        r.time,
+        r.addressName,
+        r.unlockUserName,
+        label(ctx, 'type', r.type),
+        label(ctx, 'result', r.result),
+        r.account,
+        r.CARD_NUM,
+        mode,
+      ];
     });
     await streamWorkbook(reply, `${sheet}.xlsx`, sheet, headers(ctx, keys), rows);
     return undefined;

@@ -66,4 +66,3 @@ export function parseDates<K extends string>(
   if (bad.length) throw badRequest(...bad);
   return out;
 }
-

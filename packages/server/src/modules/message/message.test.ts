@@ -17,7 +17,14 @@ async function addMessage(communityId: number, title: string, withFile = false) 
     fileId = (
       await t.db
         .insertInto('stored_file')
-        .values({ kind: 'import', path: rel, mime: 'application/octet-stream', size: 17, original_name: `${title}.xlsx`, community_id: communityId })
+        .values({
+          kind: 'import',
+          path: rel,
+          mime: 'application/octet-stream',
+          size: 17,
+          original_name: `${title}.xlsx`,
+          community_id: communityId,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -25,7 +32,14 @@ async function addMessage(communityId: number, title: string, withFile = false) 
   return (
     await t.db
       .insertInto('message')
-      .values({ title, content: 'import.done::{"count":3,"file":"x.xlsx"}', type: 1, community_id: communityId, creator_id: null, file_id: fileId })
+      .values({
+        title,
+        content: 'import.done::{"count":3,"file":"x.xlsx"}',
+        type: 1,
+        community_id: communityId,
+        creator_id: null,
+        file_id: fileId,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;

@@ -18,9 +18,7 @@ const SORT = { createDate: 'm.created_at', title: 'm.title', type: 'm.type' } as
 
 function visible(scope: Scope, accountId: number) {
   return (eb: ExpressionBuilder<DB & { m: MessageTable }, 'm'>) =>
-    scope.all
-      ? eb.val(true)
-      : eb.or([eb('m.community_id', 'in', scopeIds(scope)), eb('m.creator_id', '=', accountId)]);
+    scope.all ? eb.val(true) : eb.or([eb('m.community_id', 'in', scopeIds(scope)), eb('m.creator_id', '=', accountId)]);
 }
 
 /** The import history the caller may see: messages of communities in scope, and their own. */
@@ -66,7 +64,18 @@ async function visibleMessage(ctx: AuthCtx, id: number) {
   const row = await ctx.db
     .selectFrom('message as m')
     .leftJoin('stored_file as f', 'f.id', 'm.file_id')
-    .select(['m.id', 'm.title', 'm.content', 'm.type', 'm.community_id', 'm.creator_id', 'f.path', 'f.original_name', 'f.mime', 'f.id as fileId'])
+    .select([
+      'm.id',
+      'm.title',
+      'm.content',
+      'm.type',
+      'm.community_id',
+      'm.creator_id',
+      'f.path',
+      'f.original_name',
+      'f.mime',
+      'f.id as fileId',
+    ])
     .where('m.id', '=', id)
     .where(visible(scope, ctx.caller.accountId))
     .executeTakeFirst();

@@ -23,7 +23,9 @@ const form = (over: Record<string, string | number> = {}) => ({
 const stored = async () => ({
   notices: (await t.db.selectFrom('notice').select('id').execute()).length,
   files: (await t.db.selectFrom('stored_file').select('id').where('kind', '=', 'notice').execute()).length,
-  onDisk: fs.existsSync(path.join(t.config.dataDir, 'files/notices')) ? fs.readdirSync(path.join(t.config.dataDir, 'files/notices')).length : 0,
+  onDisk: fs.existsSync(path.join(t.config.dataDir, 'files/notices'))
+    ? fs.readdirSync(path.join(t.config.dataDir, 'files/notices')).length
+    : 0,
 });
 
 beforeAll(async () => {
@@ -93,7 +95,13 @@ describe('notices', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body.msgs).toEqual(['Created']);
     const n = res.body.content;
-    expect(n).toMatchObject({ title: 'Water cut', content: 'No water on Monday', communityName: 'Notice Mine', validfrom: '2026/12/01 08:00:00', validto: '2026/12/02 18:00:00' });
+    expect(n).toMatchObject({
+      title: 'Water cut',
+      content: 'No water on Monday',
+      communityName: 'Notice Mine',
+      validfrom: '2026/12/01 08:00:00',
+      validto: '2026/12/02 18:00:00',
+    });
     expect(n.downloadFile).toHaveLength(10);
     const added = await t.lastOpLog();
     expect(added).toMatchObject({ name2: 'service.notice', account_id: manager.id, community_id: mine });
@@ -101,7 +109,14 @@ describe('notices', () => {
 
     const otherNotice = await t.db
       .insertInto('notice')
-      .values({ title: 'Elsewhere', content: 'x', community_id: other, validfrom: new Date(), validto: new Date(Date.now() + 1000), creator_id: null })
+      .values({
+        title: 'Elsewhere',
+        content: 'x',
+        community_id: other,
+        validfrom: new Date(),
+        validto: new Date(Date.now() + 1000),
+        creator_id: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const page = await t.get<Page<NoticeRow>>('/notice/getNoticesPage', { title: 'water' }, manager.token);
@@ -109,7 +124,9 @@ describe('notices', () => {
     expect(page.body.content.rows[0]).toMatchObject({ id: n.id, creator: 'Tester', communityName: 'Notice Mine' });
     expect((await t.get<Page<NoticeRow>>('/notice/getNoticesPage', {}, manager.token)).body.content.rows.map((r) => r.id)).toEqual([n.id]);
     expect((await t.get('/notice/getNotice', { id: otherNotice.id }, manager.token)).statusCode).toBe(404);
-    expect((await t.get<NoticeRow>('/notice/getNotice', { id: n.id }, manager.token)).body.content.downloadFile[3]?.name).toBe('plan-3.txt');
+    expect((await t.get<NoticeRow>('/notice/getNotice', { id: n.id }, manager.token)).body.content.downloadFile[3]?.name).toBe(
+      'plan-3.txt',
+    );
 
     const file = n.downloadFile[3];
     if (!file) throw new Error('no file');

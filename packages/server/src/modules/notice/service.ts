@@ -17,12 +17,25 @@ const SORT = { createDate: 'n.created_at', title: 'n.title', validfrom: 'n.valid
 const fileUrl = (id: number) => `/api${ROUTES.notice.downloadNoticeFile.path}?id=${id}`;
 
 function base(db: Kysely<DB>, scope: Scope) {
-  let q = db.selectFrom('notice as n').leftJoin('account as a', 'a.id', 'n.creator_id').innerJoin('community as c', 'c.id', 'n.community_id');
+  let q = db
+    .selectFrom('notice as n')
+    .leftJoin('account as a', 'a.id', 'n.creator_id')
+    .innerJoin('community as c', 'c.id', 'n.community_id');
   if (!scope.all) q = q.where('n.community_id', 'in', scopeIds(scope));
   return q;
 }
 
-const COLUMNS = ['n.id', 'n.title', 'n.content', 'n.community_id', 'n.validfrom', 'n.validto', 'n.created_at', 'a.name as creator', 'c.name as communityName'] as const;
+const COLUMNS = [
+  'n.id',
+  'n.title',
+  'n.content',
+  'n.community_id',
+  'n.validfrom',
+  'n.validto',
+  'n.created_at',
+  'a.name as creator',
+  'c.name as communityName',
+] as const;
 
 async function filesOf(db: Kysely<DB>, ids: number[]): Promise<Map<number, NoticeFile[]>> {
   const map = new Map<number, NoticeFile[]>();
@@ -81,12 +94,18 @@ export async function noticesPage(ctx: AuthCtx, input: ParsedInput<N['getNotices
     .limit(input.rows)
     .offset(input.page * input.rows)
     .execute();
-  const files = await filesOf(ctx.db, rows.map((r) => r.id));
+  const files = await filesOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return { total: Number(total.n), rows: rows.map((r) => toNotice(r, files.get(r.id) ?? [], ctx.config.TZ_NAME)) };
 }
 
 async function visibleNotice(db: Kysely<DB>, scope: Scope, id: number): Promise<Row> {
-  const row = await base(db, scope).select([...COLUMNS]).where('n.id', '=', id).executeTakeFirst();
+  const row = await base(db, scope)
+    .select([...COLUMNS])
+    .where('n.id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound();
   return row;
 }
@@ -119,7 +138,14 @@ export async function createNotice(ctx: AuthCtx, i: ParsedInput<N['uploadNoticeF
       if (!community) throw notFound();
       const notice = await trx
         .insertInto('notice')
-        .values({ title: i.title, content: i.content, community_id: i.communityId, validfrom: from, validto: to, creator_id: ctx.caller.accountId })
+        .values({
+          title: i.title,
+          content: i.content,
+          community_id: i.communityId,
+          validfrom: from,
+          validto: to,
+          creator_id: ctx.caller.accountId,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const names: string[] = [];
@@ -129,7 +155,14 @@ export async function createNotice(ctx: AuthCtx, i: ParsedInput<N['uploadNoticeF
         const name = f.filename.slice(0, 300);
         const file = await trx
           .insertInto('stored_file')
-          .values({ kind: KIND, path: rel, mime: f.mimetype || 'application/octet-stream', size: f.size, original_name: name, community_id: i.communityId })
+          .values({
+            kind: KIND,
+            path: rel,
+            mime: f.mimetype || 'application/octet-stream',
+            size: f.size,
+            original_name: name,
+            community_id: i.communityId,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         await trx.insertInto('notice_file').values({ notice_id: notice.id, file_id: file.id }).execute();
@@ -139,7 +172,15 @@ export async function createNotice(ctx: AuthCtx, i: ParsedInput<N['uploadNoticeF
         menu: 'service.notice',
         content: msg('op.notice.add', { title: i.title }),
         communityId: i.communityId,
-        after: { id: notice.id, title: i.title, content: i.content, communityId: i.communityId, validfrom: i.validfrom, validto: i.validto, files: names },
+        after: {
+          id: notice.id,
+          title: i.title,
+          content: i.content,
+          communityId: i.communityId,
+          validfrom: i.validfrom,
+          validto: i.validto,
+          files: names,
+        },
       });
       return notice.id;
     });
@@ -162,7 +203,15 @@ export async function deleteNotice(ctx: AuthCtx, id: number): Promise<void> {
       .where('nf.notice_id', '=', id)
       .execute();
     await trx.deleteFrom('notice').where('id', '=', id).execute();
-    if (files.length) await trx.deleteFrom('stored_file').where('id', 'in', files.map((f) => f.id)).execute();
+    if (files.length)
+      await trx
+        .deleteFrom('stored_file')
+        .where(
+          'id',
+          'in',
+          files.map((f) => f.id),
+        )
+        .execute();
     await writeOpLog(trx, ctx, {
       menu: 'service.notice',
       content: msg('op.notice.delete', { title: row.title }),

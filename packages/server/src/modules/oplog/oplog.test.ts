@@ -12,7 +12,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Page = { rows: { name1: string; name2: string; name: string; regno: string; changes: { field: string; before: string; after: string }[] }[]; total: number; estimated?: boolean };
+type Page = {
+  rows: { name1: string; name2: string; name: string; regno: string; changes: { field: string; before: string; after: string }[] }[];
+  total: number;
+  estimated?: boolean;
+};
 
 describe('operation log', () => {
   it('answers 401 without a session and 403 without the menu', async () => {
@@ -39,7 +43,18 @@ describe('operation log', () => {
     expect(firsts.body.content.map((m) => m.label)).toContain('Door access management');
     const seconds = await t.get<{ intValue: number; label: string }[]>('/oplog/getMenusByPid', { pid: 4 }, admin.token);
     expect(seconds.body.content.map((m) => m.label)).toEqual(['Device pool', 'Device list', 'Project config']);
-    await t.db.insertInto('op_log').values({ name1: 'project', name2: 'project.pool', content: 'x', account_id: null, regno: '13900000000', community_id: null, detail: null }).execute();
+    await t.db
+      .insertInto('op_log')
+      .values({
+        name1: 'project',
+        name2: 'project.pool',
+        content: 'x',
+        account_id: null,
+        regno: '13900000000',
+        community_id: null,
+        detail: null,
+      })
+      .execute();
     const pool = await t.get<Page>('/oplog/getOpLogPage', { name1: 4, name2: 401 }, admin.token);
     expect(pool.body.content.total).toBe(1);
     expect(pool.body.content.rows[0]).toMatchObject({ name1: 'Engineering config management', name2: 'Device pool' });
@@ -53,7 +68,9 @@ describe('operation log', () => {
 
   it('keeps the total cheap on large logs: exact up to 100k, then an estimate', async () => {
     await sql`insert into op_log (name1, name2, content, regno, addtime)
-      select 'account', 'account', 'bulk', '13800000000', now() - (g || ' seconds')::interval from generate_series(1, 100050) g`.execute(t.db);
+      select 'account', 'account', 'bulk', '13800000000', now() - (g || ' seconds')::interval from generate_series(1, 100050) g`.execute(
+      t.db,
+    );
     await sql`analyze op_log`.execute(t.db);
     const res = await t.get<Page>('/oplog/getOpLogPage', { rows: 20 }, admin.token);
     expect(res.body.content.estimated).toBe(true);

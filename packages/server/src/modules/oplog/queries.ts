@@ -23,7 +23,8 @@ export async function filtered(ctx: AuthCtx, f: OpLogFilters): Promise<Q> {
   let q: Q = ctx.db.selectFrom('op_log as o');
   if (!isSystemAdmin(ctx.caller.roleId)) {
     const scope = await listScope(ctx.db, ctx.caller);
-    if (!scope.all) q = q.where((eb) => eb.or([eb('o.community_id', 'in', scopeIds(scope)), eb('o.account_id', '=', ctx.caller.accountId)]));
+    if (!scope.all)
+      q = q.where((eb) => eb.or([eb('o.community_id', 'in', scopeIds(scope)), eb('o.account_id', '=', ctx.caller.accountId)]));
   }
   const m1 = f.name1 ? menuById(f.name1) : undefined;
   const m2 = f.name2 ? menuById(f.name2) : undefined;
@@ -46,13 +47,22 @@ const COUNT_CAP = 100_000;
  */
 export async function cheapTotal(ctx: AuthCtx, q: Q): Promise<{ total: number; estimated: boolean }> {
   const capped = await ctx.db
-    .selectFrom(q.select(sql`1`.as('x')).limit(COUNT_CAP + 1).as('c'))
+    .selectFrom(
+      q
+        .select(sql`1`.as('x'))
+        .limit(COUNT_CAP + 1)
+        .as('c'),
+    )
     .select(sql<number>`count(*)::int`.as('n'))
     .executeTakeFirstOrThrow();
   const n = Number(capped.n);
   if (n <= COUNT_CAP) return { total: n, estimated: false };
   const compiled = q.select(sql`1`.as('x')).compile();
-  const plan = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${sql.raw(compiled.sql.replace(/\$(\d+)/g, (_, i: string) => literal(compiled.parameters[Number(i) - 1])))}`.execute(ctx.db);
+  const plan = await sql<{
+    'QUERY PLAN': unknown;
+  }>`explain (format json) ${sql.raw(compiled.sql.replace(/\$(\d+)/g, (_, i: string) => literal(compiled.parameters[Number(i) - 1])))}`.execute(
+    ctx.db,
+  );
   const raw = plan.rows[0]?.['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
   return { total: Math.max(COUNT_CAP, Math.round(parsed[0]?.Plan['Plan Rows'] ?? COUNT_CAP)), estimated: true };
@@ -80,9 +90,7 @@ export function changesOf(detail: unknown): { field: string; before: string; aft
   const before = d.before && typeof d.before === 'object' ? d.before : {};
   const after = d.after && typeof d.after === 'object' ? d.after : {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys
-    .map((field) => ({ field, before: show(before[field]), after: show(after[field]) }))
-    .filter((c) => c.before !== c.after);
+  return keys.map((field) => ({ field, before: show(before[field]), after: show(after[field]) })).filter((c) => c.before !== c.after);
 }
 
 export interface RawOpLog {

@@ -4,8 +4,7 @@ import svgCaptcha from 'svg-captcha';
 import type { Db } from '../../db/index.ts';
 
 const TTL_SECONDS = 300;
-const hashAnswer = (id: string, text: string) =>
-  crypto.createHash('sha256').update(`${id}:${text.toLowerCase()}`).digest('hex');
+const hashAnswer = (id: string, text: string) => crypto.createHash('sha256').update(`${id}:${text.toLowerCase()}`).digest('hex');
 
 /** Creates a captcha image; its answer is stored hashed and bound to the returned id (a cookie). */
 export async function createCaptcha(db: Db): Promise<{ id: string; svg: string }> {

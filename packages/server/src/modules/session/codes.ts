@@ -46,7 +46,11 @@ export async function checkCode(ctx: Ctx, phone: string, purpose: CodePurpose, c
   if (!row || row.attempts >= MAX_ATTEMPTS) throw new AppError(400, ['login.badSmsCode']);
   const ok = crypto.timingSafeEqual(Buffer.from(row.code_hash), Buffer.from(hashCode(phone, code)));
   if (!ok) {
-    await ctx.db.updateTable('sms_code').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+    await ctx.db
+      .updateTable('sms_code')
+      .set({ attempts: row.attempts + 1 })
+      .where('id', '=', row.id)
+      .execute();
     throw new AppError(400, ['login.badSmsCode']);
   }
   if (consume) await ctx.db.updateTable('sms_code').set({ used_at: sql<Date>`now()` }).where('id', '=', row.id).execute();

@@ -15,7 +15,8 @@ const adminPhone = () => {
   seq += 1;
   return `1391234${String(seq).padStart(4, '0')}`;
 };
-const login = (username: string, dx?: string) => t.post('/login', { username, password: 'Abc12345', vcode: 'x', roleId: 1, ...(dx ? { dx } : {}) });
+const login = (username: string, dx?: string) =>
+  t.post('/login', { username, password: 'Abc12345', vcode: 'x', roleId: 1, ...(dx ? { dx } : {}) });
 /** A code that is never the right one for this moment. */
 const wrongCode = (secret: string) => (totpAt(secret, Date.now()) === '000000' ? '111111' : '000000');
 
@@ -96,7 +97,7 @@ describe('administrator sign-in with the authenticator', () => {
     expect((await t.get<TotpState>('/totp/getTotpState', {}, a.token)).body.content.recoveryLeft).toBe(9);
   });
 
-  it('still accepts the SMS code (the spec\'s default step)', async () => {
+  it("still accepts the SMS code (the spec's default step)", async () => {
     const a = await enrolled();
     await t.get('/sendVcodeAdmin', { phoneNumber: a.regNo });
     expect((await login(a.regNo, outboxCode(t.config.dataDir, a.regNo))).body.status).toBe(200);

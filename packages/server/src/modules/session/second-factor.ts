@@ -20,11 +20,17 @@ export async function guardAttempts(ctx: Ctx, accountId: number): Promise<void> 
 export const countFailure = (ctx: Ctx, accountId: number) => ctx.limiter.hit(failKey(accountId), FAIL_MAX, FAIL_WINDOW_SEC);
 export const clearFailures = (ctx: Ctx, accountId: number) => ctx.limiter.reset(failKey(accountId));
 
-export const recoveryHash = (accountId: number, code: string): string => crypto.createHash('sha256').update(`${accountId}:${code}`).digest('hex');
+export const recoveryHash = (accountId: number, code: string): string =>
+  crypto.createHash('sha256').update(`${accountId}:${code}`).digest('hex');
 
 /** The confirmed authenticator of an account, if any. */
 export const enabledTotp = (db: Db, accountId: number) =>
-  db.selectFrom('account_totp').select(['secret', 'last_step']).where('account_id', '=', accountId).where('enabled_at', 'is not', null).executeTakeFirst();
+  db
+    .selectFrom('account_totp')
+    .select(['secret', 'last_step'])
+    .where('account_id', '=', accountId)
+    .where('enabled_at', 'is not', null)
+    .executeTakeFirst();
 
 /** Accepts a current TOTP code once: its time step must be newer than the last one accepted (no replay). */
 export async function useTotp(db: Db, accountId: number, code: string, now = Date.now()): Promise<boolean> {
@@ -32,7 +38,12 @@ export async function useTotp(db: Db, accountId: number, code: string, now = Dat
   if (!row || !TOTP_CODE.test(code)) return false;
   const step = matchTotp(row.secret, code, now);
   if (step === null) return false;
-  const res = await db.updateTable('account_totp').set({ last_step: step }).where('account_id', '=', accountId).where('last_step', '<', step).executeTakeFirst();
+  const res = await db
+    .updateTable('account_totp')
+    .set({ last_step: step })
+    .where('account_id', '=', accountId)
+    .where('last_step', '<', step)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 

@@ -1,4 +1,14 @@
-import { codeFromLang, isSystemAdmin, type Lang, langFromCode, type ParsedInput, type ROUTES, roleNameKey, type SessionContent, STATUS } from '@gatehouse/contracts';
+import {
+  codeFromLang,
+  isSystemAdmin,
+  type Lang,
+  langFromCode,
+  type ParsedInput,
+  type ROUTES,
+  roleNameKey,
+  type SessionContent,
+  STATUS,
+} from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import { menuIdsOf, hashToken, newToken, revokeSessions } from '../../http/auth.ts';
 import type { AuthCtx, Ctx } from '../../http/context.ts';
@@ -74,11 +84,7 @@ export async function sessionContent(
   communityId: number,
   lang: Lang,
 ): Promise<Omit<SessionContent, 'token'>> {
-  const account = await ctx.db
-    .selectFrom('account')
-    .select(['id', 'name', 'reg_no'])
-    .where('id', '=', accountId)
-    .executeTakeFirstOrThrow();
+  const account = await ctx.db.selectFrom('account').select(['id', 'name', 'reg_no']).where('id', '=', accountId).executeTakeFirstOrThrow();
   const ids = await menuIdsOf(ctx.db, accountId, roleId);
   return {
     defaultPath: defaultPath(ids),
@@ -131,7 +137,12 @@ export async function activate(ctx: Ctx, phone: string, code: string): Promise<v
   if (!accounts.length) throw badRequest('sms.unknownPhone');
   if (!accounts.some((a) => a.state === 0)) throw badRequest('active.already');
   await checkCode(ctx, phone, 'verify', code, true);
-  await ctx.db.updateTable('account').set({ state: 1, updated_at: sql<Date>`now()` }).where('reg_no', '=', phone).where('state', '=', 0).execute();
+  await ctx.db
+    .updateTable('account')
+    .set({ state: 1, updated_at: sql<Date>`now()` })
+    .where('reg_no', '=', phone)
+    .where('state', '=', 0)
+    .execute();
 }
 
 /** Forgotten password: the code proves the phone; every account of it gets the new password. */

@@ -25,7 +25,12 @@ describe('sign-in', () => {
     await t.createAccount({ regNo: '13911110001', password: 'Abc12345', roleId: 4, name: 'Manager' });
     const res = await login({ username: '13911110001', password: 'Abc12345', vcode: 'x', roleId: 4 });
     expect(res.body.status).toBe(200);
-    const c = res.body.content as { token: string; defaultPath: string; menus: { path: string }[]; user: { name: string; roleName: string } };
+    const c = res.body.content as {
+      token: string;
+      defaultPath: string;
+      menus: { path: string }[];
+      user: { name: string; roleName: string };
+    };
     expect(c.token.length).toBeGreaterThanOrEqual(22);
     expect(c.user.name).toBe('Manager');
     expect(c.user.roleName).toBe('Property supervisor');
@@ -183,7 +188,9 @@ describe('forgot password', () => {
 
 describe('contract', () => {
   it('describes every route in openapi.json and answers health', async () => {
-    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { operationId: string }>> };
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
     expect(doc.paths['/api/login']?.post?.operationId).toBe('session.login');
     expect(doc.paths['/api/account/updatePwd']?.post?.operationId).toBe('account.updatePwd');
     expect((await t.get('/health')).body.content).toMatchObject({ ok: true });

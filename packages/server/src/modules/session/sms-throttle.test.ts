@@ -6,7 +6,12 @@ import { SMS_LIMITS } from './sms-throttle.ts';
 type Answer = { statusCode: number; body: { status: number; msgs: string[] } };
 
 /** A request from a client address (the TCP peer), optionally with a forged X-Forwarded-For. */
-async function from(t: TestApp, ip: string, url: string, opts: { form?: Record<string, string | number>; forwarded?: string; lang?: string } = {}): Promise<Answer> {
+async function from(
+  t: TestApp,
+  ip: string,
+  url: string,
+  opts: { form?: Record<string, string | number>; forwarded?: string; lang?: string } = {},
+): Promise<Answer> {
   const res = await t.app.inject({
     method: opts.form ? 'POST' : 'GET',
     url: `/api${url}`,
@@ -36,8 +41,12 @@ describe.each(LIMITER_BACKENDS)('SMS code limits ($name counters)', ({ redisUrl 
     const again = await sendVcode(t, '10.4.0.2', '13944440001');
     expect(again.statusCode).toBe(429);
     expect(again.body.msgs[0]).toMatch(/^Too many codes for this phone number, please try again in \d+ seconds$/);
-    expect((await sendVcode(t, '10.4.0.2', '13944440001', { lang: 'china1' })).body.msgs[0]).toMatch(/^该手机号获取验证码过于频繁，请\d+秒后再试$/);
-    expect((await sendVcode(t, '10.4.0.2', '13944440001', { lang: 'china2' })).body.msgs[0]).toMatch(/^該手機號碼取得驗證碼過於頻繁，請\d+秒後再試$/);
+    expect((await sendVcode(t, '10.4.0.2', '13944440001', { lang: 'china1' })).body.msgs[0]).toMatch(
+      /^该手机号获取验证码过于频繁，请\d+秒后再试$/,
+    );
+    expect((await sendVcode(t, '10.4.0.2', '13944440001', { lang: 'china2' })).body.msgs[0]).toMatch(
+      /^該手機號碼取得驗證碼過於頻繁，請\d+秒後再試$/,
+    );
   });
 
   it('limits one client over many numbers, even when it rotates X-Forwarded-For', async () => {

@@ -63,8 +63,16 @@ export async function confirmTotp(ctx: AuthCtx, code: string): Promise<{ recover
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('account_totp').set({ enabled_at: sql<Date>`now()`, last_step: step }).where('account_id', '=', id).execute();
     await trx.deleteFrom('account_recovery_code').where('account_id', '=', id).execute();
-    await trx.insertInto('account_recovery_code').values(codes.map((c) => ({ account_id: id, code_hash: recoveryHash(id, c) }))).execute();
-    await writeOpLog(trx, ctx, { menu: 'account', content: msg('op.totp.enable', { regNo: ctx.caller.regNo }), before: { totp: false }, after: { totp: true } });
+    await trx
+      .insertInto('account_recovery_code')
+      .values(codes.map((c) => ({ account_id: id, code_hash: recoveryHash(id, c) })))
+      .execute();
+    await writeOpLog(trx, ctx, {
+      menu: 'account',
+      content: msg('op.totp.enable', { regNo: ctx.caller.regNo }),
+      before: { totp: false },
+      after: { totp: true },
+    });
   });
   return { recoveryCodes: codes };
 }
@@ -86,7 +94,12 @@ export async function disableTotp(ctx: AuthCtx, proof: { code?: string; password
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('account_recovery_code').where('account_id', '=', id).execute();
     await trx.deleteFrom('account_totp').where('account_id', '=', id).execute();
-    await writeOpLog(trx, ctx, { menu: 'account', content: msg('op.totp.disable', { regNo: ctx.caller.regNo }), before: { totp: true }, after: { totp: false } });
+    await writeOpLog(trx, ctx, {
+      menu: 'account',
+      content: msg('op.totp.disable', { regNo: ctx.caller.regNo }),
+      before: { totp: true },
+      after: { totp: false },
+    });
   });
 }
 

@@ -14,7 +14,7 @@ const RFC_VECTORS: [number, string][] = [
 ];
 
 describe('TOTP (RFC 6238)', () => {
-  it('computes the RFC 6238 test vectors, both in the server and in the tests\' own implementation', () => {
+  it("computes the RFC 6238 test vectors, both in the server and in the tests' own implementation", () => {
     for (const [seconds, code] of RFC_VECTORS) {
       expect(totpCode(RFC_SECRET, seconds * 1000, 8)).toBe(code);
       expect(totpAt(RFC_SECRET, seconds * 1000, 8)).toBe(code);
@@ -39,6 +39,10 @@ describe('TOTP (RFC 6238)', () => {
     expect(uri.protocol).toBe('otpauth:');
     expect(uri.searchParams.get('secret')).toBe(secret);
     expect(uri.searchParams.get('issuer')).toBe('Gatehouse');
-    expect([uri.searchParams.get('digits'), uri.searchParams.get('period'), uri.searchParams.get('algorithm')]).toEqual(['6', '30', 'SHA1']);
+    expect([uri.searchParams.get('digits'), uri.searchParams.get('period'), uri.searchParams.get('algorithm')]).toEqual([
+      '6',
+      '30',
+      'SHA1',
+    ]);
   });
 });

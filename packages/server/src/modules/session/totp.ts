@@ -15,7 +15,8 @@ export const totpUri = (secret: string, label: string): string => totp(secret, l
 export const totpStep = (timestampMs: number): number => Math.floor(timestampMs / 1000 / P.periodSec);
 
 /** The code of a secret at a moment (digits: 6, or 8 for the RFC test vectors). */
-export const totpCode = (secret: string, timestampMs: number, digits: number = P.digits): string => totp(secret, '', digits).generate({ timestamp: timestampMs });
+export const totpCode = (secret: string, timestampMs: number, digits: number = P.digits): string =>
+  totp(secret, '', digits).generate({ timestamp: timestampMs });
 
 /** The time step a code belongs to, within the allowed drift of the moment, or null. */
 export function matchTotp(secret: string, code: string, timestampMs: number): number | null {

@@ -35,7 +35,13 @@ export function LanguageSelect({ dark = false }: { dark?: boolean }) {
         onClick: ({ key }) => void choose(key as LangCode),
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} style={dark ? { color: '#fff' } : undefined} aria-label={t('ui.language')} data-testid="language-select">
+      <Button
+        type="text"
+        icon={<GlobalOutlined />}
+        style={dark ? { color: '#fff' } : undefined}
+        aria-label={t('ui.language')}
+        data-testid="language-select"
+      >
         {LABELS[current]}
       </Button>
     </Dropdown>

@@ -1,12 +1,4 @@
-import {
-  type AccountDetail,
-  accountCreateInput,
-  accountUpdateInput,
-  canManageRole,
-  isValidPhone,
-  LIMITS,
-  msg,
-} from '@gatehouse/contracts';
+import { type AccountDetail, accountCreateInput, accountUpdateInput, canManageRole, isValidPhone, LIMITS, msg } from '@gatehouse/contracts';
 import { Form, Input, Modal, Select, Spin } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useT } from '../../i18n/index.ts';
@@ -27,7 +19,12 @@ export interface AccountDialogProps {
 
 type Values = Record<string, unknown> & { roleID?: number };
 
-const NEW_ACCOUNT: Values = { areacode: '86', facelimit: LIMITS.defaultFaceLimit, residentlimit: LIMITS.defaultResidentLimit, communityIdList: [] };
+const NEW_ACCOUNT: Values = {
+  areacode: '86',
+  facelimit: LIMITS.defaultFaceLimit,
+  residentlimit: LIMITS.defaultResidentLimit,
+  communityIdList: [],
+};
 
 /** Add and Edit account (000 §2, §4, §5): fields by role, the same rules as the server. */
 export function AccountDialog({ userId, onClose, onSaved }: AccountDialogProps) {
@@ -77,7 +74,12 @@ export function AccountDialog({ userId, onClose, onSaved }: AccountDialogProps) 
       {editing && !d ? (
         <Spin />
       ) : (
-        <Form form={form} layout="vertical" initialValues={d ? { ...d, password: '', checkPassword: '' } : NEW_ACCOUNT} data-testid="account-form">
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={d ? { ...d, password: '', checkPassword: '' } : NEW_ACCOUNT}
+          data-testid="account-form"
+        >
           <Form.Item name="areacode" label={t('ui.acc.areacode')} rules={[fieldRule(schema, 'areacode')]}>
             <Select showSearch optionFilterProp="label" options={areaCodes} data-testid="acc-areacode" />
           </Form.Item>
@@ -94,7 +96,11 @@ export function AccountDialog({ userId, onClose, onSaved }: AccountDialogProps) 
             <Input data-testid="acc-name" />
           </Form.Item>
           <Form.Item name="password" label={t('ui.acc.password')} rules={[fieldRule(schema, 'password', pwdOpt)]}>
-            <Input.Password autoComplete="new-password" placeholder={editing ? t('ui.acc.passwordKeep') : undefined} data-testid="acc-password" />
+            <Input.Password
+              autoComplete="new-password"
+              placeholder={editing ? t('ui.acc.passwordKeep') : undefined}
+              data-testid="acc-password"
+            />
           </Form.Item>
           <Form.Item
             name="checkPassword"

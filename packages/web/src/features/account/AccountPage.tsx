@@ -1,5 +1,5 @@
 import { type AccountRow, ROUTES } from '@gatehouse/contracts';
-import { App, Button, } from 'antd';
+import { App, Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -34,7 +34,13 @@ export default function AccountPage() {
     { title: t('ui.acc.name'), dataIndex: 'name', key: 'name', sorter: true },
     { title: t('ui.acc.areacode'), dataIndex: 'areacode', render: (v: string) => `+${v}` },
     { title: t('ui.acc.role'), dataIndex: 'roleName', key: 'roleID', sorter: true },
-    { title: t('ui.acc.state'), dataIndex: 'state', key: 'state', sorter: true, render: (v: number) => <EnumTag of={ACCOUNT_STATES} value={v} data-testid={`state-${v}`} /> },
+    {
+      title: t('ui.acc.state'),
+      dataIndex: 'state',
+      key: 'state',
+      sorter: true,
+      render: (v: number) => <EnumTag of={ACCOUNT_STATES} value={v} data-testid={`state-${v}`} />,
+    },
     { title: t('ui.acc.community'), dataIndex: 'communityNames', ellipsis: true, width: 200 },
     { title: t('ui.acc.address'), dataIndex: 'addressStrs', ellipsis: true, width: 160 },
     { title: t('ui.acc.regTime'), dataIndex: 'regTime', key: 'regTime', sorter: true },
@@ -82,7 +88,11 @@ export default function AccountPage() {
         }
       />
       {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
-        <AccountDialog userId={dialog.kind === 'edit' ? dialog.userId : undefined} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+        <AccountDialog
+          userId={dialog.kind === 'edit' ? dialog.userId : undefined}
+          onClose={() => setDialog(null)}
+          onSaved={() => void reload()}
+        />
       ) : null}
       {dialog?.kind === 'import' && session ? (
         <ImportDialog

@@ -33,7 +33,12 @@ export function MigrateAccountDialog({ onClose }: { onClose: () => void }) {
     <Modal {...dialog.modalProps} title={t('ui.migrateAccount')} onCancel={onClose}>
       <Alert type="warning" showIcon message={t('ui.migrate.hint')} style={{ marginBottom: 12 }} />
       <Form form={form} layout="vertical">
-        <Form.Item name="regNo" label={t('ui.migrate.regNo')} validateTrigger="onBlur" rules={[fieldRule(transferAccountInput, 'regNo'), freeRule]}>
+        <Form.Item
+          name="regNo"
+          label={t('ui.migrate.regNo')}
+          validateTrigger="onBlur"
+          rules={[fieldRule(transferAccountInput, 'regNo'), freeRule]}
+        >
           <Input maxLength={20} data-testid="migrate-regNo" />
         </Form.Item>
         <Form.Item name="password" label={t('ui.migrate.password')} rules={[fieldRule(transferAccountInput, 'password')]}>

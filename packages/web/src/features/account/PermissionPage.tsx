@@ -18,7 +18,13 @@ export default function PermissionPage() {
     { title: t('ui.acc.regNo'), dataIndex: 'regNo', key: 'regNo', sorter: true },
     { title: t('ui.acc.name'), dataIndex: 'name', key: 'name', sorter: true },
     { title: t('ui.acc.role'), dataIndex: 'roleName', key: 'roleID', sorter: true },
-    { title: t('ui.acc.state'), dataIndex: 'state', key: 'state', sorter: true, render: (v: number) => <EnumTag of={ACCOUNT_STATES} value={v} data-testid={`state-${v}`} /> },
+    {
+      title: t('ui.acc.state'),
+      dataIndex: 'state',
+      key: 'state',
+      sorter: true,
+      render: (v: number) => <EnumTag of={ACCOUNT_STATES} value={v} data-testid={`state-${v}`} />,
+    },
     { title: t('ui.acc.community'), dataIndex: 'communityNames', ellipsis: true, width: 220 },
     { title: t('ui.acc.regTime'), dataIndex: 'regTime', key: 'regTime', sorter: true },
     {
@@ -43,7 +49,12 @@ export default function PermissionPage() {
         route={ROUTES.account.searchAccountsForPerm}
         filters={[
           ...textFilters(t, { regNo: 'ui.acc.regNo', name: 'ui.acc.name' }),
-          { name: 'roleID', label: t('ui.acc.role'), type: 'select', options: PERMISSION_FILTER_ROLES.map((r) => ({ value: r, label: t(roleNameKey(r)) })) },
+          {
+            name: 'roleID',
+            label: t('ui.acc.role'),
+            type: 'select',
+            options: PERMISSION_FILTER_ROLES.map((r) => ({ value: r, label: t(roleNameKey(r)) })),
+          },
         ]}
       />
       {editing ? <PermissionDialog account={editing} onClose={() => setEditing(null)} /> : null}

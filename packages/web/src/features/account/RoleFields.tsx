@@ -28,7 +28,8 @@ export function RoleFields({ roleId, userId, addressLabel }: RoleFieldsProps) {
   const addressId = Form.useWatch('commuAddressId', form) as number | undefined;
   const [text, setText] = useState('');
   const residents = useResidents(f.address ? communityId : undefined, text).map((o) => ({ value: o.intValue, label: o.label }));
-  if (addressId !== undefined && addressLabel && !residents.some((o) => o.value === addressId)) residents.unshift({ value: addressId, label: addressLabel });
+  if (addressId !== undefined && addressLabel && !residents.some((o) => o.value === addressId))
+    residents.unshift({ value: addressId, label: addressLabel });
   const devices = useClouduserDevices(f.devices ? userId : undefined);
   const needCommunity = () => {
     if (communityId === undefined) message.warning(t('v.chooseCommunity'));
@@ -36,7 +37,11 @@ export function RoleFields({ roleId, userId, addressLabel }: RoleFieldsProps) {
   return (
     <>
       {f.communityList ? (
-        <Form.Item name="communityIdList" label={t('ui.acc.communities')} rules={[{ required: true, type: 'array', min: 1, message: t(msg('v.choose', { field: '@f.communityList' })) }]}>
+        <Form.Item
+          name="communityIdList"
+          label={t('ui.acc.communities')}
+          rules={[{ required: true, type: 'array', min: 1, message: t(msg('v.choose', { field: '@f.communityList' })) }]}
+        >
           <Select mode="multiple" options={communities} optionFilterProp="label" data-testid="acc-communities" />
         </Form.Item>
       ) : null}
@@ -52,7 +57,11 @@ export function RoleFields({ roleId, userId, addressLabel }: RoleFieldsProps) {
         </Form.Item>
       ) : null}
       {f.address ? (
-        <Form.Item name="commuAddressId" label={t('ui.acc.address')} rules={f.addressRequired ? [{ required: true, message: t('v.chooseAddress') }] : []}>
+        <Form.Item
+          name="commuAddressId"
+          label={t('ui.acc.address')}
+          rules={f.addressRequired ? [{ required: true, message: t('v.chooseAddress') }] : []}
+        >
           <Select
             showSearch
             allowClear
@@ -70,17 +79,35 @@ export function RoleFields({ roleId, userId, addressLabel }: RoleFieldsProps) {
       ) : null}
       {f.limits ? (
         <Space size="large">
-          <Form.Item name="facelimit" label={t('ui.acc.facelimit')} rules={[{ required: true, message: t(msg('v.required', { field: '@f.facelimit' })) }, fieldRule(accountCreateInput, 'facelimit', { required: false })]}>
+          <Form.Item
+            name="facelimit"
+            label={t('ui.acc.facelimit')}
+            rules={[
+              { required: true, message: t(msg('v.required', { field: '@f.facelimit' })) },
+              fieldRule(accountCreateInput, 'facelimit', { required: false }),
+            ]}
+          >
             <InputNumber min={0} max={ACCOUNT_LIMIT_MAX} precision={0} data-testid="acc-facelimit" />
           </Form.Item>
-          <Form.Item name="residentlimit" label={t('ui.acc.residentlimit')} rules={[{ required: true, message: t(msg('v.required', { field: '@f.residentlimit' })) }, fieldRule(accountCreateInput, 'residentlimit', { required: false })]}>
+          <Form.Item
+            name="residentlimit"
+            label={t('ui.acc.residentlimit')}
+            rules={[
+              { required: true, message: t(msg('v.required', { field: '@f.residentlimit' })) },
+              fieldRule(accountCreateInput, 'residentlimit', { required: false }),
+            ]}
+          >
             <InputNumber min={0} max={ACCOUNT_LIMIT_MAX} precision={0} data-testid="acc-residentlimit" />
           </Form.Item>
         </Space>
       ) : null}
       {f.devices ? (
         <Form.Item label={t('ui.acc.devices')}>
-          {devices.length ? devices.map((d) => <Tag key={d.value}>{d.label}</Tag>) : <Typography.Text type="secondary">{t('ui.acc.noDevices')}</Typography.Text>}
+          {devices.length ? (
+            devices.map((d) => <Tag key={d.value}>{d.label}</Tag>)
+          ) : (
+            <Typography.Text type="secondary">{t('ui.acc.noDevices')}</Typography.Text>
+          )}
         </Form.Item>
       ) : null}
     </>

@@ -31,7 +31,12 @@ export const useClouduserDevices = (userId: number | undefined) =>
 
 /** One account (the edit dialog). */
 export const useAccount = (userId: number | undefined) =>
-  useQuery({ queryKey: ['account', userId], queryFn: () => call(ROUTES.account.getUser, { id: userId }), enabled: userId !== undefined, gcTime: 0 });
+  useQuery({
+    queryKey: ['account', userId],
+    queryFn: () => call(ROUTES.account.getUser, { id: userId }),
+    enabled: userId !== undefined,
+    gcTime: 0,
+  });
 
 /** Add or edit an account (000 §5). */
 export const saveAccount = (v: Record<string, unknown>, userid?: number) =>

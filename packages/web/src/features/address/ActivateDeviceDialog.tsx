@@ -1,4 +1,4 @@
-import { activeDeviceInput, type AddressRow, type DeviceSecret, } from '@gatehouse/contracts';
+import { activeDeviceInput, type AddressRow, type DeviceSecret } from '@gatehouse/contracts';
 import { Form, Input, Modal, Typography } from 'antd';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';

@@ -1,4 +1,4 @@
-import { ADDRESS_TYPES, type AddressRow, createAddressInput, HARDWARE, } from '@gatehouse/contracts';
+import { ADDRESS_TYPES, type AddressRow, createAddressInput, HARDWARE } from '@gatehouse/contracts';
 import { Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
@@ -34,7 +34,12 @@ export function AddressDialog({ communityId, row, onClose, onSaved }: AddressDia
     onClose();
   });
   const initial = row
-    ? { address: row.address, name: row.name, isVilla: row.isVilla, hardware: FLAGS.map(([, bit]) => bit).filter((bit) => (row.hardware & bit) !== 0) }
+    ? {
+        address: row.address,
+        name: row.name,
+        isVilla: row.isVilla,
+        hardware: FLAGS.map(([, bit]) => bit).filter((bit) => (row.hardware & bit) !== 0),
+      }
     : { isVilla: 0, hardware: [] };
   return (
     <Modal {...dialog.modalProps} title={t(row ? 'ui.addr.edit' : 'ui.addr.add')} onCancel={onClose}>

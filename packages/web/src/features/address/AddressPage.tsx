@@ -105,7 +105,11 @@ export default function AddressPage() {
         queryKey={key}
         rowKey="addressid"
         columns={columns}
-        batchDelete={{ route: ROUTES.address.batchDelAddr, testId: 'address-batch-delete', refuse: (rows) => (rows.some(villaDoorUnit) ? 'addr.villaNoDelete' : undefined) }}
+        batchDelete={{
+          route: ROUTES.address.batchDelAddr,
+          testId: 'address-batch-delete',
+          refuse: (rows) => (rows.some(villaDoorUnit) ? 'addr.villaNoDelete' : undefined),
+        }}
         route={ROUTES.address.getAddressesPage}
         params={{ communityID: communityId }}
         filters={[

@@ -37,9 +37,7 @@ export default function AmtPage() {
         <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
           {t('ui.edit')}
         </Button>
-        {isVilla ? null : (
-          <DeleteButton onConfirm={() => remove([r.amtid])} />
-        )}
+        {isVilla ? null : <DeleteButton onConfirm={() => remove([r.amtid])} />}
       </Space>
     )),
   ];
@@ -47,8 +45,12 @@ export default function AmtPage() {
     <>
       <ListPage<AmtRow>
         breadcrumb={[
-          <Link key="p" to="/project/project">{t('menu.project.project')}</Link>,
-          <Link key="a" to={`/project/address/${communityId}/`}>{door?.communityName ?? t('ui.addr.title')}</Link>,
+          <Link key="p" to="/project/project">
+            {t('menu.project.project')}
+          </Link>,
+          <Link key="a" to={`/project/address/${communityId}/`}>
+            {door?.communityName ?? t('ui.addr.title')}
+          </Link>,
           t('ui.amt.title', { address: door?.address ?? '…' }),
         ]}
         queryKey={key}

@@ -61,8 +61,17 @@ export default function AlarmPage() {
         columns={columns}
         route={ROUTES.alarm.getAlarmPage}
         filters={[
-          ...textFilters(t, { communityName: 'alarm.col.communityName', addressName: 'alarm.col.addressName', deviceName: 'alarm.col.deviceName' }),
-          { name: 'kind', label: t('alarm.col.kind'), type: 'select', options: ALARM_KINDS.map((k) => ({ value: k, label: t(ALARM_KIND_ENUM[k].label) })) },
+          ...textFilters(t, {
+            communityName: 'alarm.col.communityName',
+            addressName: 'alarm.col.addressName',
+            deviceName: 'alarm.col.deviceName',
+          }),
+          {
+            name: 'kind',
+            label: t('alarm.col.kind'),
+            type: 'select',
+            options: ALARM_KINDS.map((k) => ({ value: k, label: t(ALARM_KIND_ENUM[k].label) })),
+          },
           {
             name: 'acknowledged',
             label: t('ui.alarm.state'),
@@ -82,14 +91,22 @@ export default function AlarmPage() {
               <Button
                 type="primary"
                 disabled={!pending.length}
-                onClick={() => setAcking({ ids: pending, done: () => {
+                onClick={() =>
+                  setAcking({
+                    ids: pending,
+                    done: () => {
                       clearSelection();
                       reload();
-                    }, })}
+                    },
+                  })
+                }
               >
                 {t('ui.alarm.acknowledgeSelected')}
               </Button>
-              <Button icon={<DownloadOutlined />} onClick={() => void download(ROUTES.alarm.exportAlarms, exportFilters(params), `${t('alarm.sheet')}.xlsx`)}>
+              <Button
+                icon={<DownloadOutlined />}
+                onClick={() => void download(ROUTES.alarm.exportAlarms, exportFilters(params), `${t('alarm.sheet')}.xlsx`)}
+              >
                 {t('ui.export')}
               </Button>
             </>

@@ -37,16 +37,12 @@ export default function DailyDetailPage() {
     {
       title: t('ui.att.status'),
       dataIndex: 'status',
-      render: (v: number) => (
-<EnumTag of={CLOCK_STATUSES} value={v} data-status={v} />
-      ),
+      render: (v: number) => <EnumTag of={CLOCK_STATUSES} value={v} data-status={v} />,
     },
     actionsColumn(t('ui.actions'), (r) => (
       <Button
         size="small"
-        onClick={() =>
-          navigate(`/dailycheck/record/${encodeURIComponent(r.account)}/${r.datetime.replaceAll('/', '-')}?c=${communityId}`)
-        }
+        onClick={() => navigate(`/dailycheck/record/${encodeURIComponent(r.account)}/${r.datetime.replaceAll('/', '-')}?c=${communityId}`)}
       >
         {t('ui.att.clockDetails')}
       </Button>

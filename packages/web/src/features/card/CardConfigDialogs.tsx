@@ -1,4 +1,4 @@
-import { type CardRow, LADDER_SOURCE, } from '@gatehouse/contracts';
+import { type CardRow, LADDER_SOURCE } from '@gatehouse/contracts';
 import { useT } from '../../i18n/index.ts';
 import { DoorAssignDialog } from '../../shared/DoorAssignDialog.tsx';
 import { LadderConfigDialog } from '../../shared/LadderConfigDialog.tsx';

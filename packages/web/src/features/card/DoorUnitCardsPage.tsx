@@ -7,7 +7,15 @@ import { Link, useParams } from 'react-router';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useAddress } from '../address/api.ts';
-import { deleteDoorUnitCard, doorUnitCardsKey, modeOptions, resendDoorUnitCard, saveDoorUnitCard, statusOptions, typeOptions } from './api.ts';
+import {
+  deleteDoorUnitCard,
+  doorUnitCardsKey,
+  modeOptions,
+  resendDoorUnitCard,
+  saveDoorUnitCard,
+  statusOptions,
+  typeOptions,
+} from './api.ts';
 import { GateEntryDialog } from '../../shared/GateEntryDialog.tsx';
 import { CARD_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag } from '../../shared/valueEnum.tsx';

@@ -1,6 +1,6 @@
 import { CMD_TYPES, type CommandRow, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space, } from 'antd';
+import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
@@ -34,9 +34,7 @@ export default function CommandsPage() {
       dataIndex: 'status',
       key: 'status',
       sorter: true,
-      render: (v: number, r) => (
-<EnumTag of={COMMAND_STATUSES} value={v} data-testid={`cmd-status-${r.id}`} />
-      ),
+      render: (v: number, r) => <EnumTag of={COMMAND_STATUSES} value={v} data-testid={`cmd-status-${r.id}`} />,
     },
     { title: t('ui.cmd.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true },
     { title: t('ui.cmd.updateTime'), dataIndex: 'updateTime', key: 'updateTime', sorter: true },
@@ -49,7 +47,11 @@ export default function CommandsPage() {
         <ConfirmButton
           title={t('ui.cmd.confirmResend')}
           testId={`cmd-resend-${r.id}`}
-          onConfirm={() => resendCommand(r.id).catch(() => undefined).then(reload)}
+          onConfirm={() =>
+            resendCommand(r.id)
+              .catch(() => undefined)
+              .then(reload)
+          }
         >
           {t('ui.cmd.resend')}
         </ConfirmButton>

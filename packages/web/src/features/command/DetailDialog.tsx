@@ -1,4 +1,3 @@
-
 import { Descriptions, Modal, Spin } from 'antd';
 import { useT } from '../../i18n/index.ts';
 import { useCommandDetail } from './api.ts';

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type CommunityFile, LIMITS, } from '@gatehouse/contracts';
+import { type CommunityFile, LIMITS } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Image, Modal, Spin, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
@@ -66,7 +66,13 @@ export function CoverDialog({ communityId, name, onClose }: { communityId: numbe
       setBusy(false);
     }
   };
-  const fileList: UploadFile[] = files.map((f) => ({ uid: String(f.fileId), name: f.name, status: 'done', url: urls[f.fileId] || undefined, thumbUrl: urls[f.fileId] || undefined }));
+  const fileList: UploadFile[] = files.map((f) => ({
+    uid: String(f.fileId),
+    name: f.name,
+    status: 'done',
+    url: urls[f.fileId] || undefined,
+    thumbUrl: urls[f.fileId] || undefined,
+  }));
   return (
     <Modal open title={t('ui.comm.covers', { name })} onCancel={onClose} footer={null} width={560} destroyOnHidden>
       <Typography.Paragraph type="secondary">{t('ui.comm.coverHint')}</Typography.Paragraph>
@@ -111,7 +117,11 @@ export function CoverDialog({ communityId, name, onClose }: { communityId: numbe
         </div>
       )}
       {preview ? (
-        <Image style={{ display: 'none' }} src={preview} preview={{ open: true, src: preview, onOpenChange: (v) => !v && setPreview(null) }} />
+        <Image
+          style={{ display: 'none' }}
+          src={preview}
+          preview={{ open: true, src: preview, onOpenChange: (v) => !v && setPreview(null) }}
+        />
       ) : null}
     </Modal>
   );

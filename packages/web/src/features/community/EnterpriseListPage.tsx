@@ -51,7 +51,9 @@ export default function EnterpriseListPage() {
         ]}
       />
       {dialog?.kind === 'edit' ? <EnterpriseDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={() => void reload()} /> : null}
-      {dialog?.kind === 'cover' ? <CoverDialog communityId={dialog.row.communityid} name={dialog.row.name} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'cover' ? (
+        <CoverDialog communityId={dialog.row.communityid} name={dialog.row.name} onClose={() => setDialog(null)} />
+      ) : null}
     </>
   );
 }

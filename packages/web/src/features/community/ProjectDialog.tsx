@@ -1,4 +1,4 @@
-import { COMMUNITY_TYPE, createCommunityInput, } from '@gatehouse/contracts';
+import { COMMUNITY_TYPE, createCommunityInput } from '@gatehouse/contracts';
 import { Form, Input, Modal, Select, Spin } from 'antd';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
@@ -30,7 +30,15 @@ export function ProjectDialog({ communityId, onClose, onSaved }: ProjectDialogPr
   });
   const d = detail.data;
   const initial: Values = d
-    ? { name: d.name, type: d.type, regNo: d.regNo || undefined, location: d.location, address: d.address, engineerIdList: d.engineerIdList ?? [], ip: d.ip || undefined }
+    ? {
+        name: d.name,
+        type: d.type,
+        regNo: d.regNo || undefined,
+        location: d.location,
+        address: d.address,
+        engineerIdList: d.engineerIdList ?? [],
+        ip: d.ip || undefined,
+      }
     : { type: COMMUNITY_TYPE.project, engineerIdList: [] };
   const rule = (name: keyof Values & string) => fieldRule(createCommunityInput, name);
   return (
@@ -49,7 +57,11 @@ export function ProjectDialog({ communityId, onClose, onSaved }: ProjectDialogPr
             />
           </Form.Item>
           {type === COMMUNITY_TYPE.enterprise ? (
-            <Form.Item label={t('ui.comm.regNo')} name="regNo" rules={[{ required: true, message: t('comm.regNoRequired') }, rule('regNo')]}>
+            <Form.Item
+              label={t('ui.comm.regNo')}
+              name="regNo"
+              rules={[{ required: true, message: t('comm.regNoRequired') }, rule('regNo')]}
+            >
               <Input maxLength={20} disabled={editing && !!d?.regNo} data-testid="project-regno" />
             </Form.Item>
           ) : null}

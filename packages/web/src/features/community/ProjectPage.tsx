@@ -76,7 +76,12 @@ export default function ProjectPage() {
         route={ROUTES.community.getCommunitiesByPage}
         filters={[
           { name: 'name', label: t('ui.comm.communityName') },
-          { name: 'location', label: t('ui.comm.region'), type: 'custom', render: () => <RegionCascader partial data-testid="filter-region" /> },
+          {
+            name: 'location',
+            label: t('ui.comm.region'),
+            type: 'custom',
+            render: () => <RegionCascader partial data-testid="filter-region" />,
+          },
           { name: 'address', label: t('ui.comm.address') },
         ]}
         toolbar={() =>
@@ -88,7 +93,11 @@ export default function ProjectPage() {
         }
       />
       {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
-        <ProjectDialog communityId={dialog.kind === 'edit' ? dialog.id : undefined} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+        <ProjectDialog
+          communityId={dialog.kind === 'edit' ? dialog.id : undefined}
+          onClose={() => setDialog(null)}
+          onSaved={() => void reload()}
+        />
       ) : null}
       {dialog?.kind === 'cover' ? <CoverDialog communityId={dialog.id} name={dialog.name} onClose={() => setDialog(null)} /> : null}
     </>

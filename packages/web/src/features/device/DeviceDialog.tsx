@@ -1,4 +1,4 @@
-import { type DeviceRow, type DeviceSecret, deviceInsertInput, deviceUpdateInput, } from '@gatehouse/contracts';
+import { type DeviceRow, type DeviceSecret, deviceInsertInput, deviceUpdateInput } from '@gatehouse/contracts';
 import { Form, Input, Modal, Select } from 'antd';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
@@ -50,11 +50,7 @@ export function DeviceDialog(p: { row?: DeviceRow; onClose: () => void; onSaved:
     p.onClose();
   });
   return (
-    <Modal
-      {...dialog.modalProps}
-      title={t(p.row ? 'ui.dev.editDevice' : 'ui.dev.addDevice')}
-      onCancel={p.onClose}
-    >
+    <Modal {...dialog.modalProps} title={t(p.row ? 'ui.dev.editDevice' : 'ui.dev.addDevice')} onCancel={p.onClose}>
       <Form form={form} layout="vertical" initialValues={initial} key={own?.communityID ?? 0} data-testid="device-form">
         <Form.Item name="addressName" label={t('ui.dev.name')} rules={[fieldRule(schema, 'addressName')]}>
           <Input maxLength={50} data-testid="device-name" />

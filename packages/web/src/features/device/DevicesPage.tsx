@@ -5,7 +5,7 @@ import { App, Button, Dropdown, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { download, } from '../../api/client.ts';
+import { download } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
@@ -113,7 +113,13 @@ export default function DevicesPage() {
         refetchInterval={LIMITS.doorUnitRefreshMs}
         route={ROUTES.device.getDevicesPage}
         filters={[
-          ...textFilters(t, { addressName: 'ui.dev.name', addressRegNo: 'ui.dev.serial', userPhone: 'ui.dev.phone', communityName: 'ui.dev.company', communityLocation: 'ui.dev.region' }),
+          ...textFilters(t, {
+            addressName: 'ui.dev.name',
+            addressRegNo: 'ui.dev.serial',
+            userPhone: 'ui.dev.phone',
+            communityName: 'ui.dev.company',
+            communityLocation: 'ui.dev.region',
+          }),
         ]}
         toolbar={({ params }) => {
           if (!admin) return null;

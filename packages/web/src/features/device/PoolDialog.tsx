@@ -1,4 +1,4 @@
-import { HARDWARE, type PoolRow, poolAddInput, poolUpdateInput, } from '@gatehouse/contracts';
+import { HARDWARE, type PoolRow, poolAddInput, poolUpdateInput } from '@gatehouse/contracts';
 import { Checkbox, Form, Input, Modal, Radio } from 'antd';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
@@ -42,11 +42,7 @@ export function PoolDialog({ row, onClose, onSaved }: { row?: PoolRow; onClose: 
     onClose();
   });
   return (
-    <Modal
-      {...dialog.modalProps}
-      title={t(row ? 'ui.dev.editPool' : 'ui.dev.addPool')}
-      onCancel={onClose}
-    >
+    <Modal {...dialog.modalProps} title={t(row ? 'ui.dev.editPool' : 'ui.dev.addPool')} onCancel={onClose}>
       <Form form={form} layout="vertical" initialValues={initial} data-testid="pool-form">
         <Form.Item name="name" label={t('ui.dev.name')} rules={[fieldRule(schema, 'name')]}>
           <Input maxLength={50} data-testid="pool-name" />

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { download, } from '../../api/client.ts';
+import { download } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';

@@ -1,4 +1,4 @@
-import { changeSerialInput, type DeviceRow, type DeviceSecret, } from '@gatehouse/contracts';
+import { changeSerialInput, type DeviceRow, type DeviceSecret } from '@gatehouse/contracts';
 import { Form, Input, Modal } from 'antd';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
@@ -20,11 +20,7 @@ export function ReplaceDialog({ row, onClose, onSaved }: { row: DeviceRow; onClo
     onClose();
   });
   return (
-    <Modal
-      {...dialog.modalProps}
-      title={`${t('ui.dev.replace')}: ${row.addressName}`}
-      onCancel={onClose}
-    >
+    <Modal {...dialog.modalProps} title={`${t('ui.dev.replace')}: ${row.addressName}`} onCancel={onClose}>
       <Form form={form} layout="vertical">
         <Form.Item label={t('ui.dev.serial')}>
           <Input value={row.addressRegNo} disabled />

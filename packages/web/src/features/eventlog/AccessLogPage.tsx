@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type AccessLogRow, ROUTES } from '@gatehouse/contracts';
-import { Button, } from 'antd';
+import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { download } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
@@ -32,7 +32,11 @@ export default function AccessLogPage() {
       columns={columns}
       route={ROUTES.eventlog.getAccessLogPage}
       filters={[
-        ...textFilters(t, { communityName: 'eventlog.col.communityname', addressName: 'eventlog.col.addressName', unlockUserName: 'eventlog.col.unlockUserName' }),
+        ...textFilters(t, {
+          communityName: 'eventlog.col.communityname',
+          addressName: 'eventlog.col.addressName',
+          unlockUserName: 'eventlog.col.unlockUserName',
+        }),
         { name: 'type', label: t('eventlog.col.type'), type: 'select', options: typeOptions(t) },
         { name: 'result', label: t('eventlog.col.result'), type: 'select', options: enumOptions(ACCESS_RESULT, t) },
         { name: 'account', label: t('eventlog.col.account') },

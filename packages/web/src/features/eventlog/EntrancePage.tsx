@@ -26,7 +26,11 @@ export default function EntrancePage() {
       columns={columns}
       route={ROUTES.eventlog.getAccessReportlistByPage}
       filters={[
-        ...textFilters(t, { deviceName: 'eventlog.col.deviceName', communityName: 'eventlog.col.company', account: 'eventlog.col.account' }),
+        ...textFilters(t, {
+          deviceName: 'eventlog.col.deviceName',
+          communityName: 'eventlog.col.company',
+          account: 'eventlog.col.account',
+        }),
         { name: 'event', label: t('eventlog.col.event'), type: 'select', options: openTypeOptions(t) },
         { name: 'starttime', label: t('ui.eventlog.openFrom'), type: 'date' },
         { name: 'endtime', label: t('ui.eventlog.openTo'), type: 'date' },

@@ -27,7 +27,14 @@ export default function VisitorPage() {
     },
     ...(admin ? [{ title: t('eventlog.col.validfrom'), dataIndex: 'validfrom', width: 170 }] : []),
     { title: t('eventlog.col.validto'), dataIndex: 'validto', width: 170 },
-    { title: t('eventlog.col.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true, defaultSortOrder: 'descend', width: 170 },
+    {
+      title: t('eventlog.col.createTime'),
+      dataIndex: 'createTime',
+      key: 'createTime',
+      sorter: true,
+      defaultSortOrder: 'descend',
+      width: 170,
+    },
   ];
   return (
     <ListPage<QrcodeRecordRow>
@@ -38,7 +45,11 @@ export default function VisitorPage() {
       dateFormat="YYYY-MM-DD HH:mm:ss"
       route={ROUTES.eventlog.getQrcodelistByPage}
       filters={[
-        ...textFilters(t, { userRegno: 'eventlog.col.account', deviceName: 'eventlog.col.deviceName', communityName: 'eventlog.col.company' }),
+        ...textFilters(t, {
+          userRegno: 'eventlog.col.account',
+          deviceName: 'eventlog.col.deviceName',
+          communityName: 'eventlog.col.company',
+        }),
         { name: 'validfrom', label: t('ui.eventlog.validFrom'), type: 'date' },
         { name: 'validto', label: t('ui.eventlog.validTo'), type: 'date' },
       ]}
@@ -47,7 +58,9 @@ export default function VisitorPage() {
           ? ({ params }) => (
               <Button
                 icon={<DownloadOutlined />}
-                onClick={() => void download(ROUTES.eventlog.exportQrcodelist, exportFilters(params), `${t('eventlog.sheet.visitor')}.xlsx`)}
+                onClick={() =>
+                  void download(ROUTES.eventlog.exportQrcodelist, exportFilters(params), `${t('eventlog.sheet.visitor')}.xlsx`)
+                }
               >
                 {t('ui.export')}
               </Button>

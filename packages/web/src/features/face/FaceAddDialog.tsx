@@ -1,4 +1,4 @@
-import { createFaceInput, } from '@gatehouse/contracts';
+import { createFaceInput } from '@gatehouse/contracts';
 import { Form, Modal } from 'antd';
 import { tr, useT } from '../../i18n/index.ts';
 import { FaceCamera } from './FaceCamera.tsx';

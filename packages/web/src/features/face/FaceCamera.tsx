@@ -1,4 +1,4 @@
-import { FACE_CAPTURE, } from '@gatehouse/contracts';
+import { FACE_CAPTURE } from '@gatehouse/contracts';
 import { Alert, App, Button, Space, Spin, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { tr, useT } from '../../i18n/index.ts';

@@ -1,4 +1,4 @@
-import type { FaceRow, } from '@gatehouse/contracts';
+import type { FaceRow } from '@gatehouse/contracts';
 import { useT } from '../../i18n/index.ts';
 import { DoorAssignDialog } from '../../shared/DoorAssignDialog.tsx';
 import { faceDoors } from '../holder/api.ts';

@@ -12,7 +12,8 @@ export const GATE_FACES_KEY = ['gateFaces'] as const;
 export const statusOptions = () => enumOptions(FACE_STATUSES, tr);
 
 /** One face with its photo (the edit dialog). */
-export const useFace = (id: number) => useQuery({ queryKey: ['face', id], queryFn: () => call(ROUTES.face.getFaceById, { id }), gcTime: 0 });
+export const useFace = (id: number) =>
+  useQuery({ queryKey: ['face', id], queryFn: () => call(ROUTES.face.getFaceById, { id }), gcTime: 0 });
 
 export const createFace = mutation(ROUTES.face.createFace);
 export const updateFace = mutation(ROUTES.face.updateFace);

@@ -49,7 +49,11 @@ export default function GmPage() {
         <ConfirmButton
           title={t('ui.gm.confirmLadder')}
           disabled={!r.serial}
-          onConfirm={() => refreshLadderFile(r.addressid).catch(() => undefined).then(reload)}
+          onConfirm={() =>
+            refreshLadderFile(r.addressid)
+              .catch(() => undefined)
+              .then(reload)
+          }
         >
           {t('ui.gm.ladder')}
         </ConfirmButton>
@@ -57,7 +61,11 @@ export default function GmPage() {
           title={t('ui.dev.confirmResync')}
           disabled={!r.serial}
           testId={`resync-${r.addressid}`}
-          onConfirm={() => resyncDevice(r.addressid).catch(() => undefined).then(reload)}
+          onConfirm={() =>
+            resyncDevice(r.addressid)
+              .catch(() => undefined)
+              .then(reload)
+          }
         >
           {t('ui.dev.resync')}
         </ConfirmButton>
@@ -72,9 +80,7 @@ export default function GmPage() {
       columns={columns}
       refetchInterval={LIMITS.doorUnitRefreshMs}
       route={ROUTES.gm.searchGmsPage}
-      filters={[
-        ...textFilters(t, { address: 'ui.dev.address', name: 'ui.dev.name' }),
-      ]}
+      filters={[...textFilters(t, { address: 'ui.dev.address', name: 'ui.dev.name' })]}
     />
   );
 }

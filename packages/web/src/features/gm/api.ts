@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { call, mutate } from '../../api/client.ts';
 
 /** Door units as options (the command list's filter). */
-export const useGmOptions = () => useQuery({ queryKey: ['gmOptions'], queryFn: () => call(ROUTES.gm.getGmOptions, {}), staleTime: 30_000 }).data ?? [];
+export const useGmOptions = () =>
+  useQuery({ queryKey: ['gmOptions'], queryFn: () => call(ROUTES.gm.getGmOptions, {}), staleTime: 30_000 }).data ?? [];
 /** Sends the lift-control file to a door unit again. */
 export const refreshLadderFile = (addressid: number) => mutate(ROUTES.gm.updateALTFileByAddressId, { id: addressid });

@@ -4,7 +4,8 @@ import type { LadderItem } from '../../shared/ladderDraft.ts';
 
 /** Door-unit assignments and lift configuration of a card or a face (their list's "download" and "set"). */
 type DoorEntryInput = { gateID: number; validfrom: string; validto: string; info: string };
-const doorEntries = (entries: DoorEntryInput[]) => JSON.stringify(entries.map((e) => ({ gateID: e.gateID, validfrom: e.validfrom, validto: e.validto, info: e.info })));
+const doorEntries = (entries: DoorEntryInput[]) =>
+  JSON.stringify(entries.map((e) => ({ gateID: e.gateID, validfrom: e.validfrom, validto: e.validto, info: e.info })));
 
 export const cardDoors = {
   load: (id: number, communityname: string) => call(ROUTES.card.getCardAddressDownloadInfo, { id, communityname }),

@@ -1,8 +1,8 @@
 import { type MessageRow, ROUTES } from '@gatehouse/contracts';
-import { Button, Space, } from 'antd';
+import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
-import { download, } from '../../api/client.ts';
+import { download } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { MESSAGE_TYPE } from '../../shared/statuses.ts';
@@ -24,13 +24,23 @@ export default function MessagePage() {
   const columns: ColumnsType<MessageRow> = [
     { title: t('ui.message.title'), dataIndex: 'title', key: 'title', sorter: true, width: 220 },
     { title: t('ui.message.content'), dataIndex: 'content', width: 320 },
-    { title: t('ui.message.type'), dataIndex: 'type', key: 'type', sorter: true, render: (v: number) => <EnumTag of={MESSAGE_TYPE} value={v} /> },
+    {
+      title: t('ui.message.type'),
+      dataIndex: 'type',
+      key: 'type',
+      sorter: true,
+      render: (v: number) => <EnumTag of={MESSAGE_TYPE} value={v} />,
+    },
     { title: t('ui.message.createDate'), dataIndex: 'createDate', key: 'createDate', sorter: true, defaultSortOrder: 'descend' },
     { title: t('ui.message.creator'), dataIndex: 'creator' },
     { title: t('ui.message.community'), dataIndex: 'communityName' },
     actionsColumn(t('ui.actions'), (r) => (
       <Space>
-        <Button size="small" disabled={!r.downloadFile} onClick={() => void download(ROUTES.message.downloadMessageFile, { id: r.id }, `${r.title}.xlsx`)}>
+        <Button
+          size="small"
+          disabled={!r.downloadFile}
+          onClick={() => void download(ROUTES.message.downloadMessageFile, { id: r.id }, `${r.title}.xlsx`)}
+        >
           {t('ui.message.download')}
         </Button>
         <DeleteButton onConfirm={() => remove(r.id)} />

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { download, } from '../../api/client.ts';
+import { download } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { NoticeDialog } from './NoticeDialog.tsx';
@@ -37,16 +37,19 @@ export default function NoticePage() {
       render: (_v, r) => (
         <Space direction="vertical" size={0}>
           {r.downloadFile.map((f) => (
-            <Button key={f.id} type="link" size="small" onClick={() => void download(ROUTES.notice.downloadNoticeFile, { id: f.id }, f.name)}>
+            <Button
+              key={f.id}
+              type="link"
+              size="small"
+              onClick={() => void download(ROUTES.notice.downloadNoticeFile, { id: f.id }, f.name)}
+            >
               {f.name}
             </Button>
           ))}
         </Space>
       ),
     },
-    actionsColumn(t('ui.actions'), (r) => (
-      <DeleteButton onConfirm={() => remove(r.id)} />
-    )),
+    actionsColumn(t('ui.actions'), (r) => <DeleteButton onConfirm={() => remove(r.id)} />),
   ];
   return (
     <>

@@ -1,4 +1,3 @@
-
 import { Form, Select } from 'antd';
 import { useEffect } from 'react';
 import { useT } from '../../i18n/index.ts';
@@ -10,8 +9,15 @@ export function FirstMenuSelect({ value, onChange }: Props) {
   const { t, lang } = useT();
   const q = useMenusByPid(0, lang);
   return (
-    <Select allowClear value={value} onChange={onChange} style={{ width: 180 }} placeholder={t('ui.all')} data-testid="oplog-menu1"
-      options={(q.data ?? []).map((m) => ({ value: m.intValue, label: m.label }))} />
+    <Select
+      allowClear
+      value={value}
+      onChange={onChange}
+      style={{ width: 180 }}
+      placeholder={t('ui.all')}
+      data-testid="oplog-menu1"
+      options={(q.data ?? []).map((m) => ({ value: m.intValue, label: m.label }))}
+    />
   );
 }
 
@@ -26,7 +32,15 @@ export function SecondMenuSelect({ value, onChange }: Props) {
     form.setFieldValue('name2', undefined);
   }, [pid, form]);
   return (
-    <Select allowClear value={value} onChange={onChange} style={{ width: 180 }} placeholder={t('ui.all')} disabled={pid === undefined} data-testid="oplog-menu2"
-      options={pid === undefined ? [] : (q.data ?? []).map((m) => ({ value: m.intValue, label: m.label }))} />
+    <Select
+      allowClear
+      value={value}
+      onChange={onChange}
+      style={{ width: 180 }}
+      placeholder={t('ui.all')}
+      disabled={pid === undefined}
+      data-testid="oplog-menu2"
+      options={pid === undefined ? [] : (q.data ?? []).map((m) => ({ value: m.intValue, label: m.label }))}
+    />
   );
 }

@@ -33,7 +33,9 @@ export function ActivateForm({ phone, onDone, onCancel }: { phone: string; onDon
           <Form.Item name="vcode" noStyle rules={[fieldRule(activeUserInput, 'vcode')]}>
             <Input maxLength={6} data-testid="active-code" />
           </Form.Item>
-          <SmsCodeButton send={async () => mutate(ROUTES.session.sendVcode, { phoneNumber: (await form.validateFields(['phoneNumber'])).phoneNumber })} />
+          <SmsCodeButton
+            send={async () => mutate(ROUTES.session.sendVcode, { phoneNumber: (await form.validateFields(['phoneNumber'])).phoneNumber })}
+          />
         </Space.Compact>
       </Form.Item>
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>

@@ -22,7 +22,9 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   });
   return (
     <Modal {...dialog.modalProps} title={t('ui.changePassword')} onCancel={onClose} onOk={admin ? onClose : dialog.onOk}>
-      {admin ? <Alert type="warning" showIcon message={t('pwd.adminRefused')} /> : (
+      {admin ? (
+        <Alert type="warning" showIcon message={t('pwd.adminRefused')} />
+      ) : (
         <Form form={form} layout="vertical">
           <Form.Item label={t('ui.oldPassword')} name="oldPwd" rules={[fieldRule(updatePwdInput, 'oldPwd')]}>
             <Input.Password autoComplete="current-password" />

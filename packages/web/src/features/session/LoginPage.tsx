@@ -96,59 +96,71 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
 
   return (
     <AuthFrame title={showActivation ? t('ui.active.title') : t('ui.login.title')}>
-        {showActivation ? (
-          <ActivateForm phone={inactive ?? ''} onDone={activated} onCancel={() => (activation ? nav('/login') : setInactive(null))} />
-        ) : null}
-        {/* kept mounted while activating, so the captcha image (and its answer) stays the same */}
-        <div style={showActivation ? { display: 'none' } : undefined}>
-          <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-            <Form.Item label={t('ui.login.account')} name="username" rules={[fieldRule(loginInput, 'username')]}>
-              <Input autoComplete="username" maxLength={20} onBlur={loadRoles} onPressEnter={loadRoles} data-testid="login-account" />
-            </Form.Item>
-            <Form.Item label={t('ui.login.password')} name="password" rules={[fieldRule(loginInput, 'password')]}>
-              <Input.Password autoComplete="current-password" onFocus={loadRoles} data-testid="login-password" />
-            </Form.Item>
-            <Form.Item label={t('ui.login.captcha')} required>
+      {showActivation ? (
+        <ActivateForm phone={inactive ?? ''} onDone={activated} onCancel={() => (activation ? nav('/login') : setInactive(null))} />
+      ) : null}
+      {/* kept mounted while activating, so the captcha image (and its answer) stays the same */}
+      <div style={showActivation ? { display: 'none' } : undefined}>
+        <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+          <Form.Item label={t('ui.login.account')} name="username" rules={[fieldRule(loginInput, 'username')]}>
+            <Input autoComplete="username" maxLength={20} onBlur={loadRoles} onPressEnter={loadRoles} data-testid="login-account" />
+          </Form.Item>
+          <Form.Item label={t('ui.login.password')} name="password" rules={[fieldRule(loginInput, 'password')]}>
+            <Input.Password autoComplete="current-password" onFocus={loadRoles} data-testid="login-password" />
+          </Form.Item>
+          <Form.Item label={t('ui.login.captcha')} required>
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item name="vcode" noStyle rules={[fieldRule(loginInput, 'vcode')]}>
+                <Input maxLength={6} data-testid="login-captcha" />
+              </Form.Item>
+              <img
+                className="gh-captcha"
+                src={`/api/captcha?_t=${captchaTs}`}
+                alt={t('ui.login.captchaHint')}
+                title={t('ui.login.captchaHint')}
+                onClick={() => setCaptchaTs(Date.now())}
+                data-testid="captcha-image"
+              />
+            </Space.Compact>
+          </Form.Item>
+          <Form.Item label={t('ui.login.role')} name="roleId" rules={[fieldRule(loginInput, 'roleId')]}>
+            <Select
+              options={roles.map((r) => ({ value: r.intValue, label: r.label }))}
+              placeholder={t('ui.login.roleHint')}
+              onFocus={loadRoles}
+              data-testid="login-role"
+            />
+          </Form.Item>
+          {needSms ? (
+            <Form.Item
+              label={t(totp ? 'ui.login.secondFactor' : 'ui.login.smsCode')}
+              extra={t(totp ? 'ui.login.totpHint' : 'ui.login.adminVerify')}
+              required
+            >
               <Space.Compact style={{ width: '100%' }}>
-                <Form.Item name="vcode" noStyle rules={[fieldRule(loginInput, 'vcode')]}>
-                  <Input maxLength={6} data-testid="login-captcha" />
+                <Form.Item
+                  name="dx"
+                  noStyle
+                  rules={[
+                    totp
+                      ? secondFactorRule(t('ui.login.totpHint'))
+                      : { required: true, len: 6, message: t('v.exactLen', { field: t('f.smsCode'), len: 6 }) },
+                  ]}
+                >
+                  <Input maxLength={totp ? 11 : 6} autoComplete="one-time-code" data-testid="login-sms" />
                 </Form.Item>
-                <img
-                  className="gh-captcha"
-                  src={`/api/captcha?_t=${captchaTs}`}
-                  alt={t('ui.login.captchaHint')}
-                  title={t('ui.login.captchaHint')}
-                  onClick={() => setCaptchaTs(Date.now())}
-                  data-testid="captcha-image"
-                />
+                <SmsCodeButton send={() => mutate(ROUTES.session.sendVcodeAdmin, { phoneNumber: form.getFieldValue('username') })} />
               </Space.Compact>
             </Form.Item>
-            <Form.Item label={t('ui.login.role')} name="roleId" rules={[fieldRule(loginInput, 'roleId')]}>
-              <Select
-                options={roles.map((r) => ({ value: r.intValue, label: r.label }))}
-                placeholder={t('ui.login.roleHint')}
-                onFocus={loadRoles}
-                data-testid="login-role"
-              />
-            </Form.Item>
-            {needSms ? (
-              <Form.Item label={t(totp ? 'ui.login.secondFactor' : 'ui.login.smsCode')} extra={t(totp ? 'ui.login.totpHint' : 'ui.login.adminVerify')} required>
-                <Space.Compact style={{ width: '100%' }}>
-                  <Form.Item name="dx" noStyle rules={[totp ? secondFactorRule(t('ui.login.totpHint')) : { required: true, len: 6, message: t('v.exactLen', { field: t('f.smsCode'), len: 6 }) }]}>
-                    <Input maxLength={totp ? 11 : 6} autoComplete="one-time-code" data-testid="login-sms" />
-                  </Form.Item>
-                  <SmsCodeButton send={() => mutate(ROUTES.session.sendVcodeAdmin, { phoneNumber: form.getFieldValue('username') })} />
-                </Space.Compact>
-              </Form.Item>
-            ) : null}
-            <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
-              {t('ui.login.submit')}
-            </Button>
-            <div style={{ marginTop: 12, textAlign: 'right' }}>
-              <Link to="/forgetPwd">{t('ui.login.forgot')}</Link>
-            </div>
-          </Form>
-        </div>
+          ) : null}
+          <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+            {t('ui.login.submit')}
+          </Button>
+          <div style={{ marginTop: 12, textAlign: 'right' }}>
+            <Link to="/forgetPwd">{t('ui.login.forgot')}</Link>
+          </div>
+        </Form>
+      </div>
     </AuthFrame>
   );
 }

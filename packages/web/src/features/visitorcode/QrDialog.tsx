@@ -1,4 +1,4 @@
-import { type QrCreated, type QrDeviceRow, qrCreateInput, } from '@gatehouse/contracts';
+import { type QrCreated, type QrDeviceRow, qrCreateInput } from '@gatehouse/contracts';
 import { DatePicker, Form, Image, InputNumber, Modal, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';

@@ -36,9 +36,7 @@ export default function VisitorCodePage() {
         rowKey="addressid"
         columns={columns}
         route={ROUTES.qrcode.getQrDevicesPage}
-        filters={[
-          ...textFilters(t, { addressName: 'ui.dev.name', communityName: 'ui.dev.company' }),
-        ]}
+        filters={[...textFilters(t, { addressName: 'ui.dev.name', communityName: 'ui.dev.company' })]}
       />
       {row ? <QrDialog row={row} onClose={() => setRow(null)} /> : null}
     </>
