@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ACCESS_TYPE, ADDRESS_TYPE, ROUTES } from '@gatehouse/contracts';
 import type { SimulatedDevice } from '@gatehouse/device-sim';
+import { sql } from 'kysely';
 import { menuIdsOf } from '../http/auth.ts';
 import type { AuthCtx, Services } from '../http/context.ts';
 import { formatDateTime, parseDateTime } from '../http/dates.ts';
@@ -52,6 +53,29 @@ function dayAt(tz: string, now: Date, daysAgo: number, minutes: number): Date {
   return new Date((parseDateTime(day, tz) as Date).getTime() + minutes * 60_000);
 }
 
+/** Rows a piece of office work leaves, with the column of its time. */
+const DATED = [
+  ['op_log', 'addtime'],
+  ['message', 'created_at'],
+  ['notice', 'created_at'],
+  ['visitor_qrcode', 'created_at'],
+] as const;
+
+/**
+ * Does `work` as if at `time` (a moment in the past): the op log rows, messages,
+ * notices and QR records it makes get that time, so the history spans the last days.
+ */
+async function doneAt<T>(services: Services, time: Date, work: () => Promise<T>): Promise<T> {
+  const { db } = services;
+  const last = async (table: string) =>
+    Number((await sql<{ n: number }>`select coalesce(max(id), 0)::int as n from ${sql.table(table)}`.execute(db)).rows[0]?.n ?? 0);
+  const before = await Promise.all(DATED.map(([table]) => last(table)));
+  const out = await work();
+  for (const [i, [table, column]] of DATED.entries())
+    await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${time} where id > ${before[i]}`.execute(db);
+  return out;
+}
+
 /**
  * The demo's first community and its door units, households and devices (DEMO-…),
  * as seeded by data.ts and devices.ts.
@@ -81,10 +105,13 @@ async function officeWork(services: Services, now: Date) {
   const tz = services.config.TZ_NAME;
   const c = await firstCommunity(services);
   const day = (daysAgo: number) => formatDateTime(new Date(now.getTime() - daysAgo * DAY), tz).slice(0, 10);
+  const at = (daysAgo: number, hh: number, mm: number) => dayAt(tz, now, daysAgo, hh * 60 + mm);
 
-  await saveCommunityRule(
-    ctx,
-    ROUTES.community.createCommunityRule.input.parse({ communityid: c.id, vtype: 1, type: 2, starttime: '09:00', endtime: '18:00' }),
+  await doneAt(services, at(DAYS, 9, 12), () =>
+    saveCommunityRule(
+      ctx,
+      ROUTES.community.createCommunityRule.input.parse({ communityid: c.id, vtype: 1, type: 2, starttime: '09:00', endtime: '18:00' }),
+    ),
   );
 
   const sheet = t(ctx.lang, 'sheet.amt');
@@ -96,7 +123,7 @@ async function officeWork(services: Services, now: Date) {
     'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     await workbookBuffer(sheet, headers, rows),
   );
-  await importAmts(ctx, c.id, c.doors[0]?.id, xlsx);
+  await doneAt(services, at(DAYS - 1, 10, 26), () => importAmts(ctx, c.id, c.doors[0]?.id, xlsx));
 
   const rules = Buffer.from(`${c.name}\n\n1. 访客请在门口机扫描访客二维码。\n2. 装修时间：工作日 08:00-12:00、14:00-18:00。\n`, 'utf8');
   const notices = [
@@ -107,7 +134,7 @@ async function officeWork(services: Services, now: Date) {
     },
     { title: '电梯保养通知', content: '本周六上午 9:00-11:00 进行电梯保养，请提前安排出行。', files: [] },
   ];
-  for (const n of notices) {
+  for (const [i, n] of notices.entries()) {
     const input = ROUTES.notice.uploadNoticeFiles.input.parse({
       title: n.title,
       content: n.content,
@@ -115,7 +142,7 @@ async function officeWork(services: Services, now: Date) {
       validfrom: day(DAYS),
       validto: day(-30),
     });
-    await createNotice(ctx, input, n.files);
+    await doneAt(services, at(DAYS - 1 - i, 15, 40), () => createNotice(ctx, input, n.files));
   }
 
   const codes: { serial: string; payload: string }[] = [];
@@ -127,7 +154,7 @@ async function officeWork(services: Services, now: Date) {
       validfrom: `${day(DAYS)} 00:00:00`,
       validto: `${day(-7)} 23:59:59`,
     });
-    const qr = await createQrcode(ctx, input);
+    const qr = await doneAt(services, at(DAYS, 8, 5), () => createQrcode(ctx, input));
     codes.push({ serial: door.serial, payload: qr.payload });
   }
   return codes;
