@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ACCESS_TYPE, ADDRESS_TYPE, ROUTES } from '@gatehouse/contracts';
+import { ACCESS_TYPE, ADDRESS_TYPE, ROLE, ROUTES } from '@gatehouse/contracts';
 import type { SimulatedDevice } from '@gatehouse/device-sim';
 import { sql } from 'kysely';
 import { menuIdsOf } from '../http/auth.ts';
@@ -160,12 +160,13 @@ async function officeWork(services: Services, now: Date) {
   return codes;
 }
 
-/** Who punches at the door units of each community (the demo accounts that work there). */
+/** The people who punch at each community's door units: its demo accounts, except door-unit accounts. */
 async function workers(services: Services): Promise<Map<number, { account: string; userName: string }[]>> {
   const rows = await services.db
     .selectFrom('account')
     .select(['reg_no', 'name', 'community_id'])
     .where('community_id', 'is not', null)
+    .where('role_id', '!=', ROLE.doorUnit)
     .orderBy('id')
     .execute();
   const by = new Map<number, { account: string; userName: string }[]>();
@@ -176,8 +177,9 @@ async function workers(services: Services): Promise<Map<number, { account: strin
 
 /**
  * A few days of history at the demo door units, emitted by the simulated units like
- * their live events: punches in the morning and evening of the last days (never after
- * now), and visitors scanning the QR codes (so the visitor records show used opens).
+ * their live events: each worker punches at one unit of the community in the morning
+ * and the evening of the last days (never after now), and visitors scan the QR codes
+ * (so the visitor records show used opens).
  */
 async function doorHistory(services: Services, sims: SimulatedDevice[], codes: { serial: string; payload: string }[], now: Date) {
   const tz = services.config.TZ_NAME;
@@ -186,21 +188,19 @@ async function doorHistory(services: Services, sims: SimulatedDevice[], codes: {
     .selectFrom('device as d')
     .innerJoin('address as a', 'a.id', 'd.address_id')
     .select(['d.serial', 'a.community_id'])
-    .where(
-      'd.serial',
-      'in',
-      sims.map((s) => s.serial),
-    )
+    .where('d.serial', 'in', sims.length ? sims.map((s) => s.serial) : [''])
+    .orderBy('d.serial')
     .execute();
-  const communityOf = new Map(units.map((u) => [u.serial, u.community_id]));
-  for (const [n, sim] of sims.entries()) {
-    const who = people.get(communityOf.get(sim.serial) ?? 0) ?? [];
-    for (let d = DAYS; d >= 0; d--) {
-      for (const [i, p] of who.entries()) {
-        const morning = dayAt(tz, now, d, 8 * 60 + 40 + (((n + i) * 7) % 30));
-        const evening = dayAt(tz, now, d, 18 * 60 + 5 + (((n + i + d) * 11) % 50));
-        // Today before the morning punch: someone came in a few minutes ago (the daily detail
-        // of the current month is never empty, even on the first of a month).
+  for (const [communityId, who] of people) {
+    const here = sims.filter((s) => units.some((u) => u.serial === s.serial && u.community_id === communityId));
+    for (const [i, p] of who.entries()) {
+      const sim = here[i % Math.max(1, here.length)];
+      if (!sim) continue;
+      for (let d = DAYS; d >= 0; d--) {
+        const morning = dayAt(tz, now, d, 8 * 60 + 40 + ((i * 7 + d * 3) % 30));
+        const evening = dayAt(tz, now, d, 18 * 60 + 5 + ((i * 11 + d * 13) % 50));
+        // Today before the morning punch: the worker came in a few minutes ago (the daily
+        // detail of the current month is never empty, even on the first of a month).
         const early = new Date(Math.max(dayAt(tz, now, 0, 0).getTime(), now.getTime() - (i + 1) * 60_000));
         for (const time of [morning < now ? morning : early, evening].filter((x) => x < now)) {
           await sim.emit({ kind: 'punch', eid: crypto.randomUUID(), time: time.toISOString(), type: ACCESS_TYPE.face, ...p });
