@@ -13,7 +13,7 @@ const ALL = HARDWARE.face | HARDWARE.qrcode | HARDWARE.card | HARDWARE.password;
  * pool device `DEMO-0001`...; at every start those devices get a new secret and run
  * in-process as simulated units (events, acks, QR checks), so the screens show live
  * devices; on that first start two units raise an alarm and the demo's history is made
- * (history.ts), so no screen is empty. Answers a function that stops them.
+ * (history.ts, in the background), so no screen is empty. Answers a function that stops them.
  */
 export async function startDemoDevices(
   services: Services,
@@ -66,9 +66,14 @@ export async function startDemoDevices(
   if (opts.bindNew) {
     await sims[0]?.raiseAlarm('heldOpen');
     await sims[1]?.raiseAlarm('tamper');
-    await seedDemoHistory(services, sims);
   }
+  // The history is made beside the start (a few seconds of service calls and device
+  // traffic), as the units' live events are; stopping waits for it.
+  const history = opts.bindNew
+    ? seedDemoHistory(services, sims).catch((e) => console.warn(`demo history not complete: ${e instanceof Error ? e.message : e}`))
+    : Promise.resolve();
   return async () => {
+    await history;
     await Promise.all(sims.map((s) => s.stop()));
   };
 }

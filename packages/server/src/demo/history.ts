@@ -55,24 +55,26 @@ function dayAt(tz: string, now: Date, daysAgo: number, minutes: number): Date {
 
 /** Rows a piece of office work leaves, with the column of its time. */
 const DATED = [
-  ['op_log', 'addtime'],
-  ['message', 'created_at'],
-  ['notice', 'created_at'],
-  ['visitor_qrcode', 'created_at'],
+  ['op_log', 'addtime', 'account_id'],
+  ['message', 'created_at', 'creator_id'],
+  ['notice', 'created_at', 'creator_id'],
+  ['visitor_qrcode', 'created_at', 'account_id'],
 ] as const;
 
 /**
  * Does `work` as if at `time` (a moment in the past): the op log rows, messages,
- * notices and QR records it makes get that time, so the history spans the last days.
+ * notices and QR records it makes (the caller's, newer than before) get that time, so
+ * the history spans the last days.
  */
-async function doneAt<T>(services: Services, time: Date, work: () => Promise<T>): Promise<T> {
-  const { db } = services;
+async function doneAt<T>(ctx: AuthCtx, time: Date, work: () => Promise<T>): Promise<T> {
+  const { db } = ctx;
   const last = async (table: string) =>
     Number((await sql<{ n: number }>`select coalesce(max(id), 0)::int as n from ${sql.table(table)}`.execute(db)).rows[0]?.n ?? 0);
   const before = await Promise.all(DATED.map(([table]) => last(table)));
   const out = await work();
-  for (const [i, [table, column]] of DATED.entries())
-    await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${time} where id > ${before[i]}`.execute(db);
+  for (const [i, [table, column, actor]] of DATED.entries())
+    await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${time}
+      where id > ${before[i]} and ${sql.ref(actor)} = ${ctx.caller.accountId}`.execute(db);
   return out;
 }
 
@@ -107,7 +109,7 @@ async function officeWork(services: Services, now: Date) {
   const day = (daysAgo: number) => formatDateTime(new Date(now.getTime() - daysAgo * DAY), tz).slice(0, 10);
   const at = (daysAgo: number, hh: number, mm: number) => dayAt(tz, now, daysAgo, hh * 60 + mm);
 
-  await doneAt(services, at(DAYS, 9, 12), () =>
+  await doneAt(ctx, at(DAYS, 9, 12), () =>
     saveCommunityRule(
       ctx,
       ROUTES.community.createCommunityRule.input.parse({ communityid: c.id, vtype: 1, type: 2, starttime: '09:00', endtime: '18:00' }),
@@ -123,7 +125,7 @@ async function officeWork(services: Services, now: Date) {
     'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     await workbookBuffer(sheet, headers, rows),
   );
-  await doneAt(services, at(DAYS - 1, 10, 26), () => importAmts(ctx, c.id, c.doors[0]?.id, xlsx));
+  await doneAt(ctx, at(DAYS - 1, 10, 26), () => importAmts(ctx, c.id, c.doors[0]?.id, xlsx));
 
   const rules = Buffer.from(`${c.name}\n\n1. 访客请在门口机扫描访客二维码。\n2. 装修时间：工作日 08:00-12:00、14:00-18:00。\n`, 'utf8');
   const notices = [
@@ -142,7 +144,7 @@ async function officeWork(services: Services, now: Date) {
       validfrom: day(DAYS),
       validto: day(-30),
     });
-    await doneAt(services, at(DAYS - 1 - i, 15, 40), () => createNotice(ctx, input, n.files));
+    await doneAt(ctx, at(DAYS - 1 - i, 15, 40), () => createNotice(ctx, input, n.files));
   }
 
   const codes: { serial: string; payload: string }[] = [];
@@ -154,7 +156,7 @@ async function officeWork(services: Services, now: Date) {
       validfrom: `${day(DAYS)} 00:00:00`,
       validto: `${day(-7)} 23:59:59`,
     });
-    const qr = await doneAt(services, at(DAYS, 8, 5), () => createQrcode(ctx, input));
+    const qr = await doneAt(ctx, at(DAYS, 8, 5), () => createQrcode(ctx, input));
     codes.push({ serial: door.serial, payload: qr.payload });
   }
   return codes;
@@ -191,6 +193,7 @@ async function doorHistory(services: Services, sims: SimulatedDevice[], codes: {
     .where('d.serial', 'in', sims.length ? sims.map((s) => s.serial) : [''])
     .orderBy('d.serial')
     .execute();
+  const sent: Promise<void>[] = [];
   for (const [communityId, who] of people) {
     const here = sims.filter((s) => units.some((u) => u.serial === s.serial && u.community_id === communityId));
     for (const [i, p] of who.entries()) {
@@ -203,17 +206,21 @@ async function doorHistory(services: Services, sims: SimulatedDevice[], codes: {
         // detail of the current month is never empty, even on the first of a month).
         const early = new Date(Math.max(dayAt(tz, now, 0, 0).getTime(), now.getTime() - (i + 1) * 60_000));
         for (const time of [morning < now ? morning : early, evening].filter((x) => x < now)) {
-          await sim.emit({ kind: 'punch', eid: crypto.randomUUID(), time: time.toISOString(), type: ACCESS_TYPE.face, ...p });
+          sent.push(sim.emit({ kind: 'punch', eid: crypto.randomUUID(), time: time.toISOString(), type: ACCESS_TYPE.face, ...p }));
         }
       }
     }
   }
-  for (const code of codes) {
-    const sim = sims.find((s) => s.serial === code.serial);
-    if (!sim) continue;
-    await sim.waitFor((s) => s.state.qrKey !== null);
-    for (const hoursAgo of [2 * 24 + 3, 26, 5]) await sim.scanQr(code.payload, new Date(now.getTime() - hoursAgo * HOUR));
-  }
+  await Promise.all(sent);
+  await Promise.all(
+    codes.map(async (code) => {
+      const sim = sims.find((s) => s.serial === code.serial);
+      if (!sim) return;
+      // The unit checks QR codes offline with the server's key, which reaches it as a command.
+      await sim.waitFor((s) => s.state.qrKey !== null);
+      for (const hoursAgo of [2 * 24 + 3, 26, 5]) await sim.scanQr(code.payload, new Date(now.getTime() - hoursAgo * HOUR));
+    }),
+  );
 }
 
 /** The demo's history on its first start (devices.ts calls it once the demo units run). */
