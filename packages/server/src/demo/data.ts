@@ -1,4 +1,4 @@
-import { ADDRESS_TYPE, HARDWARE, type RoleId } from '@gatehouse/contracts';
+import { ADDRESS_TYPE, HARDWARE, type MenuKey, menuByKey, type RoleId } from '@gatehouse/contracts';
 import type { Db } from '../db/index.ts';
 import { insertAccount } from '../modules/account/insert.ts';
 import { seedDemoCards } from '../modules/card/demo.ts';
@@ -12,6 +12,11 @@ export interface DemoAccount {
 }
 
 const DEMO_PASSWORD = 'Demo1234';
+/**
+ * Menus the demo supervisor holds beyond the role's defaults (a property supervisor may
+ * be granted them in /permission), so that one account walks every screen the demo fills.
+ */
+const SUPERVISOR_EXTRA_MENUS: MenuKey[] = ['operationlog', 'project.project', 'access.visitorcode'];
 
 /**
  * Demo data on an empty database: three communities (one an enterprise), their
@@ -85,10 +90,16 @@ export async function seedDemo(db: Db, dataDir: string): Promise<DemoAccount[]> 
       .execute();
   }
   const [c1, c2, ent] = ids as [number, number, number];
-  const accounts: (DemoAccount & { communityId?: number; addressId?: number; manages?: number[]; engineerOf?: number[] })[] = [
+  const accounts: (DemoAccount & {
+    communityId?: number;
+    addressId?: number;
+    manages?: number[];
+    engineerOf?: number[];
+    menus?: MenuKey[];
+  })[] = [
     { regNo: '13900000002', name: '工程主管', roleId: 2, password: DEMO_PASSWORD, engineerOf: [c1, c2] },
     { regNo: '13900000003', name: '工程人员', roleId: 3, password: DEMO_PASSWORD, engineerOf: [c1] },
-    { regNo: '13900000004', name: '物业主管', roleId: 4, password: DEMO_PASSWORD, manages: [c1, c2] },
+    { regNo: '13900000004', name: '物业主管', roleId: 4, password: DEMO_PASSWORD, manages: [c1, c2], menus: SUPERVISOR_EXTRA_MENUS },
     { regNo: '13900000005', name: '物业人员', roleId: 5, password: DEMO_PASSWORD, manages: [c1] },
     { regNo: '13900000007', name: '张三', roleId: 7, password: DEMO_PASSWORD, communityId: c1, addressId: households[0] },
     { regNo: '13900000010', name: '星河科技', roleId: 10, password: DEMO_PASSWORD, communityId: ent },
@@ -100,6 +111,11 @@ export async function seedDemo(db: Db, dataDir: string): Promise<DemoAccount[]> 
     const id = await insertAccount(db, { ...a, communityId: a.communityId, addressId: a.addressId });
     for (const c of a.manages ?? []) await db.insertInto('account_community').values({ account_id: id, community_id: c }).execute();
     for (const c of a.engineerOf ?? []) await db.insertInto('community_engineer').values({ account_id: id, community_id: c }).execute();
+    for (const m of a.menus ?? [])
+      await db
+        .insertInto('account_menu')
+        .values({ account_id: id, menu_id: menuByKey(m).id })
+        .execute();
   }
   await seedDemoCards(db, c1, { account: '13900000007', name: '张三' });
   await seedDemoFaces(db, dataDir, c1, [

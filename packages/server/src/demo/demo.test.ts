@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CMD_KIND, CMD_STATUS } from '@gatehouse/contracts';
+import { CMD_KIND, CMD_STATUS, type Page, ROUTES } from '@gatehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoDevices } from './devices.ts';
 import { checkPhoto } from '../faces/photo.ts';
+import { formatDateTime } from '../http/dates.ts';
 import { until } from '../test/devices.ts';
 import { type TestApp, testApp } from '../test/harness.ts';
 import { seedDemo } from './data.ts';
@@ -59,5 +60,55 @@ describe('demo data (DEMO=1)', () => {
     );
     const kinds = await t.db.selectFrom('alarm').select('kind').where('eid', 'is not', null).orderBy('kind').execute();
     expect(kinds.map((k) => k.kind)).toEqual(['heldOpen', 'tamper']);
+  });
+
+  it('fills every list of the demo supervisor with a few days of history, all in the past', async () => {
+    const sup = await t.db.selectFrom('account').select('id').where('reg_no', '=', '13900000004').executeTakeFirstOrThrow();
+    const token = await t.tokenFor(sup.id);
+    const [c1] = await t.db.selectFrom('community').select('id').orderBy('id').limit(1).execute();
+    const door = await t.db
+      .selectFrom('device as d')
+      .innerJoin('address as a', 'a.id', 'd.address_id')
+      .select('a.id')
+      .where('a.community_id', '=', c1?.id ?? 0)
+      .orderBy('d.serial')
+      .executeTakeFirstOrThrow();
+    const day = (daysAgo: number) => formatDateTime(new Date(Date.now() - daysAgo * 86_400_000), t.config.TZ_NAME).slice(0, 10);
+    const list = async (route: { path: string }, q: Record<string, unknown> = {}) => {
+      const res = await t.get<Page<Record<string, unknown>>>(route.path, { page: 0, rows: 50, ...q }, token);
+      expect(res.body.status, `${route.path}: ${res.body.msgs.join('; ')}`).toBe(200);
+      return res.body.content.rows;
+    };
+    const A = ROUTES.attendance;
+    const punches = { communityId: c1?.id, starttime: day(4), endtime: day(0) };
+    await until(async () => (await list(A.getPunchlistByPage, punches)).length >= 8, 20_000, 'demo punches');
+    const visitors = () => list(ROUTES.eventlog.getQrcodelistByPage);
+    await until(async () => (await visitors()).some((r) => Number(r.used) > 0), 20_000, 'demo visitor QR scans');
+
+    // the supervisor's office work of the last days: rule, import, notices, QR codes on three different days
+    const ops = await list(ROUTES.oplog.getOpLogPage);
+    expect(new Set(ops.map((r) => String(r.addtime).slice(0, 10))).size).toBeGreaterThanOrEqual(3);
+    const messages = await list(ROUTES.message.getMessagesPage);
+    expect(messages.length).toBeGreaterThan(0);
+    const notices = await list(ROUTES.notice.getNoticesPage);
+    expect(notices.length).toBe(2);
+    expect(JSON.stringify(notices)).toContain('.txt');
+    expect((await visitors()).length).toBeGreaterThan(0);
+    expect((await list(A.getAccessWorklistByPage, { communityId: c1?.id, starttime: day(4), endtime: day(0) })).length).toBeGreaterThan(0);
+    expect((await list(ROUTES.address.getAmts, { addressId: door.id })).length).toBe(4);
+    expect((await list(ROUTES.alarm.getAlarmPage)).length).toBeGreaterThan(0);
+
+    // history is in the past, and the demo units got their call-code tables
+    const now = new Date();
+    const future = await Promise.all([
+      t.db.selectFrom('access_event').select('id').where('time', '>', now).execute(),
+      t.db.selectFrom('op_log').select('id').where('addtime', '>', now).execute(),
+      t.db.selectFrom('message').select('id').where('created_at', '>', now).execute(),
+      t.db.selectFrom('notice').select('id').where('created_at', '>', now).execute(),
+      t.db.selectFrom('visitor_qrcode').select('id').where('created_at', '>', now).execute(),
+    ]);
+    expect(future.flat()).toEqual([]);
+    const tables = await t.db.selectFrom('command').select('status').where('kind', '=', CMD_KIND.callCodes).execute();
+    expect(tables.length).toBeGreaterThan(0);
   });
 });

@@ -3,6 +3,7 @@ import { type SimulatedDevice, startSimulatedDevice } from '@gatehouse/device-si
 import type { Services } from '../http/context.ts';
 import { bindDevice, resetSecret } from '../modules/device/binding.ts';
 import { withCommands } from '../devices/commands.ts';
+import { seedDemoHistory } from './history.ts';
 
 export const DEMO_SERIAL_PREFIX = 'DEMO-';
 const ALL = HARDWARE.face | HARDWARE.qrcode | HARDWARE.card | HARDWARE.password;
@@ -11,8 +12,8 @@ const ALL = HARDWARE.face | HARDWARE.qrcode | HARDWARE.card | HARDWARE.password;
  * Demo door units (DEMO=1): on a freshly seeded database every demo door unit gets a
  * pool device `DEMO-0001`...; at every start those devices get a new secret and run
  * in-process as simulated units (events, acks, QR checks), so the screens show live
- * devices; on that first start two units raise an alarm, so the alarm records are not
- * empty. Answers a function that stops them.
+ * devices; on that first start two units raise an alarm and the demo's history is made
+ * (history.ts, in the background), so no screen is empty. Answers a function that stops them.
  */
 export async function startDemoDevices(
   services: Services,
@@ -66,7 +67,13 @@ export async function startDemoDevices(
     await sims[0]?.raiseAlarm('heldOpen');
     await sims[1]?.raiseAlarm('tamper');
   }
+  // The history is made beside the start (a few seconds of service calls and device
+  // traffic), as the units' live events are; stopping waits for it.
+  const history = opts.bindNew
+    ? seedDemoHistory(services, sims).catch((e) => console.warn(`demo history not complete: ${e instanceof Error ? e.message : e}`))
+    : Promise.resolve();
   return async () => {
+    await history;
     await Promise.all(sims.map((s) => s.stop()));
   };
 }
