@@ -66,3 +66,11 @@ export function parseDates<K extends string>(
   if (bad.length) throw badRequest(...bad);
   return out;
 }
+
+/** A list's "from … to" date filter; a `to` without a time counts to the end of its day. */
+export function parseRange(tz: string, from: { text?: string; field: string }, to: { text?: string; field: string }) {
+  return parseDates(tz, [
+    { key: 'from', ...from },
+    { key: 'to', ...to, end: true },
+  ]);
+}
