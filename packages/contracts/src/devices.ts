@@ -113,6 +113,16 @@ export interface QrBody {
   t: number;
 }
 
+/** What a door unit is and supports, as the address and device-pool lists show it. */
+export interface HardwareFlags {
+  isVilla: number;
+  hardware: number;
+  faceSupported: number;
+  qrcodeSupported: number;
+  cardSupported: number;
+  pwdSupported: number;
+}
+
 /** Per-device sync state shown on the device list and the door-unit list. */
 export interface SyncState {
   online: boolean;

@@ -1,3 +1,4 @@
+import type { HardwareFlags } from '../devices.ts';
 import type { Deleted, Page } from '../envelope.ts';
 import type { ImportReport } from './imports.ts';
 import {
@@ -26,19 +27,13 @@ import type { Option } from './session.ts';
 export * from '../schemas/address.ts';
 
 /** An address (000 §3 "Address"); hardware flags are 0 or their bit value. */
-export interface AddressRow {
+export interface AddressRow extends HardwareFlags {
   addressid: number;
   address: string;
   name: string;
   communityID: number;
   communityName: string;
   type: number;
-  isVilla: number;
-  hardware: number;
-  faceSupported: number;
-  qrcodeSupported: number;
-  cardSupported: number;
-  pwdSupported: number;
   devstate: number;
   regNo: string;
   amtNum: number;

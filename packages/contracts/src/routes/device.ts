@@ -1,6 +1,6 @@
 import type { Deleted, Page } from '../envelope.ts';
 import type { ImportReport } from './imports.ts';
-import type { SyncState } from '../devices.ts';
+import type { HardwareFlags, SyncState } from '../devices.ts';
 import { ROLE } from '../roles.ts';
 import {
   addressIdInput,
@@ -26,18 +26,12 @@ import { defineRoutes, r } from './define.ts';
 import type { Option } from './session.ts';
 
 /** Device pool entry (001 §3). `id` is the pool entry; `addressid` the door unit it is bound to. */
-export interface PoolRow {
+export interface PoolRow extends HardwareFlags {
   id: number;
   addressid: number | null;
   name: string;
   regNo: string;
   address: string;
-  isVilla: number;
-  hardware: number;
-  faceSupported: number;
-  qrcodeSupported: number;
-  cardSupported: number;
-  pwdSupported: number;
   /** Roles 2 and below only. */
   note?: string;
 }

@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { ALARM_KINDS, ALARM_NOTE_MAX } from '../alarm.ts';
 import { LIMITS } from '../limits.ts';
 import { msg } from '../messages/define.ts';
-import { DATE_TIME, idList, optStr, paging, withT } from './common.ts';
-
-const dateText = (field: string) =>
-  optStr(field, 19).refine((v) => v === undefined || DATE_TIME.test(v), msg('v.invalid', { field: `@${field}` }));
+import { idList, optStr, paging, withT, dateFilter } from './common.ts';
 
 const oneOf = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
   z.preprocess(
@@ -22,8 +19,8 @@ const alarmFilters = {
   kind: oneOf('f.alarmKind', ALARM_KINDS),
   /** 1: acknowledged, 0: not yet; absent: both. */
   acknowledged: oneOf('f.acknowledged', ['0', '1']),
-  validfrom: dateText('f.validfrom'),
-  validto: dateText('f.validto'),
+  validfrom: dateFilter('f.validfrom'),
+  validto: dateFilter('f.validto'),
 };
 const order = { sort: z.string().optional(), order: z.enum(['asc', 'desc']).optional() };
 

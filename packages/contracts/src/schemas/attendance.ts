@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
-import { msg } from '../messages/define.ts';
-import { optInt, optStr, paging, reqInt, withT } from './common.ts';
+import { optInt, optStr, paging, reqInt, withT, dateFilter, optCode } from './common.ts';
 
 /** Clock-in status (001 §4): 0 abnormal (shown red), 1 normal. */
 export const CLOCK_STATUS = { abnormal: 0, normal: 1 } as const;
@@ -27,16 +26,6 @@ export const DEFAULT_RULE = {
   pendtime: '21:00:00',
 } as const;
 
-/** `yyyy/MM/dd` (hyphens accepted), optionally followed by a time that is ignored. */
-const dayText = (field: string) =>
-  optStr(field, 19).refine(
-    (v) => v === undefined || /^\d{4}[/-]\d{2}[/-]\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(v),
-    msg('v.invalid', { field: `@${field}` }),
-  );
-
-const code = (field: string, allowed: readonly number[]) =>
-  optInt(field).refine((v) => v === undefined || allowed.includes(v), msg('v.invalid', { field: `@${field}` }));
-
 /**
  * Companies of the attendance settings screen. The data model has no separate short
  * name, so the spec's "short name" filter matches the registration number (the
@@ -59,10 +48,10 @@ export const worklistPageInput = z.object({
   communityId: reqInt('f.community', true),
   userName: optStr('f.att.userName', 50),
   account: optStr('f.account', 20),
-  weektime: code('f.att.weekday', WEEKDAYS),
-  starttime: dayText('f.att.startDate'),
-  endtime: dayText('f.att.endDate'),
-  status: code('f.att.status', [CLOCK_STATUS.abnormal, CLOCK_STATUS.normal]),
+  weektime: optCode('f.att.weekday', WEEKDAYS),
+  starttime: dateFilter('f.att.startDate'),
+  endtime: dateFilter('f.att.endDate'),
+  status: optCode('f.att.status', [CLOCK_STATUS.abnormal, CLOCK_STATUS.normal]),
   ...paging(['datetime', 'account', 'userName'], LIMITS.defaultPageSize),
 });
 
@@ -71,10 +60,10 @@ const punchFilters = {
   /** Narrows to one company (the daily detail the user came from); scope is always applied. */
   communityId: optInt('f.community'),
   account: optStr('f.account', 20),
-  starttime: dayText('f.att.from'),
-  endtime: dayText('f.att.to'),
+  starttime: dateFilter('f.att.from'),
+  endtime: dateFilter('f.att.to'),
   /** The spec's punch query sends iswork=1; punches are the only rows of this list. */
-  iswork: code('f.att.iswork', [1]),
+  iswork: optCode('f.att.iswork', [1]),
 };
 export const punchPageInput = z.object({ ...punchFilters, ...paging(['addtime'], LIMITS.defaultPageSize) });
 export const punchExportInput = z.object({ ...punchFilters, sort: z.string().optional(), order: z.enum(['asc', 'desc']).optional() });

@@ -13,7 +13,7 @@ import {
 import { LIMITS } from '../limits.ts';
 import { msg } from '../messages/define.ts';
 import { MAINLAND_PHONE } from '../patterns.ts';
-import { datesInOrder, idList, jsonList, optDate, optStr, paging, reqDate, reqInt, reqStr, withT } from './common.ts';
+import { entryValidity, idList, jsonList, optDate, optStr, paging, reqInt, reqStr, validityInOrder, withT } from './common.ts';
 
 /**
  * Cards (001 §5 "Card form", §7 "Cards"): the card list of both screens, the add/edit
@@ -107,17 +107,7 @@ export const cardImportRow = z.object({
 export const cardDownloadInfoInput = z.object({ ...withT, id: reqInt('f.id'), communityname: optStr('f.community', 200) });
 
 /** One entry of agas: a door unit with its validity (001 §3 "Gate access to door unit entry"). */
-export const gateEntryItem = z
-  .object({
-    gateID: reqInt('f.card.gate', true),
-    validfrom: reqDate('f.card.validfrom'),
-    validto: reqDate('f.card.validto'),
-    info: optStr('f.card.info', 200),
-  })
-  .refine((e) => datesInOrder(e.validfrom, e.validto), {
-    message: msg('v.dateOrder'),
-    path: ['validto'],
-  });
+export const gateEntryItem = z.object({ gateID: reqInt('f.card.gate', true), ...entryValidity('card') }).refine(...validityInOrder);
 
 /** Save configuration: agas (JSON list of entries) + id. The list replaces the card's configured list. */
 export const updateCardAddressInput = z.object({ id: reqInt('f.id'), agas: jsonList('f.card.agas', gateEntryItem) });
@@ -206,14 +196,4 @@ export const gateAccessesPageInput = z.object({
 });
 
 /** Edit of one door-unit entry: validity and note. */
-export const updateGateAccessInput = z
-  .object({
-    id: reqInt('f.id'),
-    validfrom: reqDate('f.card.validfrom'),
-    validto: reqDate('f.card.validto'),
-    info: optStr('f.card.info', 200),
-  })
-  .refine((e) => datesInOrder(e.validfrom, e.validto), {
-    message: msg('v.dateOrder'),
-    path: ['validto'],
-  });
+export const updateGateAccessInput = z.object({ id: reqInt('f.id'), ...entryValidity('card') }).refine(...validityInOrder);

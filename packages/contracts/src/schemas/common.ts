@@ -175,3 +175,24 @@ export const reqDate = (field: string) => reqStr(field, 19).refine((v) => isDate
 /** An optional date text. */
 export const optDate = (field: string) =>
   optStr(field, 19).refine((v) => v === undefined || isDateText(v), msg('v.invalid', { field: `@${field}` }));
+
+/** An optional date filter (yyyy/MM/dd[ HH:mm[:ss]], hyphens accepted); the server also rejects impossible dates. */
+export const dateFilter = (field: string) =>
+  optStr(field, 19).refine((v) => v === undefined || DATE_TIME.test(v), msg('v.invalid', { field: `@${field}` }));
+
+/** An optional integer out of a fixed set of codes. */
+export const optCode = (field: string, allowed: readonly number[]) =>
+  optInt(field).refine((v) => v === undefined || allowed.includes(v), msg('v.invalid', { field: `@${field}` }));
+
+/** The validity and note of a card's or face's entry on a door unit. */
+export const entryValidity = (area: 'card' | 'face') => ({
+  validfrom: reqDate(`f.${area}.validfrom`),
+  validto: reqDate(`f.${area}.validto`),
+  info: optStr(`f.${area}.info`, 200),
+});
+
+/** Refinement of an entry: its validity ends after it starts (the message on validto). */
+export const validityInOrder: [(v: { validfrom: string; validto: string }) => boolean, { message: string; path: string[] }] = [
+  (v) => datesInOrder(v.validfrom, v.validto),
+  { message: msg('v.dateOrder'), path: ['validto'] },
+];

@@ -1,19 +1,7 @@
 import { z } from 'zod';
 import { ACCESS_TYPES } from '../devices.ts';
 import { LIMITS } from '../limits.ts';
-import { msg } from '../messages/define.ts';
-import { optInt, optStr, paging, withT } from './common.ts';
-
-/** `yyyy/MM/dd[ HH:mm[:ss]]` (hyphens accepted); the server also rejects impossible dates. */
-const dateText = (field: string) =>
-  optStr(field, 19).refine(
-    (v) => v === undefined || /^\d{4}[/-]\d{2}[/-]\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(v),
-    msg('v.invalid', { field: `@${field}` }),
-  );
-
-/** An optional integer out of a fixed set of codes. */
-const code = (field: string, allowed: readonly number[]) =>
-  optInt(field).refine((v) => v === undefined || allowed.includes(v), msg('v.invalid', { field: `@${field}` }));
+import { optStr, paging, withT, dateFilter, optCode } from './common.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -29,13 +17,13 @@ const accessLogFilters = {
   communityName: optStr('f.communityName', 50),
   addressName: optStr('f.addressName', 150),
   account: optStr('f.account', 20),
-  type: code('f.type', ACCESS_TYPES),
+  type: optCode('f.type', ACCESS_TYPES),
   unlockUserName: optStr('f.unlockUserName', 50),
-  CARD_MODE: code('f.cardMode', CARD_MODES),
+  CARD_MODE: optCode('f.cardMode', CARD_MODES),
   CARD_NUM: optStr('f.cardNum', 20),
-  result: code('f.result', ACCESS_RESULTS),
-  validfrom: dateText('f.validfrom'),
-  validto: dateText('f.validto'),
+  result: optCode('f.result', ACCESS_RESULTS),
+  validfrom: dateFilter('f.validfrom'),
+  validto: dateFilter('f.validto'),
 };
 export const accessLogPageInput = z.object({ ...accessLogFilters, ...paging(['time'], LIMITS.defaultPageSize) });
 export const accessLogExportInput = z.object({ ...accessLogFilters, ...order });
@@ -45,9 +33,9 @@ const entranceFilters = {
   deviceName: optStr('f.deviceName', 100),
   communityName: optStr('f.company', 50),
   account: optStr('f.account', 20),
-  event: code('f.openType', OPEN_TYPES),
-  starttime: dateText('f.openFrom'),
-  endtime: dateText('f.openTo'),
+  event: optCode('f.openType', OPEN_TYPES),
+  starttime: dateFilter('f.openFrom'),
+  endtime: dateFilter('f.openTo'),
 };
 export const accessReportPageInput = z.object({ ...entranceFilters, ...paging(['addtime'], LIMITS.defaultPageSize) });
 export const accessReportExportInput = z.object({ ...entranceFilters, ...order });
@@ -57,8 +45,8 @@ const qrcodeFilters = {
   userRegno: optStr('f.account', 20),
   deviceName: optStr('f.deviceName', 100),
   communityName: optStr('f.company', 50),
-  validfrom: dateText('f.qrValidFrom'),
-  validto: dateText('f.qrValidTo'),
+  validfrom: dateFilter('f.qrValidFrom'),
+  validto: dateFilter('f.qrValidTo'),
 };
 export const qrcodeListPageInput = z.object({ ...qrcodeFilters, ...paging(['createTime'], LIMITS.defaultPageSize) });
 export const qrcodeListExportInput = z.object({ ...qrcodeFilters, ...order });

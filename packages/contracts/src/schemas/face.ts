@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HOLDER_STATUSES } from '../access.ts';
 import { msg } from '../messages/define.ts';
 import { MAINLAND_PHONE } from '../patterns.ts';
-import { datesInOrder, jsonList, optDate, optStr, paging, reqDate, reqInt, reqStr, withT } from './common.ts';
+import { entryValidity, jsonList, optDate, optStr, paging, reqInt, reqStr, validityInOrder, withT } from './common.ts';
 
 /** Faces (001 §2 "Face management", "Door unit face list", §5 face rules). */
 
@@ -65,14 +65,7 @@ export const checkFaceInput = z.object({
 export const faceDownloadInfoInput = z.object({ ...withT, id: reqInt('f.id'), communityname: optStr('f.community', 200) });
 
 /** One entry of the door-unit list sent by the download dialog. */
-export const faceGateEntryInput = z
-  .object({
-    gateID: reqInt('f.face.gate', true),
-    validfrom: reqDate('f.face.validfrom'),
-    validto: reqDate('f.face.validto'),
-    info: optStr('f.face.info', 200),
-  })
-  .refine((v) => datesInOrder(v.validfrom, v.validto), { message: msg('v.dateOrder'), path: ['validto'] });
+export const faceGateEntryInput = z.object({ gateID: reqInt('f.face.gate', true), ...entryValidity('face') }).refine(...validityInOrder);
 
 /** fas: the whole configured list as JSON text (or an array); an empty list removes every entry. */
 export const updateFaceAddressInfoInput = z.object({
@@ -96,16 +89,6 @@ export const faceAddressPageInput = z.object({
   validto: optDate('f.face.validto'),
 });
 
-export const updateFaceAddressInput = z
-  .object({
-    id: reqInt('f.id'),
-    validfrom: reqDate('f.face.validfrom'),
-    validto: reqDate('f.face.validto'),
-    info: optStr('f.face.info', 200),
-  })
-  .refine((v) => datesInOrder(v.validfrom, v.validto), {
-    message: msg('v.dateOrder'),
-    path: ['validto'],
-  });
+export const updateFaceAddressInput = z.object({ id: reqInt('f.id'), ...entryValidity('face') }).refine(...validityInOrder);
 
 export const faceGateIdInput = z.object({ id: reqInt('f.id') });

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
-import { msg } from '../messages/define.ts';
-import { optInt, optStr, paging, withT } from './common.ts';
-
-const dateText = (field: string) =>
-  optStr(field, 19).refine(
-    (v) => v === undefined || /^\d{4}[/-]\d{2}[/-]\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(v),
-    msg('v.invalid', { field: `@${field}` }),
-  );
+import { optInt, optStr, paging, withT, dateFilter } from './common.ts';
 
 const filters = {
   ...withT,
@@ -16,8 +9,8 @@ const filters = {
   /** Second-level menu id. */
   name2: optInt('f.menu2'),
   regno: optStr('f.account', 20),
-  starttime: dateText('f.startTime'),
-  endtime: dateText('f.endTime'),
+  starttime: dateFilter('f.startTime'),
+  endtime: dateFilter('f.endTime'),
 };
 
 export const opLogPageInput = z.object({ ...filters, ...paging(['addtime'], LIMITS.opLogDefaultPageSize) });

@@ -22,17 +22,21 @@ export interface CardTable {
   updated_at: Generated<Date>;
 }
 
-/** A card configured on a door unit (gate_id: address of type 0) with its validity. */
-export interface CardGateTable {
+/** A credential (card or face) configured on a door unit (gate_id: address of type 0) with its validity. */
+interface GateEntryColumns {
   id: Generated<number>;
-  /** The card's row id (card.id). */
-  card_id: number;
   gate_id: number;
   validfrom: Timestamp;
   validto: Timestamp;
   info: Generated<string>;
   is_villa: Generated<number>;
   created_at: Generated<Date>;
+}
+
+/** A card on a door unit. */
+export interface CardGateTable extends GateEntryColumns {
+  /** The card's row id (card.id). */
+  card_id: number;
 }
 
 /** A face (001 §3); the photo is stored_file photo_file_id (kind 'face', JPEG). */
@@ -49,15 +53,9 @@ export interface FaceTable {
   updated_at: Generated<Date>;
 }
 
-export interface FaceGateTable {
-  id: Generated<number>;
+/** A face on a door unit. */
+export interface FaceGateTable extends GateEntryColumns {
   face_id: number;
-  gate_id: number;
-  validfrom: Timestamp;
-  validto: Timestamp;
-  info: Generated<string>;
-  is_villa: Generated<number>;
-  created_at: Generated<Date>;
 }
 
 /** Lift control of one holder (a card or a face) on one door unit. */

@@ -1,5 +1,6 @@
 import { canManageRole, isManagerRole, managedRoles, ROLE } from '@gatehouse/contracts';
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import type { AccountTable } from '../../db/tables/foundation.ts';
 import type { Db } from '../../db/index.ts';
 import type { AuthCtx, Caller } from '../../http/context.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
@@ -41,18 +42,11 @@ export function inCommunitySql(communityId: number): RawBuilder<SqlBool> {
     or exists (select 1 from community_engineer x where x.account_id = a.id and x.community_id = ${communityId}))`;
 }
 
-export interface Target {
-  id: number;
-  reg_no: string;
-  area_code: string;
-  name: string;
-  role_id: number;
-  state: number;
-  community_id: number | null;
-  address_id: number | null;
-  face_limit: number;
-  resident_limit: number;
-}
+/** The account columns a manager's change reads (TARGET_COLUMNS). */
+export type Target = Pick<
+  Selectable<AccountTable>,
+  'id' | 'reg_no' | 'area_code' | 'name' | 'role_id' | 'state' | 'community_id' | 'address_id' | 'face_limit' | 'resident_limit'
+>;
 
 export const TARGET_COLUMNS = [
   'a.id',

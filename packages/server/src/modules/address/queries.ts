@@ -1,4 +1,5 @@
-import { type AddressRow, type addressRoutes, HARDWARE, type Page, type ParsedInput } from '@gatehouse/contracts';
+import type { AddressRow, addressRoutes, Page, ParsedInput } from '@gatehouse/contracts';
+import { presentHardware } from '../device/pool.ts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
@@ -44,12 +45,7 @@ export const presentAddress = (r: AddressRaw): AddressRow => ({
   communityID: r.community_id,
   communityName: r.communityName,
   type: r.type,
-  isVilla: r.is_villa,
-  hardware: r.hardware,
-  faceSupported: r.hardware & HARDWARE.face,
-  qrcodeSupported: r.hardware & HARDWARE.qrcode,
-  cardSupported: r.hardware & HARDWARE.card,
-  pwdSupported: r.hardware & HARDWARE.password,
+  ...presentHardware(r),
   devstate: r.devstate,
   regNo: r.reg_no ?? '',
   amtNum: Number(r.amtNum ?? 0),

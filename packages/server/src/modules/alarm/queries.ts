@@ -5,9 +5,9 @@ import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { listScope, scopeIds } from '../../http/scope.ts';
-import { afterRow } from '../../db/keyset.ts';
+import { keysetPage } from '../../db/keyset.ts';
 import { likeArg } from '../../db/sql.ts';
-import { parseDates } from '../eventlog/total.ts';
+import { parseRange } from '../eventlog/total.ts';
 
 export type AlarmQ = SelectQueryBuilder<DB & { al: AlarmTable }, 'al', object>;
 
@@ -23,10 +23,7 @@ export interface AlarmFilters {
 
 /** Alarms of the caller's communities (narrowed by the header's community), filtered as the access event log. */
 export async function alarmQuery(ctx: AuthCtx, f: AlarmFilters): Promise<AlarmQ> {
-  const d = parseDates(ctx.config.TZ_NAME, [
-    { key: 'from', text: f.validfrom, field: 'f.validfrom' },
-    { key: 'to', text: f.validto, field: 'f.validto', end: true },
-  ]);
+  const d = parseRange(ctx.config.TZ_NAME, { text: f.validfrom, field: 'f.validfrom' }, { text: f.validto, field: 'f.validto' });
   let q: AlarmQ = ctx.db.selectFrom('alarm as al');
   const scope = await listScope(ctx.db, ctx.caller);
   if (!scope.all) q = q.where('al.community_id', 'in', scopeIds(scope));
@@ -47,8 +44,8 @@ export async function alarmQuery(ctx: AuthCtx, f: AlarmFilters): Promise<AlarmQ>
 
 /** One page (or export batch) of alarms after a keyset position over (time, id), names joined. */
 export function alarmRows(q: AlarmQ, desc: boolean, after: { time: Date; id: number } | null, limit: number, offset = 0) {
-  const page = after ? q.where(afterRow('al.time', 'al.id', desc, { sort: after.time, id: after.id })) : q;
-  return page
+  const at = after && { sort: after.time, id: after.id };
+  return keysetPage(q, { sort: 'al.time', id: 'al.id' }, desc, at, limit, offset)
     .leftJoin('community as c', 'c.id', 'al.community_id')
     .leftJoin('address as a', 'a.id', 'al.address_id')
     .select([
@@ -64,10 +61,6 @@ export function alarmRows(q: AlarmQ, desc: boolean, after: { time: Date; id: num
       'c.name as community_name',
       'a.address as address_text',
     ])
-    .orderBy('al.time', desc ? 'desc' : 'asc')
-    .orderBy('al.id', desc ? 'desc' : 'asc')
-    .limit(limit)
-    .offset(offset)
     .execute();
 }
 export type AlarmRaw = Awaited<ReturnType<typeof alarmRows>>[number];

@@ -5,7 +5,7 @@ import { t } from '../../http/i18n.ts';
 import { handle, type Registered } from '../../http/route.ts';
 import { assertExportable } from '../../xlsx/export-limit.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
-import { cheapTotal, keyset } from '../eventlog/total.ts';
+import { cheapPage, keyset } from '../eventlog/total.ts';
 import { type AlarmQ, type AlarmRaw, alarmQuery, alarmRows, presentAlarm } from './queries.ts';
 import { acknowledgeAlarms } from './service.ts';
 
@@ -32,11 +32,7 @@ async function* allAlarms(q: AlarmQ, desc: boolean) {
 export const alarmHandlers: Registered[] = [
   handle(A.getAlarmPage, async (input, ctx) => {
     const q = await alarmQuery(ctx, input);
-    const [{ total, estimated }, rows] = await Promise.all([
-      cheapTotal(ctx.db, q.select(one)),
-      alarmRows(q, isDesc(input.order), null, input.rows, input.page * input.rows),
-    ]);
-    return { total, estimated, rows: rows.map((r) => presentAlarm(ctx, r)) };
+    return cheapPage(ctx.db, q, input, isDesc(input.order), alarmRows, (r) => presentAlarm(ctx, r));
   }),
 
   handle(A.exportAlarms, async (input, ctx, { reply }) => {

@@ -5,8 +5,8 @@ import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
-import { parseDates } from '../eventlog/total.ts';
-import { afterRow } from '../../db/keyset.ts';
+import { parseRange } from '../eventlog/total.ts';
+import { keysetPage } from '../../db/keyset.ts';
 
 type PunchQ = SelectQueryBuilder<DB & { e: AccessEventTable }, 'e', object>;
 
@@ -23,10 +23,7 @@ export interface PunchFilters {
  * `starttime` and the end of `endtime`, optionally of one company in scope.
  */
 export async function punchQuery(ctx: AuthCtx, f: PunchFilters): Promise<PunchQ> {
-  const d = parseDates(ctx.config.TZ_NAME, [
-    { key: 'from', text: f.starttime, field: 'f.att.from' },
-    { key: 'to', text: f.endtime, field: 'f.att.to', end: true },
-  ]);
+  const d = parseRange(ctx.config.TZ_NAME, { text: f.starttime, field: 'f.att.from' }, { text: f.endtime, field: 'f.att.to' });
   let q: PunchQ = ctx.db.selectFrom('access_event as e').where('e.is_work', '=', true);
   const scope = await listScope(ctx.db, ctx.caller);
   if (!scope.all) q = q.where('e.community_id', 'in', scopeIds(scope));
@@ -42,16 +39,9 @@ export async function punchQuery(ctx: AuthCtx, f: PunchFilters): Promise<PunchQ>
 
 /** One page (or export batch) of punches after a keyset position over (time, id). */
 export function punchRows(q: PunchQ, desc: boolean, after: { time: Date; id: number } | null, limit: number, offset = 0) {
-  let page = q;
-  if (after) {
-    page = page.where(afterRow('e.time', 'e.id', desc, { sort: after.time, id: after.id }));
-  }
-  return page
+  const at = after && { sort: after.time, id: after.id };
+  return keysetPage(q, { sort: 'e.time', id: 'e.id' }, desc, at, limit, offset)
     .select(['e.id', 'e.account', 'e.device_name', 'e.time'])
-    .orderBy('e.time', desc ? 'desc' : 'asc')
-    .orderBy('e.id', desc ? 'desc' : 'asc')
-    .limit(limit)
-    .offset(offset)
     .execute();
 }
 export type PunchRaw = Awaited<ReturnType<typeof punchRows>>[number];

@@ -4,7 +4,7 @@ import { t } from '../../http/i18n.ts';
 import { handle, type Registered } from '../../http/route.ts';
 import { assertExportable } from '../../xlsx/export-limit.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
-import { cheapTotal, keyset } from '../eventlog/total.ts';
+import { cheapPage, keyset } from '../eventlog/total.ts';
 import { dailycheckCompanies } from './companies.ts';
 import { presentPunch, type PunchRaw, punchQuery, punchRows } from './punches.ts';
 import { worklist } from './worklist.ts';
@@ -22,11 +22,7 @@ export const attendanceHandlers: Registered[] = [
 
   handle(A.getPunchlistByPage, async (input, ctx) => {
     const q = await punchQuery(ctx, input);
-    const [{ total, estimated }, rows] = await Promise.all([
-      cheapTotal(ctx.db, q.select(sql<number>`1`.as('x'))),
-      punchRows(q, isDesc(input.order), null, input.rows, input.page * input.rows),
-    ]);
-    return { total, estimated, rows: rows.map((r) => presentPunch(ctx, r)) };
+    return cheapPage(ctx.db, q, input, isDesc(input.order), punchRows, (r) => presentPunch(ctx, r));
   }),
 
   handle(A.exportPunchlist, async (input, ctx, { reply }) => {

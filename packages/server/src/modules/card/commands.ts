@@ -2,7 +2,7 @@ import { CMD_KIND, type LadderFileEntry } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { type CommandQueue, command, type NewCommand } from '../../devices/commands.ts';
-import { LIFT_COLUMNS } from './queries.ts';
+import { LIFT_COLUMNS, presentLift } from './queries.ts';
 import { type DesiredSource, doorUnit, type LadderSource, ladderFileCommand } from '../../devices/desired.ts';
 
 /** The card fields a door unit holds. */
@@ -125,14 +125,7 @@ export const ladderEntries: LadderSource = async (db, door): Promise<LadderFileE
     holderId: r.holderId,
     account: r.account,
     ...(r.cardId !== undefined ? { cardId: r.cardId } : {}),
-    ResiLevel: r.resi_level,
-    bank: r.bank,
-    node: r.node,
-    GateType: r.gate_type,
-    isadmin: r.is_admin,
-    isVilla: r.is_villa,
-    FrontUnlockLevelList: r.front_levels,
-    BackUnlockLevelList: r.back_levels,
+    ...presentLift(r),
   });
   return [...cards.map((r) => entry('card', r)), ...faces.map((r) => entry('face', r))];
 };

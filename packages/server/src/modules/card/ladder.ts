@@ -7,7 +7,7 @@ import { assertCommunity } from '../../http/scope.ts';
 import { hasMenu, loadCard } from './access.ts';
 import { queueLadderFiles } from './commands.ts';
 import { doorUnitsOf, gmOptions } from './download.ts';
-import { LIFT_COLUMNS } from './queries.ts';
+import { LIFT_COLUMNS, presentLift } from './queries.ts';
 
 type R = typeof cardRoutes;
 
@@ -80,14 +80,7 @@ export async function ladderInfo(ctx: AuthCtx, i: ParsedInput<R['getLadderDownlo
     configured: rows.map((r) => ({
       addressid: r.address_id,
       address: r.address,
-      ResiLevel: r.resi_level,
-      bank: r.bank,
-      node: r.node,
-      GateType: r.gate_type,
-      isadmin: r.is_admin,
-      isVilla: r.is_villa,
-      FrontUnlockLevelList: r.front_levels,
-      BackUnlockLevelList: r.back_levels,
+      ...presentLift(r),
     })),
     holder: { id: h.id, source: h.source, account: h.account, cardid: h.cardid, address: h.address, communityname: h.communityname },
   };

@@ -9,7 +9,8 @@ import {
   type ParsedInput,
   type cardRoutes,
 } from '@gatehouse/contracts';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { LadderConfigTable } from '../../db/tables/cards.ts';
 import type { DB } from '../../db/types.ts';
 import { formatDateTime, parseDateTime } from '../../http/dates.ts';
 import type { AuthCtx } from '../../http/context.ts';
@@ -29,6 +30,23 @@ export const LIFT_COLUMNS = [
   'l.front_levels',
   'l.back_levels',
 ] as const;
+
+type LiftRow = Pick<
+  Selectable<LadderConfigTable>,
+  'resi_level' | 'bank' | 'node' | 'gate_type' | 'is_admin' | 'is_villa' | 'front_levels' | 'back_levels'
+>;
+
+/** The lift-control columns under the names the dialog and the lift file use. */
+export const presentLift = (r: LiftRow) => ({
+  ResiLevel: r.resi_level,
+  bank: r.bank,
+  node: r.node,
+  GateType: r.gate_type,
+  isadmin: r.is_admin,
+  isVilla: r.is_villa,
+  FrontUnlockLevelList: r.front_levels,
+  BackUnlockLevelList: r.back_levels,
+});
 
 type R = typeof cardRoutes;
 

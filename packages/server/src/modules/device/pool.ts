@@ -1,4 +1,13 @@
-import { HARDWARE, isAdminLevel, msg, type Page, type ParsedInput, type PoolRow, type poolRoutes } from '@gatehouse/contracts';
+import {
+  HARDWARE,
+  type HardwareFlags,
+  isAdminLevel,
+  msg,
+  type Page,
+  type ParsedInput,
+  type PoolRow,
+  type poolRoutes,
+} from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { withCommands } from '../../devices/commands.ts';
@@ -22,6 +31,16 @@ export const hardwareOf = (i: {
 
 const SORT = { name: 'd.name', regNo: 'd.serial', isVilla: 'd.is_villa', hardware: 'd.hardware' } as const;
 
+/** A door unit's single-family flag and hardware bits as the address and pool lists show them. */
+export const presentHardware = (r: { is_villa: number; hardware: number }): HardwareFlags => ({
+  isVilla: r.is_villa,
+  hardware: r.hardware,
+  faceSupported: r.hardware & HARDWARE.face,
+  qrcodeSupported: r.hardware & HARDWARE.qrcode,
+  cardSupported: r.hardware & HARDWARE.card,
+  pwdSupported: r.hardware & HARDWARE.password,
+});
+
 function poolQuery(db: Db) {
   return db
     .selectFrom('device as d')
@@ -37,12 +56,7 @@ function toRow(r: PoolDbRow, roleId: number): PoolRow {
     name: r.name,
     regNo: r.serial,
     address: r.address ?? '',
-    isVilla: r.is_villa,
-    hardware: r.hardware,
-    faceSupported: r.hardware & HARDWARE.face,
-    qrcodeSupported: r.hardware & HARDWARE.qrcode,
-    cardSupported: r.hardware & HARDWARE.card,
-    pwdSupported: r.hardware & HARDWARE.password,
+    ...presentHardware(r),
     ...(isAdminLevel(roleId) ? { note: r.note } : {}),
   };
 }

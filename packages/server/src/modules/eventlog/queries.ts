@@ -5,8 +5,8 @@ import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { listScope, scopeIds } from '../../http/scope.ts';
-import { parseDates } from './total.ts';
-import { afterRow } from '../../db/keyset.ts';
+import { parseRange } from './total.ts';
+import { keysetPage } from '../../db/keyset.ts';
 import { likeArg, likePrefix } from '../../db/sql.ts';
 
 export type EventQ = SelectQueryBuilder<DB & { e: AccessEventTable }, 'e', object>;
@@ -37,10 +37,7 @@ export interface AccessLogFilters {
 
 /** The access event log (001 §7): names contain, account and card number start with the text. */
 export async function accessLogQuery(ctx: AuthCtx, f: AccessLogFilters): Promise<EventQ> {
-  const d = parseDates(ctx.config.TZ_NAME, [
-    { key: 'from', text: f.validfrom, field: 'f.validfrom' },
-    { key: 'to', text: f.validto, field: 'f.validto', end: true },
-  ]);
+  const d = parseRange(ctx.config.TZ_NAME, { text: f.validfrom, field: 'f.validfrom' }, { text: f.validto, field: 'f.validto' });
   let q = await events(ctx);
   if (f.communityName) q = q.where('e.community_id', 'in', communityIds(ctx, f.communityName));
   if (f.addressName) {
@@ -72,10 +69,7 @@ export interface EntranceFilters {
  * open types of 001 §9; refusals and alarms are on the access event log.
  */
 export async function entranceQuery(ctx: AuthCtx, f: EntranceFilters): Promise<EventQ> {
-  const d = parseDates(ctx.config.TZ_NAME, [
-    { key: 'from', text: f.starttime, field: 'f.openFrom' },
-    { key: 'to', text: f.endtime, field: 'f.openTo', end: true },
-  ]);
+  const d = parseRange(ctx.config.TZ_NAME, { text: f.starttime, field: 'f.openFrom' }, { text: f.endtime, field: 'f.openTo' });
   let q = (await events(ctx)).where('e.result', '=', 0);
   q = f.event !== undefined ? q.where('e.type', '=', f.event) : q.where('e.type', 'in', [...OPEN_TYPES]);
   if (f.deviceName) q = q.where('e.device_name', 'ilike', likeArg(f.deviceName));
@@ -88,11 +82,8 @@ export async function entranceQuery(ctx: AuthCtx, f: EntranceFilters): Promise<E
 
 /** One page (or export batch) of events after a keyset position, with names joined. */
 export function eventRows(q: EventQ, desc: boolean, after: { time: Date; id: number } | null, limit: number, offset = 0) {
-  let page = q;
-  if (after) {
-    page = page.where(afterRow('e.time', 'e.id', desc, { sort: after.time, id: after.id }));
-  }
-  return page
+  const at = after && { sort: after.time, id: after.id };
+  return keysetPage(q, { sort: 'e.time', id: 'e.id' }, desc, at, limit, offset)
     .leftJoin('community as c', 'c.id', 'e.community_id')
     .leftJoin('address as a', 'a.id', 'e.address_id')
     .select([
@@ -108,10 +99,6 @@ export function eventRows(q: EventQ, desc: boolean, after: { time: Date; id: num
       'c.name as community_name',
       'a.address as address_text',
     ])
-    .orderBy('e.time', desc ? 'desc' : 'asc')
-    .orderBy('e.id', desc ? 'desc' : 'asc')
-    .limit(limit)
-    .offset(offset)
     .execute();
 }
 export type EventRaw = Awaited<ReturnType<typeof eventRows>>[number];
@@ -148,10 +135,7 @@ export interface QrcodeFilters {
 
 /** Visitor QR records: valid from at or after `validfrom`, valid to at or before `validto`. */
 export async function qrcodeQuery(ctx: AuthCtx, f: QrcodeFilters): Promise<QrQ> {
-  const d = parseDates(ctx.config.TZ_NAME, [
-    { key: 'from', text: f.validfrom, field: 'f.qrValidFrom' },
-    { key: 'to', text: f.validto, field: 'f.qrValidTo', end: true },
-  ]);
+  const d = parseRange(ctx.config.TZ_NAME, { text: f.validfrom, field: 'f.qrValidFrom' }, { text: f.validto, field: 'f.qrValidTo' });
   let q: QrQ = ctx.db.selectFrom('visitor_qrcode as q');
   const scope = await listScope(ctx.db, ctx.caller);
   if (!scope.all) q = q.where('q.community_id', 'in', scopeIds(scope));
@@ -165,11 +149,8 @@ export async function qrcodeQuery(ctx: AuthCtx, f: QrcodeFilters): Promise<QrQ> 
 
 /** One page of QR records after a keyset position; `used` counts the opens the door units reported. */
 export function qrcodeRows(q: QrQ, desc: boolean, after: { created_at: Date; id: number } | null, limit: number, offset = 0) {
-  let page = q;
-  if (after) {
-    page = page.where(afterRow('q.created_at', 'q.id', desc, { sort: after.created_at, id: after.id }));
-  }
-  return page
+  const at = after && { sort: after.created_at, id: after.id };
+  return keysetPage(q, { sort: 'q.created_at', id: 'q.id' }, desc, at, limit, offset)
     .leftJoin('community as c', 'c.id', 'q.community_id')
     .select((eb) => [
       'q.id',
@@ -188,10 +169,6 @@ export function qrcodeRows(q: QrQ, desc: boolean, after: { created_at: Date; id:
         .where('u.result', '=', 0)
         .as('used'),
     ])
-    .orderBy('q.created_at', desc ? 'desc' : 'asc')
-    .orderBy('q.id', desc ? 'desc' : 'asc')
-    .limit(limit)
-    .offset(offset)
     .execute();
 }
 export type QrRaw = Awaited<ReturnType<typeof qrcodeRows>>[number];

@@ -20,7 +20,7 @@ import {
   qrcodeQuery,
   qrcodeRows,
 } from './queries.ts';
-import { cheapTotal, keyset } from './total.ts';
+import { cheapPage, keyset } from './total.ts';
 
 const E = ROUTES.eventlog;
 const isDesc = (order: 'asc' | 'desc' | undefined) => (order ?? 'desc') === 'desc';
@@ -42,11 +42,7 @@ const label = (ctx: AuthCtx, kind: 'type' | 'result' | 'cardMode', n: number) =>
 export const eventlogHandlers: Registered[] = [
   handle(E.getAccessLogPage, async (input, ctx) => {
     const q = await accessLogQuery(ctx, input);
-    const [{ total, estimated }, rows] = await Promise.all([
-      cheapTotal(ctx.db, q.select(one)),
-      eventRows(q, isDesc(input.order), null, input.rows, input.page * input.rows),
-    ]);
-    return { total, estimated, rows: rows.map((r) => presentAccessLog(ctx, r)) };
+    return cheapPage(ctx.db, q, input, isDesc(input.order), eventRows, (r) => presentAccessLog(ctx, r));
   }),
 
   handle(E.exportAccessLog, async (input, ctx, { reply }) => {
@@ -75,11 +71,7 @@ export const eventlogHandlers: Registered[] = [
 
   handle(E.getAccessReportlistByPage, async (input, ctx) => {
     const q = await entranceQuery(ctx, input);
-    const [{ total, estimated }, rows] = await Promise.all([
-      cheapTotal(ctx.db, q.select(one)),
-      eventRows(q, isDesc(input.order), null, input.rows, input.page * input.rows),
-    ]);
-    return { total, estimated, rows: rows.map((r) => presentEntrance(ctx, r)) };
+    return cheapPage(ctx.db, q, input, isDesc(input.order), eventRows, (r) => presentEntrance(ctx, r));
   }),
 
   handle(E.exportAccessReport, async (input, ctx, { reply }) => {
@@ -96,11 +88,7 @@ export const eventlogHandlers: Registered[] = [
 
   handle(E.getQrcodelistByPage, async (input, ctx) => {
     const q = await qrcodeQuery(ctx, input);
-    const [{ total, estimated }, rows] = await Promise.all([
-      cheapTotal(ctx.db, q.select(one)),
-      qrcodeRows(q, isDesc(input.order), null, input.rows, input.page * input.rows),
-    ]);
-    return { total, estimated, rows: rows.map((r) => presentQrcode(ctx, r)) };
+    return cheapPage(ctx.db, q, input, isDesc(input.order), qrcodeRows, (r) => presentQrcode(ctx, r));
   }),
 
   handle(E.exportQrcodelist, async (input, ctx, { reply }) => {

@@ -1,5 +1,5 @@
 import { msg } from '@gatehouse/contracts';
-import { type CompiledQuery, type Expression, sql } from 'kysely';
+import { type CompiledQuery, type Expression, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { badRequest } from '../../http/errors.ts';
 import { parseDateTime } from '../../http/dates.ts';
@@ -27,6 +27,25 @@ export async function cheapTotal(db: Db, ones: Countable): Promise<{ total: numb
   const raw = plan.rows[0]?.['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
   return { total: Math.max(COUNT_CAP, Math.round(parsed[0]?.Plan['Plan Rows'] ?? COUNT_CAP)), estimated: true };
+}
+
+/**
+ * One screen of a long list: the cheap total of the filtered query `q` beside the
+ * screen's rows (from row `page × rows`, in the asked order), each presented.
+ */
+export async function cheapPage<DB, TB extends keyof DB, O, R, P>(
+  db: Db,
+  q: SelectQueryBuilder<DB, TB, O>,
+  paging: { page: number; rows: number },
+  desc: boolean,
+  rows: (q: SelectQueryBuilder<DB, TB, O>, desc: boolean, after: null, limit: number, offset: number) => Promise<R[]>,
+  present: (r: R) => P,
+): Promise<{ total: number; estimated: boolean; rows: P[] }> {
+  const [{ total, estimated }, raw] = await Promise.all([
+    cheapTotal(db, q.select(sql<number>`1`.as('x'))),
+    rows(q, desc, null, paging.rows, paging.page * paging.rows),
+  ]);
+  return { total, estimated, rows: raw.map(present) };
 }
 
 function literal(v: unknown): string {
@@ -65,4 +84,12 @@ export function parseDates<K extends string>(
   }
   if (bad.length) throw badRequest(...bad);
   return out;
+}
+
+/** A list's "from … to" date filter; a `to` without a time counts to the end of its day. */
+export function parseRange(tz: string, from: { text?: string; field: string }, to: { text?: string; field: string }) {
+  return parseDates(tz, [
+    { key: 'from', ...from },
+    { key: 'to', ...to, end: true },
+  ]);
 }

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { assertExportable } from '../../xlsx/export-limit.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
 import { cheapTotal, filtered, present, type RawOpLog } from './queries.ts';
-import { afterRow } from '../../db/keyset.ts';
+import { keysetPage } from '../../db/keyset.ts';
 
 const O = ROUTES.oplog;
 const COLUMNS = ['id', 'name1', 'name2', 'content', 'regno', 'addtime', 'detail'] as const;
@@ -40,13 +40,9 @@ export const oplogHandlers: Registered[] = [
     async function* rows() {
       let last: { addtime: Date; id: number } | null = null;
       for (;;) {
-        let page = q.select([...COLUMNS].map((c) => `o.${c}` as const));
-        if (last) page = page.where(afterRow('o.addtime', 'o.id', desc, { sort: last.addtime, id: last.id }));
-        const batch = (await page
-          .orderBy('o.addtime', desc ? 'desc' : 'asc')
-          .orderBy('o.id', desc ? 'desc' : 'asc')
-          .limit(2000)
-          .execute()) as RawOpLog[];
+        const page = q.select([...COLUMNS].map((c) => `o.${c}` as const));
+        const at = last && { sort: last.addtime, id: last.id };
+        const batch = (await keysetPage(page, { sort: 'o.addtime', id: 'o.id' }, desc, at, 2000).execute()) as RawOpLog[];
         if (!batch.length) return;
         for (const r of batch) {
           const p = present(ctx, r);
