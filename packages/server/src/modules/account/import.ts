@@ -42,7 +42,7 @@ const chunks = <T>(xs: T[], n = BATCH): T[][] => Array.from({ length: Math.ceil(
  * known dial code, a phone free for its role (in the database and in the file),
  * and for householders an address of the community. All rows or none.
  */
-export async function importAccounts(ctx: AuthCtx, communityId: number, files: UploadedFile[]): Promise<ImportReport> {
+export async function importAccounts(ctx: AuthCtx, communityId: number, files: UploadedFile[], progressId?: string): Promise<ImportReport> {
   await assertCommunity(ctx.db, ctx.caller, communityId);
   const community = await ctx.db.selectFrom('community').select('id').where('id', '=', communityId).executeTakeFirst();
   if (!community) throw badRequest('account.communityUnknown');
@@ -87,9 +87,16 @@ export async function importAccounts(ctx: AuthCtx, communityId: number, files: U
     return errors;
   };
 
+  // Each distinct password once, at the import cost, upgraded at first sign-in (docs/security.md).
+  let hashes = new Map<string, string>();
+  const prepare = async (rows: Row[], progress: (done: number, total: number) => void) => {
+    hashes = await hashImported(
+      rows.map((r) => r.password),
+      progress,
+    );
+  };
+
   const apply = async (rows: Row[], trx: Transaction<DB>) => {
-    // Each distinct password once, at the import cost, upgraded at first sign-in (docs/security.md).
-    const hashes = await hashImported(rows.map((r) => r.password));
     const indexed = rows.map((r, index) => ({ r, index }));
     for (const part of chunks(indexed)) {
       const inserted = await trx
@@ -136,7 +143,9 @@ export async function importAccounts(ctx: AuthCtx, communityId: number, files: U
     communityId,
     menu: 'account',
     title: 'account.importTitle',
+    progressId,
     check,
+    prepare,
     apply,
   });
 }
