@@ -92,7 +92,7 @@ export async function importAccounts(ctx: AuthCtx, communityId: number, files: U
   const prepare = async (rows: Row[], progress: (done: number, total: number) => void) => {
     hashes = await hashImported(
       rows.map((r) => r.password),
-      progress,
+      (done, total) => (done % 250 === 0 || done === total) && progress(done, total),
     );
   };
 
