@@ -3,6 +3,7 @@ import { defineMessages } from './define.ts';
 /** Spreadsheet import and export (shared by every area). */
 export const importMessages = defineMessages({
   'f.file': { 'zh-CN': '文件', 'zh-TW': '檔案', en: 'file' },
+  'f.importId': { 'zh-CN': '导入编号', 'zh-TW': '匯入編號', en: 'import id' },
   'import.notSpreadsheet': {
     'zh-CN': '文件不是有效的Excel表格（.xlsx）',
     'zh-TW': '檔案不是有效的Excel表格（.xlsx）',

@@ -1,5 +1,5 @@
 import type { Deleted, Page } from '../envelope.ts';
-import type { ImportReport } from './imports.ts';
+import type { ImportProgress, ImportReport } from './imports.ts';
 import type { MenuNode } from '../menus.ts';
 import { ALL_ROLES, isEnterpriseRole, type RoleId } from '../roles.ts';
 import {
@@ -14,6 +14,7 @@ import {
   searchAccountsInput,
   transferAccountInput,
   updateUserMenuInput,
+  importProgressInput,
   uploadAccountFileInput,
   userIdInput,
 } from '../schemas/account.ts';
@@ -113,6 +114,8 @@ export const accountRoutes = defineRoutes('account', {
     access: manageNoEnterprise,
     kind: 'multipart',
   }),
+  /** What the server has done of the caller's import `importId` (null before it starts reading the file). */
+  getImportProgress: r<ImportProgress | null>()({ method: 'GET', input: importProgressInput, access: 'session' }),
   /** The same import under the spec's other name (its payload is not shown in the spec). */
   uploadAccounts: r<AccountImportReport>()({
     method: 'POST',

@@ -13,3 +13,13 @@ export interface ImportReport {
   rejected: number;
   errors: ImportRowError[];
 }
+
+/** What the server has done of one import so far (`GET /api/account/getImportProgress`). */
+export interface ImportProgress {
+  /** validate: rows read and checked; hash: distinct passwords hashed; write: rows being written; done: finished. */
+  stage: 'validate' | 'hash' | 'write' | 'done';
+  done: number;
+  /** null while the total is not known yet (validate). */
+  total: number | null;
+  finished: boolean;
+}

@@ -7,7 +7,7 @@ import { isLoosePhone, LOGIN_PASSWORD } from '../patterns.ts';
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 const req = (field: string) => msg('v.required', { field: `@${field}` });
-const invalid = (field: string) => msg('v.invalid', { field: `@${field}` });
+export const invalid = (field: string) => msg('v.invalid', { field: `@${field}` });
 const noNul = (v: string) => !v.includes('\u0000');
 
 /**

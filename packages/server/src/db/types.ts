@@ -3,8 +3,17 @@ import type { CardTables } from './tables/cards.ts';
 import type { CommunityTables } from './tables/communities.ts';
 import type { DeviceTables } from './tables/devices.ts';
 import type { FoundationTables } from './tables/foundation.ts';
+import type { ImportTables } from './tables/imports.ts';
 import type { NoticeTables } from './tables/notice.ts';
 import type { SecondFactorTables } from './tables/second-factors.ts';
 
 /** The database: each area adds its tables interface to this list. */
-export interface DB extends FoundationTables, DeviceTables, CommunityTables, NoticeTables, CardTables, SecondFactorTables, AlarmTables {}
+export interface DB
+  extends FoundationTables,
+    DeviceTables,
+    CommunityTables,
+    NoticeTables,
+    CardTables,
+    SecondFactorTables,
+    AlarmTables,
+    ImportTables {}

@@ -7,6 +7,7 @@ import { Answer, AppError, badRequest } from '../http/errors.ts';
 import { t } from '../http/i18n.ts';
 import { writeOpLog } from '../http/oplog.ts';
 import { keepFile, type UploadedFile } from '../http/uploads.ts';
+import { type ProgressWriter, progressWriter } from './import-progress.ts';
 import { readSheet } from './read.ts';
 
 export interface ImportColumn {
@@ -30,6 +31,13 @@ export interface ImportSpec<S extends z.ZodType> {
   title: string;
   /** Extra checks needing the database (duplicates, references); answer errors per row index. */
   check?: (rows: z.output<S>[], trx: Transaction<DB>) => Promise<{ index: number; column?: string; message: string }[]>;
+  /** The id the browser gave this import, to read its progress (`getImportProgress`). */
+  progressId?: string;
+  /**
+   * Slow work on the valid rows before the transaction (password hashes), run only
+   * when every row passed the schema; reports `progress(done, total)` as it goes.
+   */
+  prepare?: (rows: z.output<S>[], progress: (done: number, total: number) => void) => Promise<void>;
   /** Writes the valid rows (all or nothing: called only when every row passed). */
   apply: (rows: z.output<S>[], trx: Transaction<DB>) => Promise<void>;
 }
@@ -40,12 +48,28 @@ export interface ImportSpec<S extends z.ZodType> {
  * language, or by position), validates each row as it is read with the same schema as
  * the dialog, and either imports every row (one transaction, an import-history message
  * with the source file kept, an op log row) or nothing, reporting each rejected row
- * with its row number, column and message.
+ * with its row number, column and message. With a `progressId` it stores how far it is
+ * (rows checked, passwords hashed, rows being written, finished) for the import dialog.
  */
 export async function runImport<S extends z.ZodType>(ctx: AuthCtx, spec: ImportSpec<S>): Promise<ImportReport> {
   const file = spec.file;
   if (!file) throw badRequest(msg('v.choose', { field: '@f.file' }));
+  const progress = await progressWriter(ctx.db, ctx.caller.accountId, spec.progressId);
+  let report: ImportReport | null = null;
+  try {
+    report = await run(ctx, spec, file, progress);
+    return report;
+  } finally {
+    await progress.finish(report?.imported ?? 0, report ? report.imported + report.rejected : null);
+  }
+}
 
+async function run<S extends z.ZodType>(
+  ctx: AuthCtx,
+  spec: ImportSpec<S>,
+  file: UploadedFile,
+  progress: ProgressWriter,
+): Promise<ImportReport> {
   const headerText = (key: string) => {
     const c = spec.columns.find((x) => x.key === key);
     return c ? t(ctx.lang, c.header) : '';
@@ -69,6 +93,8 @@ export async function runImport<S extends z.ZodType>(ctx: AuthCtx, spec: ImportS
     positions ??= positionsIn([]);
     if (++dataRows > IMPORT_LIMITS.rows) throw badRequest(msg('import.tooMany', { max: IMPORT_LIMITS.rows }));
     const raw = Object.fromEntries(spec.columns.map((c, i) => [c.key, cells[positions?.[i] ?? i] ?? '']));
+    // Every 1000 rows: PGlite runs on this thread, so progress writes cost the import time.
+    if (dataRows % 1000 === 0) progress.set('validate', dataRows, null);
     const parsed = spec.rowSchema.safeParse(raw);
     if (parsed.success) valid.push({ value: parsed.data, line });
     else
@@ -77,6 +103,14 @@ export async function runImport<S extends z.ZodType>(ctx: AuthCtx, spec: ImportS
       }
   }
   if (!dataRows) throw badRequest('import.empty');
+  if (spec.prepare && !errors.length)
+    await spec.prepare(
+      valid.map((v) => v.value),
+      (done, total) => progress.set('hash', done, total),
+    );
+  progress.set('write', 0, valid.length);
+  // PGlite has one connection: the transaction below holds it, so no progress write may be left waiting.
+  await progress.flush();
 
   let imported = 0;
   await ctx.db.transaction().execute(async (trx) => {

@@ -40,5 +40,13 @@ export const commonUi = defineMessages({
   'ui.import.row': { 'zh-CN': '行号', 'zh-TW': '列號', en: 'Row' },
   'ui.import.column': { 'zh-CN': '列', 'zh-TW': '欄', en: 'Column' },
   'ui.import.message': { 'zh-CN': '问题', 'zh-TW': '問題', en: 'Problem' },
+  'ui.import.uploading': { 'zh-CN': '正在上传文件…', 'zh-TW': '正在上傳檔案…', en: 'Uploading the file…' },
+  'ui.import.validating': { 'zh-CN': '已检查 {{count}} 行', 'zh-TW': '已檢查 {{count}} 列', en: '{{count}} rows checked' },
+  'ui.import.hashing': {
+    'zh-CN': '正在处理密码：{{done}} / {{total}}',
+    'zh-TW': '正在處理密碼：{{done}} / {{total}}',
+    en: 'Securing passwords: {{done}} of {{total}}',
+  },
+  'ui.import.writing': { 'zh-CN': '正在保存 {{count}} 行…', 'zh-TW': '正在儲存 {{count}} 列…', en: 'Saving {{count}} rows…' },
   'ui.upload': { 'zh-CN': '上传', 'zh-TW': '上傳', en: 'Upload' },
 });

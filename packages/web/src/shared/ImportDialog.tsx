@@ -6,6 +6,8 @@ import { download, headers } from '../api/client.ts';
 import { notifier } from '../api/notify.ts';
 import { navigateTo } from '../app/router-ref.ts';
 import { tr, useT } from '../i18n/index.ts';
+import { importPercent, newImportId } from './import-percent.ts';
+import { importStageText, watchImport } from './import-progress.ts';
 
 type RowError = ImportRowError;
 
@@ -17,11 +19,13 @@ export interface ImportDialogProps {
   /** Multipart route receiving `file` and the extra fields. */
   uploadRoute: RouteDef;
   fields?: Record<string, string | number>;
+  /** GET route answering the server's progress of the import (sent `importId`); without it the bar shows the upload alone. */
+  progressRoute?: RouteDef;
   onClose: () => void;
   onImported: () => void;
 }
 
-/** Upload with progress and the report of rejected rows, answered by the server's import runner. */
+/** Upload with progress (the upload, then the server's work) and the report of rejected rows, answered by the server's import runner. */
 function upload(route: RouteDef, form: FormData, onProgress: (p: number) => void): Promise<Envelope<ImportReport | null>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -44,6 +48,7 @@ export function ImportDialog(p: ImportDialogProps) {
   const { t } = useT();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [stage, setStage] = useState('');
   const [report, setReport] = useState<{ ok: boolean; text: string; errors: RowError[] } | null>(null);
   const start = async () => {
     if (!file) {
@@ -52,11 +57,20 @@ export function ImportDialog(p: ImportDialogProps) {
     }
     const form = new FormData();
     for (const [k, v] of Object.entries(p.fields ?? {})) form.append(k, String(v));
+    const importId = newImportId();
+    if (p.progressRoute) form.append('importId', importId);
     form.append('file', file);
     setReport(null);
     setProgress(1);
+    setStage(tr('ui.import.uploading'));
+    const stop = p.progressRoute
+      ? watchImport(p.progressRoute, importId, (s) => {
+          setProgress(importPercent(s));
+          setStage(importStageText(s));
+        })
+      : () => {};
     try {
-      const env = await upload(p.uploadRoute, form, setProgress);
+      const env = await upload(p.uploadRoute, form, p.progressRoute ? (n) => setProgress(Math.round(n / 3)) : setProgress).finally(stop);
       setProgress(100);
       if (env.status === 401) navigateTo('/login');
       if (env.status === 403) navigateTo('/403');
@@ -69,6 +83,7 @@ export function ImportDialog(p: ImportDialogProps) {
     } catch {
       notifier().error(tr('err.network'));
     } finally {
+      setStage('');
       setTimeout(() => setProgress(null), 400);
     }
   };
@@ -107,7 +122,8 @@ export function ImportDialog(p: ImportDialogProps) {
           </p>
           <p>{t('ui.chooseFile')} (.xlsx)</p>
         </Upload.Dragger>
-        {progress !== null ? <Progress percent={progress} status="active" /> : null}
+        {progress !== null ? <Progress percent={progress} status="active" data-testid="import-progress" /> : null}
+        {progress !== null && stage ? <div data-testid="import-stage">{stage}</div> : null}
         {report ? <Alert type={report.ok ? 'success' : 'error'} showIcon message={report.text} data-testid="import-result" /> : null}
         {report?.errors.length ? (
           <Table<RowError>

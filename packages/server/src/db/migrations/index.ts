@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_foundation.ts';
+import * as m0002 from './0002_import_progress.ts';
 import * as m0101 from './0101_accounts.ts';
 import * as m0102 from './0102_admin_totp.ts';
 import * as m0201 from './0201_communities.ts';
@@ -21,6 +22,7 @@ import * as m0701 from './0701_notices.ts';
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_import_progress': m0002,
   '0101_accounts': m0101,
   '0102_admin_totp': m0102,
   '0201_communities': m0201,

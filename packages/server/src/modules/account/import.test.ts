@@ -101,6 +101,30 @@ describe('uploadAccountFile', () => {
     expect(await k.count('message')).toBe(messages);
   });
 
+  it('stores imported passwords at the import cost and upgrades each to the full cost at its first good sign-in', async () => {
+    const file = await xlsx([
+      ['86', '13833330001', 'Rh Rehash', 'Init7788', 7, '1-101', '', ''],
+      ['86', '13833330002', 'Rh Other', 'Other7788', 7, '1-102', '', ''],
+    ]);
+    expect((await upload(file, { communityID: String(A) })).body.status).toBe(200);
+    const hashOf = async (regNo: string) =>
+      (await t.db.selectFrom('account').select('password_hash').where('reg_no', '=', regNo).executeTakeFirstOrThrow()).password_hash;
+    const imported = await hashOf('13833330001');
+    expect(imported).toMatch(/^\$argon2id\$v=19\$m=2048,t=1,p=1\$/);
+    expect(await hashOf('13833330002')).not.toBe(imported);
+    const login = (password: string) => t.post('/login', { username: '13833330001', password, vcode: 'x', roleId: 7 });
+
+    expect((await login('Wrong7788')).body.status).toBe(400);
+    expect(await hashOf('13833330001')).toBe(imported);
+    // Imported accounts are not activated yet (203): the password was right, so the hash is upgraded all the same.
+    expect((await login('Init7788')).body.status).toBe(203);
+    const upgraded = await hashOf('13833330001');
+    expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect((await login('Init7788')).body.status).toBe(203);
+    expect(await hashOf('13833330001')).toBe(upgraded);
+    expect(await hashOf('13833330002')).toMatch(/m=2048,t=1,p=1/);
+  });
+
   it('imports every row into the community, with an import-history message, its file and an op log row', async () => {
     const file = await xlsx([
       ['86', '13822220001', 'Imp One', 'Init123', 'Householder', '1-101', '', ''],

@@ -11,7 +11,7 @@ import { assertCommunity } from '../../http/scope.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import { type ImportColumn, type ImportReport, runImport, templateHeaders } from '../../xlsx/import-runner.ts';
 import { sendWorkbook, workbookBuffer } from '../../xlsx/write.ts';
-import { hashPassword } from '../session/passwords.ts';
+import { hashImported } from '../../crypto/passwords.ts';
 import { isKnownDialCode, normalizeDialCode } from './countries.ts';
 
 type Row = z.output<typeof accountImportRow>;
@@ -37,27 +37,12 @@ export async function accountTemplate(ctx: AuthCtx, reply: FastifyReply): Promis
 const chunks = <T>(xs: T[], n = BATCH): T[][] => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 
 /**
- * Hashes the passwords of an import. A file usually gives many accounts the same
- * initial password: each distinct password is hashed once (argon2id is slow on
- * purpose), a few at a time.
- */
-async function hashAll(passwords: string[]): Promise<Map<string, string>> {
-  const distinct = [...new Set(passwords)];
-  const out = new Map<string, string>();
-  for (const part of chunks(distinct, 8)) {
-    const hashes = await Promise.all(part.map((p) => hashPassword(p)));
-    for (const [i, p] of part.entries()) out.set(p, hashes[i] as string);
-  }
-  return out;
-}
-
-/**
  * Imports accounts into one community (000 §5 "Import accounts": a community
  * first). Each row passes the dialog's rules, then: a role the caller manages, a
  * known dial code, a phone free for its role (in the database and in the file),
  * and for householders an address of the community. All rows or none.
  */
-export async function importAccounts(ctx: AuthCtx, communityId: number, files: UploadedFile[]): Promise<ImportReport> {
+export async function importAccounts(ctx: AuthCtx, communityId: number, files: UploadedFile[], progressId?: string): Promise<ImportReport> {
   await assertCommunity(ctx.db, ctx.caller, communityId);
   const community = await ctx.db.selectFrom('community').select('id').where('id', '=', communityId).executeTakeFirst();
   if (!community) throw badRequest('account.communityUnknown');
@@ -102,8 +87,16 @@ export async function importAccounts(ctx: AuthCtx, communityId: number, files: U
     return errors;
   };
 
+  // Each distinct password once, at the import cost, upgraded at first sign-in (docs/security.md).
+  let hashes = new Map<string, string>();
+  const prepare = async (rows: Row[], progress: (done: number, total: number) => void) => {
+    hashes = await hashImported(
+      rows.map((r) => r.password),
+      (done, total) => (done % 250 === 0 || done === total) && progress(done, total),
+    );
+  };
+
   const apply = async (rows: Row[], trx: Transaction<DB>) => {
-    const hashes = await hashAll(rows.map((r) => r.password));
     const indexed = rows.map((r, index) => ({ r, index }));
     for (const part of chunks(indexed)) {
       const inserted = await trx
@@ -150,7 +143,9 @@ export async function importAccounts(ctx: AuthCtx, communityId: number, files: U
     communityId,
     menu: 'account',
     title: 'account.importTitle',
+    progressId,
     check,
+    prepare,
     apply,
   });
 }

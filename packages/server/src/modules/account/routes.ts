@@ -1,6 +1,7 @@
 import { ROUTES } from '@gatehouse/contracts';
 import { Answer, deletedAnswer } from '../../http/errors.ts';
 import { handle, type Registered } from '../../http/route.ts';
+import { readProgress } from '../../xlsx/import-progress.ts';
 import { importAnswer } from '../../xlsx/import-runner.ts';
 import { regNoAvailable } from './checks.ts';
 import { countryList } from './countries.ts';
@@ -54,8 +55,13 @@ export const accountHandlers: Registered[] = [
     await accountTemplate(ctx, reply);
     return undefined;
   }),
-  handle(A.uploadAccountFile, async (input, ctx, { files }) => importAnswer(await importAccounts(ctx, input.communityID, files))),
-  handle(A.uploadAccounts, async (input, ctx, { files }) => importAnswer(await importAccounts(ctx, input.communityID, files))),
+  handle(A.uploadAccountFile, async (input, ctx, { files }) =>
+    importAnswer(await importAccounts(ctx, input.communityID, files, input.importId)),
+  ),
+  handle(A.getImportProgress, (input, ctx) => readProgress(ctx.db, ctx.caller.accountId, input.importId)),
+  handle(A.uploadAccounts, async (input, ctx, { files }) =>
+    importAnswer(await importAccounts(ctx, input.communityID, files, input.importId)),
+  ),
   handle(A.transferAccount, async (input, ctx) => {
     await transferAccount(ctx, input);
     return new Answer(200, null, ['migrate.done']);

@@ -1,2 +1,2 @@
 // Password hashing is a foundation (db seeding, accounts and sign-in use it): it lives in crypto/.
-export { dummyHash, hashPassword, verifyPassword } from '../../crypto/passwords.ts';
+export { dummyHash, hashPassword, needsRehash, verifyPassword } from '../../crypto/passwords.ts';

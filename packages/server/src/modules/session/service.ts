@@ -20,7 +20,7 @@ import { checkCode } from './codes.ts';
 import { countLoginAttempt } from './login-throttle.ts';
 import { defaultPath, menuTree } from './menu-tree.ts';
 import { factorPrompt, secondFactorRefusal } from './second-factor.ts';
-import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
 type LoginInput = ParsedInput<typeof ROUTES.session.login>;
 
@@ -45,6 +45,13 @@ export async function login(ctx: Ctx, input: LoginInput, captchaId: string | und
     .executeTakeFirst();
   const passOk = await verifyPassword(account?.password_hash ?? (await dummyHash()), input.password);
   if (!account || !passOk) return fail('login.badCredentials');
+  // An imported password was stored at the cheaper import cost: store it at the full cost now (docs/security.md).
+  if (needsRehash(account.password_hash))
+    await ctx.db
+      .updateTable('account')
+      .set({ password_hash: await hashPassword(input.password) })
+      .where('id', '=', account.id)
+      .execute();
   if (account.state === 2) return fail('login.disabled');
   if (account.state === 0) return attempt.succeeded(new Answer(STATUS.notActivated, { phoneNumber: account.reg_no }, ['err.notActivated']));
   if (isSystemAdmin(account.role_id)) {

@@ -100,6 +100,7 @@ export default function AccountPage() {
           templateRoute={ROUTES.account.accountTemplate}
           templateName={`${t('account.sheet')}.xlsx`}
           uploadRoute={ROUTES.account.uploadAccountFile}
+          progressRoute={ROUTES.account.getImportProgress}
           fields={{ communityID: session.communityId }}
           onClose={() => setDialog(null)}
           onImported={() => void reload()}
