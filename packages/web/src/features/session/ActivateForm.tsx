@@ -1,20 +1,20 @@
-import { activeUserInput, ROUTES } from '@gatehouse/contracts';
+import { activeUserInput } from '@gatehouse/contracts';
 import { Button, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
+import { activateAccount, type PhoneCode, sendCode } from './api.ts';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 
 /** Activation (203): the phone, an SMS code, activeUser; then the caller signs in again. */
 export function ActivateForm({ phone, onDone, onCancel }: { phone: string; onDone: () => Promise<void> | void; onCancel: () => void }) {
   const { t } = useT();
-  const [form] = Form.useForm<{ phoneNumber: string; vcode: string }>();
+  const [form] = Form.useForm<PhoneCode>();
   const [busy, setBusy] = useState(false);
-  const submit = async (v: { phoneNumber: string; vcode: string }) => {
+  const submit = async (v: PhoneCode) => {
     setBusy(true);
     try {
-      await mutate(ROUTES.session.activeUser, v);
+      await activateAccount(v);
       await onDone();
     } catch {
       // toast shown
@@ -33,9 +33,7 @@ export function ActivateForm({ phone, onDone, onCancel }: { phone: string; onDon
           <Form.Item name="vcode" noStyle rules={[fieldRule(activeUserInput, 'vcode')]}>
             <Input maxLength={6} data-testid="active-code" />
           </Form.Item>
-          <SmsCodeButton
-            send={async () => mutate(ROUTES.session.sendVcode, { phoneNumber: (await form.validateFields(['phoneNumber'])).phoneNumber })}
-          />
+          <SmsCodeButton send={async () => sendCode((await form.validateFields(['phoneNumber'])).phoneNumber)} />
         </Space.Compact>
       </Form.Item>
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>

@@ -1,11 +1,11 @@
-import { resetPwdInput, ROUTES, validateVcodeInput } from '@gatehouse/contracts';
+import { resetPwdInput, validateVcodeInput } from '@gatehouse/contracts';
 import { Button, Form, Input, Space, Steps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { call, mutate } from '../../api/client.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule, sameAs } from '../../shared/rules.ts';
+import { type PhoneCode, resetPassword, sendCode, verifyPhoneCode } from './api.ts';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 
 /** Forgotten password, two steps: verify the phone with a code; set the new password (000 §2). */
@@ -13,15 +13,15 @@ export function ForgetPwdPage() {
   const { t } = useT();
   const nav = useNavigate();
   const [step, setStep] = useState(0);
-  const [verified, setVerified] = useState<{ phoneNumber: string; vcode: string } | null>(null);
+  const [verified, setVerified] = useState<PhoneCode | null>(null);
   const [busy, setBusy] = useState(false);
-  const [f0] = Form.useForm<{ phoneNumber: string; vcode: string }>();
+  const [f0] = Form.useForm<PhoneCode>();
   const [f1] = Form.useForm<{ pwd: string; confirmPwd: string }>();
 
-  const verify = async (v: { phoneNumber: string; vcode: string }) => {
+  const verify = async (v: PhoneCode) => {
     setBusy(true);
     try {
-      await call(ROUTES.session.validatePhoVcode, v);
+      await verifyPhoneCode(v);
       setVerified(v);
       setStep(1);
     } catch {
@@ -34,7 +34,7 @@ export function ForgetPwdPage() {
     if (!verified) return;
     setBusy(true);
     try {
-      await mutate(ROUTES.session.resetPwd, { ...verified, ...v });
+      await resetPassword({ ...verified, ...v });
       nav('/login');
     } catch {
       // toast shown
@@ -60,9 +60,7 @@ export function ForgetPwdPage() {
               <Form.Item name="vcode" noStyle rules={[fieldRule(validateVcodeInput, 'vcode')]}>
                 <Input maxLength={6} data-testid="forget-code" />
               </Form.Item>
-              <SmsCodeButton
-                send={async () => mutate(ROUTES.session.sendVcode, { phoneNumber: (await f0.validateFields(['phoneNumber'])).phoneNumber })}
-              />
+              <SmsCodeButton send={async () => sendCode((await f0.validateFields(['phoneNumber'])).phoneNumber)} />
             </Space.Compact>
           </Form.Item>
           <Space style={{ width: '100%', justifyContent: 'space-between' }}>

@@ -1,14 +1,13 @@
-import { type Option, type PhoneContent, RECOVERY_CODE, ROUTES, type SessionContent, TOTP_CODE, loginInput } from '@gatehouse/contracts';
+import { type Option, type PhoneContent, RECOVERY_CODE, type SessionContent, TOTP_CODE, loginInput } from '@gatehouse/contracts';
 import { Button, Form, Input, Select, Space } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { call, mutate } from '../../api/client.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { useT } from '../../i18n/index.ts';
 import { clearSession } from '../../session/store.ts';
 import { fieldRule } from '../../shared/rules.ts';
 import { ActivateForm } from './ActivateForm.tsx';
-import { type LoginForm, submitLogin } from './api.ts';
+import { type LoginForm, rolesOf, sendAdminCode, submitLogin } from './api.ts';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 
 /** A 6-digit code (SMS or authenticator) or a recovery code. */
@@ -47,7 +46,7 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
     if (!regNo || regNo === lastRegNo.current) return;
     lastRegNo.current = regNo;
     try {
-      const list = await call(ROUTES.session.getRolesByRegNo, { regNo }, { silent: true });
+      const list = await rolesOf(regNo);
       setRoles(list);
       form.setFieldValue('roleId', list.length === 1 ? list[0]?.intValue : undefined);
     } catch {
@@ -149,7 +148,7 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
                 >
                   <Input maxLength={totp ? 11 : 6} autoComplete="one-time-code" data-testid="login-sms" />
                 </Form.Item>
-                <SmsCodeButton send={() => mutate(ROUTES.session.sendVcodeAdmin, { phoneNumber: form.getFieldValue('username') })} />
+                <SmsCodeButton send={() => sendAdminCode(form.getFieldValue('username'))} />
               </Space.Compact>
             </Form.Item>
           ) : null}

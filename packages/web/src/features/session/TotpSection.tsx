@@ -1,12 +1,10 @@
-import { confirmTotpInput, ROUTES, type TotpEnrolment } from '@gatehouse/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { confirmTotpInput, type TotpEnrolment } from '@gatehouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Divider, Form, Input, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
-import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
-
-const STATE_KEY = ['totpState'];
+import { confirmTotp, disableTotp, startTotp, TOTP_STATE_KEY, useTotpState } from './api.ts';
 
 /**
  * The administrator's authenticator in the profile dialog: set up (QR code and key,
@@ -16,7 +14,7 @@ const STATE_KEY = ['totpState'];
 export function TotpSection() {
   const { t } = useT();
   const qc = useQueryClient();
-  const state = useQuery({ queryKey: STATE_KEY, queryFn: () => call(ROUTES.totp.getTotpState), gcTime: 0 });
+  const state = useTotpState();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [recovery, setRecovery] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -27,25 +25,25 @@ export function TotpSection() {
     setBusy(true);
     try {
       await work();
-      await qc.invalidateQueries({ queryKey: STATE_KEY });
+      await qc.invalidateQueries({ queryKey: TOTP_STATE_KEY });
     } catch {
       // the server's message has been shown
     } finally {
       setBusy(false);
     }
   };
-  const start = () => run(async () => setEnrolment(await call(ROUTES.totp.startTotp)));
+  const start = () => run(async () => setEnrolment(await startTotp()));
   const confirm = async () => {
     const v = await confirmForm.validateFields();
     await run(async () => {
-      setRecovery((await mutate(ROUTES.totp.confirmTotp, v)).recoveryCodes);
+      setRecovery((await confirmTotp(v)).recoveryCodes);
       setEnrolment(null);
     });
   };
   const disable = async () => {
     const v = await disableForm.validateFields();
     await run(async () => {
-      await mutate(ROUTES.totp.disableTotp, v);
+      await disableTotp(v);
       setRecovery(null);
       disableForm.resetFields();
     });
