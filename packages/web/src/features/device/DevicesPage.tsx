@@ -1,11 +1,10 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { type DeviceRow, type DeviceSecret, LIMITS, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { download } from '../../api/client.ts';
+import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
@@ -123,18 +122,12 @@ export default function DevicesPage() {
         ]}
         toolbar={({ params }) => {
           if (!admin) return null;
-          const { page: _p, rows: _r, ...filters } = params;
           return (
             <>
               <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="device-add">
                 {t('ui.add')}
               </Button>
-              <Button
-                icon={<DownloadOutlined />}
-                onClick={() => void download(ROUTES.device.exportDevices, filters, `${t('menu.project.devices')}.xlsx`)}
-              >
-                {t('ui.export')}
-              </Button>
+              <ExportButton route={ROUTES.device.exportDevices} params={params} sheet={t('menu.project.devices')} />
             </>
           );
         }}
