@@ -1,4 +1,4 @@
-import { type DoorUnitCardRow, type HolderStatus, ROUTES, updateGateAccessInput } from '@gatehouse/contracts';
+import { type DoorUnitCardRow, ROUTES, updateGateAccessInput } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -18,10 +18,9 @@ import {
 } from './api.ts';
 import { GateEntryDialog } from '../../shared/GateEntryDialog.tsx';
 import { CARD_STATUSES } from '../../shared/statuses.ts';
-import { EnumTag } from '../../shared/valueEnum.tsx';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { textFilters } from '../../shared/FilterBar.tsx';
-import { actionsColumn } from '../../shared/columns.tsx';
+import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 
 /** Card types of the door-unit view (001 §2 "Door unit card list"). */
 const DOOR_UNIT_TYPES = ['authcard', 'accesscard', 'patrolcard'] as const;
@@ -45,13 +44,7 @@ export default function DoorUnitCardsPage() {
     { title: t('ui.card.cardid'), dataIndex: 'cardid', key: 'cardid', sorter: true },
     { title: t('ui.card.account'), dataIndex: 'account', key: 'account', sorter: true },
     { title: t('ui.card.household'), dataIndex: 'address', key: 'address', sorter: true },
-    {
-      title: t('ui.card.status'),
-      dataIndex: 'cardstatus',
-      key: 'cardstatus',
-      sorter: true,
-      render: (v: HolderStatus) => <EnumTag of={CARD_STATUSES} value={v} />,
-    },
+    enumColumn(t('ui.card.status'), 'cardstatus', CARD_STATUSES),
     { title: t('ui.card.type'), dataIndex: 'cardtype', key: 'cardtype', sorter: true, render: (v: string) => t(`card.type.${v}`) },
     { title: t('ui.card.mode'), dataIndex: 'cardmode', key: 'cardmode', sorter: true, render: (v: string) => t(`card.mode.${v}`) },
     { title: t('ui.card.validfrom'), dataIndex: 'validfrom', key: 'validfrom', sorter: true },

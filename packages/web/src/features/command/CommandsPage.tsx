@@ -7,12 +7,12 @@ import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { DetailDialog } from './DetailDialog.tsx';
 import { COMMAND_STATUSES } from '../../shared/statuses.ts';
-import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
+import { enumOptions } from '../../shared/valueEnum.tsx';
 import { ConfirmButton } from '../../shared/ConfirmButton.tsx';
 import { useGmOptions } from '../gm/api.ts';
 import { resendCommand } from './api.ts';
 import { textFilters } from '../../shared/FilterBar.tsx';
-import { actionsColumn } from '../../shared/columns.tsx';
+import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 
 const KEY = ['commands'] as const;
 
@@ -29,13 +29,7 @@ export default function CommandsPage() {
     { title: t('ui.cmd.account'), dataIndex: 'account' },
     { title: t('ui.cmd.gate'), dataIndex: 'gate' },
     { title: t('ui.cmd.type'), dataIndex: 'type', key: 'type', sorter: true, render: (v: number) => t(`cmd.type.${v}`) },
-    {
-      title: t('ui.cmd.status'),
-      dataIndex: 'status',
-      key: 'status',
-      sorter: true,
-      render: (v: number, r) => <EnumTag of={COMMAND_STATUSES} value={v} data-testid={`cmd-status-${r.id}`} />,
-    },
+    enumColumn(t('ui.cmd.status'), 'status', COMMAND_STATUSES, (_v, r) => ({ 'data-testid': `cmd-status-${r.id}` })),
     { title: t('ui.cmd.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true },
     { title: t('ui.cmd.updateTime'), dataIndex: 'updateTime', key: 'updateTime', sorter: true },
     { title: t('ui.cmd.info'), dataIndex: 'info', ellipsis: true, width: 200 },

@@ -1,4 +1,4 @@
-import { type FaceRow, type HolderStatus, ROUTES } from '@gatehouse/contracts';
+import { type FaceRow, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -11,10 +11,9 @@ import { FaceEditDialog } from './FaceEditDialog.tsx';
 import { FaceGatesDialog } from './FaceGatesDialog.tsx';
 import { FaceLadderDialog } from './FaceLadderDialog.tsx';
 import { FACE_STATUSES } from '../../shared/statuses.ts';
-import { EnumTag } from '../../shared/valueEnum.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { textFilters } from '../../shared/FilterBar.tsx';
-import { actionsColumn } from '../../shared/columns.tsx';
+import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'gates' | 'ladder'; face: FaceRow } | null;
 
@@ -47,13 +46,7 @@ export default function FaceIdPage() {
     { title: t('ui.face.account'), dataIndex: 'account', key: 'account', sorter: true },
     { title: t('ui.face.community'), dataIndex: 'communityname', key: 'communityname', sorter: true },
     { title: t('ui.face.address'), dataIndex: 'address', key: 'address', sorter: true },
-    {
-      title: t('ui.face.status'),
-      dataIndex: 'status',
-      key: 'status',
-      sorter: true,
-      render: (v: HolderStatus) => <EnumTag of={FACE_STATUSES} value={v} />,
-    },
+    enumColumn(t('ui.face.status'), 'status', FACE_STATUSES),
     actionsColumn(t('ui.actions'), (r) => (
       <Space>
         <DeleteButton testId={`face-delete-${r.id}`} onConfirm={() => remove(r.id)} />

@@ -1,4 +1,4 @@
-import { type FaceAddressRow, type HolderStatus, ROUTES, updateFaceAddressInput } from '@gatehouse/contracts';
+import { type FaceAddressRow, ROUTES, updateFaceAddressInput } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -9,10 +9,9 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { deleteGateFace, GATE_FACES_KEY, resendGateFace, saveGateFace, statusOptions } from './api.ts';
 import { GateEntryDialog } from '../../shared/GateEntryDialog.tsx';
 import { FACE_STATUSES } from '../../shared/statuses.ts';
-import { EnumTag } from '../../shared/valueEnum.tsx';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { textFilters } from '../../shared/FilterBar.tsx';
-import { actionsColumn } from '../../shared/columns.tsx';
+import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 
 /**
  * The faces of one door unit (001 §2 "Door unit face list", /gm/face/:addressId):
@@ -34,13 +33,7 @@ export default function GateFacesPage() {
     { title: t('ui.face.account'), dataIndex: 'account', key: 'account', sorter: true },
     { title: t('ui.face.username'), dataIndex: 'username' },
     { title: t('ui.face.address'), dataIndex: 'address', key: 'address', sorter: true },
-    {
-      title: t('ui.face.status'),
-      dataIndex: 'status',
-      key: 'status',
-      sorter: true,
-      render: (v: HolderStatus) => <EnumTag of={FACE_STATUSES} value={v} />,
-    },
+    enumColumn(t('ui.face.status'), 'status', FACE_STATUSES),
     { title: t('ui.face.validfrom'), dataIndex: 'validfrom', key: 'validfrom', sorter: true },
     { title: t('ui.face.validto'), dataIndex: 'validto', key: 'validto', sorter: true },
     { title: t('ui.face.info'), dataIndex: 'info', ellipsis: true },
