@@ -1,13 +1,11 @@
 import { type FaceAddressRow, ROUTES, updateFaceAddressInput } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { deleteGateFace, GATE_FACES_KEY, resendGateFace, saveGateFace, statusOptions } from './api.ts';
-import { GateEntryDialog } from '../../shared/GateEntryDialog.tsx';
+import { useGateEntryEdit } from '../../shared/useGateEntryEdit.tsx';
 import { FACE_STATUSES } from '../../shared/statuses.ts';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { textFilters } from '../../shared/FilterBar.tsx';
@@ -20,15 +18,14 @@ import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
  */
 export default function GateFacesPage() {
   const { t } = useT();
-  const qc = useQueryClient();
   const addressId = Number(useParams().addressId);
   const key = [...GATE_FACES_KEY, addressId] as const;
-  const [editing, setEditing] = useState<FaceAddressRow | null>(null);
-  const reload = () => qc.invalidateQueries({ queryKey: key });
-  const act = async (done: Promise<unknown>) => {
-    await done.catch(() => undefined);
-    await reload();
-  };
+  const { act, edit, editor } = useGateEntryEdit<FaceAddressRow>(key, {
+    area: 'face',
+    holder: (r) => r.account,
+    schema: updateFaceAddressInput,
+    save: saveGateFace,
+  });
   const columns: ColumnsType<FaceAddressRow> = [
     { title: t('ui.face.account'), dataIndex: 'account', key: 'account', sorter: true },
     { title: t('ui.face.username'), dataIndex: 'username' },
@@ -40,7 +37,7 @@ export default function GateFacesPage() {
     actionsColumn(t('ui.actions'), (r) => (
       <Space>
         <DeleteButton testId={`gate-face-delete-${r.id}`} onConfirm={() => act(deleteGateFace(r.id))} />
-        <Button size="small" onClick={() => setEditing(r)} data-testid={`gate-face-edit-${r.id}`}>
+        <Button size="small" onClick={() => edit(r)} data-testid={`gate-face-edit-${r.id}`}>
           {t('ui.edit')}
         </Button>
         <ConfirmButton title={t('ui.face.confirmResend')} onConfirm={() => act(resendGateFace(r.id))} testId={`gate-face-resend-${r.id}`}>
@@ -71,19 +68,7 @@ export default function GateFacesPage() {
           { name: 'validto', label: t('ui.face.validto'), type: 'date' },
         ]}
       />
-      {editing ? (
-        <GateEntryDialog
-          area="face"
-          holder={editing.account}
-          entry={editing}
-          schema={updateFaceAddressInput}
-          save={saveGateFace}
-          onClose={(saved) => {
-            setEditing(null);
-            if (saved) void reload();
-          }}
-        />
-      ) : null}
+      {editor}
     </>
   );
 }
