@@ -1,10 +1,11 @@
 import { type Option, type PhoneContent, RECOVERY_CODE, type SessionContent, TOTP_CODE, loginInput } from '@gatehouse/contracts';
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthFrame } from './AuthFrame.tsx';
 import { useT } from '../../i18n/index.ts';
 import { clearSession } from '../../session/store.ts';
+import { FieldWithAction } from '../../shared/FieldWithAction.tsx';
 import { fieldRule } from '../../shared/rules.ts';
 import { ActivateForm } from './ActivateForm.tsx';
 import { type LoginForm, rolesOf, sendAdminCode, submitLogin } from './api.ts';
@@ -107,11 +108,11 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
           <Form.Item label={t('ui.login.password')} name="password" rules={[fieldRule(loginInput, 'password')]}>
             <Input.Password autoComplete="current-password" onFocus={loadRoles} data-testid="login-password" />
           </Form.Item>
-          <Form.Item label={t('ui.login.captcha')} required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="vcode" noStyle rules={[fieldRule(loginInput, 'vcode')]}>
-                <Input maxLength={6} data-testid="login-captcha" />
-              </Form.Item>
+          <FieldWithAction
+            label={t('ui.login.captcha')}
+            name="vcode"
+            rules={[fieldRule(loginInput, 'vcode')]}
+            action={
               <img
                 className="gh-captcha"
                 src={`/api/captcha?_t=${captchaTs}`}
@@ -120,8 +121,10 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
                 onClick={() => setCaptchaTs(Date.now())}
                 data-testid="captcha-image"
               />
-            </Space.Compact>
-          </Form.Item>
+            }
+          >
+            <Input maxLength={6} data-testid="login-captcha" />
+          </FieldWithAction>
           <Form.Item label={t('ui.login.role')} name="roleId" rules={[fieldRule(loginInput, 'roleId')]}>
             <Select
               options={roles.map((r) => ({ value: r.intValue, label: r.label }))}
@@ -131,26 +134,19 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
             />
           </Form.Item>
           {needSms ? (
-            <Form.Item
+            <FieldWithAction
               label={t(totp ? 'ui.login.secondFactor' : 'ui.login.smsCode')}
               extra={t(totp ? 'ui.login.totpHint' : 'ui.login.adminVerify')}
-              required
+              name="dx"
+              rules={[
+                totp
+                  ? secondFactorRule(t('ui.login.totpHint'))
+                  : { required: true, len: 6, message: t('v.exactLen', { field: t('f.smsCode'), len: 6 }) },
+              ]}
+              action={<SmsCodeButton send={() => sendAdminCode(form.getFieldValue('username'))} />}
             >
-              <Space.Compact style={{ width: '100%' }}>
-                <Form.Item
-                  name="dx"
-                  noStyle
-                  rules={[
-                    totp
-                      ? secondFactorRule(t('ui.login.totpHint'))
-                      : { required: true, len: 6, message: t('v.exactLen', { field: t('f.smsCode'), len: 6 }) },
-                  ]}
-                >
-                  <Input maxLength={totp ? 11 : 6} autoComplete="one-time-code" data-testid="login-sms" />
-                </Form.Item>
-                <SmsCodeButton send={() => sendAdminCode(form.getFieldValue('username'))} />
-              </Space.Compact>
-            </Form.Item>
+              <Input maxLength={totp ? 11 : 6} autoComplete="one-time-code" data-testid="login-sms" />
+            </FieldWithAction>
           ) : null}
           <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
             {t('ui.login.submit')}

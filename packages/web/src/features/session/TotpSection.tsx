@@ -1,8 +1,9 @@
 import { confirmTotpInput, type TotpEnrolment } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Divider, Form, Input, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Divider, Form, Input, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
+import { FieldWithAction } from '../../shared/FieldWithAction.tsx';
 import { fieldRule } from '../../shared/rules.ts';
 import { confirmTotp, disableTotp, startTotp, TOTP_STATE_KEY, useTotpState } from './api.ts';
 
@@ -66,16 +67,18 @@ export function TotpSection() {
       ) : state.data.enabled ? (
         <Form form={disableForm} layout="vertical">
           <Typography.Paragraph data-testid="totp-on">{t('ui.totp.on', { left: state.data.recoveryLeft })}</Typography.Paragraph>
-          <Form.Item label={t('ui.totp.disablePassword')} required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="password" noStyle rules={[{ required: true, message: t('totp.disableProof') }]}>
-                <Input.Password autoComplete="current-password" data-testid="totp-disable-password" />
-              </Form.Item>
+          <FieldWithAction
+            label={t('ui.totp.disablePassword')}
+            name="password"
+            rules={[{ required: true, message: t('totp.disableProof') }]}
+            action={
               <Button danger loading={busy} onClick={disable} data-testid="totp-disable">
                 {t('ui.totp.disable')}
               </Button>
-            </Space.Compact>
-          </Form.Item>
+            }
+          >
+            <Input.Password autoComplete="current-password" data-testid="totp-disable-password" />
+          </FieldWithAction>
         </Form>
       ) : enrolment ? (
         <Form form={confirmForm} layout="vertical">
@@ -87,16 +90,18 @@ export function TotpSection() {
               {enrolment.secret}
             </Typography.Text>
           </Typography.Paragraph>
-          <Form.Item label={t('ui.totp.code')} required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="code" noStyle rules={[fieldRule(confirmTotpInput, 'code')]}>
-                <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" data-testid="totp-code" />
-              </Form.Item>
+          <FieldWithAction
+            label={t('ui.totp.code')}
+            name="code"
+            rules={[fieldRule(confirmTotpInput, 'code')]}
+            action={
               <Button type="primary" loading={busy} onClick={confirm} data-testid="totp-confirm">
                 {t('ui.totp.confirm')}
               </Button>
-            </Space.Compact>
-          </Form.Item>
+            }
+          >
+            <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" data-testid="totp-code" />
+          </FieldWithAction>
         </Form>
       ) : (
         <>
