@@ -3,7 +3,7 @@ import { App, Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { enumColumn } from '../../shared/columns.tsx';
+import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
@@ -39,17 +39,13 @@ export default function AccountPage() {
     { title: t('ui.acc.community'), dataIndex: 'communityNames', ellipsis: true, width: 200 },
     { title: t('ui.acc.address'), dataIndex: 'addressStrs', ellipsis: true, width: 160 },
     { title: t('ui.acc.regTime'), dataIndex: 'regTime', key: 'regTime', sorter: true },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) =>
-        r.roleID === 8 || r.roleID === 9 ? null : (
-          <Button size="small" onClick={() => setDialog({ kind: 'edit', userId: r.userid })} data-testid={`edit-${r.regNo}`}>
-            {t('ui.edit')}
-          </Button>
-        ),
-    },
+    actionsColumn(t('ui.actions'), (r) =>
+      r.roleID === 8 || r.roleID === 9 ? null : (
+        <Button size="small" onClick={() => setDialog({ kind: 'edit', userId: r.userid })} data-testid={`edit-${r.regNo}`}>
+          {t('ui.edit')}
+        </Button>
+      ),
+    ),
   ];
   const openImport = () => {
     if (!session?.communityId) message.warning(t('v.chooseCommunity'));

@@ -2,7 +2,7 @@ import { type AccountRow, isSystemAdmin, PERMISSION_FILTER_ROLES, ROUTES, roleNa
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { enumColumn } from '../../shared/columns.tsx';
+import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { PERM_ACCOUNTS_KEY } from './api.ts';
@@ -21,17 +21,13 @@ export default function PermissionPage() {
     enumColumn(t('ui.acc.state'), 'state', ACCOUNT_STATES, (v) => ({ 'data-testid': `state-${v}` })),
     { title: t('ui.acc.community'), dataIndex: 'communityNames', ellipsis: true, width: 220 },
     { title: t('ui.acc.regTime'), dataIndex: 'regTime', key: 'regTime', sorter: true },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) =>
-        isSystemAdmin(r.roleID) ? null : (
-          <Button size="small" onClick={() => setEditing(r)} data-testid={`perm-${r.regNo}`}>
-            {t('ui.perm.configure')}
-          </Button>
-        ),
-    },
+    actionsColumn(t('ui.actions'), (r) =>
+      isSystemAdmin(r.roleID) ? null : (
+        <Button size="small" onClick={() => setEditing(r)} data-testid={`perm-${r.regNo}`}>
+          {t('ui.perm.configure')}
+        </Button>
+      ),
+    ),
   ];
   return (
     <>
