@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/index.ts';
 import { clearSession } from '../../session/store.ts';
 import { useSession } from '../../session/useSession.ts';
-import { fieldRule, sameAs } from '../../shared/rules.ts';
+import { differentFrom, fieldRule, sameAs } from '../../shared/rules.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 import { updateOwnPassword } from './api.ts';
 
@@ -33,14 +33,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
             label={t('ui.newPassword')}
             name="pwd"
             dependencies={['oldPwd']}
-            rules={[
-              fieldRule(updatePwdInput, 'pwd'),
-              ({ getFieldValue }) => ({
-                validator: async (_r, v: string) => {
-                  if (v && v === getFieldValue('oldPwd')) throw new Error(t('v.passwordSameAsOld'));
-                },
-              }),
-            ]}
+            rules={[fieldRule(updatePwdInput, 'pwd'), differentFrom('oldPwd', 'v.passwordSameAsOld')]}
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
