@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { useListReload } from './useListReload.ts';
 import { type GateEntry, GateEntryDialog, type GateEntryDialogProps } from './GateEntryDialog.tsx';
 
 type DialogOf<Row> = Pick<GateEntryDialogProps, 'area' | 'schema' | 'save'> & { holder: (row: Row) => string };
@@ -13,13 +13,8 @@ export function useGateEntryEdit<Row extends GateEntry>(
   listKey: readonly unknown[],
   dialog: DialogOf<Row>,
 ): { act: (done: Promise<unknown>) => Promise<void>; edit: (row: Row) => void; editor: ReactNode } {
-  const qc = useQueryClient();
+  const { reload, act } = useListReload(listKey);
   const [editing, setEditing] = useState<Row | null>(null);
-  const reload = () => qc.invalidateQueries({ queryKey: listKey });
-  const act = async (done: Promise<unknown>) => {
-    await done.catch(() => undefined);
-    await reload();
-  };
   const editor = editing ? (
     <GateEntryDialog
       area={dialog.area}

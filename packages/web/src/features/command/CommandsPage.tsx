@@ -1,9 +1,9 @@
 import { CMD_TYPES, type CommandRow, ROUTES } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
+import { useListReload } from '../../shared/useListReload.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { DetailDialog } from './DetailDialog.tsx';
 import { COMMAND_STATUSES } from '../../shared/statuses.ts';
@@ -19,10 +19,9 @@ const KEY = ['commands'] as const;
 /** Command management (001 §2): the queue to the door units, with details and resend. */
 export default function CommandsPage() {
   const { t } = useT();
-  const qc = useQueryClient();
   const [detail, setDetail] = useState<number | null>(null);
   const gates = useGmOptions();
-  const reload = () => qc.invalidateQueries({ queryKey: KEY });
+  const { act } = useListReload(KEY);
   const columns: ColumnsType<CommandRow> = [
     { title: t('ui.cmd.community'), dataIndex: 'communityname' },
     { title: t('ui.cmd.address'), dataIndex: 'address' },
@@ -38,15 +37,7 @@ export default function CommandsPage() {
         <Button size="small" onClick={() => setDetail(r.id)} data-testid={`cmd-detail-${r.id}`}>
           {t('ui.details')}
         </Button>
-        <ConfirmButton
-          title={t('ui.cmd.confirmResend')}
-          testId={`cmd-resend-${r.id}`}
-          onConfirm={() =>
-            resendCommand(r.id)
-              .catch(() => undefined)
-              .then(reload)
-          }
-        >
+        <ConfirmButton title={t('ui.cmd.confirmResend')} testId={`cmd-resend-${r.id}`} onConfirm={() => act(resendCommand(r.id))}>
           {t('ui.cmd.resend')}
         </ConfirmButton>
       </Space>

@@ -1,9 +1,9 @@
 import { type FaceRow, ROUTES } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
+import { useListReload } from '../../shared/useListReload.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { deleteFace, FACES_KEY, statusOptions } from './api.ts';
 import { FaceAddDialog } from './FaceAddDialog.tsx';
@@ -30,16 +30,11 @@ type Open = { kind: 'add' } | { kind: 'edit' | 'gates' | 'ladder'; face: FaceRow
  */
 export default function FaceIdPage() {
   const { t } = useT();
-  const qc = useQueryClient();
   const [open, setOpen] = useState<Open>(null);
-  const reload = () => qc.invalidateQueries({ queryKey: FACES_KEY });
+  const { reload, act } = useListReload(FACES_KEY);
   const close = (saved?: boolean) => {
     setOpen(null);
     if (saved) void reload();
-  };
-  const remove = async (id: number) => {
-    await deleteFace(id).catch(() => undefined);
-    await reload();
   };
   const columns: ColumnsType<FaceRow> = [
     { title: t('ui.face.username'), dataIndex: 'username', key: 'username', sorter: true },
@@ -49,7 +44,7 @@ export default function FaceIdPage() {
     enumColumn(t('ui.face.status'), 'status', FACE_STATUSES),
     actionsColumn(t('ui.actions'), (r) => (
       <Space>
-        <DeleteButton testId={`face-delete-${r.id}`} onConfirm={() => remove(r.id)} />
+        <DeleteButton testId={`face-delete-${r.id}`} onConfirm={() => act(deleteFace(r.id))} />
         <Tooltip title={r.isVilla !== 0 ? t('ui.face.villaLocked') : undefined}>
           <Button
             size="small"
