@@ -5,7 +5,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { tr, useT } from '../i18n/index.ts';
 import { configured, useSaveAction } from './saveDialog.ts';
 import { collectLadder, type LadderDraft, type LadderInfo, type LadderItem, toDraft, touched } from './ladderDraft.ts';
-import type { DefaultOptionType } from 'antd/es/select';
 
 export type { LadderDraft, LadderInfo, LadderItem } from './ladderDraft.ts';
 
@@ -120,26 +119,26 @@ export function LadderConfigDialog(p: LadderConfigDialogProps) {
                 <Form form={form} layout="vertical" onValuesChange={onChange} data-testid="ladder-form">
                   <h3>{label}</h3>
                   <Row gutter={16}>
-                    {(
-                      [
-                        ['ResiLevel', 'ui.ladder.resiLevel', floorOptions],
-                        ['bank', 'ui.ladder.bank', bankOptions],
-                        ['node', 'ui.ladder.node', nodeOptions],
-                        ['GateType', 'ui.ladder.gateType', typeOptions],
-                      ] as [string, string, DefaultOptionType[]][]
-                    ).map(([name, labelKey, options]) => (
-                      <Col xs={24} md={6} key={name}>
-                        <Form.Item name={name} label={t(labelKey)}>
-                          <Select
-                            allowClear
-                            showSearch={name === 'ResiLevel' /* the floor list is long */}
-                            options={options}
-                            optionFilterProp={name === 'ResiLevel' ? 'label' : undefined}
-                            data-testid={`ladder-${name}`}
-                          />
-                        </Form.Item>
-                      </Col>
-                    ))}
+                    <Col xs={24} md={6}>
+                      <Form.Item name="ResiLevel" label={t('ui.ladder.resiLevel')}>
+                        <Select allowClear showSearch options={floorOptions} optionFilterProp="label" data-testid="ladder-resiLevel" />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} md={6}>
+                      <Form.Item name="bank" label={t('ui.ladder.bank')}>
+                        <Select allowClear options={bankOptions} data-testid="ladder-bank" />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} md={6}>
+                      <Form.Item name="node" label={t('ui.ladder.node')}>
+                        <Select allowClear options={nodeOptions} data-testid="ladder-node" />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} md={6}>
+                      <Form.Item name="GateType" label={t('ui.ladder.gateType')}>
+                        <Select allowClear options={typeOptions} data-testid="ladder-gateType" />
+                      </Form.Item>
+                    </Col>
                   </Row>
                   <Row gutter={16}>
                     <Col>
