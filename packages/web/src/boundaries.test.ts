@@ -6,6 +6,20 @@ import { describe, expect, it } from 'vitest';
  */
 const SHARED = import.meta.glob<string>('./shared/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });
 
+/** Feature and app code other than the features' api.ts files (and tests): it reaches the server through those. */
+const CALLERS = import.meta.glob<string>(['./features/**/*.{ts,tsx}', './app/**/*.{ts,tsx}', '!**/api.ts', '!**/*.test.{ts,tsx}'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+/** The server-calling names a file imports from api/client (download of an export file stays with its button). */
+function directCalls(text: string): string[] {
+  const found = text.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"][./]*api\/client(?:\.ts)?['"]/g);
+  const names = [...found].flatMap((m) => (m[1] as string).split(',').map((n) => n.trim().replace(/^type\s+/, '')));
+  return names.filter((n) => ['call', 'callFull', 'mutate', 'mutation', 'upload'].includes(n));
+}
+
 /** The relative specifiers of a file's static and dynamic imports and re-exports. */
 function importsOf(text: string): string[] {
   const found = text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g);
@@ -51,5 +65,20 @@ describe('web shared/ boundary', () => {
     ]);
     expect(featureImports('./shared/sub/Y.tsx', "import { d } from '../../features/x.ts';")).toEqual(['../../features/x.ts']);
     expect(featureImports('./shared/sub/Y.tsx', "import { e } from '../features/x.ts';")).toEqual([]);
+  });
+});
+
+describe('web server calls', () => {
+  it('no component under features/ or app/ calls the server directly: it uses its api.ts (or api/)', () => {
+    expect(Object.keys(CALLERS).length).toBeGreaterThan(20);
+    const offenders = Object.entries(CALLERS).flatMap(([f, text]) => directCalls(text).map((n) => `${f}: ${n}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the check sees a direct call however it is imported', () => {
+    expect(directCalls("import { call, mutate } from '../../api/client.ts';")).toEqual(['call', 'mutate']);
+    expect(directCalls("import {\n  callFull,\n  download,\n} from '../api/client';")).toEqual(['callFull']);
+    expect(directCalls("import { download, headers } from '../../api/client.ts';")).toEqual([]);
+    expect(directCalls("import { call } from './api.ts';")).toEqual([]);
   });
 });

@@ -1,8 +1,7 @@
-import { ROUTES } from '@gatehouse/contracts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { call } from '../api/client.ts';
-import { clearSession, getSession, onSessionChange, patchSession } from '../session/store.ts';
+import { refreshSession } from '../api/session.ts';
+import { clearSession, getSession, onSessionChange } from '../session/store.ts';
 
 /**
  * Any non-public route without a signed-in user clears the cache and goes to
@@ -15,9 +14,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   useEffect(() => onSessionChange(() => setSession(getSession())), []);
   useEffect(() => {
     if (!getSession()) return;
-    call(ROUTES.session.getSession, {}, { silent: true })
-      .then((s) => patchSession(s))
-      .catch(() => undefined);
+    refreshSession().catch(() => undefined);
   }, []);
   if (!session) {
     clearSession();

@@ -1,5 +1,6 @@
 import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
+import { EnumTag, type ValueEnum } from './valueEnum.tsx';
 
 /** The row-actions column of a list (fixed right): the buttons of one row. */
 export const actionsColumn = <Row,>(
@@ -12,4 +13,21 @@ export const actionsColumn = <Row,>(
   fixed: 'right',
   render: (_v, row) => render(row),
   ...extra,
+});
+
+/**
+ * A server-sorted column of a value enum, shown as its tag (a status, a type); `tagData`
+ * puts data-* attributes (test ids) on the tag of a row.
+ */
+export const enumColumn = <Row, V extends string | number>(
+  title: string,
+  field: keyof Row & string,
+  of: ValueEnum<V>,
+  tagData?: (v: V, row: Row) => Record<`data-${string}`, string | number>,
+): ColumnType<Row> => ({
+  title,
+  dataIndex: field,
+  key: field,
+  sorter: true,
+  render: (v: V extends number ? number : string, row: Row) => <EnumTag of={of} value={v} {...tagData?.(v as V, row)} />,
 });

@@ -30,3 +30,12 @@ export const sameAs =
       if (value && value !== getFieldValue(other)) throw new Error(tr(messageRef));
     },
   });
+
+/** The field must differ from another (a new password from the old one). */
+export const differentFrom =
+  (other: string, messageRef: string): Rule =>
+  ({ getFieldValue }) => ({
+    validator: async (_r, value: unknown) => {
+      if (value && value === getFieldValue(other)) throw new Error(tr(messageRef));
+    },
+  });

@@ -1,10 +1,9 @@
-import { type CommunityOption, ROUTES } from '@gatehouse/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CommunityOption } from '@gatehouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Modal, Table } from 'antd';
 import { useState } from 'react';
-import { call } from '../../api/client.ts';
+import { switchCommunity, useHomeCommunities } from '../../api/session.ts';
 import { useT } from '../../i18n/index.ts';
-import { patchSession } from '../../session/store.ts';
 
 /** Search by name, pick one community, OK (requires a choice), Reset (all = 0), Cancel. */
 export function CommunitySwitchDialog({ onClose }: { onClose: () => void }) {
@@ -14,10 +13,9 @@ export function CommunitySwitchDialog({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<number | null>(null);
-  const q = useQuery({ queryKey: ['homeCommunities', search], queryFn: () => call(ROUTES.community.getHomeCommunities, { name: search }) });
+  const q = useHomeCommunities(search);
   const apply = async (communityId: number) => {
-    const r = await call(ROUTES.session.updateCommunityId, { communityId });
-    patchSession({ communityId: r.communityId, communityName: r.communityName });
+    await switchCommunity(communityId);
     message.success(t('community.switched'));
     await qc.invalidateQueries();
     onClose();

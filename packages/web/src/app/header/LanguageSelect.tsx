@@ -1,10 +1,10 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { LANG_CODES, type LangCode, ROUTES } from '@gatehouse/contracts';
+import { LANG_CODES, type LangCode } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown } from 'antd';
-import { call } from '../../api/client.ts';
+import { tellLanguage } from '../../api/session.ts';
 import { changeLocale, useT } from '../../i18n/index.ts';
-import { getLangCode, getSession, patchSession, setLangCode } from '../../session/store.ts';
+import { getLangCode, setLangCode } from '../../session/store.ts';
 
 const LABELS: Record<LangCode, string> = { china1: '简体中文', china2: '繁體中文', english: 'English' };
 
@@ -17,11 +17,7 @@ export function LanguageSelect({ dark = false }: { dark?: boolean }) {
     setLangCode(code);
     await changeLocale(LANG_CODES[code]);
     try {
-      await call(ROUTES.session.setLanguage, { type: code }, { silent: true });
-      if (getSession()) {
-        const s = await call(ROUTES.session.getSession, {}, { silent: true });
-        patchSession(s);
-      }
+      await tellLanguage(code);
     } catch {
       // the choice is kept locally even if the server cannot be told now
     }

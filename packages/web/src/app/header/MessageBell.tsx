@@ -1,10 +1,8 @@
 import { BellOutlined } from '@ant-design/icons';
-import { LIMITS, ROUTES } from '@gatehouse/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { App, Badge, Button } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { call } from '../../api/client.ts';
+import { useMessagePush } from '../../api/session.ts';
 import { useT } from '../../i18n/index.ts';
 
 /** The bell polls getMessagePush every 100 s; when the count rises it says so, with a link to /message. */
@@ -12,12 +10,7 @@ export function MessageBell() {
   const { t } = useT();
   const nav = useNavigate();
   const { notification } = App.useApp();
-  const q = useQuery({
-    queryKey: ['messagePush'],
-    queryFn: () => call(ROUTES.account.getMessagePush, {}, { silent: true }),
-    refetchInterval: LIMITS.messagePollMs,
-    refetchIntervalInBackground: true,
-  });
+  const q = useMessagePush();
   const last = useRef<number | null>(null);
   const count = q.data?.count ?? 0;
   useEffect(() => {

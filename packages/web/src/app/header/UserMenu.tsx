@@ -1,9 +1,8 @@
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
-import { ROUTES } from '@gatehouse/contracts';
 import { Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { call } from '../../api/client.ts';
+import { signOut } from '../../api/session.ts';
 import { MigrateAccountDialog } from '../../features/account/MigrateAccountDialog.tsx';
 import { BasicInfoDialog } from '../../features/session/BasicInfoDialog.tsx';
 import { ChangePasswordDialog } from '../../features/session/ChangePasswordDialog.tsx';
@@ -21,7 +20,7 @@ export function UserMenu() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const logout = async () => {
     try {
-      await call(ROUTES.logout.logout, {}, { silent: true });
+      await signOut();
     } finally {
       clearSession();
       nav('/login');

@@ -3,6 +3,7 @@ import { App, Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
@@ -10,7 +11,7 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { AccountDialog } from './AccountDialog.tsx';
 import { ACCOUNTS_KEY, useSearchRoles } from './api.ts';
 import { ACCOUNT_STATES } from '../../shared/statuses.ts';
-import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
+import { enumOptions } from '../../shared/valueEnum.tsx';
 import { textFilters } from '../../shared/FilterBar.tsx';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; userId: number } | { kind: 'import' } | null;
@@ -34,27 +35,17 @@ export default function AccountPage() {
     { title: t('ui.acc.name'), dataIndex: 'name', key: 'name', sorter: true },
     { title: t('ui.acc.areacode'), dataIndex: 'areacode', render: (v: string) => `+${v}` },
     { title: t('ui.acc.role'), dataIndex: 'roleName', key: 'roleID', sorter: true },
-    {
-      title: t('ui.acc.state'),
-      dataIndex: 'state',
-      key: 'state',
-      sorter: true,
-      render: (v: number) => <EnumTag of={ACCOUNT_STATES} value={v} data-testid={`state-${v}`} />,
-    },
+    enumColumn(t('ui.acc.state'), 'state', ACCOUNT_STATES, (v) => ({ 'data-testid': `state-${v}` })),
     { title: t('ui.acc.community'), dataIndex: 'communityNames', ellipsis: true, width: 200 },
     { title: t('ui.acc.address'), dataIndex: 'addressStrs', ellipsis: true, width: 160 },
     { title: t('ui.acc.regTime'), dataIndex: 'regTime', key: 'regTime', sorter: true },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) =>
-        r.roleID === 8 || r.roleID === 9 ? null : (
-          <Button size="small" onClick={() => setDialog({ kind: 'edit', userId: r.userid })} data-testid={`edit-${r.regNo}`}>
-            {t('ui.edit')}
-          </Button>
-        ),
-    },
+    actionsColumn(t('ui.actions'), (r) =>
+      r.roleID === 8 || r.roleID === 9 ? null : (
+        <Button size="small" onClick={() => setDialog({ kind: 'edit', userId: r.userid })} data-testid={`edit-${r.regNo}`}>
+          {t('ui.edit')}
+        </Button>
+      ),
+    ),
   ];
   const openImport = () => {
     if (!session?.communityId) message.warning(t('v.chooseCommunity'));

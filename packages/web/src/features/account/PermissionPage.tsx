@@ -2,12 +2,12 @@ import { type AccountRow, isSystemAdmin, PERMISSION_FILTER_ROLES, ROUTES, roleNa
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { PERM_ACCOUNTS_KEY } from './api.ts';
 import { PermissionDialog } from './PermissionDialog.tsx';
 import { ACCOUNT_STATES } from '../../shared/statuses.ts';
-import { EnumTag } from '../../shared/valueEnum.tsx';
 import { textFilters } from '../../shared/FilterBar.tsx';
 
 /** Permission management (000 §2): accounts with menus (roles up to 5, and 10) and their menu grants. */
@@ -18,26 +18,16 @@ export default function PermissionPage() {
     { title: t('ui.acc.regNo'), dataIndex: 'regNo', key: 'regNo', sorter: true },
     { title: t('ui.acc.name'), dataIndex: 'name', key: 'name', sorter: true },
     { title: t('ui.acc.role'), dataIndex: 'roleName', key: 'roleID', sorter: true },
-    {
-      title: t('ui.acc.state'),
-      dataIndex: 'state',
-      key: 'state',
-      sorter: true,
-      render: (v: number) => <EnumTag of={ACCOUNT_STATES} value={v} data-testid={`state-${v}`} />,
-    },
+    enumColumn(t('ui.acc.state'), 'state', ACCOUNT_STATES, (v) => ({ 'data-testid': `state-${v}` })),
     { title: t('ui.acc.community'), dataIndex: 'communityNames', ellipsis: true, width: 220 },
     { title: t('ui.acc.regTime'), dataIndex: 'regTime', key: 'regTime', sorter: true },
-    {
-      title: t('ui.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_v, r) =>
-        isSystemAdmin(r.roleID) ? null : (
-          <Button size="small" onClick={() => setEditing(r)} data-testid={`perm-${r.regNo}`}>
-            {t('ui.perm.configure')}
-          </Button>
-        ),
-    },
+    actionsColumn(t('ui.actions'), (r) =>
+      isSystemAdmin(r.roleID) ? null : (
+        <Button size="small" onClick={() => setEditing(r)} data-testid={`perm-${r.regNo}`}>
+          {t('ui.perm.configure')}
+        </Button>
+      ),
+    ),
   ];
   return (
     <>

@@ -1,14 +1,12 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { ALARM_KIND_ENUM, ALARM_KINDS, type AlarmKind, type AlarmRow, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { download } from '../../api/client.ts';
+import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
 import { textFilters } from '../../shared/FilterBar.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
-import { exportFilters } from '../eventlog/codes.ts';
 import { AckDialog } from './AckDialog.tsx';
 import { KindTag } from './KindTag.tsx';
 
@@ -103,12 +101,7 @@ export default function AlarmPage() {
               >
                 {t('ui.alarm.acknowledgeSelected')}
               </Button>
-              <Button
-                icon={<DownloadOutlined />}
-                onClick={() => void download(ROUTES.alarm.exportAlarms, exportFilters(params), `${t('alarm.sheet')}.xlsx`)}
-              >
-                {t('ui.export')}
-              </Button>
+              <ExportButton route={ROUTES.alarm.exportAlarms} params={params} sheet={t('alarm.sheet')} />
             </>
           );
         }}

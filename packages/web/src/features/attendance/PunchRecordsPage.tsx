@@ -1,9 +1,9 @@
 import { type PunchRow, ROUTES } from '@gatehouse/contracts';
-import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { download } from '../../api/client.ts';
+import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 
@@ -55,18 +55,7 @@ export default function PunchRecordsPage() {
           >
             {t('ui.att.back')}
           </Button>
-          <Button
-            icon={<DownloadOutlined />}
-            onClick={() =>
-              void download(
-                ROUTES.attendance.exportPunchlist,
-                { ...filters, sort: params.sort, order: params.order },
-                `${t('att.punchDetails')}.xlsx`,
-              )
-            }
-          >
-            {t('ui.export')}
-          </Button>
+          <ExportButton route={ROUTES.attendance.exportPunchlist} params={{ ...filters, ...params }} sheet={t('att.punchDetails')} />
         </Space>
       )}
     />

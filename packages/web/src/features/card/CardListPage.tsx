@@ -1,4 +1,4 @@
-import { CARD_LIST, type CardRow, GATE_CARD_TYPES, type HolderStatus, LADDER_CARD_TYPES, ROUTES } from '@gatehouse/contracts';
+import { CARD_LIST, type CardRow, GATE_CARD_TYPES, LADDER_CARD_TYPES, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Select, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -13,9 +13,8 @@ import { CardDownloadDialog, CardLadderDialog } from './CardConfigDialogs.tsx';
 import { CardDialog } from './CardDialog.tsx';
 import { cardsKey, modeOptions, statusOptions, typeOptions } from './api.ts';
 import { CARD_STATUSES } from '../../shared/statuses.ts';
-import { EnumTag } from '../../shared/valueEnum.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
-import { actionsColumn } from '../../shared/columns.tsx';
+import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 
 type Dialog =
   | { kind: 'add' }
@@ -51,13 +50,7 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
     { title: t('ui.card.household'), dataIndex: 'address', key: 'address', sorter: true },
     { title: t('ui.card.type'), dataIndex: 'cardtype', key: 'cardtype', sorter: true, render: (v: string) => t(`card.type.${v}`) },
     { title: t('ui.card.mode'), dataIndex: 'cardmode', key: 'cardmode', sorter: true, render: (v: string) => t(`card.mode.${v}`) },
-    {
-      title: t('ui.card.status'),
-      dataIndex: 'cardstatus',
-      key: 'cardstatus',
-      sorter: true,
-      render: (v: HolderStatus) => <EnumTag of={CARD_STATUSES} value={v} />,
-    },
+    enumColumn(t('ui.card.status'), 'cardstatus', CARD_STATUSES),
     ...(gate ? [{ title: t('ui.card.gateCount'), dataIndex: 'gateCount' }] : []),
     actionsColumn(t('ui.actions'), (r) => (
       <Space size={4} data-testid={`card-actions-${r.cardid}`}>

@@ -1,8 +1,6 @@
-import { type DoorUnitCardRow, type HolderStatus, ROUTES, updateGateAccessInput } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { type DoorUnitCardRow, ROUTES, updateGateAccessInput } from '@gatehouse/contracts';
 import { Button, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
@@ -16,12 +14,11 @@ import {
   statusOptions,
   typeOptions,
 } from './api.ts';
-import { GateEntryDialog } from '../../shared/GateEntryDialog.tsx';
+import { useGateEntryEdit } from '../../shared/useGateEntryEdit.tsx';
 import { CARD_STATUSES } from '../../shared/statuses.ts';
-import { EnumTag } from '../../shared/valueEnum.tsx';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { textFilters } from '../../shared/FilterBar.tsx';
-import { actionsColumn } from '../../shared/columns.tsx';
+import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 
 /** Card types of the door-unit view (001 §2 "Door unit card list"). */
 const DOOR_UNIT_TYPES = ['authcard', 'accesscard', 'patrolcard'] as const;
@@ -29,29 +26,26 @@ const DOOR_UNIT_TYPES = ['authcard', 'accesscard', 'patrolcard'] as const;
 /** The cards configured on one door unit, /gm/card/{addressId} (001 §2): delete, edit validity, resend. */
 export default function DoorUnitCardsPage() {
   const { t } = useT();
-  const qc = useQueryClient();
   const { addressId: addressParam, communityId } = useParams();
   // also reached from the address list (/project/address/:communityId/access/:addressId)
   const addressId = Number(addressParam);
   const key = doorUnitCardsKey(addressId);
   const gate = useAddress(addressId).data;
-  const [editing, setEditing] = useState<DoorUnitCardRow | null>(null);
-  const reload = () => qc.invalidateQueries({ queryKey: key });
-  const run = async (done: Promise<unknown>) => {
-    await done.catch(() => undefined);
-    await reload();
-  };
+  const {
+    act: run,
+    edit,
+    editor,
+  } = useGateEntryEdit<DoorUnitCardRow>(key, {
+    area: 'card',
+    holder: (r) => r.cardid,
+    schema: updateGateAccessInput,
+    save: saveDoorUnitCard,
+  });
   const columns: ColumnsType<DoorUnitCardRow> = [
     { title: t('ui.card.cardid'), dataIndex: 'cardid', key: 'cardid', sorter: true },
     { title: t('ui.card.account'), dataIndex: 'account', key: 'account', sorter: true },
     { title: t('ui.card.household'), dataIndex: 'address', key: 'address', sorter: true },
-    {
-      title: t('ui.card.status'),
-      dataIndex: 'cardstatus',
-      key: 'cardstatus',
-      sorter: true,
-      render: (v: HolderStatus) => <EnumTag of={CARD_STATUSES} value={v} />,
-    },
+    enumColumn(t('ui.card.status'), 'cardstatus', CARD_STATUSES),
     { title: t('ui.card.type'), dataIndex: 'cardtype', key: 'cardtype', sorter: true, render: (v: string) => t(`card.type.${v}`) },
     { title: t('ui.card.mode'), dataIndex: 'cardmode', key: 'cardmode', sorter: true, render: (v: string) => t(`card.mode.${v}`) },
     { title: t('ui.card.validfrom'), dataIndex: 'validfrom', key: 'validfrom', sorter: true },
@@ -68,7 +62,7 @@ export default function DoorUnitCardsPage() {
         ) : (
           <DeleteButton onConfirm={() => run(deleteDoorUnitCard(r.id))} />
         )}
-        <Button size="small" onClick={() => setEditing(r)}>
+        <Button size="small" onClick={() => edit(r)}>
           {t('ui.edit')}
         </Button>
         <ConfirmButton title={t('ui.card.confirmResend')} onConfirm={() => run(resendDoorUnitCard(r.id))}>
@@ -115,19 +109,7 @@ export default function DoorUnitCardsPage() {
           { name: 'validto', label: t('ui.card.validto'), type: 'date' },
         ]}
       />
-      {editing ? (
-        <GateEntryDialog
-          area="card"
-          holder={editing.cardid}
-          entry={editing}
-          schema={updateGateAccessInput}
-          save={saveDoorUnitCard}
-          onClose={(saved) => {
-            setEditing(null);
-            if (saved) void reload();
-          }}
-        />
-      ) : null}
+      {editor}
     </>
   );
 }

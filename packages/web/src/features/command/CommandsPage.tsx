@@ -1,41 +1,34 @@
 import { CMD_TYPES, type CommandRow, ROUTES } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
+import { useListReload } from '../../shared/useListReload.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { DetailDialog } from './DetailDialog.tsx';
 import { COMMAND_STATUSES } from '../../shared/statuses.ts';
-import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
+import { enumOptions } from '../../shared/valueEnum.tsx';
 import { ConfirmButton } from '../../shared/ConfirmButton.tsx';
 import { useGmOptions } from '../gm/api.ts';
 import { resendCommand } from './api.ts';
 import { textFilters } from '../../shared/FilterBar.tsx';
-import { actionsColumn } from '../../shared/columns.tsx';
+import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 
 const KEY = ['commands'] as const;
 
 /** Command management (001 §2): the queue to the door units, with details and resend. */
 export default function CommandsPage() {
   const { t } = useT();
-  const qc = useQueryClient();
   const [detail, setDetail] = useState<number | null>(null);
   const gates = useGmOptions();
-  const reload = () => qc.invalidateQueries({ queryKey: KEY });
+  const { act } = useListReload(KEY);
   const columns: ColumnsType<CommandRow> = [
     { title: t('ui.cmd.community'), dataIndex: 'communityname' },
     { title: t('ui.cmd.address'), dataIndex: 'address' },
     { title: t('ui.cmd.account'), dataIndex: 'account' },
     { title: t('ui.cmd.gate'), dataIndex: 'gate' },
     { title: t('ui.cmd.type'), dataIndex: 'type', key: 'type', sorter: true, render: (v: number) => t(`cmd.type.${v}`) },
-    {
-      title: t('ui.cmd.status'),
-      dataIndex: 'status',
-      key: 'status',
-      sorter: true,
-      render: (v: number, r) => <EnumTag of={COMMAND_STATUSES} value={v} data-testid={`cmd-status-${r.id}`} />,
-    },
+    enumColumn(t('ui.cmd.status'), 'status', COMMAND_STATUSES, (_v, r) => ({ 'data-testid': `cmd-status-${r.id}` })),
     { title: t('ui.cmd.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true },
     { title: t('ui.cmd.updateTime'), dataIndex: 'updateTime', key: 'updateTime', sorter: true },
     { title: t('ui.cmd.info'), dataIndex: 'info', ellipsis: true, width: 200 },
@@ -44,15 +37,7 @@ export default function CommandsPage() {
         <Button size="small" onClick={() => setDetail(r.id)} data-testid={`cmd-detail-${r.id}`}>
           {t('ui.details')}
         </Button>
-        <ConfirmButton
-          title={t('ui.cmd.confirmResend')}
-          testId={`cmd-resend-${r.id}`}
-          onConfirm={() =>
-            resendCommand(r.id)
-              .catch(() => undefined)
-              .then(reload)
-          }
-        >
+        <ConfirmButton title={t('ui.cmd.confirmResend')} testId={`cmd-resend-${r.id}`} onConfirm={() => act(resendCommand(r.id))}>
           {t('ui.cmd.resend')}
         </ConfirmButton>
       </Space>

@@ -1,5 +1,6 @@
-import { Descriptions, Modal, Spin } from 'antd';
+import { Descriptions, Spin } from 'antd';
 import { useT } from '../../i18n/index.ts';
+import { InfoDialog } from '../../shared/InfoDialog.tsx';
 import { useCommandDetail } from './api.ts';
 
 /** A command's label / value pairs: payload, attempts, device answers, timings. */
@@ -7,15 +8,7 @@ export function DetailDialog({ id, onClose }: { id: number; onClose: () => void 
   const { t } = useT();
   const q = useCommandDetail(id);
   return (
-    <Modal
-      open
-      title={t('ui.cmd.detail')}
-      onOk={onClose}
-      onCancel={onClose}
-      cancelButtonProps={{ style: { display: 'none' } }}
-      width={720}
-      destroyOnHidden
-    >
+    <InfoDialog title={t('ui.cmd.detail')} width={720} onClose={onClose}>
       {q.data ? (
         <Descriptions size="small" column={1} bordered data-testid="command-detail">
           {q.data.map((p) => (
@@ -27,6 +20,6 @@ export function DetailDialog({ id, onClose }: { id: number; onClose: () => void 
       ) : (
         <Spin />
       )}
-    </Modal>
+    </InfoDialog>
   );
 }

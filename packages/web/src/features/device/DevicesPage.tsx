@@ -1,12 +1,11 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { type DeviceRow, type DeviceSecret, LIMITS, ROUTES } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { download } from '../../api/client.ts';
+import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
+import { useListReload } from '../../shared/useListReload.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { deleteDevice, DEVICES_KEY, resetSecret, resyncDevice } from './api.ts';
@@ -32,17 +31,12 @@ type Dialog =
  */
 export default function DevicesPage() {
   const { t } = useT();
-  const qc = useQueryClient();
   const navigate = useNavigate();
   const { modal } = App.useApp();
   const session = useSession();
   const admin = [0, 1, 2, 10].includes(session?.roleId ?? -1);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const reload = () => qc.invalidateQueries({ queryKey: DEVICES_KEY });
-  const act = async (p: Promise<unknown>) => {
-    await p.catch(() => undefined);
-    await reload();
-  };
+  const { reload, act } = useListReload(DEVICES_KEY);
   const columns: ColumnsType<DeviceRow> = [
     { title: t('ui.dev.name'), dataIndex: 'addressName', key: 'addressName', sorter: true },
     { title: t('ui.dev.serial'), dataIndex: 'addressRegNo', key: 'addressRegNo', sorter: true },
@@ -123,18 +117,12 @@ export default function DevicesPage() {
         ]}
         toolbar={({ params }) => {
           if (!admin) return null;
-          const { page: _p, rows: _r, ...filters } = params;
           return (
             <>
               <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="device-add">
                 {t('ui.add')}
               </Button>
-              <Button
-                icon={<DownloadOutlined />}
-                onClick={() => void download(ROUTES.device.exportDevices, filters, `${t('menu.project.devices')}.xlsx`)}
-              >
-                {t('ui.export')}
-              </Button>
+              <ExportButton route={ROUTES.device.exportDevices} params={params} sheet={t('menu.project.devices')} />
             </>
           );
         }}

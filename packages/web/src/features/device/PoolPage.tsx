@@ -1,10 +1,9 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { HARDWARE, isAdminLevel, type PoolRow, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { download } from '../../api/client.ts';
+import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
@@ -106,7 +105,6 @@ export default function PoolPage() {
         ]}
         toolbar={({ params }) => {
           if (!admin) return null;
-          const { page: _p, rows: _r, ...filters } = params;
           return (
             <>
               <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="pool-add">
@@ -115,12 +113,7 @@ export default function PoolPage() {
               <Button onClick={() => setDialog({ kind: 'import' })} data-testid="pool-import">
                 {t('ui.import')}
               </Button>
-              <Button
-                icon={<DownloadOutlined />}
-                onClick={() => void download(ROUTES.pool.exportPool, filters, `${t('menu.project.pool')}.xlsx`)}
-              >
-                {t('ui.export')}
-              </Button>
+              <ExportButton route={ROUTES.pool.exportPool} params={params} sheet={t('menu.project.pool')} />
             </>
           );
         }}

@@ -1,19 +1,13 @@
 import type { DeviceSecret } from '@gatehouse/contracts';
-import { Alert, Modal, Typography } from 'antd';
+import { Alert, Typography } from 'antd';
 import { useT } from '../../i18n/index.ts';
+import { InfoDialog } from '../../shared/InfoDialog.tsx';
 
 /** Shows a freshly issued device secret once, for the installer to enter into the door unit. */
 export function SecretDialog({ secret, onClose }: { secret: DeviceSecret; onClose: () => void }) {
   const { t } = useT();
   return (
-    <Modal
-      open
-      title={t('ui.dev.secretTitle')}
-      onOk={onClose}
-      onCancel={onClose}
-      cancelButtonProps={{ style: { display: 'none' } }}
-      destroyOnHidden
-    >
+    <InfoDialog title={t('ui.dev.secretTitle')} onClose={onClose}>
       <Alert type="info" showIcon message={t('ui.dev.secretHelp', { serial: secret.serial })} style={{ marginBottom: 16 }} />
       <Typography.Paragraph
         copyable={{ text: secret.secret }}
@@ -22,6 +16,6 @@ export function SecretDialog({ secret, onClose }: { secret: DeviceSecret; onClos
       >
         {secret.secret}
       </Typography.Paragraph>
-    </Modal>
+    </InfoDialog>
   );
 }

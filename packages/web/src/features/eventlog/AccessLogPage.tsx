@@ -1,11 +1,9 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { type AccessLogRow, ROUTES } from '@gatehouse/contracts';
-import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { download } from '../../api/client.ts';
+import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
-import { cardModeOptions, exportFilters, typeOptions } from './codes.ts';
+import { cardModeOptions, typeOptions } from './codes.ts';
 import { ACCESS_RESULT } from '../../shared/statuses.ts';
 import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
 import { textFilters } from '../../shared/FilterBar.tsx';
@@ -46,12 +44,7 @@ export default function AccessLogPage() {
         { name: 'validto', label: t('ui.endDate'), type: 'date' },
       ]}
       toolbar={({ params }) => (
-        <Button
-          icon={<DownloadOutlined />}
-          onClick={() => void download(ROUTES.eventlog.exportAccessLog, exportFilters(params), `${t('eventlog.sheet.accesslog')}.xlsx`)}
-        >
-          {t('ui.export')}
-        </Button>
+        <ExportButton route={ROUTES.eventlog.exportAccessLog} params={params} sheet={t('eventlog.sheet.accesslog')} />
       )}
     />
   );

@@ -1,11 +1,9 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { type EntranceRow, ROUTES } from '@gatehouse/contracts';
-import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { download } from '../../api/client.ts';
+import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
-import { exportFilters, openTypeOptions } from './codes.ts';
+import { openTypeOptions } from './codes.ts';
 import { textFilters } from '../../shared/FilterBar.tsx';
 
 /** Entrance report (001 "Entrance report"): successful card, QR code and face opens; export. */
@@ -36,12 +34,7 @@ export default function EntrancePage() {
         { name: 'endtime', label: t('ui.eventlog.openTo'), type: 'date' },
       ]}
       toolbar={({ params }) => (
-        <Button
-          icon={<DownloadOutlined />}
-          onClick={() => void download(ROUTES.eventlog.exportAccessReport, exportFilters(params), `${t('eventlog.sheet.entrance')}.xlsx`)}
-        >
-          {t('ui.export')}
-        </Button>
+        <ExportButton route={ROUTES.eventlog.exportAccessReport} params={params} sheet={t('eventlog.sheet.entrance')} />
       )}
     />
   );

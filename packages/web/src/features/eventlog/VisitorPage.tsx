@@ -1,12 +1,9 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { isAdminLevel, type QrcodeRecordRow, ROUTES } from '@gatehouse/contracts';
-import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { download } from '../../api/client.ts';
+import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
-import { exportFilters } from './codes.ts';
 import { textFilters } from '../../shared/FilterBar.tsx';
 
 /**
@@ -55,16 +52,7 @@ export default function VisitorPage() {
       ]}
       toolbar={
         admin
-          ? ({ params }) => (
-              <Button
-                icon={<DownloadOutlined />}
-                onClick={() =>
-                  void download(ROUTES.eventlog.exportQrcodelist, exportFilters(params), `${t('eventlog.sheet.visitor')}.xlsx`)
-                }
-              >
-                {t('ui.export')}
-              </Button>
-            )
+          ? ({ params }) => <ExportButton route={ROUTES.eventlog.exportQrcodelist} params={params} sheet={t('eventlog.sheet.visitor')} />
           : undefined
       }
     />

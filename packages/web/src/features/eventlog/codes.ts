@@ -7,9 +7,3 @@ type Tr = (key: string) => string;
 export const typeOptions = (t: Tr): FilterOption[] => ACCESS_TYPES.map((v) => ({ value: v, label: t(`eventlog.type.${v}`) }));
 export const openTypeOptions = (t: Tr): FilterOption[] => OPEN_TYPES.map((v) => ({ value: v, label: t(`eventlog.type.${v}`) }));
 export const cardModeOptions = (t: Tr): FilterOption[] => CARD_MODES.map((v) => ({ value: v, label: t(`eventlog.cardMode.${v}`) }));
-
-/** Export filters: the list's params without paging. */
-export function exportFilters(params: Record<string, unknown>): Record<string, unknown> {
-  const { page: _p, rows: _r, ...filters } = params;
-  return filters;
-}

@@ -1,9 +1,9 @@
-import { type FaceRow, type HolderStatus, ROUTES } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { type FaceRow, ROUTES } from '@gatehouse/contracts';
 import { Button, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
+import { useListReload } from '../../shared/useListReload.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { deleteFace, FACES_KEY, statusOptions } from './api.ts';
 import { FaceAddDialog } from './FaceAddDialog.tsx';
@@ -11,10 +11,9 @@ import { FaceEditDialog } from './FaceEditDialog.tsx';
 import { FaceGatesDialog } from './FaceGatesDialog.tsx';
 import { FaceLadderDialog } from './FaceLadderDialog.tsx';
 import { FACE_STATUSES } from '../../shared/statuses.ts';
-import { EnumTag } from '../../shared/valueEnum.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { textFilters } from '../../shared/FilterBar.tsx';
-import { actionsColumn } from '../../shared/columns.tsx';
+import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'gates' | 'ladder'; face: FaceRow } | null;
 
@@ -31,32 +30,21 @@ type Open = { kind: 'add' } | { kind: 'edit' | 'gates' | 'ladder'; face: FaceRow
  */
 export default function FaceIdPage() {
   const { t } = useT();
-  const qc = useQueryClient();
   const [open, setOpen] = useState<Open>(null);
-  const reload = () => qc.invalidateQueries({ queryKey: FACES_KEY });
+  const { reload, act } = useListReload(FACES_KEY);
   const close = (saved?: boolean) => {
     setOpen(null);
     if (saved) void reload();
-  };
-  const remove = async (id: number) => {
-    await deleteFace(id).catch(() => undefined);
-    await reload();
   };
   const columns: ColumnsType<FaceRow> = [
     { title: t('ui.face.username'), dataIndex: 'username', key: 'username', sorter: true },
     { title: t('ui.face.account'), dataIndex: 'account', key: 'account', sorter: true },
     { title: t('ui.face.community'), dataIndex: 'communityname', key: 'communityname', sorter: true },
     { title: t('ui.face.address'), dataIndex: 'address', key: 'address', sorter: true },
-    {
-      title: t('ui.face.status'),
-      dataIndex: 'status',
-      key: 'status',
-      sorter: true,
-      render: (v: HolderStatus) => <EnumTag of={FACE_STATUSES} value={v} />,
-    },
+    enumColumn(t('ui.face.status'), 'status', FACE_STATUSES),
     actionsColumn(t('ui.actions'), (r) => (
       <Space>
-        <DeleteButton testId={`face-delete-${r.id}`} onConfirm={() => remove(r.id)} />
+        <DeleteButton testId={`face-delete-${r.id}`} onConfirm={() => act(deleteFace(r.id))} />
         <Tooltip title={r.isVilla !== 0 ? t('ui.face.villaLocked') : undefined}>
           <Button
             size="small"

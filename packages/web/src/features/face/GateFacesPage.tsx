@@ -1,18 +1,15 @@
-import { type FaceAddressRow, type HolderStatus, ROUTES, updateFaceAddressInput } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { type FaceAddressRow, ROUTES, updateFaceAddressInput } from '@gatehouse/contracts';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { deleteGateFace, GATE_FACES_KEY, resendGateFace, saveGateFace, statusOptions } from './api.ts';
-import { GateEntryDialog } from '../../shared/GateEntryDialog.tsx';
+import { useGateEntryEdit } from '../../shared/useGateEntryEdit.tsx';
 import { FACE_STATUSES } from '../../shared/statuses.ts';
-import { EnumTag } from '../../shared/valueEnum.tsx';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { textFilters } from '../../shared/FilterBar.tsx';
-import { actionsColumn } from '../../shared/columns.tsx';
+import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 
 /**
  * The faces of one door unit (001 §2 "Door unit face list", /gm/face/:addressId):
@@ -21,33 +18,26 @@ import { actionsColumn } from '../../shared/columns.tsx';
  */
 export default function GateFacesPage() {
   const { t } = useT();
-  const qc = useQueryClient();
   const addressId = Number(useParams().addressId);
   const key = [...GATE_FACES_KEY, addressId] as const;
-  const [editing, setEditing] = useState<FaceAddressRow | null>(null);
-  const reload = () => qc.invalidateQueries({ queryKey: key });
-  const act = async (done: Promise<unknown>) => {
-    await done.catch(() => undefined);
-    await reload();
-  };
+  const { act, edit, editor } = useGateEntryEdit<FaceAddressRow>(key, {
+    area: 'face',
+    holder: (r) => r.account,
+    schema: updateFaceAddressInput,
+    save: saveGateFace,
+  });
   const columns: ColumnsType<FaceAddressRow> = [
     { title: t('ui.face.account'), dataIndex: 'account', key: 'account', sorter: true },
     { title: t('ui.face.username'), dataIndex: 'username' },
     { title: t('ui.face.address'), dataIndex: 'address', key: 'address', sorter: true },
-    {
-      title: t('ui.face.status'),
-      dataIndex: 'status',
-      key: 'status',
-      sorter: true,
-      render: (v: HolderStatus) => <EnumTag of={FACE_STATUSES} value={v} />,
-    },
+    enumColumn(t('ui.face.status'), 'status', FACE_STATUSES),
     { title: t('ui.face.validfrom'), dataIndex: 'validfrom', key: 'validfrom', sorter: true },
     { title: t('ui.face.validto'), dataIndex: 'validto', key: 'validto', sorter: true },
     { title: t('ui.face.info'), dataIndex: 'info', ellipsis: true },
     actionsColumn(t('ui.actions'), (r) => (
       <Space>
         <DeleteButton testId={`gate-face-delete-${r.id}`} onConfirm={() => act(deleteGateFace(r.id))} />
-        <Button size="small" onClick={() => setEditing(r)} data-testid={`gate-face-edit-${r.id}`}>
+        <Button size="small" onClick={() => edit(r)} data-testid={`gate-face-edit-${r.id}`}>
           {t('ui.edit')}
         </Button>
         <ConfirmButton title={t('ui.face.confirmResend')} onConfirm={() => act(resendGateFace(r.id))} testId={`gate-face-resend-${r.id}`}>
@@ -78,19 +68,7 @@ export default function GateFacesPage() {
           { name: 'validto', label: t('ui.face.validto'), type: 'date' },
         ]}
       />
-      {editing ? (
-        <GateEntryDialog
-          area="face"
-          holder={editing.account}
-          entry={editing}
-          schema={updateFaceAddressInput}
-          save={saveGateFace}
-          onClose={(saved) => {
-            setEditing(null);
-            if (saved) void reload();
-          }}
-        />
-      ) : null}
+      {editor}
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { type GmRow, LIMITS, ROUTES } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/index.ts';
+import { useListReload } from '../../shared/useListReload.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { OnlineTag, SyncTags } from '../device/SyncState.tsx';
 import { ConfirmButton } from '../../shared/ConfirmButton.tsx';
@@ -21,9 +21,8 @@ const KEY = ['gms'] as const;
  */
 export default function GmPage() {
   const { t } = useT();
-  const qc = useQueryClient();
   const navigate = useNavigate();
-  const reload = () => qc.invalidateQueries({ queryKey: KEY });
+  const { act } = useListReload(KEY);
   const columns: ColumnsType<GmRow> = [
     { title: t('ui.dev.address'), dataIndex: 'address', key: 'address', sorter: true },
     { title: t('ui.dev.name'), dataIndex: 'name', key: 'name', sorter: true },
@@ -46,26 +45,14 @@ export default function GmPage() {
         <Button size="small" onClick={() => navigate(`/gm/face/${r.addressid}/`)}>
           {t('ui.gm.faces')}
         </Button>
-        <ConfirmButton
-          title={t('ui.gm.confirmLadder')}
-          disabled={!r.serial}
-          onConfirm={() =>
-            refreshLadderFile(r.addressid)
-              .catch(() => undefined)
-              .then(reload)
-          }
-        >
+        <ConfirmButton title={t('ui.gm.confirmLadder')} disabled={!r.serial} onConfirm={() => act(refreshLadderFile(r.addressid))}>
           {t('ui.gm.ladder')}
         </ConfirmButton>
         <ConfirmButton
           title={t('ui.dev.confirmResync')}
           disabled={!r.serial}
           testId={`resync-${r.addressid}`}
-          onConfirm={() =>
-            resyncDevice(r.addressid)
-              .catch(() => undefined)
-              .then(reload)
-          }
+          onConfirm={() => act(resyncDevice(r.addressid))}
         >
           {t('ui.dev.resync')}
         </ConfirmButton>

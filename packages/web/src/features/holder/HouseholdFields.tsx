@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useCommunities, useResidents } from '../../api/lookups.ts';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
-import { useHouseholdAccounts } from './householdAccounts.ts';
+import { useHouseholdAccounts } from './api.ts';
 
 export interface HouseholdFieldsProps {
   /** Whose dialog: names the texts (`ui.<area>.community`, ...) and the test ids (`<area>-account`, ...). */

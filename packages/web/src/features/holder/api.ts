@@ -1,5 +1,7 @@
 import { type LadderSource, ROUTES } from '@gatehouse/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { call, callFull } from '../../api/client.ts';
+import { mayCall } from '../../session/access.ts';
 import type { LadderItem } from '../../shared/ladderDraft.ts';
 
 /** Door-unit assignments and lift configuration of a card or a face (their list's "download" and "set"). */
@@ -25,3 +27,19 @@ export async function loadLadder(id: number, communityname: string, source: Ladd
 
 export const saveLadder = (id: number, source: LadderSource, lcls: LadderItem[]) =>
   callFull(ROUTES.card.updateLadderControl, { id, source, lcls: JSON.stringify(lcls) });
+
+/**
+ * The accounts of a household (searchAccountsByResidentId) for the card and face
+ * dialogs; users whose menus do not allow it get none and type the phone instead.
+ */
+export function useHouseholdAccounts(addressId: number | undefined) {
+  const route = ROUTES.account.searchAccountsByResidentId;
+  return (
+    useQuery({
+      queryKey: ['householdAccounts', addressId],
+      queryFn: () => call(route, { addressId }),
+      enabled: addressId !== undefined && mayCall(route.access),
+      staleTime: 10_000,
+    }).data ?? []
+  );
+}

@@ -6,10 +6,10 @@ import { download } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { MESSAGE_TYPE } from '../../shared/statuses.ts';
-import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
+import { enumOptions } from '../../shared/valueEnum.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { deleteMessage } from './api.ts';
-import { actionsColumn } from '../../shared/columns.tsx';
+import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 
 const KEY = ['messages'] as const;
 
@@ -24,13 +24,7 @@ export default function MessagePage() {
   const columns: ColumnsType<MessageRow> = [
     { title: t('ui.message.title'), dataIndex: 'title', key: 'title', sorter: true, width: 220 },
     { title: t('ui.message.content'), dataIndex: 'content', width: 320 },
-    {
-      title: t('ui.message.type'),
-      dataIndex: 'type',
-      key: 'type',
-      sorter: true,
-      render: (v: number) => <EnumTag of={MESSAGE_TYPE} value={v} />,
-    },
+    enumColumn(t('ui.message.type'), 'type', MESSAGE_TYPE),
     { title: t('ui.message.createDate'), dataIndex: 'createDate', key: 'createDate', sorter: true, defaultSortOrder: 'descend' },
     { title: t('ui.message.creator'), dataIndex: 'creator' },
     { title: t('ui.message.community'), dataIndex: 'communityName' },

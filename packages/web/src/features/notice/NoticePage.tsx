@@ -1,10 +1,10 @@
 import { type NoticeRow, ROUTES } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { download } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
+import { useListReload } from '../../shared/useListReload.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { NoticeDialog } from './NoticeDialog.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
@@ -16,13 +16,8 @@ const KEY = ['notices'] as const;
 /** Property notices (001 §2 "Notices"): list with title filter, add dialog, attachments, delete. */
 export default function NoticePage() {
   const { t } = useT();
-  const qc = useQueryClient();
   const [adding, setAdding] = useState(false);
-  const reload = () => qc.invalidateQueries({ queryKey: KEY });
-  const remove = async (id: number) => {
-    await deleteNotice(id).catch(() => undefined);
-    await reload();
-  };
+  const { reload, act } = useListReload(KEY);
   const columns: ColumnsType<NoticeRow> = [
     { title: t('ui.notice.title'), dataIndex: 'title', key: 'title', sorter: true, width: 200 },
     { title: t('ui.notice.content'), dataIndex: 'content', width: 300, ellipsis: true },
@@ -49,7 +44,7 @@ export default function NoticePage() {
         </Space>
       ),
     },
-    actionsColumn(t('ui.actions'), (r) => <DeleteButton onConfirm={() => remove(r.id)} />),
+    actionsColumn(t('ui.actions'), (r) => <DeleteButton onConfirm={() => act(deleteNotice(r.id))} />),
   ];
   return (
     <>

@@ -5,32 +5,10 @@ import { useMenusByPid } from './api.ts';
 
 type Props = { value?: number; onChange?: (v: number | undefined) => void };
 
-export function FirstMenuSelect({ value, onChange }: Props) {
+/** The menus under one parent (0: the first level) as a select; empty means all. */
+function MenuSelect({ pid, testId, value, onChange }: Props & { pid: number | undefined; testId: string }) {
   const { t, lang } = useT();
-  const q = useMenusByPid(0, lang);
-  return (
-    <Select
-      allowClear
-      value={value}
-      onChange={onChange}
-      style={{ width: 180 }}
-      placeholder={t('ui.all')}
-      data-testid="oplog-menu1"
-      options={(q.data ?? []).map((m) => ({ value: m.intValue, label: m.label }))}
-    />
-  );
-}
-
-/** Second-level menus, loaded from the chosen first-level menu; cleared when it changes. */
-export function SecondMenuSelect({ value, onChange }: Props) {
-  const { t, lang } = useT();
-  const form = Form.useFormInstance();
-  const pid = Form.useWatch('name1', form) as number | undefined;
   const q = useMenusByPid(pid, lang);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the second menu is cleared whenever the first one changes
-  useEffect(() => {
-    form.setFieldValue('name2', undefined);
-  }, [pid, form]);
   return (
     <Select
       allowClear
@@ -39,8 +17,21 @@ export function SecondMenuSelect({ value, onChange }: Props) {
       style={{ width: 180 }}
       placeholder={t('ui.all')}
       disabled={pid === undefined}
-      data-testid="oplog-menu2"
+      data-testid={testId}
       options={pid === undefined ? [] : (q.data ?? []).map((m) => ({ value: m.intValue, label: m.label }))}
     />
   );
+}
+
+export const FirstMenuSelect = (p: Props) => <MenuSelect {...p} pid={0} testId="oplog-menu1" />;
+
+/** Second-level menus, loaded from the chosen first-level menu; cleared when it changes. */
+export function SecondMenuSelect(p: Props) {
+  const form = Form.useFormInstance();
+  const pid = Form.useWatch('name1', form) as number | undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the second menu is cleared whenever the first one changes
+  useEffect(() => {
+    form.setFieldValue('name2', undefined);
+  }, [pid, form]);
+  return <MenuSelect {...p} pid={pid} testId="oplog-menu2" />;
 }

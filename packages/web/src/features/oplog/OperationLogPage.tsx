@@ -1,8 +1,7 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { LIMITS, type OpLogRow, ROUTES } from '@gatehouse/contracts';
-import { Button, Descriptions } from 'antd';
+import { Descriptions } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { download } from '../../api/client.ts';
+import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { FirstMenuSelect, SecondMenuSelect } from './MenuSelects.tsx';
@@ -44,14 +43,7 @@ export default function OperationLogPage() {
         { name: 'starttime', label: t('ui.startDate'), type: 'date' },
         { name: 'endtime', label: t('ui.endDate'), type: 'date' },
       ]}
-      toolbar={({ params }) => {
-        const { page: _p, rows: _r, ...filters } = params;
-        return (
-          <Button icon={<DownloadOutlined />} onClick={() => void download(ROUTES.oplog.exportOpLog, filters, `${t('oplog.sheet')}.xlsx`)}>
-            {t('ui.export')}
-          </Button>
-        );
-      }}
+      toolbar={({ params }) => <ExportButton route={ROUTES.oplog.exportOpLog} params={params} sheet={t('oplog.sheet')} />}
     />
   );
 }

@@ -1,12 +1,11 @@
-import { isSystemAdmin, ROUTES, updateBaseInfoInput } from '@gatehouse/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { isSystemAdmin, updateBaseInfoInput } from '@gatehouse/contracts';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useNavigate } from 'react-router';
-import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { clearSession } from '../../session/store.ts';
 import { fieldRule } from '../../shared/rules.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
+import { updateOwnInfo, useOwnInfo } from './api.ts';
 import { TotpSection } from './TotpSection.tsx';
 
 /** Basic info: userid, regNo, userName, roleName. Administrators may only read it, and manage their authenticator here. */
@@ -14,10 +13,10 @@ export function BasicInfoDialog({ onClose }: { onClose: () => void }) {
   const { t } = useT();
   const nav = useNavigate();
   const [form] = Form.useForm();
-  const q = useQuery({ queryKey: ['showUser'], queryFn: () => call(ROUTES.account.showUser) });
+  const q = useOwnInfo();
   const admin = q.data ? isSystemAdmin(q.data.roleId) : true;
   const dialog = useSaveDialog(form, async (v) => {
-    await mutate(ROUTES.account.updateBaseInfo, { userid: q.data?.userid, regNo: v.regNo, name: v.userName });
+    await updateOwnInfo({ userid: q.data?.userid, regNo: v.regNo, name: v.userName });
     clearSession();
     nav('/login');
   });

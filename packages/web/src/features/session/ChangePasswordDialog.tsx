@@ -1,12 +1,12 @@
-import { isSystemAdmin, ROUTES, updatePwdInput } from '@gatehouse/contracts';
+import { isSystemAdmin, updatePwdInput } from '@gatehouse/contracts';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useNavigate } from 'react-router';
-import { mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { clearSession } from '../../session/store.ts';
 import { useSession } from '../../session/useSession.ts';
-import { fieldRule, sameAs } from '../../shared/rules.ts';
+import { differentFrom, fieldRule, sameAs } from '../../shared/rules.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
+import { updateOwnPassword } from './api.ts';
 
 /** Change password (000 §5): the new one differs from the old, matches the pattern, and is confirmed. */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
@@ -16,7 +16,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm();
   const admin = session ? isSystemAdmin(session.roleId) : false;
   const dialog = useSaveDialog(form, async (v) => {
-    await mutate(ROUTES.account.updatePwd, v);
+    await updateOwnPassword(v);
     clearSession();
     nav('/login');
   });
@@ -33,14 +33,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
             label={t('ui.newPassword')}
             name="pwd"
             dependencies={['oldPwd']}
-            rules={[
-              fieldRule(updatePwdInput, 'pwd'),
-              ({ getFieldValue }) => ({
-                validator: async (_r, v: string) => {
-                  if (v && v === getFieldValue('oldPwd')) throw new Error(t('v.passwordSameAsOld'));
-                },
-              }),
-            ]}
+            rules={[fieldRule(updatePwdInput, 'pwd'), differentFrom('oldPwd', 'v.passwordSameAsOld')]}
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>

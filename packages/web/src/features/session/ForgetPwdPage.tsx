@@ -1,27 +1,27 @@
-import { resetPwdInput, ROUTES, validateVcodeInput } from '@gatehouse/contracts';
-import { Button, Form, Input, Space, Steps } from 'antd';
+import { resetPwdInput, validateVcodeInput } from '@gatehouse/contracts';
+import { Form, Input, Steps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { call, mutate } from '../../api/client.ts';
-import { AuthFrame } from './AuthFrame.tsx';
+import { AuthActions, AuthFrame } from './AuthFrame.tsx';
+import { PhoneCodeFields } from './PhoneCodeFields.tsx';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule, sameAs } from '../../shared/rules.ts';
-import { SmsCodeButton } from './SmsCodeButton.tsx';
+import { type PhoneCode, resetPassword, verifyPhoneCode } from './api.ts';
 
 /** Forgotten password, two steps: verify the phone with a code; set the new password (000 §2). */
 export function ForgetPwdPage() {
   const { t } = useT();
   const nav = useNavigate();
   const [step, setStep] = useState(0);
-  const [verified, setVerified] = useState<{ phoneNumber: string; vcode: string } | null>(null);
+  const [verified, setVerified] = useState<PhoneCode | null>(null);
   const [busy, setBusy] = useState(false);
-  const [f0] = Form.useForm<{ phoneNumber: string; vcode: string }>();
+  const [f0] = Form.useForm<PhoneCode>();
   const [f1] = Form.useForm<{ pwd: string; confirmPwd: string }>();
 
-  const verify = async (v: { phoneNumber: string; vcode: string }) => {
+  const verify = async (v: PhoneCode) => {
     setBusy(true);
     try {
-      await call(ROUTES.session.validatePhoVcode, v);
+      await verifyPhoneCode(v);
       setVerified(v);
       setStep(1);
     } catch {
@@ -34,7 +34,7 @@ export function ForgetPwdPage() {
     if (!verified) return;
     setBusy(true);
     try {
-      await mutate(ROUTES.session.resetPwd, { ...verified, ...v });
+      await resetPassword({ ...verified, ...v });
       nav('/login');
     } catch {
       // toast shown
@@ -52,25 +52,8 @@ export function ForgetPwdPage() {
       />
       {step === 0 ? (
         <Form form={f0} layout="vertical" onFinish={verify} requiredMark={false}>
-          <Form.Item label={t('ui.forget.phone')} name="phoneNumber" rules={[fieldRule(validateVcodeInput, 'phoneNumber')]}>
-            <Input maxLength={11} data-testid="forget-phone" />
-          </Form.Item>
-          <Form.Item label={t('ui.login.smsCode')} required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="vcode" noStyle rules={[fieldRule(validateVcodeInput, 'vcode')]}>
-                <Input maxLength={6} data-testid="forget-code" />
-              </Form.Item>
-              <SmsCodeButton
-                send={async () => mutate(ROUTES.session.sendVcode, { phoneNumber: (await f0.validateFields(['phoneNumber'])).phoneNumber })}
-              />
-            </Space.Compact>
-          </Form.Item>
-          <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-            <Button onClick={() => nav(-1)}>{t('ui.back')}</Button>
-            <Button type="primary" htmlType="submit" loading={busy} data-testid="forget-next">
-              {t('ui.next')}
-            </Button>
-          </Space>
+          <PhoneCodeFields form={f0} schema={validateVcodeInput} testId="forget" />
+          <AuthActions back={() => nav(-1)} backText="ui.back" submitText="ui.next" busy={busy} testId="forget-next" />
         </Form>
       ) : (
         <Form form={f1} layout="vertical" onFinish={reset} requiredMark={false}>
@@ -85,12 +68,7 @@ export function ForgetPwdPage() {
           >
             <Input.Password autoComplete="new-password" data-testid="forget-confirm" />
           </Form.Item>
-          <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-            <Button onClick={() => setStep(0)}>{t('ui.forget.prev')}</Button>
-            <Button type="primary" htmlType="submit" loading={busy} data-testid="forget-submit">
-              {t('ui.forget.submit')}
-            </Button>
-          </Space>
+          <AuthActions back={() => setStep(0)} backText="ui.forget.prev" submitText="ui.forget.submit" busy={busy} testId="forget-submit" />
         </Form>
       )}
     </AuthFrame>

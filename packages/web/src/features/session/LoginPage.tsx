@@ -1,14 +1,14 @@
-import { type Option, type PhoneContent, RECOVERY_CODE, ROUTES, type SessionContent, TOTP_CODE, loginInput } from '@gatehouse/contracts';
-import { Button, Form, Input, Select, Space } from 'antd';
+import { type Option, type PhoneContent, RECOVERY_CODE, type SessionContent, TOTP_CODE, loginInput } from '@gatehouse/contracts';
+import { Button, Form, Input, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { call, mutate } from '../../api/client.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { useT } from '../../i18n/index.ts';
 import { clearSession } from '../../session/store.ts';
+import { FieldWithAction } from '../../shared/FieldWithAction.tsx';
 import { fieldRule } from '../../shared/rules.ts';
 import { ActivateForm } from './ActivateForm.tsx';
-import { type LoginForm, submitLogin } from './api.ts';
+import { type LoginForm, rolesOf, sendAdminCode, submitLogin } from './api.ts';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 
 /** A 6-digit code (SMS or authenticator) or a recovery code. */
@@ -47,7 +47,7 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
     if (!regNo || regNo === lastRegNo.current) return;
     lastRegNo.current = regNo;
     try {
-      const list = await call(ROUTES.session.getRolesByRegNo, { regNo }, { silent: true });
+      const list = await rolesOf(regNo);
       setRoles(list);
       form.setFieldValue('roleId', list.length === 1 ? list[0]?.intValue : undefined);
     } catch {
@@ -108,11 +108,11 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
           <Form.Item label={t('ui.login.password')} name="password" rules={[fieldRule(loginInput, 'password')]}>
             <Input.Password autoComplete="current-password" onFocus={loadRoles} data-testid="login-password" />
           </Form.Item>
-          <Form.Item label={t('ui.login.captcha')} required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="vcode" noStyle rules={[fieldRule(loginInput, 'vcode')]}>
-                <Input maxLength={6} data-testid="login-captcha" />
-              </Form.Item>
+          <FieldWithAction
+            label={t('ui.login.captcha')}
+            name="vcode"
+            rules={[fieldRule(loginInput, 'vcode')]}
+            action={
               <img
                 className="gh-captcha"
                 src={`/api/captcha?_t=${captchaTs}`}
@@ -121,8 +121,10 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
                 onClick={() => setCaptchaTs(Date.now())}
                 data-testid="captcha-image"
               />
-            </Space.Compact>
-          </Form.Item>
+            }
+          >
+            <Input maxLength={6} data-testid="login-captcha" />
+          </FieldWithAction>
           <Form.Item label={t('ui.login.role')} name="roleId" rules={[fieldRule(loginInput, 'roleId')]}>
             <Select
               options={roles.map((r) => ({ value: r.intValue, label: r.label }))}
@@ -132,26 +134,19 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
             />
           </Form.Item>
           {needSms ? (
-            <Form.Item
+            <FieldWithAction
               label={t(totp ? 'ui.login.secondFactor' : 'ui.login.smsCode')}
               extra={t(totp ? 'ui.login.totpHint' : 'ui.login.adminVerify')}
-              required
+              name="dx"
+              rules={[
+                totp
+                  ? secondFactorRule(t('ui.login.totpHint'))
+                  : { required: true, len: 6, message: t('v.exactLen', { field: t('f.smsCode'), len: 6 }) },
+              ]}
+              action={<SmsCodeButton send={() => sendAdminCode(form.getFieldValue('username'))} />}
             >
-              <Space.Compact style={{ width: '100%' }}>
-                <Form.Item
-                  name="dx"
-                  noStyle
-                  rules={[
-                    totp
-                      ? secondFactorRule(t('ui.login.totpHint'))
-                      : { required: true, len: 6, message: t('v.exactLen', { field: t('f.smsCode'), len: 6 }) },
-                  ]}
-                >
-                  <Input maxLength={totp ? 11 : 6} autoComplete="one-time-code" data-testid="login-sms" />
-                </Form.Item>
-                <SmsCodeButton send={() => mutate(ROUTES.session.sendVcodeAdmin, { phoneNumber: form.getFieldValue('username') })} />
-              </Space.Compact>
-            </Form.Item>
+              <Input maxLength={totp ? 11 : 6} autoComplete="one-time-code" data-testid="login-sms" />
+            </FieldWithAction>
           ) : null}
           <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
             {t('ui.login.submit')}

@@ -1,12 +1,11 @@
-import { confirmTotpInput, ROUTES, type TotpEnrolment } from '@gatehouse/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Divider, Form, Input, Space, Spin, Typography } from 'antd';
+import { confirmTotpInput, type TotpEnrolment } from '@gatehouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Divider, Form, Input, Spin, Typography } from 'antd';
 import { useState } from 'react';
-import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
+import { FieldWithAction } from '../../shared/FieldWithAction.tsx';
 import { fieldRule } from '../../shared/rules.ts';
-
-const STATE_KEY = ['totpState'];
+import { confirmTotp, disableTotp, startTotp, TOTP_STATE_KEY, useTotpState } from './api.ts';
 
 /**
  * The administrator's authenticator in the profile dialog: set up (QR code and key,
@@ -16,7 +15,7 @@ const STATE_KEY = ['totpState'];
 export function TotpSection() {
   const { t } = useT();
   const qc = useQueryClient();
-  const state = useQuery({ queryKey: STATE_KEY, queryFn: () => call(ROUTES.totp.getTotpState), gcTime: 0 });
+  const state = useTotpState();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [recovery, setRecovery] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -27,25 +26,25 @@ export function TotpSection() {
     setBusy(true);
     try {
       await work();
-      await qc.invalidateQueries({ queryKey: STATE_KEY });
+      await qc.invalidateQueries({ queryKey: TOTP_STATE_KEY });
     } catch {
       // the server's message has been shown
     } finally {
       setBusy(false);
     }
   };
-  const start = () => run(async () => setEnrolment(await call(ROUTES.totp.startTotp)));
+  const start = () => run(async () => setEnrolment(await startTotp()));
   const confirm = async () => {
     const v = await confirmForm.validateFields();
     await run(async () => {
-      setRecovery((await mutate(ROUTES.totp.confirmTotp, v)).recoveryCodes);
+      setRecovery((await confirmTotp(v)).recoveryCodes);
       setEnrolment(null);
     });
   };
   const disable = async () => {
     const v = await disableForm.validateFields();
     await run(async () => {
-      await mutate(ROUTES.totp.disableTotp, v);
+      await disableTotp(v);
       setRecovery(null);
       disableForm.resetFields();
     });
@@ -68,16 +67,18 @@ export function TotpSection() {
       ) : state.data.enabled ? (
         <Form form={disableForm} layout="vertical">
           <Typography.Paragraph data-testid="totp-on">{t('ui.totp.on', { left: state.data.recoveryLeft })}</Typography.Paragraph>
-          <Form.Item label={t('ui.totp.disablePassword')} required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="password" noStyle rules={[{ required: true, message: t('totp.disableProof') }]}>
-                <Input.Password autoComplete="current-password" data-testid="totp-disable-password" />
-              </Form.Item>
+          <FieldWithAction
+            label={t('ui.totp.disablePassword')}
+            name="password"
+            rules={[{ required: true, message: t('totp.disableProof') }]}
+            action={
               <Button danger loading={busy} onClick={disable} data-testid="totp-disable">
                 {t('ui.totp.disable')}
               </Button>
-            </Space.Compact>
-          </Form.Item>
+            }
+          >
+            <Input.Password autoComplete="current-password" data-testid="totp-disable-password" />
+          </FieldWithAction>
         </Form>
       ) : enrolment ? (
         <Form form={confirmForm} layout="vertical">
@@ -89,16 +90,18 @@ export function TotpSection() {
               {enrolment.secret}
             </Typography.Text>
           </Typography.Paragraph>
-          <Form.Item label={t('ui.totp.code')} required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="code" noStyle rules={[fieldRule(confirmTotpInput, 'code')]}>
-                <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" data-testid="totp-code" />
-              </Form.Item>
+          <FieldWithAction
+            label={t('ui.totp.code')}
+            name="code"
+            rules={[fieldRule(confirmTotpInput, 'code')]}
+            action={
               <Button type="primary" loading={busy} onClick={confirm} data-testid="totp-confirm">
                 {t('ui.totp.confirm')}
               </Button>
-            </Space.Compact>
-          </Form.Item>
+            }
+          >
+            <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" data-testid="totp-code" />
+          </FieldWithAction>
         </Form>
       ) : (
         <>

@@ -22,16 +22,17 @@ export function StatChart({
   id,
   title,
   series,
-  points,
-  loading,
+  query,
 }: {
   id: string;
   title: string;
   series: SeriesDef[];
-  points?: StatPoint[];
-  loading: boolean;
+  /** The query of the chart's statistics route. */
+  query: { data?: StatPoint[]; isFetching: boolean };
 }) {
   const { t } = useT();
+  const points = query.data;
+  const loading = query.isFetching;
   const totals = series.map((s) => (points ?? []).reduce((sum, p) => sum + s.pick(p), 0));
   const empty = !!points && totals.every((n) => n === 0);
   const option = {

@@ -22,8 +22,7 @@ export default function StatisticsPage() {
         id="activity"
         title={t('ui.stat.activity')}
         series={[{ name: t('ui.stat.activitySeries'), pick: (p) => p.dataY }]}
-        points={activity.data}
-        loading={activity.isFetching}
+        query={activity}
       />
       <StatChart
         id="talk"
@@ -32,15 +31,13 @@ export default function StatisticsPage() {
           { name: t('ui.stat.callsMade'), pick: (p) => p.dataY },
           { name: t('ui.stat.callsAnswered'), pick: (p) => p.dataY2 },
         ]}
-        points={talk.data}
-        loading={talk.isFetching}
+        query={talk}
       />
       <StatChart
         id="monitor"
         title={t('ui.stat.monitor')}
         series={[{ name: t('ui.stat.monitorSeries'), pick: (p) => p.dataY }]}
-        points={monitor.data}
-        loading={monitor.isFetching}
+        query={monitor}
       />
     </div>
   );
