@@ -8,7 +8,7 @@ import { boot } from '../packages/server/src/boot.ts';
 import { testConfig } from '../packages/server/src/config.ts';
 import type { Db } from '../packages/server/src/db/index.ts';
 import { insertAccount } from '../packages/server/src/modules/account/insert.ts';
-import { hashToken, newToken } from '../packages/server/src/http/auth.ts';
+import { openSession } from '../packages/server/src/http/auth.ts';
 import { hashPassword } from '../packages/server/src/modules/session/passwords.ts';
 import { freshPostgres } from '../packages/server/src/test/harness.ts';
 import { multipart } from '../packages/server/src/modules/account/test-kit.ts';
@@ -66,23 +66,7 @@ async function seed(db: Db) {
   return communities;
 }
 
-async function tokenFor(db: Db, accountId: number, roleId: number, communityId = 0) {
-  const token = newToken();
-  await db
-    .insertInto('session')
-    .values({
-      token_hash: hashToken(token),
-      account_id: accountId,
-      role_id: roleId,
-      community_id: communityId,
-      lang: 'en',
-      ip: '',
-      last_seen_at: sql<Date>`now()`,
-      expires_at: sql<Date>`now() + interval '1 hour'`,
-    })
-    .execute();
-  return token;
-}
+const tokenFor = (db: Db, accountId: number, roleId: number, communityId = 0) => openSession(db, { accountId, roleId, communityId });
 
 const COLUMNS = { regNo: 'a.reg_no', name: 'a.name', roleID: 'a.role_id', state: 'a.state', regTime: 'a.reg_time' } as const;
 

@@ -3,7 +3,7 @@ import { buildApp } from '../packages/server/src/app.ts';
 import { boot } from '../packages/server/src/boot.ts';
 import { testConfig } from '../packages/server/src/config.ts';
 import { insertAccount } from '../packages/server/src/modules/account/insert.ts';
-import { hashToken, newToken } from '../packages/server/src/http/auth.ts';
+import { openSession } from '../packages/server/src/http/auth.ts';
 import { percentile, timeIt } from './lib.ts';
 
 const LARGE = 300_000;
@@ -53,20 +53,7 @@ async function runOnce(rows: number) {
            case when i % 100 = 0 then null else now() end, case when i % 100 = 0 then null else '13900009998' end
     from generate_series(1, ${rows}) i`.execute(db);
   await sql`analyze alarm`.execute(db);
-  const token = newToken();
-  await db
-    .insertInto('session')
-    .values({
-      token_hash: hashToken(token),
-      account_id: accountId,
-      role_id: 4,
-      community_id: 0,
-      lang: 'en',
-      ip: '',
-      last_seen_at: sql<Date>`now()`,
-      expires_at: sql<Date>`now() + interval '1 hour'`,
-    })
-    .execute();
+  const token = await openSession(db, { accountId, roleId: 4 });
   const app = await buildApp(booted.services);
   const page = (q: string) => async () => {
     const res = await app.inject({ url: `/api/alarm/getAlarmPage?${q}`, headers: { token } });

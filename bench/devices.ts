@@ -15,7 +15,7 @@ import { startEmbeddedBroker } from '../packages/server/src/devices/broker.ts';
 import { command, withCommands } from '../packages/server/src/devices/commands.ts';
 import { connectGateway } from '../packages/server/src/devices/gateway.ts';
 import { hashDeviceSecret, verifyDeviceSecret } from '../packages/server/src/devices/secrets.ts';
-import { hashToken, newToken } from '../packages/server/src/http/auth.ts';
+import { openSession } from '../packages/server/src/http/auth.ts';
 import { freshPostgres } from '../packages/server/src/test/harness.ts';
 import { percentile, timeIt } from './lib.ts';
 
@@ -196,20 +196,7 @@ async function commandsPage(rows: number, databaseUrl: string | undefined) {
   );
   await sql`analyze command`.execute(db);
   const accountId = await insertAccount(db, { regNo: '13900008888', name: 'Bench', password: 'Bench123', roleId: 1 });
-  const token = newToken();
-  await db
-    .insertInto('session')
-    .values({
-      token_hash: hashToken(token),
-      account_id: accountId,
-      role_id: 1,
-      community_id: 0,
-      lang: 'en',
-      ip: '',
-      last_seen_at: sql<Date>`now()`,
-      expires_at: sql<Date>`now() + interval '1 hour'`,
-    })
-    .execute();
+  const token = await openSession(db, { accountId, roleId: 1 });
   const app = await buildApp(booted.services);
   const gate = addressIds[7] as number;
   const cases = [

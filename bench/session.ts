@@ -3,8 +3,7 @@ import { buildApp } from '../packages/server/src/app.ts';
 import { boot } from '../packages/server/src/boot.ts';
 import { testConfig } from '../packages/server/src/config.ts';
 import { insertAccount } from '../packages/server/src/modules/account/insert.ts';
-import { hashToken, newToken } from '../packages/server/src/http/auth.ts';
-import { sql } from 'kysely';
+import { openSession } from '../packages/server/src/http/auth.ts';
 import { freshPostgres } from '../packages/server/src/test/harness.ts';
 import { load } from './lib.ts';
 
@@ -45,20 +44,7 @@ async function runOnce(databaseUrl: string | undefined) {
     .insertInto('account_community')
     .values(ids.map((c) => ({ account_id: accountId, community_id: c })))
     .execute();
-  const token = newToken();
-  await db
-    .insertInto('session')
-    .values({
-      token_hash: hashToken(token),
-      account_id: accountId,
-      role_id: 4,
-      community_id: 0,
-      lang: 'en',
-      ip: '',
-      last_seen_at: sql<Date>`now()`,
-      expires_at: sql<Date>`now() + interval '1 hour'`,
-    })
-    .execute();
+  const token = await openSession(db, { accountId, roleId: 4 });
   const app = await buildApp(booted.services);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import type { RoleId } from '@gatehouse/contracts';
-import { sql } from 'kysely';
 import { insertAccount } from '../../packages/server/src/modules/account/insert.ts';
-import { hashToken, newToken } from '../../packages/server/src/http/auth.ts';
+import { openSession } from '../../packages/server/src/http/auth.ts';
 import type { Services } from '../../packages/server/src/http/context.ts';
 
 async function body(req: http.IncomingMessage): Promise<Record<string, unknown>> {
@@ -73,21 +72,13 @@ export async function handleControl(s: Services, req: http.IncomingMessage, res:
       return send({ id: row.id });
     }
     case '/token': {
-      const token = newToken();
       const acc = await s.db.selectFrom('account').select(['role_id']).where('id', '=', Number(b.accountId)).executeTakeFirstOrThrow();
-      await s.db
-        .insertInto('session')
-        .values({
-          token_hash: hashToken(token),
-          account_id: Number(b.accountId),
-          role_id: acc.role_id,
-          community_id: 0,
-          lang: String(b.lang ?? 'zh-CN'),
-          ip: '127.0.0.1',
-          last_seen_at: sql<Date>`now()`,
-          expires_at: sql<Date>`now() + interval '1 hour'`,
-        })
-        .execute();
+      const token = await openSession(s.db, {
+        accountId: Number(b.accountId),
+        roleId: acc.role_id,
+        lang: String(b.lang ?? 'zh-CN'),
+        ip: '127.0.0.1',
+      });
       return send({ token });
     }
     case '/menus': {

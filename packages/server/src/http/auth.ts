@@ -80,6 +80,31 @@ export async function readCaller(db: Db, config: Config, token: string): Promise
   };
 }
 
+/**
+ * Opens a session for an account and answers its token (only the hash is stored):
+ * the one way sessions are made, by sign-in and by the test and bench harnesses.
+ */
+export async function openSession(
+  db: Db,
+  s: { accountId: number; roleId: number; communityId?: number; lang?: string; ip?: string; maxHours?: number },
+): Promise<string> {
+  const token = newToken();
+  await db
+    .insertInto('session')
+    .values({
+      token_hash: hashToken(token),
+      account_id: s.accountId,
+      role_id: s.roleId,
+      community_id: s.communityId ?? 0,
+      lang: s.lang ?? 'en',
+      ip: s.ip ?? '',
+      last_seen_at: sql<Date>`now()`,
+      expires_at: sql<Date>`now() + make_interval(hours => ${s.maxHours ?? 1})`,
+    })
+    .execute();
+  return token;
+}
+
 /** Revokes every open session of an account (password change, disable, migration). */
 export async function revokeSessions(db: Db, accountId: number, exceptSessionId?: number): Promise<void> {
   let q = db

@@ -3,14 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Envelope, RoleId } from '@gatehouse/contracts';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { boot } from '../boot.ts';
 import { type Config, testConfig } from '../config.ts';
 import { insertAccount, type NewAccount } from '../modules/account/insert.ts';
 import { PG_ERROR, pgCode } from '../db/sql.ts';
-import { hashToken, newToken } from '../http/auth.ts';
+import { openSession } from '../http/auth.ts';
 
 /** Which database the API tests run on: TEST_DB=postgres uses DATABASE_URL's server, else PGlite. */
 export const testDbKind = (): 'pglite' | 'postgres' =>
@@ -110,20 +109,7 @@ export async function testApp(opts: { mqtt?: boolean; config?: Partial<Config> }
   /** A signed-in session for an account, without the sign-in flow (for route tests). */
   const tokenFor = async (accountId: number, lang = 'en'): Promise<string> => {
     const acc = await db.selectFrom('account').select(['role_id', 'community_id']).where('id', '=', accountId).executeTakeFirstOrThrow();
-    const token = newToken();
-    await db
-      .insertInto('session')
-      .values({
-        token_hash: hashToken(token),
-        account_id: accountId,
-        role_id: acc.role_id,
-        community_id: 0,
-        lang,
-        ip: '127.0.0.1',
-        last_seen_at: sql<Date>`now()`,
-        expires_at: sql<Date>`now() + interval '1 hour'`,
-      })
-      .execute();
+    const token = await openSession(db, { accountId, roleId: acc.role_id, lang, ip: '127.0.0.1' });
     return token;
   };
 

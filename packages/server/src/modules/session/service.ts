@@ -10,7 +10,7 @@ import {
   STATUS,
 } from '@gatehouse/contracts';
 import { sql } from 'kysely';
-import { menuIdsOf, hashToken, newToken, revokeSessions } from '../../http/auth.ts';
+import { menuIdsOf, openSession, revokeSessions } from '../../http/auth.ts';
 import type { AuthCtx, Ctx } from '../../http/context.ts';
 import { Answer, badRequest, tooMany } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
@@ -62,22 +62,16 @@ export async function login(ctx: Ctx, input: LoginInput, captchaId: string | und
   await attempt.succeeded(null);
   await dropCaptcha(ctx.db, captchaId);
 
-  const token = newToken();
   const communityId = account.role_id === 7 || account.role_id >= 10 ? (account.community_id ?? 0) : 0;
   const lang = ctx.lang;
-  await ctx.db
-    .insertInto('session')
-    .values({
-      token_hash: hashToken(token),
-      account_id: account.id,
-      role_id: account.role_id,
-      community_id: communityId,
-      lang,
-      ip: ctx.ip,
-      last_seen_at: sql<Date>`now()`,
-      expires_at: sql<Date>`now() + make_interval(hours => ${ctx.config.SESSION_MAX_HOURS})`,
-    })
-    .execute();
+  const token = await openSession(ctx.db, {
+    accountId: account.id,
+    roleId: account.role_id,
+    communityId,
+    lang,
+    ip: ctx.ip,
+    maxHours: ctx.config.SESSION_MAX_HOURS,
+  });
   await ctx.db.updateTable('account').set({ lang }).where('id', '=', account.id).execute();
   const content = await sessionContent(ctx, account.id, account.role_id, communityId, lang);
   return new Answer(STATUS.ok, { token, ...content });
