@@ -7,16 +7,16 @@ import { type SimulatedDevice, startSimulatedDevice } from '../packages/device-s
 import { buildApp } from '../packages/server/src/app.ts';
 import { boot } from '../packages/server/src/boot.ts';
 import { testConfig } from '../packages/server/src/config.ts';
-import type { Db } from '../packages/server/src/db/index.ts';
 import { migrate, openDb } from '../packages/server/src/db/index.ts';
 import { syncMenus } from '../packages/server/src/db/seed.ts';
 import { insertAccount } from '../packages/server/src/modules/account/insert.ts';
 import { startEmbeddedBroker } from '../packages/server/src/devices/broker.ts';
 import { command, withCommands } from '../packages/server/src/devices/commands.ts';
 import { connectGateway } from '../packages/server/src/devices/gateway.ts';
-import { hashDeviceSecret, verifyDeviceSecret } from '../packages/server/src/devices/secrets.ts';
+import { verifyDeviceSecret } from '../packages/server/src/devices/secrets.ts';
 import { openSession } from '../packages/server/src/http/auth.ts';
 import { freshPostgres } from '../packages/server/src/test/harness.ts';
+import { seedUnits } from '../packages/server/src/test/units.ts';
 import { percentile, timeIt } from './lib.ts';
 
 const median = (xs: number[]) => percentile(xs, 50);
@@ -32,52 +32,6 @@ const benchProfile = (r: number): ProfilePayload => ({
   isVilla: 0,
   hardware: 0,
 });
-
-/** Door units with bound pool devices, all with the same secret (bulk SQL: setup is not measured). */
-async function seedUnits(db: Db, n: number, communities: number, secret: string): Promise<{ addressIds: number[]; serials: string[] }> {
-  const ids: number[] = [];
-  for (let c = 0; c < communities; c++) {
-    ids.push(
-      (
-        await db
-          .insertInto('community')
-          .values({ name: `Bench ${c}`, location: 'L', address: 'A', ip: null, type: 0, reg_no: null })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
-  }
-  const tag = crypto.randomBytes(3).toString('hex');
-  const addressIds: number[] = [];
-  const serials: string[] = [];
-  for (let i = 0; i < n; i += 500) {
-    const rows = Array.from({ length: Math.min(500, n - i) }, (_, k) => ({
-      community_id: ids[(i + k) % communities] as number,
-      address: `Gate ${i + k}`,
-      name: `G${i + k}`,
-      type: 0,
-      is_villa: 0,
-      hardware: 15,
-      devstate: 1,
-      reg_no: null,
-    }));
-    const got = await db.insertInto('address').values(rows).returning(['id', 'community_id']).execute();
-    const devs = got.map((a, k) => ({
-      serial: `B${tag}${String(i + k).padStart(5, '0')}`,
-      name: `B${i + k}`,
-      is_villa: 0,
-      hardware: 15,
-      note: '',
-      address_id: a.id,
-      community_id: a.community_id,
-      secret_hash: hashDeviceSecret(secret),
-    }));
-    await db.insertInto('device').values(devs).execute();
-    addressIds.push(...got.map((a) => a.id));
-    serials.push(...devs.map((d) => d.serial));
-  }
-  return { addressIds, serials };
-}
 
 /**
  * One change fanned out to N simulated door units (commands written in one

@@ -9,8 +9,14 @@ export interface LoadResult {
 }
 
 /** Runs autocannon against a URL for a few seconds (connections in parallel). */
-export async function load(name: string, url: string, headers: Record<string, string> = {}, seconds = 5): Promise<LoadResult> {
-  const r = await autocannon({ url, headers, connections: 10, duration: seconds, pipelining: 1 });
+export async function load(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+  seconds = 5,
+  connections = 10,
+): Promise<LoadResult> {
+  const r = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
   return {
     name,
     requestsPerSec: Math.round(r.requests.average),

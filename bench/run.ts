@@ -3,8 +3,13 @@ import path from 'node:path';
 import { accountsBench } from './accounts.ts';
 import { alarmsBench } from './alarms.ts';
 import { devicesBench } from './devices.ts';
+import { exportsBench } from './exports.ts';
 import { facesBench } from './faces.ts';
 import { firstScreenBench } from './first-screen.ts';
+import { groupsBench } from './groups.ts';
+import { listsBench } from './lists.ts';
+import { liveBench } from './live.ts';
+import { scaleBench } from './scale.ts';
 import { sessionBench } from './session.ts';
 import { uploadsBench } from './uploads.ts';
 import { xlsxReadBench } from './xlsx-read.ts';
@@ -23,6 +28,11 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   'first-screen': firstScreenBench,
   uploads: uploadsBench,
   alarms: alarmsBench,
+  lists: listsBench,
+  groups: groupsBench,
+  live: liveBench,
+  scale: scaleBench,
+  exports: exportsBench,
 };
 
 const only = process.argv.slice(2);

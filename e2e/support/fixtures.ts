@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { randomInt } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 const controlUrl = () => `http://127.0.0.1:${process.env.E2E_CONTROL_PORT}`;
 const apiUrl = () => `http://127.0.0.1:${process.env.E2E_PORT}/api`;
@@ -105,4 +105,27 @@ export async function loginViaUi(page: Page, a: { regNo: string; password: strin
 /** Waits for antd modals to finish closing (a closing modal intercepts clicks). */
 export async function modalsClosed(page: Page) {
   await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
+}
+
+/**
+ * A row action of a list (shared/RowActions.tsx): a row with more than three actions shows
+ * two and puts the rest under "More", in a floating panel (test id `<row's test id>-more`).
+ */
+/** A row's action button found from the row itself: inline, or under the row's "More" (a popover). */
+export async function rowActionOf(page: Page, row: Locator, name: string): Promise<Locator> {
+  const inline = row.getByRole('button', { name, exact: true });
+  await row.getByRole('button').first().waitFor();
+  if (await inline.isVisible()) return inline;
+  await row.getByRole('button', { name: /^More/ }).click();
+  return page.locator('.ant-popover:visible').getByRole('button', { name, exact: true });
+}
+
+export async function rowAction(page: Page, rowTestId: string, name: string): Promise<Locator> {
+  const row = page.getByTestId(rowTestId);
+  const inline = row.getByRole('button', { name, exact: true });
+  await row.getByRole('button').first().waitFor(); // the row is there (no expect timeout: a loaded list may take a while)
+  if (await inline.isVisible()) return inline;
+  const panel = page.getByTestId(`${rowTestId}-more`);
+  if (!(await panel.isVisible())) await row.getByRole('button', { name: /^More/ }).click();
+  return panel.getByRole('button', { name, exact: true });
 }

@@ -42,6 +42,8 @@ const config = loadConfig({
   CAPTCHA: 'off',
   DEMO: '0',
   LOG_LEVEL: 'warn',
+  // Webhook receivers of the browser tests listen on loopback.
+  WEBHOOK_ALLOW_PRIVATE: '1',
   MQTT_PORT: String(Number(process.env.E2E_MQTT_PORT ?? port + 2)),
   DATABASE_URL: (await freshDatabaseUrl()) ?? '',
 });

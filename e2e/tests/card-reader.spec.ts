@@ -73,6 +73,9 @@ test('without the helper the card dialog says how to start it; set to the runnin
   await useHelperAt(page, `http://127.0.0.1:${await closedPort()}`);
   await openSignedIn(page, admin.id, '/access/gate');
   const dialog = await openAddDialog(page);
+  // the helper is looked for when the user asks (Connect), not when the dialog opens
+  await expect(dialog.getByTestId('card-reader-down')).toHaveCount(0);
+  await dialog.getByTestId('card-reader-toggle').click();
   const down = dialog.getByTestId('card-reader-down');
   await expect(down).toContainText('Card reader helper not running on this computer');
   await expect(down).toContainText('npm run card-reader');
@@ -102,6 +105,8 @@ test('a swiped card fills the card number of the Add card dialog', async ({ page
   await openSignedIn(page, admin.id, '/access/gate');
   const dialog = await openAddDialog(page);
 
+  await dialog.getByTestId('card-reader-toggle').click(); // finds the helper and its ports
+  await expect(dialog.getByTestId('card-reader-port')).toContainText('/dev/');
   await dialog.getByTestId('card-reader-port').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: p.a }).first().click();
   await dialog.getByTestId('card-reader-baud').click();
@@ -137,6 +142,7 @@ test('the helper-not-running notice in traditional Chinese', async ({ page }) =>
   await useHelperAt(page, `http://127.0.0.1:${await closedPort()}`);
   await openSignedIn(page, admin.id, '/access/gate', 'china2');
   const dialog = await openAddDialog(page);
+  await dialog.getByTestId('card-reader-toggle').click();
   await expect(dialog.getByTestId('card-reader-down')).toContainText('本機未執行讀卡機服務');
   await expect(dialog.getByTestId('card-reader-down')).toContainText('請在連接讀卡機的電腦上啟動它');
   await expect(dialog.getByTestId('card-reader-driver')).toHaveText('驅動程式下載');

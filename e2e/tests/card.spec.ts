@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { type SimulatedDevice, startSimulatedDevice } from '../../packages/device-sim/src/index.ts';
-import { control, modalsClosed, openSignedIn, seedAccount, seedCommunity, uniquePhone } from '../support/fixtures.ts';
+import { control, modalsClosed, openSignedIn, rowAction, seedAccount, seedCommunity, uniquePhone } from '../support/fixtures.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -93,7 +93,7 @@ test('a gate card is added with the form rules, downloaded to an online door uni
   await page.getByTestId('card-household').click();
   await expect(page.locator('.ant-message').getByText('Please select community')).toBeVisible();
   await page.getByTestId('card-cardid').fill(cardid);
-  await pick(page, 'card-community', site.name);
+  await pickTyped(page, 'card-community', site.name);
   await page.getByTestId('card-household').locator('input').fill(`Block ${stamp}`);
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
@@ -154,7 +154,7 @@ test('a gate card is added with the form rules, downloaded to an online door uni
 
   // 4. the door-unit card list (here reached from the community's address list): edit the validity and note, then resend
   await page.goto(`/project/address/${site.communityId}/`);
-  await page.getByTestId(`address-actions-North gate ${stamp}`).getByRole('button', { name: 'Access cards' }).click();
+  await (await rowAction(page, `address-actions-North gate ${stamp}`, 'Access cards')).click();
   await expect(page).toHaveURL(new RegExp(`/project/address/${site.communityId}/access/${site.unit.addressid}/$`));
   await expect(page.locator('.ant-breadcrumb')).toContainText(`North gate ${stamp}`);
   await expect(page.locator('.ant-breadcrumb')).toContainText('Address management');
@@ -264,7 +264,7 @@ test('an import with a bad row reports that row and imports nothing', async ({ p
   ws.addRow([`TOOLONG${stamp}`, `Block ${stamp} Room 101`, uniquePhone(), 'accesscard', 'ic', 'enable']);
   const buffer = Buffer.from(await wb.xlsx.writeBuffer());
 
-  await pick(page, 'card-import-community', site.name);
+  await pickTyped(page, 'card-import-community', site.name);
   await page.getByTestId('card-import').click();
   const dialog = page.locator('.ant-modal');
   await expect(dialog).toContainText(`Import cards: ${site.name}`);

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { makeJpeg, makePng } from '../../packages/server/src/test/images.ts';
 import { workbookBuffer } from '../../packages/server/src/xlsx/write.ts';
-import { modalsClosed, openSignedIn, seedAccount } from '../support/fixtures.ts';
+import { modalsClosed, openSignedIn, rowAction, seedAccount } from '../support/fixtures.ts';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -55,7 +55,7 @@ test('a project from region to call codes: covers, addresses, device activation,
   await expect(row).toContainText(`Eng${stamp}`);
 
   // Covers: a PNG named .jpg is refused in the browser; two JPEGs kept, one deleted.
-  await page.getByTestId(`project-actions-${project}`).getByRole('button', { name: 'Enclosure' }).click();
+  await (await rowAction(page, `project-actions-${project}`, 'Enclosure')).click();
   const input = page.locator('[data-testid=cover-list] input[type=file]');
   await input.setInputFiles({ name: 'fake.jpg', mimeType: 'image/jpeg', buffer: makePng() });
   await expect(page.getByText('Only JPG format allowed')).toBeVisible();
@@ -73,7 +73,7 @@ test('a project from region to call codes: covers, addresses, device activation,
   await modalsClosed(page);
 
   // Set: the address page of the project.
-  await page.getByTestId(`project-actions-${project}`).getByRole('button', { name: 'Set' }).click();
+  await (await rowAction(page, `project-actions-${project}`, 'Set')).click();
   await expect(page).toHaveURL(/\/project\/address\/\d+\/$/);
   await expect(page.locator('.ant-breadcrumb')).toContainText(project);
   const addAddress = async (type: string, address: string, name: string) => {
@@ -89,8 +89,7 @@ test('a project from region to call codes: covers, addresses, device activation,
   await addAddress('Householder', 'Room 101', 'R101');
 
   // Activate the door unit's device.
-  const gateActions = page.getByTestId('address-actions-Gate 1');
-  await gateActions.getByRole('button', { name: 'Activate device' }).click();
+  await (await rowAction(page, 'address-actions-Gate 1', 'Activate device')).click();
   await page.locator('.ant-modal:visible').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('Please enter device serial number')).toBeVisible();
   await page.getByTestId('activate-serial').fill(`GH-E2E-${stamp}`);
@@ -100,10 +99,10 @@ test('a project from region to call codes: covers, addresses, device activation,
   await page.locator('.ant-modal:visible').getByRole('button', { name: 'OK' }).click();
   await modalsClosed(page);
   await expect(page.locator('tr.ant-table-row').filter({ hasText: 'Gate 1' })).toContainText(`GH-E2E-${stamp}`);
-  await expect(gateActions.getByRole('button', { name: 'Replace device' })).toBeVisible();
+  await expect(await rowAction(page, 'address-actions-Gate 1', 'Replace device')).toBeVisible();
 
   // A call code: "00" is refused, 101 is kept.
-  await gateActions.getByRole('button', { name: 'Call codes' }).click();
+  await (await rowAction(page, 'address-actions-Gate 1', 'Call codes')).click();
   await expect(page).toHaveURL(/\/amt\/\d+\/isvilla\/0\/$/);
   await page.getByTestId('amt-add').click();
   await page.getByTestId('amt-code').fill('00');

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type SimulatedDevice, startSimulatedDevice } from '../../packages/device-sim/src/index.ts';
-import { modalsClosed, openSignedIn, seedAccount, seedCommunity } from '../support/fixtures.ts';
+import { modalsClosed, openSignedIn, rowActionOf, seedAccount, seedCommunity } from '../support/fixtures.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -89,7 +89,7 @@ test('a door unit goes from the pool to the device list, comes online, opens for
   sim.failureRate = 1;
   await page.goto('/access/gm');
   const gmRow = page.locator('tbody tr.ant-table-row').filter({ hasText: serial });
-  await gmRow.getByRole('button', { name: 'Download ladder configuration' }).click();
+  await (await rowActionOf(page, gmRow, 'Download ladder configuration')).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('Download configuration success')).toBeVisible();
   await page.goto('/access/commands');

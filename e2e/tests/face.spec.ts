@@ -3,7 +3,7 @@ import { ROUTES } from '@gatehouse/contracts';
 import { chromium, expect, type Page, test } from '@playwright/test';
 import { type SimulatedDevice, startSimulatedDevice } from '../../packages/device-sim/src/index.ts';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
-import { control, modalsClosed, openSignedIn, seedAccount, seedCommunity, uniquePhone } from '../support/fixtures.ts';
+import { control, modalsClosed, openSignedIn, rowActionOf, seedAccount, seedCommunity, uniquePhone } from '../support/fixtures.ts';
 import { fakeCameraArgs, faceWebcamFile, samplePhotos } from '../support/webcam.ts';
 
 // The fake webcam clip and the photos are made before any browser starts.
@@ -109,7 +109,7 @@ test('a face photographed with the webcam is saved, put on an online door unit, 
   await expect(dialog.getByTestId('face-photo')).toBeVisible();
   await expect(dialog.getByText('The face photo is missing')).toHaveCount(0);
 
-  await pick(page, 'face-community', community);
+  await pickTyped(page, 'face-community', community);
   await page.getByTestId('face-household').locator('input').fill(`${stamp}`);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: household }).click();
   await page.getByTestId('face-account').click();
@@ -129,7 +129,7 @@ test('a face photographed with the webcam is saved, put on an online door unit, 
   await expect(row).toContainText('Valid');
 
   // put it on the door unit; the unit (online) applies the command
-  await row.getByRole('button', { name: 'Set door units' }).click();
+  await (await rowActionOf(page, row, 'Set door units')).click();
   await expect(page.getByTestId('door-assign')).toBeVisible();
   await pick(page, 'door-gates', `Face gate ${stamp}`);
   await page.getByTestId('door-add').click();
@@ -148,7 +148,7 @@ test('a face photographed with the webcam is saved, put on an online door unit, 
 
   // lift control for the face (the card area's ladder calls with source 1)
   await page.goto('/access/faceid');
-  await row.getByRole('button', { name: 'Empower ladder control' }).click();
+  await (await rowActionOf(page, row, 'Empower ladder control')).click();
   await page.getByTestId(`ladder-gate-${unit.addressid}`).click();
   await pickTyped(page, 'ladder-resiLevel', 'Floor 05');
   await pick(page, 'ladder-bank', /^2$/);
@@ -156,7 +156,7 @@ test('a face photographed with the webcam is saved, put on an online door unit, 
   await pick(page, 'ladder-gateType', 'Front and back');
   await page.getByTestId('ladder-confirm').click();
   await modalsClosed(page);
-  await row.getByRole('button', { name: 'Empower ladder control' }).click();
+  await (await rowActionOf(page, row, 'Empower ladder control')).click();
   await page.getByTestId(`ladder-gate-${unit.addressid}`).click();
   await expect(page.getByTestId('ladder-resiLevel')).toContainText('Floor 05');
   await page.locator('.ant-modal').getByRole('button', { name: 'Cancel' }).click();
@@ -193,7 +193,7 @@ test('a face photographed with the webcam is saved, put on an online door unit, 
 
   // the face is edited (new photo, status invalid), then deleted from face management after confirmation
   await page.goto('/access/faceid');
-  await row.getByRole('button', { name: 'Edit' }).click();
+  await (await rowActionOf(page, row, 'Edit')).click();
   const edit = page.locator('.ant-modal').filter({ has: page.getByTestId('face-edit-form') });
   await expect(edit.getByTestId('face-photo')).toBeVisible();
   await expect(edit.getByTestId('face-take-photo')).toBeEnabled();
@@ -204,7 +204,7 @@ test('a face photographed with the webcam is saved, put on an online door unit, 
   await expect(page.getByText('Update completed').first()).toBeVisible();
   await modalsClosed(page);
   await expect(row).toContainText('Invalid');
-  await row.getByRole('button', { name: 'Delete' }).click();
+  await (await rowActionOf(page, row, 'Delete')).click();
   await popconfirm(page, 'Delete this entry?').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('Deleted', { exact: true }).first()).toBeVisible();
   await expect(row).toHaveCount(0);

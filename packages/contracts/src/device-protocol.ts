@@ -6,7 +6,9 @@
 import { z } from 'zod';
 import type { LiftSetting } from './access.ts';
 import { DEVICE_ALARM_TYPES, type DeviceAlarmType } from './alarm.ts';
-import { CMD_KIND, CMD_TYPE, type CmdKind, type CmdType } from './devices.ts';
+import { ACCESS_REFUSALS, type AccessRefusal, CMD_KIND, CMD_TYPE, type CmdKind, type CmdType } from './devices.ts';
+import type { EmergencyMode } from './live-ops.ts';
+import type { GroupTablePayload, HolidayTablePayload, ScheduleTablePayload } from './schedule-table.ts';
 
 /** `device.reset`: forget every card, face, call code and the lift file. */
 export type ResetPayload = Record<string, never>;
@@ -53,6 +55,13 @@ export interface LadderFileEntry extends LiftSetting {
   account: string;
   /** The card number (cards only). */
   cardId?: string;
+  /** The access group the entry comes from (absent: the holder's own lift control). */
+  group?: number;
+  /**
+   * Ids of the weekly schedules (`schedule.table`) the floors are released in, any of them;
+   * absent: at any time. Set on group entries whose group has a schedule other than Always.
+   */
+  schedules?: number[];
 }
 
 /** `ladder.file`: the complete lift-control file of the unit. */
@@ -75,6 +84,11 @@ export interface CardPutPayload {
   validfrom?: string;
   validto?: string;
   status?: string;
+  /**
+   * Ids of the weekly schedules (`schedule.table`) the card opens in, any of them; absent:
+   * at any time (access rules). Set when the card reaches the unit through access groups only.
+   */
+  schedules?: number[];
 }
 
 /** `card.delete`: one card, by number. */
@@ -91,12 +105,49 @@ export interface FacePutPayload {
   validfrom: string;
   validto: string;
   status: string;
+  /** Ids of the weekly schedules the face opens in, any of them; absent: at any time (access rules, as `card.put`). */
+  schedules?: number[];
 }
 
 /** `face.delete`: one face, by row id. */
 export interface FaceDeletePayload {
   faceId: number;
 }
+
+/**
+ * `emergency.mode`: the unit's emergency mode. In `lockdown` only the credentials of the
+ * accounts in `allow` open (the unit's "administrator cards"); in `allOpen` the door is
+ * unlocked and lift floors are released. `normal` ends either. The unit answers the ack with
+ * `info` = `mode:<mode>` (docs/device-protocol.md).
+ */
+export interface EmergencyModePayload {
+  mode: EmergencyMode;
+  reason: string;
+  /** Accounts whose cards and faces still open in lockdown (empty for the other modes). */
+  allow: string[];
+  /** When the mode was set (ISO 8601). */
+  since: string;
+}
+
+/** `door.open`: open the door once; the unit reports an access event of type remote (3) naming the operator. */
+export interface DoorOpenPayload {
+  /** The operator's account (phone number) and name. */
+  operator: string;
+  operatorName: string;
+}
+
+/**
+ * `qr.revoke`: the visitor QR code `id` was withdrawn before its signed expiry; refuse it
+ * (access result 4, reason `revoked`) until `until` (its signed expiry `t`, Unix seconds),
+ * after which the unit may forget the entry (the code has expired anyway).
+ */
+export interface QrRevokePayload {
+  id: number;
+  until: number;
+}
+
+/** How a unit reads a `qr.revoke` payload (a wrong one is answered `ok: false`). */
+export const qrRevokePayload = z.object({ id: z.int().min(1), until: z.int().min(0) });
 
 /** The payload of each command kind. */
 export interface CommandPayloads {
@@ -109,6 +160,12 @@ export interface CommandPayloads {
   [CMD_KIND.cardDelete]: CardDeletePayload;
   [CMD_KIND.facePut]: FacePutPayload;
   [CMD_KIND.faceDelete]: FaceDeletePayload;
+  [CMD_KIND.emergencyMode]: EmergencyModePayload;
+  [CMD_KIND.doorOpen]: DoorOpenPayload;
+  [CMD_KIND.scheduleTable]: ScheduleTablePayload;
+  [CMD_KIND.holidayTable]: HolidayTablePayload;
+  [CMD_KIND.groupTable]: GroupTablePayload;
+  [CMD_KIND.qrRevoke]: QrRevokePayload;
 }
 
 /** The command type (001 §4, shown in the command list) of each kind. */
@@ -122,6 +179,12 @@ export const CMD_TYPE_OF: { readonly [K in CmdKind]: CmdType } = {
   [CMD_KIND.cardDelete]: CMD_TYPE.card,
   [CMD_KIND.facePut]: CMD_TYPE.face,
   [CMD_KIND.faceDelete]: CMD_TYPE.face,
+  [CMD_KIND.emergencyMode]: CMD_TYPE.other,
+  [CMD_KIND.doorOpen]: CMD_TYPE.other,
+  [CMD_KIND.scheduleTable]: CMD_TYPE.other,
+  [CMD_KIND.holidayTable]: CMD_TYPE.other,
+  [CMD_KIND.groupTable]: CMD_TYPE.other,
+  [CMD_KIND.qrRevoke]: CMD_TYPE.other,
 };
 
 /** A command's kind with its payload: narrowing on `kind` gives the payload's type. */
@@ -164,6 +227,8 @@ export type EventMessage =
       cardNum?: string;
       cardMode?: number;
       qrId?: number;
+      /** Why an open was refused (with result 9): the access rules' `schedule` / `holiday`, or `lockdown` (emergency mode); `revoked` (result 4): a withdrawn QR code. */
+      reason?: AccessRefusal;
     }
   | { kind: 'punch'; eid: string; time: string; type: number; account: string; userName?: string }
   | { kind: 'call'; eid: string; time: string; callCode: string; answered: boolean; durationSec: number; account?: string }
@@ -192,6 +257,7 @@ const accessFields = {
   cardNum: text,
   cardMode: whole(0, 5, 0),
   qrId: z.int().nullable().catch(null),
+  reason: z.enum(ACCESS_REFUSALS).optional().catch(undefined),
 };
 const usageFields = {
   ...eventHead,
@@ -210,3 +276,20 @@ export const eventMessage = z.discriminatedUnion('kind', [
 ]);
 /** An event as the server stores it. */
 export type ReadEvent = z.output<typeof eventMessage>;
+
+/**
+ * device → server, on `heartbeat` (QoS 0 or 1, not retained), every minute or so
+ * (docs/device-protocol.md "Heartbeat"): what the unit runs and how it is. A unit silent
+ * longer than DEVICE_SILENT_AFTER_MS is taken as offline (an "offline" alarm).
+ */
+export const heartbeatMessage = z.object({
+  firmware: z.string().min(1).max(50),
+  /** Seconds since the unit started. */
+  uptimeS: z
+    .int()
+    .min(0)
+    .max(100 * 365 * 86_400),
+  /** Free storage for credentials and logs, bytes. */
+  freeStorageBytes: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+export type HeartbeatMessage = z.infer<typeof heartbeatMessage>;

@@ -35,11 +35,23 @@ export const CMD_KIND = {
   faceDelete: 'face.delete',
   /** Forget every card, face and code; a full configuration follows. */
   reset: 'device.reset',
+  /** Emergency mode of the unit: normal, lockdown or all open (docs/live-operations.md). */
+  emergencyMode: 'emergency.mode',
+  /** Open the door once, now (remote open by an operator). */
+  doorOpen: 'door.open',
+  /** The complete weekly-schedule table of the unit's community, with its time zone (access rules). */
+  scheduleTable: 'schedule.table',
+  /** The complete holiday table of the unit's community (access rules). */
+  holidayTable: 'holiday.table',
+  /** The access groups the unit belongs to, with their schedules (visitor QR codes given groups). */
+  groupTable: 'group.table',
+  /** A visitor QR code withdrawn before its signed expiry: refuse it until then (move-out). */
+  qrRevoke: 'qr.revoke',
 } as const;
 export type CmdKind = (typeof CMD_KIND)[keyof typeof CMD_KIND];
 
 /** Topic names under `<prefix>/dev/<serial>/`. */
-export const DEVICE_TOPICS = ['cmd', 'ack', 'event', 'status'] as const;
+export const DEVICE_TOPICS = ['cmd', 'ack', 'event', 'status', 'heartbeat'] as const;
 export type DeviceTopic = (typeof DEVICE_TOPICS)[number];
 export const deviceTopic = (prefix: string, serial: string, t: DeviceTopic): string => `${prefix}/dev/${serial}/${t}`;
 
@@ -90,6 +102,15 @@ export const ACCESS_RESULT = {
   other: 9,
 } as const;
 
+/**
+ * Why a unit refused an open that its credential table allows otherwise (access rules, or
+ * an emergency lockdown): sent with result 9 (other) as `reason` of the access event, shown in the access log.
+ * `revoked`: a visitor QR code withdrawn by `qr.revoke`, sent with result 4 (disabled).
+ */
+export const ACCESS_REFUSAL = { schedule: 'schedule', holiday: 'holiday', lockdown: 'lockdown', revoked: 'revoked' } as const;
+export type AccessRefusal = (typeof ACCESS_REFUSAL)[keyof typeof ACCESS_REFUSAL];
+export const ACCESS_REFUSALS: readonly AccessRefusal[] = ['schedule', 'holiday', 'lockdown', 'revoked'];
+
 /** Card mode on events (card property 0 to 5). */
 export const CARD_MODE = { none: 0, ic: 1, id: 2, cpu: 3, nfc: 4, other: 5 } as const;
 
@@ -104,8 +125,13 @@ export const QR_PREFIX = 'GH1';
 export interface QrBody {
   /** Visitor QR record id (counts opens per id). */
   id: number;
-  /** Serial number of the one door unit that accepts it. */
-  d: string;
+  /**
+   * Serial number of the one door unit that accepts it at any time. Absent in a code given
+   * access groups only (an older unit then refuses it as a code for another unit).
+   */
+  d?: string;
+  /** Access groups whose units accept it, within the group's schedule (`group.table`); absent: none. */
+  g?: number[];
   /** Number of opens allowed. */
   n: number;
   /** Valid from / to, Unix seconds. */

@@ -80,3 +80,17 @@ export const IMPORT_LIMITS = {
 
 /** Decoded size of an image (cover, face photo): width x height. */
 export const IMAGE_MAX_PIXELS = 40_000_000;
+
+/** Access rules (issue 13): weekly schedules, holidays, access groups per community. */
+export const RULES_LIMITS = {
+  /** Stored schedules of one community (the built-in "Always" is not counted). */
+  schedulesPerCommunity: 32,
+  /** Intervals of one weekday. */
+  intervalsPerDay: 4,
+  holidaysPerCommunity: 366,
+  groupsPerCommunity: 200,
+  /** Door units of one group. */
+  unitsPerGroup: 500,
+  /** Length of a schedule's, holiday's or group's name. */
+  name: 50,
+} as const;

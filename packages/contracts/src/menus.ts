@@ -32,6 +32,8 @@ export const MENUS: readonly MenuDef[] = [
   M(107, 'access.visitor', '/visitor', 1, 7),
   M(108, 'access.dailycheck', '/dailycheck', 1, 8),
   M(109, 'access.visitorcode', '/visitorcode', 1, 9),
+  M(110, 'access.rules', '/rules', 1, 10),
+  M(111, 'access.review', '/review', 1, 11),
   M(2, 'enterprise', '/enterprise', 0, 2),
   M(201, 'enterprise.list', '/enterpriselist', 2, 1),
   M(3, 'eventlog', '/eventlog', 0, 3),
@@ -48,6 +50,8 @@ export const MENUS: readonly MenuDef[] = [
   M(9, 'service', '/service', 0, 9),
   M(901, 'service.notice', '/notice', 9, 1),
   M(10, 'appcount', '/appcount', 0, 10),
+  M(12, 'webhook', '/webhooks', 0, 12),
+  M(11, 'overview', '/overview', 0, 11),
 ];
 
 export type MenuKey =
@@ -61,6 +65,8 @@ export type MenuKey =
   | 'access.visitor'
   | 'access.dailycheck'
   | 'access.visitorcode'
+  | 'access.rules'
+  | 'access.review'
   | 'enterprise'
   | 'enterprise.list'
   | 'eventlog'
@@ -76,7 +82,9 @@ export type MenuKey =
   | 'message'
   | 'service'
   | 'service.notice'
-  | 'appcount';
+  | 'appcount'
+  | 'webhook'
+  | 'overview';
 
 export const menuByKey = (key: MenuKey): MenuDef => {
   const m = MENUS.find((x) => x.key === key);
@@ -117,10 +125,13 @@ export const DEFAULT_ROLE_MENUS: Record<RoleId, MenuKey[]> = {
     'access.gate',
     'access.ladder',
     'access.faceid',
+    'access.rules',
     'access.visitorcode',
     'account',
     'operationlog',
     'message',
+    'access.review',
+    'overview',
   ),
   [ROLE.engineer]: leaves('project.project', 'project.devices', 'access.gm', 'access.commands', 'message'),
   [ROLE.propertySupervisor]: leaves(
@@ -129,6 +140,7 @@ export const DEFAULT_ROLE_MENUS: Record<RoleId, MenuKey[]> = {
     'access.gate',
     'access.ladder',
     'access.faceid',
+    'access.rules',
     'access.gm',
     'access.commands',
     'access.entrance',
@@ -139,18 +151,23 @@ export const DEFAULT_ROLE_MENUS: Record<RoleId, MenuKey[]> = {
     'service.notice',
     'message',
     'appcount',
+    'access.review',
+    'overview',
   ),
   [ROLE.propertyStaff]: leaves(
     'account',
     'access.gate',
     'access.ladder',
     'access.faceid',
+    'access.rules',
     'access.gm',
     'access.entrance',
     'eventlog.accesslog',
     'eventlog.alarm',
     'service.notice',
     'message',
+    'access.review',
+    'overview',
   ),
   [ROLE.householder]: [],
   [ROLE.doorUnit]: [],
@@ -168,6 +185,10 @@ export const DEFAULT_ROLE_MENUS: Record<RoleId, MenuKey[]> = {
   [ROLE.cloudEmployee]: [],
 };
 
+/** Menus only administrators hold (never granted to staff): webhooks (docs/live-operations.md). */
+export const ADMIN_ONLY_MENUS: readonly MenuKey[] = ['webhook'];
+const STAFF_GRANTABLE = DEFAULT_ROLE_MENUS[ROLE.admin].filter((k) => !ADMIN_ONLY_MENUS.includes(k));
+
 /**
  * Menus that fit each role: the one table the permission screen offers from and the
  * server checks grants against (updateUserMenu). Staff roles (2–5) may hold any menu;
@@ -178,10 +199,10 @@ export const DEFAULT_ROLE_MENUS: Record<RoleId, MenuKey[]> = {
 export const GRANTABLE_MENUS: Record<RoleId, readonly MenuKey[]> = {
   [ROLE.superAdmin]: DEFAULT_ROLE_MENUS[ROLE.superAdmin],
   [ROLE.admin]: DEFAULT_ROLE_MENUS[ROLE.admin],
-  [ROLE.engineerSupervisor]: DEFAULT_ROLE_MENUS[ROLE.admin],
-  [ROLE.engineer]: DEFAULT_ROLE_MENUS[ROLE.admin],
-  [ROLE.propertySupervisor]: DEFAULT_ROLE_MENUS[ROLE.admin],
-  [ROLE.propertyStaff]: DEFAULT_ROLE_MENUS[ROLE.admin],
+  [ROLE.engineerSupervisor]: STAFF_GRANTABLE,
+  [ROLE.engineer]: STAFF_GRANTABLE,
+  [ROLE.propertySupervisor]: STAFF_GRANTABLE,
+  [ROLE.propertyStaff]: STAFF_GRANTABLE,
   [ROLE.householder]: [],
   [ROLE.doorUnit]: [],
   [ROLE.other]: [],

@@ -26,7 +26,7 @@ export function randomActivity(state: DeviceState, rand: () => number, now = new
           ...base,
           kind: 'access',
           type: ACCESS_TYPE.card,
-          result: ACCESS_RESULT.ok,
+          result: state.emergency.admits(card.account) ? ACCESS_RESULT.ok : ACCESS_RESULT.other,
           account: card.account,
           userName: card.userName,
           cardNum: card.id.slice(0, 20),

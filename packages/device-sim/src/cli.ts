@@ -99,8 +99,9 @@ async function main() {
   const report = setInterval(() => {
     const applied = devices.reduce((n, d) => n + d.state.applied.length, 0);
     const events = devices.reduce((n, d) => n + d.sent.length, 0);
+    const dup = devices.reduce((n, d) => n + d.duplicates, 0);
     console.log(
-      `${devices.filter((d) => d.connected()).length}/${devices.length} connected, ${applied} commands applied, ${events} events sent`,
+      `${devices.filter((d) => d.connected()).length}/${devices.length} connected, ${applied} commands applied, ${dup} duplicates, ${events} events sent`,
     );
   }, 10_000);
   const stop = async () => {

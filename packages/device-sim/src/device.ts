@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
 import {
+  ACCESS_RESULT,
   ACCESS_TYPE,
   type AckMessage,
+  CMD_KIND,
+  CARD_MODE,
   type CmdMessage,
   type DeviceAlarmType,
   deviceTopic,
@@ -10,7 +13,10 @@ import {
 } from '@gatehouse/contracts';
 import mqtt from 'mqtt';
 import { randomActivity } from './activity.ts';
+import { ackInfo, emergencyVerdict, remoteOpenEvent } from './emergency.ts';
+import { Heartbeat } from './heartbeat.ts';
 import { checkQr, type QrVerdict } from './qr.ts';
+import { type CardVerdict, cardVerdict, faceVerdict, type LiftFloors, liftFloors } from './schedule.ts';
 import { DeviceState } from './state.ts';
 
 export interface SimOptions {
@@ -27,8 +33,12 @@ export interface SimOptions {
   /** Access events, calls, monitor sessions and punches per minute (0: none). */
   eventsPerMinute?: number;
   firmware?: string;
+  /** Heartbeat period, ms (default 60 s; 0: only when `heartbeat.beat()` is called). */
+  heartbeatMs?: number;
   random?: () => number;
   log?: (line: string) => void;
+  /** The unit's clock (default: the real time); a test may also set it with `setClock`. */
+  clock?: () => Date;
 }
 
 /** A door unit on the MQTT link, as docs/device-protocol.md describes it. */
@@ -37,6 +47,11 @@ export class SimulatedDevice {
   readonly state = new DeviceState();
   /** Every command received, duplicates included, in arrival order. */
   readonly received: CmdMessage[] = [];
+  /** The next this many commands are received but never answered (a lost ack, for lease tests). */
+  ignore = 0;
+  /** Commands received again with an id already seen (a command delivered twice). */
+  duplicates = 0;
+  private readonly seenIds = new Set<number>();
   /** Events this unit sent. */
   readonly sent: EventMessage[] = [];
   failureRate: number;
@@ -48,6 +63,9 @@ export class SimulatedDevice {
   private activity: NodeJS.Timeout | null = null;
   private readonly rand: () => number;
   private readonly prefix: string;
+  /** Firmware, uptime and free storage, sent while connected (heartbeat.ts). */
+  readonly heartbeat: Heartbeat;
+  private clock: () => Date;
 
   constructor(private readonly o: SimOptions) {
     this.serial = o.serial;
@@ -55,6 +73,22 @@ export class SimulatedDevice {
     this.failureRate = o.failureRate ?? 0;
     this.ackDelayMs = o.ackDelayMs ?? 0;
     this.rand = o.random ?? Math.random;
+    this.heartbeat = new Heartbeat(
+      async (p) => void (await this.client?.publishAsync(deviceTopic(this.prefix, this.serial, 'heartbeat'), p, { qos: 1 })),
+      () => this.state.cards.size + this.state.faces.size,
+      { everyMs: o.heartbeatMs, firmware: o.firmware },
+    );
+    this.clock = o.clock ?? (() => new Date());
+  }
+
+  /** The unit's own time (what it judges validity and schedules by). */
+  now(): Date {
+    return this.clock();
+  }
+
+  /** Sets the unit's clock to a fixed instant (tests), or back to the real time (null). */
+  setClock(at: Date | null): void {
+    this.clock = at ? () => new Date(at.getTime()) : (this.o.clock ?? (() => new Date()));
   }
 
   private topic(t: 'cmd' | 'ack' | 'event' | 'status') {
@@ -108,6 +142,7 @@ export class SimulatedDevice {
     await c.subscribeAsync(this.topic('cmd'), { qos: 1 });
     const status: StatusMessage = { online: true, firmware: this.o.firmware ?? 'gatehouse-sim/1.0', applied: this.state.applied.length };
     await c.publishAsync(this.topic('status'), JSON.stringify(status), { qos: 1, retain: true });
+    this.heartbeat.start();
   }
 
   connected(): boolean {
@@ -123,7 +158,13 @@ export class SimulatedDevice {
       return;
     }
     if (!Number.isSafeInteger(cmd.id)) return;
+    if (this.seenIds.has(cmd.id)) this.duplicates++;
+    else this.seenIds.add(cmd.id);
     this.received.push(cmd);
+    if (this.ignore > 0) {
+      this.ignore--;
+      return;
+    }
     this.chain = this.chain.then(() => this.handle(cmd)).catch((e: unknown) => this.o.log?.(`${this.serial}: ${String(e)}`));
   }
 
@@ -136,7 +177,8 @@ export class SimulatedDevice {
     } else {
       try {
         this.state.apply(cmd);
-        ack = { id: cmd.id, ok: true };
+        ack = { id: cmd.id, ok: true, info: ackInfo(this.state, cmd) };
+        if (cmd.kind === CMD_KIND.doorOpen) await this.emit(remoteOpenEvent(cmd.payload));
       } catch (e) {
         ack = { id: cmd.id, ok: false, info: e instanceof Error ? e.message : String(e) };
       }
@@ -172,9 +214,50 @@ export class SimulatedDevice {
     return e;
   }
 
-  /** A visitor shows a QR code: checked offline, the door opens or not, an access event follows. */
-  async scanQr(text: string, now = new Date()): Promise<QrVerdict> {
-    const v = checkQr(text, this.state.qrKey, this.serial, this.state.qrOpens, now);
+  /**
+   * A card is shown: decided offline — the emergency mode first (emergency.ts), then the card
+   * (known, enabled, valid now, inside its schedules by the unit's clock); the door opens or
+   * not and an access event follows (a refusal with its reason). Answers the verdict and the event's id and type.
+   */
+  async presentCard(cardNo: string, now = this.now()): Promise<CardVerdict & { eid: string; type: number }> {
+    const v = emergencyVerdict(this.state, cardNo) ?? cardVerdict(this.state, cardNo, now);
+    const eid = crypto.randomUUID();
+    const type = v.card || v.result === ACCESS_RESULT.ok ? ACCESS_TYPE.card : ACCESS_TYPE.invalidCard;
+    await this.emit({
+      kind: 'access',
+      eid,
+      time: now.toISOString(),
+      type,
+      result: v.result,
+      account: v.card?.account,
+      userName: v.card?.userName,
+      cardNum: cardNo.slice(0, 20),
+      cardMode: v.card?.cardMode === 'id' ? CARD_MODE.id : CARD_MODE.ic,
+      ...(v.reason ? { reason: v.reason } : {}),
+    });
+    return { ...v, eid, type };
+  }
+
+  /** A face is recognised (by its face id): decided offline like a card (status, schedules); an access event follows. */
+  async presentFace(faceId: number, now = this.now()): Promise<{ result: number; reason?: string }> {
+    const v = faceVerdict(this.state, String(faceId), now);
+    await this.emit({
+      kind: 'access',
+      eid: crypto.randomUUID(),
+      time: now.toISOString(),
+      type: v.face ? ACCESS_TYPE.face : ACCESS_TYPE.unknownFace,
+      result: v.result,
+      account: v.face?.account,
+      userName: v.face?.userName,
+      ...(v.reason ? { reason: v.reason } : {}),
+    });
+    return { result: v.result, ...(v.reason ? { reason: v.reason } : {}) };
+  }
+
+  /** A visitor shows a QR code: checked offline (its own unit, or one of the unit's groups within its schedule), the door opens or not, an access event follows. */
+  async scanQr(text: string, now = this.now()): Promise<QrVerdict> {
+    const { groups, schedules, holidays, qrRevoked: revoked } = this.state;
+    const v = checkQr(text, this.state.qrKey, this.serial, this.state.qrOpens, now, { groups, schedules, holidays, revoked });
     await this.emit({
       kind: 'access',
       eid: crypto.randomUUID(),
@@ -182,8 +265,14 @@ export class SimulatedDevice {
       type: ACCESS_TYPE.qrcode,
       result: v.result,
       qrId: v.qrId,
+      ...(v.reason ? { reason: v.reason } : {}),
     });
     return v;
+  }
+
+  /** The lift floors a card (by number) or face (by id) releases now on this unit (its lift file, by the unit's clock). */
+  liftFloors(holder: { cardId: string } | { faceId: number }, now = this.now()): LiftFloors {
+    return liftFloors(this.state, holder, now);
   }
 
   startActivity(perMinute: number): void {
@@ -203,6 +292,7 @@ export class SimulatedDevice {
   /** Goes offline cleanly: "offline" status, then DISCONNECT (the session stays at the broker). */
   async stop(): Promise<void> {
     this.stopActivity();
+    this.heartbeat.stop();
     const c = this.client;
     this.client = null;
     if (!c) return;
@@ -223,6 +313,7 @@ export class SimulatedDevice {
   /** Loses the network: the socket drops without DISCONNECT, so the broker sends the last will. */
   async kill(): Promise<void> {
     this.stopActivity();
+    this.heartbeat.stop();
     const c = this.client;
     this.client = null;
     if (!c) return;

@@ -1,5 +1,8 @@
 /** Simulated door units over MQTT (DESIGN §6, docs/device-protocol.md). */
 export { randomActivity } from './activity.ts';
+export { Heartbeat, type HeartbeatOptions } from './heartbeat.ts';
 export { SimulatedDevice, type SimOptions, startSimulatedDevice } from './device.ts';
-export { checkQr, publicKeyFromRaw, type QrVerdict } from './qr.ts';
+export { checkQr, publicKeyFromRaw, type QrRules, type QrVerdict } from './qr.ts';
 export { type Credential, DeviceState } from './state.ts';
+export * from './fleet.ts';
+export { type CardVerdict, cardVerdict, type LiftFloors, liftFloors, localTime, scheduleRefusal } from './schedule.ts';

@@ -5,9 +5,14 @@ import {
   CMD_KIND,
   type CmdMessage,
   type FacePutPayload,
+  type GroupEntry,
+  type HolidayEntry,
   type LadderFileEntry,
   type ProfilePayload,
+  qrRevokePayload,
+  type ScheduleTablePayload,
 } from '@gatehouse/contracts';
+import { EmergencyState } from './emergency.ts';
 import { publicKeyFromRaw } from './qr.ts';
 
 /** What the unit keeps of a card or face: the put payload and the key it is held under. */
@@ -23,12 +28,26 @@ export class DeviceState {
   qrKey: crypto.KeyObject | null = null;
   callCodes: CallCodeEntry[] = [];
   ladder: LadderFileEntry[] = [];
+  /** The community's schedules and time zone (access rules; kept across a reset). */
+  schedules: ScheduleTablePayload | null = null;
+  holidays: HolidayEntry[] = [];
+  /** The access groups the unit belongs to (`group.table`: visitor QR codes given groups). */
+  groups: GroupEntry[] = [];
   /** By card number. */
   readonly cards = new Map<string, HeldCard>();
   /** By face id (as text). */
   readonly faces = new Map<string, HeldFace>();
   /** Opens used per visitor QR id (kept across a reset). */
   readonly qrOpens = new Map<number, number>();
+  /**
+   * Withdrawn visitor QR codes (`qr.revoke`): id → signed expiry (Unix seconds), refused until
+   * then. Kept across a reset (a revocation only narrows; the full configuration sends it again).
+   */
+  readonly qrRevoked = new Map<number, number>();
+  /** Emergency mode (kept across a reset: the server sends `normal` to end it). */
+  readonly emergency = new EmergencyState();
+  /** Remote opens applied, in order (the operator's account). */
+  readonly remoteOpens: string[] = [];
   /** Ids of the commands applied, in order; a command id is applied once. */
   readonly applied: number[] = [];
   private readonly appliedSet = new Set<number>();
@@ -74,11 +93,37 @@ export class DeviceState {
       case CMD_KIND.faceDelete:
         this.faces.delete(String(cmd.payload?.faceId ?? ''));
         break;
+      case CMD_KIND.scheduleTable:
+        if (!Array.isArray(cmd.payload?.schedules) || typeof cmd.payload.timeZone !== 'string')
+          throw new Error('schedule.table without schedules');
+        this.schedules = cmd.payload;
+        break;
+      case CMD_KIND.holidayTable:
+        if (!Array.isArray(cmd.payload?.holidays)) throw new Error('holiday.table without holidays');
+        this.holidays = cmd.payload.holidays;
+        break;
+      case CMD_KIND.groupTable:
+        if (!Array.isArray(cmd.payload?.groups)) throw new Error('group.table without groups');
+        this.groups = cmd.payload.groups;
+        break;
+      case CMD_KIND.qrRevoke: {
+        const p = qrRevokePayload.safeParse(cmd.payload);
+        if (!p.success) throw new Error('qr.revoke without id or until');
+        this.qrRevoked.set(p.data.id, p.data.until);
+        break;
+      }
       case CMD_KIND.reset:
         this.cards.clear();
         this.faces.clear();
         this.callCodes = [];
         this.ladder = [];
+        this.groups = [];
+        break;
+      case CMD_KIND.emergencyMode:
+        this.emergency.apply(cmd.payload);
+        break;
+      case CMD_KIND.doorOpen:
+        this.remoteOpens.push(String(cmd.payload?.operator ?? ''));
         break;
       default:
         throw new Error(`unsupported command kind ${(cmd as { kind: unknown }).kind}`);

@@ -79,6 +79,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     return sendEnvelope(reply, lang, STATUS.error, null, ['err.internal']);
   });
 
+  // Open live streams would keep close() waiting: end them first (browsers resume by Last-Event-ID).
+  app.addHook('preClose', async () => services.live.hub.endStreams());
   const { handlers } = collectAreas(AREAS);
   registerRoutes(app, services, handlers);
   const declared = allRoutes().map((r) => `${r.method} ${r.path}`);

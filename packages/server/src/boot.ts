@@ -1,15 +1,22 @@
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import type { Config } from './config.ts';
-import { migrate, openDb, type DbHandle } from './db/index.ts';
+import { startEventMaintenance } from './db/event-partitions.ts';
+import { migrate, openDb, type DbHandle, type QueryListener } from './db/index.ts';
 import { syncMenus } from './db/seed.ts';
 import { startEmbeddedBroker } from './devices/broker.ts';
 import { connectGateway } from './devices/gateway.ts';
+import { News } from './devices/news.ts';
+import { startSilenceWatch } from './devices/health.ts';
+import { startLive } from './live/start.ts';
 import { verifyDeviceSecret } from './devices/secrets.ts';
+import { startMosquittoProvisioning, withProvisioner } from './devices/provision/index.ts';
+import { useSecretKey } from './devices/provision/secret-box.ts';
 import { type DeviceBus, offBus } from './devices/bus.ts';
 import type { Services } from './http/context.ts';
 import { collectAreas } from './modules/area.ts';
 import { AREAS } from './modules/index.ts';
+import { startWebhooks } from './modules/webhook/worker.ts';
 import { logSmsProvider } from './sms/provider.ts';
 import { dbRateLimiter, redisRateLimiter } from './sms/rate-limit.ts';
 
@@ -26,9 +33,12 @@ export interface Booted {
  * (unit and API tests that do not touch devices); `redisPrefix` gives a test its own
  * rate-limit counters in a shared Redis.
  */
-export async function boot(config: Config, opts: { inMemoryDb?: boolean; mqtt?: boolean; redisPrefix?: string } = {}): Promise<Booted> {
+export async function boot(
+  config: Config,
+  opts: { inMemoryDb?: boolean; mqtt?: boolean; redisPrefix?: string; onQuery?: QueryListener; sweepMs?: number } = {},
+): Promise<Booted> {
   const log = pino({ level: config.LOG_LEVEL });
-  const dbHandle = await openDb({ url: config.DATABASE_URL, dataDir: opts.inMemoryDb ? null : config.dataDir });
+  const dbHandle = await openDb({ url: config.DATABASE_URL, dataDir: opts.inMemoryDb ? null : config.dataDir, onQuery: opts.onQuery });
   await migrate(dbHandle.db);
   await syncMenus(dbHandle.db);
   // The areas' door-unit sources and delete dependents, passed in through the services.
@@ -41,16 +51,49 @@ export async function boot(config: Config, opts: { inMemoryDb?: boolean; mqtt?: 
   }
   const limiter = redis ? redisRateLimiter(redis, opts.redisPrefix) : dbRateLimiter(dbHandle.db);
 
+  // Device secrets are sealed only for Mosquitto provisioning (devices/provision/secret-box.ts).
+  useSecretKey(config.MQTT_PROVISION === 'mosquitto' ? config.MQTT_SECRET_KEY : null);
+  const news = new News((e) => log.error({ err: e }, 'news listener'));
+  const live = await startLive(dbHandle, config, news, log);
   let devices: DeviceBus = offBus;
   if (opts.mqtt !== false) {
-    const gw = { db: dbHandle.db, log, prefix: config.MQTT_TOPIC_PREFIX };
-    if (config.MQTT_URL) {
+    const gw = {
+      db: dbHandle.db,
+      dbKind: dbHandle.kind,
+      log,
+      prefix: config.MQTT_TOPIC_PREFIX,
+      news,
+      instance: config.INSTANCE_ID,
+      ackTimeoutMs: config.COMMAND_ACK_TIMEOUT_MS,
+      sweepMs: opts.sweepMs,
+    };
+    const shared = { sharedGroup: config.MQTT_SHARED_GROUP, sessionExpirySec: config.MQTT_SESSION_EXPIRY_S };
+    if (config.MQTT_URL && config.MQTT_PROVISION === 'mosquitto') {
+      // The provisioner creates the server's client before it connects (devices/provision/).
+      const provisioner = await startMosquittoProvisioning(config, dbHandle.db, log);
+      try {
+        const gateway = await connectGateway({
+          ...gw,
+          mode: 'external',
+          url: config.MQTT_URL,
+          username: config.MQTT_USERNAME,
+          password: config.MQTT_PASSWORD,
+          ...shared,
+        });
+        devices = withProvisioner(gateway, provisioner);
+      } catch (e) {
+        await provisioner.close();
+        throw e;
+      }
+    } else if (config.MQTT_URL) {
       devices = await connectGateway({
         ...gw,
         mode: 'external',
         url: config.MQTT_URL,
         username: config.MQTT_USERNAME,
         password: config.MQTT_PASSWORD,
+        sharedGroup: config.MQTT_SHARED_GROUP,
+        sessionExpirySec: config.MQTT_SESSION_EXPIRY_S,
       });
     } else {
       const verifyDevice = (serial: string, secret: string) => verifyDeviceSecret(dbHandle.db, serial, secret);
@@ -67,20 +110,38 @@ export async function boot(config: Config, opts: { inMemoryDb?: boolean; mqtt?: 
     }
   }
 
+  const silence =
+    opts.mqtt !== false
+      ? startSilenceWatch(dbHandle.db, dbHandle.kind, news, config.DEVICE_SILENT_AFTER_MS, (e) => log.error({ err: e }, 'silence check'))
+      : null;
+
   const services: Services = {
     db: dbHandle.db,
     config,
     sms: logSmsProvider(config.dataDir, log),
     limiter,
     devices,
+    news,
+    live,
     doors: { sources: wiring.desiredSources, ladder: wiring.ladderSources, dataDir: config.dataDir, tz: config.TZ_NAME },
     dependents: wiring.dependents,
+    places: wiring.placeSources,
   };
+  const webhooks = startWebhooks(services, (e) => log.error({ err: e }, 'webhooks'));
+  // Month partitions of access_event ahead of time, strays of the default partition, retention.
+  const eventMonths = startEventMaintenance(dbHandle.db, dbHandle.kind, {
+    retentionMonths: config.ACCESS_EVENT_RETENTION_MONTHS,
+    log,
+  });
   return {
     services,
     dbHandle,
     async shutdown() {
+      await webhooks.stop();
+      await eventMonths.stop();
+      await silence?.stop();
       await devices.close();
+      await live.close();
       await redis?.quit();
       await dbHandle.close();
     },

@@ -12,6 +12,8 @@ describe('configuration', () => {
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.TRUST_PROXY).toBeUndefined();
     expect(c.SMS_DAILY_CAP).toBe(1000);
+    expect(c.ACCESS_EVENT_RETENTION_MONTHS).toBe(0);
+    expect(loadConfig({ ACCESS_EVENT_RETENTION_MONTHS: '24' }).ACCESS_EVENT_RETENTION_MONTHS).toBe(24);
   });
 
   it('reads TRUST_PROXY as a list of addresses and CIDR ranges', () => {
@@ -34,6 +36,8 @@ describe('configuration', () => {
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY must be IP addresses or CIDR ranges'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY must be IP addresses or CIDR ranges'],
     [{ SMS_DAILY_CAP: '0' }, 'SMS_DAILY_CAP must be a whole number of at least 1'],
+    [{ ACCESS_EVENT_RETENTION_MONTHS: '-1' }, 'ACCESS_EVENT_RETENTION_MONTHS must be a whole number of months'],
+    [{ ACCESS_EVENT_RETENTION_MONTHS: '1.5' }, 'ACCESS_EVENT_RETENTION_MONTHS must be a whole number of months'],
   ])('stops with one clear line on %o', (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);

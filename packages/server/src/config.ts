@@ -1,4 +1,5 @@
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -50,7 +51,42 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _')
     .default('gh'),
   MQTT_USERNAME: z.string().optional(),
+  /** This server process among several (MQTT client id, command claims); default <hostname>-<pid>. */
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,60}$/, 'must be 1 to 60 letters, digits, ., - or _')
+    .optional(),
+  /** Shared-subscription group of the instances on an external broker ($share/<group>/...). */
+  MQTT_SHARED_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1 to 40 letters, digits, - or _')
+    .default('gatehouse'),
+  /** How long the broker keeps an instance's session (and what it was sent) after it disconnects, seconds. */
+  MQTT_SESSION_EXPIRY_S: z.coerce
+    .number({ error: 'must be a whole number of seconds (0 to 86400)' })
+    .int('must be a whole number of seconds (0 to 86400)')
+    .min(0, 'must be a whole number of seconds (0 to 86400)')
+    .max(86_400, 'must be a whole number of seconds (0 to 86400)')
+    .default(300),
+  /** A sent command not acknowledged within this is sent again (by any instance), ms. */
+  COMMAND_ACK_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds (500 to 3600000)' })
+    .int('must be a whole number of milliseconds (500 to 3600000)')
+    .min(500, 'must be a whole number of milliseconds (500 to 3600000)')
+    .max(3_600_000, 'must be a whole number of milliseconds (500 to 3600000)')
+    .default(60_000),
   MQTT_PASSWORD: z.string().optional(),
+  /** Who keeps an external broker's door-unit credentials (docs/mqtt-broker.md). */
+  MQTT_PROVISION: z.enum(['none', 'mosquitto']).default('none'),
+  MQTT_ADMIN_USERNAME: z.string().optional(),
+  MQTT_ADMIN_PASSWORD: z.string().optional(),
+  MQTT_SECRET_KEY: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+  MQTT_RECONCILE_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds (0 = only at start)' })
+    .int('must be a whole number of seconds (0 = only at start)')
+    .min(0, 'must be a whole number of seconds (0 = only at start)')
+    .default(300),
+  MQTT_HTTP_AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -77,10 +113,35 @@ const schema = z.object({
   TZ_NAME: z.string().default('Asia/Shanghai'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** A bound unit silent this long (no heartbeat, status or event) is taken as offline (docs/live-operations.md). */
+  DEVICE_SILENT_AFTER_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds of at least 1000' })
+    .int('must be a whole number of milliseconds of at least 1000')
+    .min(1000, 'must be a whole number of milliseconds of at least 1000')
+    .default(300_000),
   EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(1_000_000),
+  /** Access events are kept this many whole months, then their month is dropped (0: kept for ever; db/event-partitions.ts). */
+  ACCESS_EVENT_RETENTION_MONTHS: z.coerce
+    .number({ error: 'must be a whole number of months (0: keep every event)' })
+    .int('must be a whole number of months (0: keep every event)')
+    .min(0, 'must be a whole number of months (0: keep every event)')
+    .max(1200, 'must be a whole number of months (0: keep every event)')
+    .default(0),
+  /** Webhook URLs may point to loopback/private/link-local addresses (docs/live-operations.md). */
+  WEBHOOK_ALLOW_PRIVATE: bool01.default(false),
+  /** AES-256-GCM key of the stored webhook secrets: 64 hex digits or base64 of 32 bytes (unset: DATA_DIR/webhook-secret.key). */
+  WEBHOOK_SECRET_KEY: z
+    .string()
+    .refine(
+      (v) => /^[0-9a-fA-F]{64}$/.test(v.trim()) || Buffer.from(v.trim(), 'base64').length === 32,
+      'must be 32 bytes: 64 hex digits or base64',
+    )
+    .optional(),
+  /** How often the webhook outbox is polled, ms (0: not polled). */
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
-export type Config = z.output<typeof schema> & { dataDir: string };
+export type Config = z.output<typeof schema> & { dataDir: string; INSTANCE_ID: string };
 
 export class ConfigError extends Error {}
 
@@ -92,9 +153,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const name = String(first?.path[0] ?? '');
     throw new ConfigError(`Invalid configuration: ${name} ${first?.message} (got ${JSON.stringify(env[name] ?? '')})`);
   }
+  const provisionProblem = provisionCheck(res.data);
+  if (provisionProblem) throw new ConfigError(`Invalid configuration: ${provisionProblem}`);
   // npm runs workspace scripts inside the package; a relative DATA_DIR means the directory npm was started from.
   const base = env.INIT_CWD ?? process.cwd();
-  return { ...res.data, dataDir: path.resolve(base, res.data.DATA_DIR) };
+  return {
+    ...res.data,
+    INSTANCE_ID: res.data.INSTANCE_ID ?? `${os.hostname()}-${process.pid}`.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60),
+    dataDir: path.resolve(base, res.data.DATA_DIR),
+  };
+}
+
+/** MQTT_PROVISION=mosquitto needs an external broker, the admin's credentials and the key that seals device secrets. */
+function provisionCheck(c: z.output<typeof schema>): string | null {
+  if (c.MQTT_PROVISION !== 'mosquitto') return null;
+  if (!c.MQTT_URL) return 'MQTT_PROVISION=mosquitto needs MQTT_URL (an external Mosquitto with the dynamic-security plugin)';
+  if (!c.MQTT_USERNAME || !c.MQTT_PASSWORD)
+    return 'MQTT_PROVISION=mosquitto needs MQTT_USERNAME and MQTT_PASSWORD (the server client it creates)';
+  if (!c.MQTT_ADMIN_USERNAME !== !c.MQTT_ADMIN_PASSWORD) return 'MQTT_ADMIN_USERNAME and MQTT_ADMIN_PASSWORD go together';
+  if (!c.MQTT_SECRET_KEY) return 'MQTT_PROVISION=mosquitto needs MQTT_SECRET_KEY (at least 32 characters) to restore door-unit clients';
+  return null;
 }
 
 /** A configuration for tests: embedded everything, captcha off, no demo data. */

@@ -15,7 +15,7 @@ async function catalogues(): Promise<{ file: string; name: string; cat: Catalogu
       .map((f) => path.join(here, f)),
     ...fs
       .readdirSync(webI18n)
-      .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'index.ts')
       .map((f) => path.join(webI18n, f)),
   ];
   const out: { file: string; name: string; cat: Catalogue }[] = [];

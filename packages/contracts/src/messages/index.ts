@@ -13,12 +13,16 @@ import { fieldMessages } from './fields.ts';
 import { importMessages } from './imports.ts';
 import { menuMessages } from './menus.ts';
 import { messageMessages } from './message.ts';
+import { mqttMessages } from './mqtt.ts';
 import { noticeMessages } from './notice.ts';
 import { oplogMessages } from './oplog.ts';
 import { roleMessages } from './roles.ts';
+import { reviewMessages } from './review.ts';
+import { rulesMessages } from './rules.ts';
 import { sessionMessages } from './session.ts';
 import { statisticsMessages } from './statistics.ts';
 import { totpMessages } from './totp.ts';
+import { liveOpsMessages } from './live-ops.ts';
 
 export * from './define.ts';
 
@@ -44,4 +48,8 @@ export const MESSAGES: Catalogue = {
   ...faceMessages,
   ...totpMessages,
   ...alarmMessages,
+  ...reviewMessages,
+  ...liveOpsMessages,
+  ...mqttMessages,
+  ...rulesMessages,
 };

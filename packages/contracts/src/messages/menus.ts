@@ -12,6 +12,8 @@ export const menuMessages = defineMessages({
   'menu.access.visitor': { 'zh-CN': '访客管理', 'zh-TW': '訪客管理', en: 'Visitor management' },
   'menu.access.dailycheck': { 'zh-CN': '考勤管理', 'zh-TW': '考勤管理', en: 'Attendance' },
   'menu.access.visitorcode': { 'zh-CN': '访客二维码', 'zh-TW': '訪客二維碼', en: 'Visitor QR code' },
+  'menu.access.review': { 'zh-CN': '权限审查与迁出', 'zh-TW': '權限審查與遷出', en: 'Access review & move-out' },
+  'menu.access.rules': { 'zh-CN': '通行规则', 'zh-TW': '通行規則', en: 'Access rules' },
   'menu.enterprise': { 'zh-CN': '企业管理', 'zh-TW': '企業管理', en: 'Enterprise management' },
   'menu.enterprise.list': { 'zh-CN': '企业列表', 'zh-TW': '企業列表', en: 'Enterprise list' },
   'menu.eventlog': { 'zh-CN': '事件记录', 'zh-TW': '事件記錄', en: 'Event log' },
@@ -28,4 +30,6 @@ export const menuMessages = defineMessages({
   'menu.service': { 'zh-CN': '物业通知', 'zh-TW': '物業通知', en: 'Property notice' },
   'menu.service.notice': { 'zh-CN': '通知管理', 'zh-TW': '通知管理', en: 'Notice management' },
   'menu.appcount': { 'zh-CN': '统计', 'zh-TW': '統計', en: 'Statistics' },
+  'menu.webhook': { 'zh-CN': 'Webhook 集成', 'zh-TW': 'Webhook 整合', en: 'Webhooks' },
+  'menu.overview': { 'zh-CN': '运行概览', 'zh-TW': '運行概覽', en: 'Overview' },
 });

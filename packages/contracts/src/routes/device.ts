@@ -19,6 +19,7 @@ import {
   poolPageInput,
   poolUpdateInput,
   qrCreateInput,
+  qrGroupsInput,
   qrDevicePageInput,
 } from '../schemas/device.ts';
 import { empty } from '../schemas/common.ts';
@@ -51,6 +52,8 @@ export interface DeviceRow extends SyncState {
   devstate: number;
   isVilla: number;
   hardware: number;
+  /** What the unit's last status or heartbeat said ('' or null before the first). */
+  firmware: string | null;
 }
 
 /** A freshly issued device secret: shown once, to be entered into the door unit. */
@@ -70,6 +73,14 @@ export interface QrDeviceRow {
   communityName: string;
   communityID: number;
   online: boolean;
+}
+
+/** An access group a visitor QR code may be given: its door units accept the code within its schedule. */
+export interface QrGroup {
+  id: number;
+  name: string;
+  scheduleName: string;
+  unitCount: number;
 }
 
 /** base64Str: PNG image (base64, no data: prefix); payload: the text inside the QR code. */
@@ -148,6 +159,8 @@ export const deviceRoutes = defineRoutes('device', {
 export const qrcodeRoutes = defineRoutes('qrcode', {
   getQrDevicesPage: r<Page<QrDeviceRow>>()({ method: 'GET', input: qrDevicePageInput, access: qr }),
   createQrcode: r<QrCreated>()({ method: 'POST', input: qrCreateInput, access: qr }),
+  /** The access groups of the door unit's community a code may be given (issue 13). */
+  getQrGroups: r<QrGroup[]>()({ method: 'GET', input: qrGroupsInput, access: qr }),
 });
 
 /** Door units (001 §7 "Cards": searchGmsPage, updateALTFileByAddressId). */

@@ -21,6 +21,8 @@ export interface AccessLogRow {
   account: string;
   CARD_NUM: string;
   CARD_MODE: number;
+  /** Why the access rules refused it ('schedule', 'holiday'), with result 9; empty otherwise (issue 13). */
+  reason: string;
 }
 
 /** Entrance report row (001 §3); event is the open type (card 1, QR code 4, face 5). */

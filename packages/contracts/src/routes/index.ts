@@ -1,5 +1,6 @@
 import { accountRoutes } from './account.ts';
 import { alarmRoutes } from './alarm.ts';
+import { rulesRoutes } from './rules.ts';
 import { attendanceRoutes } from './attendance.ts';
 import { addressRoutes } from './address.ts';
 import { cardRoutes } from './card.ts';
@@ -8,12 +9,16 @@ import type { RouteDef } from './define.ts';
 import { eventlogRoutes } from './eventlog.ts';
 import { faceRoutes } from './face.ts';
 import { messageRoutes } from './message.ts';
+import { mqttRoutes } from './mqtt.ts';
 import { noticeRoutes } from './notice.ts';
 import { oplogRoutes } from './oplog.ts';
 import { commandRoutes, deviceRoutes, gmRoutes, poolRoutes, qrcodeRoutes } from './device.ts';
 import { logoutRoutes, roleRoutes, sessionRoutes } from './session.ts';
+import { reviewRoutes } from './review.ts';
 import { statisticsRoutes } from './statistics.ts';
+import { doorRoutes, emergencyRoutes, webhookRoutes } from './live-ops.ts';
 import { totpRoutes } from './totp.ts';
+import { liveRoutes } from './live.ts';
 
 export * from './define.ts';
 export * from './imports.ts';
@@ -33,6 +38,11 @@ export * from './attendance.ts';
 export * from './face.ts';
 export * from './totp.ts';
 export * from './alarm.ts';
+export * from './review.ts';
+export * from './live-ops.ts';
+export * from './live.ts';
+export * from './mqtt.ts';
+export * from './rules.ts';
 
 /** The route table: every call of the API. Areas add their module here. */
 export const ROUTES = {
@@ -57,6 +67,13 @@ export const ROUTES = {
   attendance: attendanceRoutes,
   totp: totpRoutes,
   alarm: alarmRoutes,
+  review: reviewRoutes,
+  emergency: emergencyRoutes,
+  door: doorRoutes,
+  webhook: webhookRoutes,
+  live: liveRoutes,
+  mqtt: mqttRoutes,
+  rules: rulesRoutes,
 };
 
 export const allRoutes = (): RouteDef[] => Object.values(ROUTES).flatMap((m) => Object.values(m) as RouteDef[]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BrokerHealth } from '../broker.ts';
 import type { MenuNode } from '../menus.ts';
 import { empty, optStr, withT } from '../schemas/common.ts';
 import {
@@ -64,7 +65,7 @@ export const sessionRoutes = defineRoutes(
     activeUser: r<null>()({ method: 'POST', input: activeUserInput, access: 'public' }),
     verifyUser: r<null>()({ method: 'GET', input: verifyUserInput, access: 'public' }),
     getSession: r<Omit<SessionContent, 'token'>>()({ method: 'GET', input: empty, access: 'session' }),
-    health: r<{ ok: boolean; db: string; mqtt: string }>()({ method: 'GET', input: empty, access: 'public' }),
+    health: r<{ ok: boolean; db: string; mqtt: string; broker: BrokerHealth }>()({ method: 'GET', input: empty, access: 'public' }),
   },
   { root: true },
 );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { msg } from '../messages/define.ts';
-import { MESSAGES } from '../messages/index.ts';
+import { roleMessages } from '../messages/roles.ts';
 import { DIGITS, isValidPhone } from '../patterns.ts';
 import { ALL_ROLES, CREATABLE_ROLES, isSystemAdmin, roleNameKey } from '../roles.ts';
 import { intList, invalid, newPasswordField, optInt, optStr, paging, phoneField, reqInt, reqStr, withT } from './common.ts';
@@ -156,11 +156,15 @@ export const transferAccountInput = z
   .refine((v) => v.password === v.confirmPassword, { message: msg('v.passwordMismatch'), path: ['confirmPassword'] });
 export const managerByRegnoInput = z.object({ ...withT, regNo: phoneField('f.phone') });
 
-/** A role given as its id or its name in any language (import files). */
+/**
+ * A role given as its id or its name in any language (import files). The names come from the
+ * role catalogue alone, so a schema import does not bring every message of every area.
+ */
 export function roleFromText(v: unknown): unknown {
   const s = String(v ?? '').trim();
   if (s === '' || /^\d+$/.test(s)) return s;
-  const hit = ALL_ROLES.find((r) => Object.values(MESSAGES[roleNameKey(r)] ?? {}).some((name) => name.toLowerCase() === s.toLowerCase()));
+  const names: Record<string, Record<string, string>> = roleMessages;
+  const hit = ALL_ROLES.find((r) => Object.values(names[roleNameKey(r)] ?? {}).some((name) => name.toLowerCase() === s.toLowerCase()));
   return hit === undefined ? 'x' : String(hit);
 }
 

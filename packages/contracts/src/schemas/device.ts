@@ -3,7 +3,7 @@ import { CMD_STATUSES, CMD_TYPES, SERIAL_PATTERN } from '../devices.ts';
 import { HARDWARE, LIMITS } from '../limits.ts';
 import { msg } from '../messages/define.ts';
 import { DEVICE_LIST_PHONE } from '../patterns.ts';
-import { DATE_TIME, idList, optInt, optStr, paging, reqInt, reqStr, withT } from './common.ts';
+import { DATE_TIME, idList, intList, optInt, optStr, paging, reqInt, reqStr, withT } from './common.ts';
 
 const serial = (field: string, max: number) =>
   reqStr(field, max).refine((v) => SERIAL_PATTERN.test(v), msg('v.invalid', { field: `@${field}` }));
@@ -103,6 +103,10 @@ export const qrCreateInput = z
     validto: dateTime('f.dev.validto'),
     communityName: optStr('f.dev.company', 200),
     clouduserId: optInt('f.id'),
+    /** Access groups whose door units also accept the code, within the group's schedule (issue 13). */
+    groupIds: intList('f.rules.groups'),
+    /** 1: the code opens on the groups' units only, not on this door unit (needs groups). */
+    groupsOnly: z.preprocess((v) => (v === true || v === 1 || v === '1' ? 1 : 0), z.number()),
   })
   .refine(
     (v) => !DATE_TIME.test(v.validfrom) || !DATE_TIME.test(v.validto) || v.validfrom.replace(/-/g, '/') < v.validto.replace(/-/g, '/'),
@@ -110,7 +114,11 @@ export const qrCreateInput = z
       message: msg('v.dateOrder'),
       path: ['validto'],
     },
-  );
+  )
+  .refine((v) => !v.groupsOnly || v.groupIds.length > 0, { message: msg('rules.qrNeedsUnit'), path: ['groupIds'] });
+
+/** The access groups a visitor QR code of a door unit may be given (the unit's community). */
+export const qrGroupsInput = z.object({ ...withT, addressRegNo: reqStr('f.dev.serial', LIMITS.deviceListSerial) });
 
 // ---- door units (001 §2 "Door unit list") ----
 

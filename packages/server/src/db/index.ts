@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { type CompiledQuery, Kysely, type LogEvent, PGliteDialect, PostgresDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { MIGRATIONS } from './migrations/index.ts';
@@ -12,17 +13,207 @@ export type Db = Kysely<DB>;
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database (its in-process LISTEN/NOTIFY), when kind is 'pglite'. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
 // timestamptz and bigint as JS values on the pg driver, like PGlite does.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/** Every statement run, with its parameters (tests that read the plans of the app's queries). */
+export type QueryListener = (q: { sql: string; parameters: readonly unknown[] }) => void;
+
+const TIMESTAMPTZ = 1184;
+const parseTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ) as (text: string) => Date;
+
+/**
+ * A timestamptz in PostgreSQL's ISO text (`2026-11-25 08:30:00.123456+08`, `+05:30`) as epoch
+ * milliseconds, fractions cut to the millisecond as `Date` does; other shapes (BC, infinity) through
+ * the driver's parser.
+ */
+export function timestamptzMs(text: string): number {
+  const c = (i: number) => text.charCodeAt(i) - 48;
+  const n2 = (i: number) => c(i) * 10 + c(i + 1);
+  const n = text.length;
+  if (n >= 22 && text[4] === '-' && text[10] === ' ' && text[13] === ':' && text[16] === ':') {
+    let i = 19;
+    let ms = 0;
+    if (text[i] === '.') {
+      let scale = 100;
+      for (i++; i < n && c(i) >= 0 && c(i) <= 9; i++) {
+        ms += c(i) * scale;
+        scale /= 10;
+      }
+      ms = Math.floor(ms);
+    }
+    const sign = text[i] === '-' ? -1 : text[i] === '+' ? 1 : 0;
+    const rest = n - i - 1;
+    if (sign !== 0 && (rest === 2 || rest === 5 || rest === 8)) {
+      const offset = n2(i + 1) * 3600 + (rest >= 5 ? n2(i + 4) * 60 : 0) + (rest === 8 ? n2(i + 7) : 0);
+      const year = c(0) * 1000 + c(1) * 100 + n2(2);
+      const wall = Date.UTC(year, n2(5) - 1, n2(8), n2(11), n2(14), n2(17), ms);
+      if (year >= 100 && !Number.isNaN(wall)) return wall - sign * offset * 1000;
+    }
+  }
+  return Number(parseTimestamptz(text));
+}
+
+/**
+ * Runs a compiled statement with its rows as arrays in select order and timestamptz values as
+ * epoch milliseconds (numbers): no row object, no field-name keys and no `Date` per row. For
+ * million-row exports, whose rows must die young (docs/performance.md, Exports); other types
+ * are parsed as for every query.
+ */
+export type ArrayQuery = (q: CompiledQuery) => Promise<unknown[][]>;
+const arrayQueries = new WeakMap<Db, ArrayQuery>();
+
+export function queryArrays(db: Db, q: CompiledQuery): Promise<unknown[][]> {
+  const run = arrayQueries.get(db);
+  if (!run) throw new Error('queryArrays: the database was not opened by openDb');
+  return run(q);
+}
+
+/**
+ * A statement's rows as arrays (as `queryArrays`), handed over one at a time as they are
+ * taken. On PostgreSQL the rows are read off the connection only as fast as they are taken
+ * (the socket paused while a few hundred wait), so a big batch never sits in memory; a taker
+ * that pauses for over a second gets the rest of the statement read into memory, so the
+ * connection goes back to the pool. Leaving early lets the statement end on its own (at most
+ * the rest of it is read and dropped). PGlite answers a statement's rows all at once.
+ */
+export function streamArrays(db: Db, q: CompiledQuery): AsyncIterable<unknown[]> {
+  const run = arrayStreams.get(db);
+  if (!run) throw new Error('streamArrays: the database was not opened by openDb');
+  return run.stream(q);
+}
+
+/**
+ * Rows per keyset batch of a streamed read: 5,000 on PostgreSQL (read as taken), 2,000 on PGlite
+ * (a statement's rows come at once; smaller batches cost more CPU there: docs/performance.md).
+ */
+export const streamBatch = (db: Db): number => arrayStreams.get(db)?.batch ?? 2000;
+
+const arrayStreams = new WeakMap<Db, { stream: (q: CompiledQuery) => AsyncIterable<unknown[]>; batch: number }>();
+
+async function* allAtOnce(rows: () => Promise<unknown[][]>): AsyncGenerator<unknown[]> {
+  const all: (unknown[] | undefined)[] = await rows();
+  for (let i = 0; i < all.length; i++) {
+    const r = all[i] as unknown[];
+    all[i] = undefined;
+    yield r;
+  }
+}
+
+const PAUSE_AT = 256;
+const RESUME_AT = 64;
+const PATIENCE_MS = 1000;
+
+async function* pgStream(pool: pg.Pool, q: CompiledQuery): AsyncGenerator<unknown[]> {
+  const client = await pool.connect();
+  const socket = (client as unknown as { connection: { stream: { pause(): void; resume(): void } } }).connection.stream;
+  let queue: (unknown[] | undefined)[] = [];
+  let head = 0;
+  let paused = false;
+  let patient = true;
+  let gone = false;
+  let failed: Error | null = null;
+  let ended = false;
+  let wake: (() => void) | null = null;
+  let impatience: NodeJS.Timeout | undefined;
+  const resume = () => {
+    clearTimeout(impatience);
+    if (!paused) return;
+    paused = false;
+    socket.resume();
+  };
+  const finished = new Promise<void>((resolve) => {
+    const query = new pg.Query({ text: q.sql, values: [...q.parameters], rowMode: 'array', types: pgArrayTypes } as pg.QueryConfig);
+    query.on('row', (row: unknown[]) => {
+      if (gone) return;
+      queue.push(row);
+      if (!paused && patient && queue.length - head >= PAUSE_AT) {
+        paused = true;
+        socket.pause();
+        impatience = setTimeout(() => {
+          patient = false;
+          resume();
+        }, PATIENCE_MS);
+      }
+      wake?.();
+    });
+    query.on('end', () => {
+      ended = true;
+      client.release();
+      resolve();
+      wake?.();
+    });
+    query.on('error', (err: Error) => {
+      failed = err;
+      ended = true;
+      client.release(err);
+      resolve();
+      wake?.();
+    });
+    client.query(query);
+  });
+  try {
+    for (;;) {
+      if (head < queue.length) {
+        const r = queue[head] as unknown[];
+        queue[head++] = undefined;
+        if (head >= 1024) {
+          queue = queue.slice(head);
+          head = 0;
+        }
+        if (paused && queue.length - head <= RESUME_AT) resume();
+        yield r;
+        continue;
+      }
+      if (failed) throw failed;
+      if (ended) return;
+      resume();
+      await new Promise<void>((r) => {
+        wake = r;
+      });
+      wake = null;
+    }
+  } finally {
+    if (!ended) {
+      // Left early: the rest of the statement is read and dropped; the connection goes back when it ends.
+      gone = true;
+      patient = false;
+      queue = [];
+      resume();
+      void finished;
+    }
+  }
+}
+
+const pgArrayTypes = {
+  getTypeParser: (oid: number, format?: string) =>
+    oid === TIMESTAMPTZ ? timestamptzMs : pg.types.getTypeParser(oid, (format ?? 'text') as 'text'),
+};
+
 /** Opens PostgreSQL (DATABASE_URL) or an embedded PGlite (in dataDir, or in memory). */
-export async function openDb(opts: { url?: string; dataDir?: string | null }): Promise<DbHandle> {
+export async function openDb(opts: { url?: string; dataDir?: string | null; onQuery?: QueryListener }): Promise<DbHandle> {
+  const onQuery = opts.onQuery;
+  const log = onQuery && ((e: LogEvent) => onQuery({ sql: e.query.sql, parameters: e.query.parameters }));
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
+    arrayQueries.set(db, async (q) => {
+      onQuery?.({ sql: q.sql, parameters: q.parameters });
+      const r = await pool.query({ text: q.sql, values: [...q.parameters], rowMode: 'array', types: pgArrayTypes });
+      return r.rows;
+    });
+    arrayStreams.set(db, {
+      batch: 5000,
+      stream: (q) => {
+        onQuery?.({ sql: q.sql, parameters: q.parameters });
+        return pgStream(pool, q);
+      },
+    });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   let dir: string | undefined;
@@ -30,10 +221,16 @@ export async function openDb(opts: { url?: string; dataDir?: string | null }): P
     dir = path.join(opts.dataDir, 'pg');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const pglite = new PGlite(dir);
+  const pglite = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
   await pglite.waitReady;
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), log });
+  arrayQueries.set(db, async (q) => {
+    onQuery?.({ sql: q.sql, parameters: q.parameters });
+    const r = await pglite.query<unknown[]>(q.sql, [...q.parameters], { rowMode: 'array', parsers: { [TIMESTAMPTZ]: timestamptzMs } });
+    return r.rows;
+  });
+  arrayStreams.set(db, { batch: 2000, stream: (q) => allAtOnce(() => queryArrays(db, q)) });
+  return { db, kind: 'pglite', pglite, close: () => db.destroy() };
 }
 
 export async function migrate(db: Db): Promise<void> {

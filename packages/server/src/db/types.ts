@@ -4,7 +4,11 @@ import type { CommunityTables } from './tables/communities.ts';
 import type { DeviceTables } from './tables/devices.ts';
 import type { FoundationTables } from './tables/foundation.ts';
 import type { ImportTables } from './tables/imports.ts';
+import type { LiveOpsTables } from './tables/live-ops.ts';
+import type { LiveTables } from './tables/live.ts';
 import type { NoticeTables } from './tables/notice.ts';
+import type { ReviewTables } from './tables/review.ts';
+import type { RulesTables } from './tables/rules.ts';
 import type { SecondFactorTables } from './tables/second-factors.ts';
 
 /** The database: each area adds its tables interface to this list. */
@@ -16,4 +20,8 @@ export interface DB
     CardTables,
     SecondFactorTables,
     AlarmTables,
-    ImportTables {}
+    ImportTables,
+    ReviewTables,
+    LiveOpsTables,
+    LiveTables,
+    RulesTables {}

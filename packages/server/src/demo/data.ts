@@ -20,8 +20,8 @@ const SUPERVISOR_EXTRA_MENUS: MenuKey[] = ['operationlog', 'project.project', 'a
 
 /**
  * Demo data on an empty database: three communities (one an enterprise), their
- * door units and households, one account of each role, a few cards and faces (photos
- * under dataDir). Answers the accounts.
+ * door units and households, one account of each role, a few cards (two of them issued
+ * months ago and never used) and faces (photos under dataDir). Answers the accounts.
  */
 export async function seedDemo(db: Db, dataDir: string): Promise<DemoAccount[]> {
   const has = await db.selectFrom('community').select('id').limit(1).executeTakeFirst();
@@ -118,6 +118,17 @@ export async function seedDemo(db: Db, dataDir: string): Promise<DemoAccount[]> 
         .execute();
   }
   await seedDemoCards(db, c1, { account: '13900000007', name: '张三' });
+  // Two cards issued months ago and never used since: the access review's "Unused" tab lists them.
+  for (const [cardNo, days] of [
+    ['10000002', 200],
+    ['10000004', 120],
+  ] as const)
+    await db
+      .updateTable('card')
+      .set({ created_at: new Date(Date.now() - days * 86_400_000) })
+      .where('community_id', '=', c1)
+      .where('card_no', '=', cardNo)
+      .execute();
   await seedDemoFaces(db, dataDir, c1, [
     { account: '13900000007', name: '张三' },
     { account: '13900000005', name: '物业人员' },

@@ -4,8 +4,10 @@ import path from 'node:path';
 import { CMD_KIND, CMD_STATUS, type Page, ROUTES } from '@gatehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoDevices } from './devices.ts';
+import { DEMO_WEBHOOK_URL } from './history.ts';
 import { checkPhoto } from '../faces/photo.ts';
 import { formatDateTime } from '../http/dates.ts';
+import { ensureAdmin } from '../modules/account/insert.ts';
 import { until } from '../test/devices.ts';
 import { type TestApp, testApp } from '../test/harness.ts';
 import { seedDemo } from './data.ts';
@@ -22,6 +24,7 @@ afterAll(async () => {
 
 describe('demo data (DEMO=1)', () => {
   it('seeds accounts, cards and faces whose photos pass the face check, and the demo units receive them', async () => {
+    await ensureAdmin(t.db, t.config.ADMIN_PHONE, t.config.ADMIN_PASSWORD); // as main.ts does before the demo
     const accounts = await seedDemo(t.db, t.config.dataDir);
     expect(accounts.map((a) => a.roleId).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 7, 8, 9, 10, 11]);
     expect(await seedDemo(t.db, t.config.dataDir)).toEqual([]); // only on an empty database
@@ -110,5 +113,44 @@ describe('demo data (DEMO=1)', () => {
     expect(future.flat()).toEqual([]);
     const tables = await t.db.selectFrom('command').select('status').where('kind', '=', CMD_KIND.callCodes).execute();
     expect(tables.length).toBeGreaterThan(0);
+
+    // access rules (/access/rules): the cleaners' schedule, two holidays, a group of both door units
+    // given to the patrol card; its holder's review shows the group, and the unused tab lists old cards
+    const R = ROUTES.rules;
+    const schedules = await t.get<{ name: string; groupCount: number }[]>(R.getSchedules.path, { communityId: c1?.id }, token);
+    expect(schedules.body.content.map((s) => [s.name, s.groupCount])).toContainEqual(['保洁员', 1]);
+    const holidays = await t.get<{ name: string }[]>(R.getHolidays.path, { communityId: c1?.id }, token);
+    expect(holidays.body.content.map((h) => h.name)).toEqual(['元旦', '劳动节']);
+    const groups = await t.get<{ name: string; units: unknown[]; cardCount: number }[]>(R.getGroups.path, { communityId: c1?.id }, token);
+    expect(groups.body.content.map((g) => [g.name, g.units.length, g.cardCount])).toEqual([['保洁通道', 2, 1]]);
+    const review = await t.get<{ credentials: { label: string; groups: { name: string }[] }[] }>(
+      ROUTES.review.getReview.path,
+      { account: '13900000005' },
+      token,
+    );
+    expect(review.body.status, review.body.msgs.join('; ')).toBe(200);
+    const patrol = review.body.content.credentials.find((c) => c.label === '10000002');
+    expect(patrol?.groups.map((g) => g.name)).toEqual(['保洁通道']);
+    expect((await list(ROUTES.review.getUnusedPage, { days: 90 })).map((r) => r.label).sort()).toEqual(['10000002', '10000004']);
+
+    // the overview (/overview) has today's traffic at the first community, whatever the hour of the start
+    await until(
+      async () => {
+        const ov = await t.get<{ communities: { communityId: number; opensToday: number; refusedToday: number }[] }>(
+          ROUTES.live.getOverview.path,
+          {},
+          token,
+        );
+        const here = ov.body.content?.communities.find((c) => c.communityId === c1?.id);
+        return (here?.opensToday ?? 0) > 0 && (here?.refusedToday ?? 0) > 0;
+      },
+      60_000,
+      "today's opens and refusals on the overview",
+    );
+
+    // a webhook registration (/webhooks), disabled: nothing is ever queued for it
+    const hooks = await t.db.selectFrom('webhook').select(['url', 'enabled']).execute();
+    expect(hooks).toEqual([{ url: DEMO_WEBHOOK_URL, enabled: false }]);
+    expect(await t.db.selectFrom('webhook_delivery').select('id').execute()).toEqual([]);
   });
 });

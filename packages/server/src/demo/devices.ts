@@ -50,6 +50,7 @@ export async function startDemoDevices(
   const sims: SimulatedDevice[] = [];
   for (const d of bound) {
     const { secret } = await db.transaction().execute((trx) => resetSecret(trx, d.address_id as number));
+    await devices.provision?.([d.serial]);
     sims.push(
       await startSimulatedDevice({
         url: devices.url,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ACCESS_TYPE, ADDRESS_TYPE, ROLE, ROUTES } from '@gatehouse/contracts';
+import { ACCESS_RESULT, ACCESS_TYPE, ADDRESS_TYPE, CARD_MODE, CMD_KIND, CMD_STATUS, ROLE, ROUTES } from '@gatehouse/contracts';
 import type { SimulatedDevice } from '@gatehouse/device-sim';
 import { sql } from 'kysely';
 import { menuIdsOf } from '../http/auth.ts';
@@ -13,6 +13,11 @@ import { importAmts } from '../modules/address/amt-import.ts';
 import { saveCommunityRule } from '../modules/community/rule.ts';
 import { createQrcode } from '../modules/device/qrcode.ts';
 import { createNotice } from '../modules/notice/service.ts';
+import { setCardGroups } from '../modules/rules/credential-groups.ts';
+import { saveGroup } from '../modules/rules/groups.ts';
+import { saveHoliday } from '../modules/rules/holidays.ts';
+import { saveSchedule } from '../modules/rules/schedules.ts';
+import { newSecret, secretBox } from '../modules/webhook/secret-box.ts';
 import { workbookBuffer } from '../xlsx/write.ts';
 
 /** The demo supervisor (物业主管, role 4) does the demo's history: its op log and messages are his. */
@@ -159,7 +164,109 @@ async function officeWork(services: Services, now: Date) {
     const qr = await doneAt(ctx, at(DAYS, 8, 5), () => createQrcode(ctx, input));
     codes.push({ serial: door.serial, payload: qr.payload });
   }
+  await accessRules(ctx, c, now, at);
   return codes;
+}
+
+/** The cleaners' hours: weekdays early and late, Saturday morning, nothing on Sunday; holidays like a Saturday. */
+const CLEANERS_WEEK = [
+  ['06:00-09:00', '17:00-20:00'],
+  ['06:00-09:00', '17:00-20:00'],
+  ['06:00-09:00', '17:00-20:00'],
+  ['06:00-09:00', '17:00-20:00'],
+  ['06:00-09:00', '17:00-20:00'],
+  ['07:00-12:00'],
+  [],
+];
+
+/**
+ * Access rules of the first community (/access/rules, /access/review): a weekly schedule
+ * for the cleaners, two holidays of the coming year, and an access group of both door units
+ * on that schedule given to the patrol card of the property staff (10000002), so its
+ * review shows the group and the units hold the card by the schedule.
+ */
+async function accessRules(
+  ctx: AuthCtx,
+  c: Awaited<ReturnType<typeof firstCommunity>>,
+  now: Date,
+  at: (daysAgo: number, hh: number, mm: number) => Date,
+) {
+  const R = ROUTES.rules;
+  const schedule = await doneAt(ctx, at(DAYS - 2, 11, 3), () =>
+    saveSchedule(
+      ctx,
+      R.saveSchedule.input.parse({
+        communityId: c.id,
+        name: '保洁员',
+        week: JSON.stringify(CLEANERS_WEEK),
+        holidayMode: 1,
+        holidayWeekday: 6,
+      }),
+    ),
+  );
+  const year = Number(formatDateTime(now, ctx.config.TZ_NAME).slice(0, 4)) + 1;
+  for (const [name, from, to] of [
+    ['元旦', `${year}-01-01`, `${year}-01-01`],
+    ['劳动节', `${year}-05-01`, `${year}-05-05`],
+  ] as const) {
+    await doneAt(ctx, at(DAYS - 2, 11, 10), () =>
+      saveHoliday(ctx, R.saveHoliday.input.parse({ communityId: c.id, name, datefrom: from, dateto: to })),
+    );
+  }
+  const group = await doneAt(ctx, at(DAYS - 2, 11, 18), () =>
+    saveGroup(
+      ctx,
+      R.saveGroup.input.parse({
+        communityId: c.id,
+        name: '保洁通道',
+        scheduleId: schedule.id,
+        units: c.doors
+          .slice(0, 2)
+          .map((d) => d.id)
+          .join(','),
+      }),
+    ),
+  );
+  const card = await ctx.db
+    .selectFrom('card')
+    .select('id')
+    .where('community_id', '=', c.id)
+    .where('card_no', '=', '10000002')
+    .executeTakeFirst();
+  if (card) await doneAt(ctx, at(DAYS - 2, 11, 25), () => setCardGroups(ctx, card.id, [group.id]));
+}
+
+/** The demo webhook URL: an example host (nothing listens), registered disabled so nothing is ever delivered. */
+export const DEMO_WEBHOOK_URL = 'https://hooks.example.com/gatehouse';
+
+/**
+ * A disabled webhook registration of the administrator (/webhooks): disabled webhooks get
+ * no deliveries queued (modules/webhook/outbox.ts), so the demo never calls the example
+ * URL. Stored directly (registration would resolve the host name).
+ */
+async function demoWebhook(services: Services, now: Date) {
+  const { db, config } = services;
+  const admin = await db
+    .selectFrom('account')
+    .select('id')
+    .where('role_id', 'in', [ROLE.superAdmin, ROLE.admin])
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!admin) return;
+  const created = new Date(now.getTime() - (DAYS - 1) * DAY);
+  await db
+    .insertInto('webhook')
+    .values({
+      url: DEMO_WEBHOOK_URL,
+      kinds: JSON.stringify(['device.offline', 'command.failed', 'emergency']),
+      description: '示例：值班系统 (demo, disabled)',
+      secret_enc: secretBox(config).seal(newSecret()),
+      enabled: false,
+      created_by: admin.id,
+      created_at: created,
+      updated_at: created,
+    })
+    .execute();
 }
 
 /** The people who punch at each community's door units: its demo accounts, except door-unit accounts. */
@@ -216,15 +323,90 @@ async function doorHistory(services: Services, sims: SimulatedDevice[], codes: {
     codes.map(async (code) => {
       const sim = sims.find((s) => s.serial === code.serial);
       if (!sim) return;
-      // The unit checks QR codes offline with the server's key, which reaches it as a command.
-      await sim.waitFor((s) => s.state.qrKey !== null);
+      await qrKeyOn(services, sim);
       for (const hoursAgo of [2 * 24 + 3, 26, 5]) await sim.scanQr(code.payload, new Date(now.getTime() - hoursAgo * HOUR));
+    }),
+  );
+}
+
+/**
+ * The unit checks QR codes offline with the server's key, which reaches it as a command: on a
+ * busy machine well after the unit comes up, and a demo unit fails one command in twenty on
+ * purpose. Waits for the key, and sends it again when the unit failed it, as staff would.
+ */
+async function qrKeyOn(services: Services, sim: SimulatedDevice): Promise<void> {
+  const end = Date.now() + 180_000;
+  while (sim.state.qrKey === null) {
+    if (Date.now() > end) throw new Error(`${sim.serial}: no QR key within 180 s`);
+    const failed = await services.db
+      .updateTable('command as c')
+      .set({ status: CMD_STATUS.notSent, info: '' })
+      .from('device as d')
+      .whereRef('d.id', '=', 'c.device_id')
+      .where('d.serial', '=', sim.serial)
+      .where('c.kind', '=', CMD_KIND.qrKey)
+      .where('c.status', '=', CMD_STATUS.failed)
+      .returning('c.device_id')
+      .execute();
+    if (failed.length) services.devices.dispatch(failed.map((f) => f.device_id));
+    await sim.waitFor((s) => s.state.qrKey !== null, 2_000).catch(() => undefined);
+  }
+}
+
+/**
+ * Today's traffic at each demo unit, a few minutes before now (never before midnight), so
+ * the overview's opens and refusals of today are never empty: residents' faces open, and an
+ * unknown card and an unknown face are refused. No card opens here: the demo's two unused
+ * cards stay unused.
+ */
+async function todayTraffic(services: Services, sims: SimulatedDevice[], now: Date) {
+  const midnight = dayAt(services.config.TZ_NAME, now, 0, 0).getTime();
+  const at = (minutesAgo: number) => new Date(Math.max(midnight, now.getTime() - minutesAgo * 60_000)).toISOString();
+  // The residents' faces of each unit's community, read from the database: the opens do not
+  // wait for the face commands (a busy machine may still be delivering them).
+  const faces = await services.db
+    .selectFrom('face as f')
+    .innerJoin('device as d', 'd.community_id', 'f.community_id')
+    .select(['d.serial', 'f.account', 'f.user_name'])
+    .where(
+      'd.serial',
+      'in',
+      sims.map((s) => s.serial),
+    )
+    .orderBy('f.id')
+    .execute();
+  await Promise.all(
+    sims.map(async (sim, s) => {
+      const mine = faces.filter((f) => f.serial === sim.serial).slice(0, 2);
+      for (const [k, face] of mine.entries()) {
+        await sim.emit({
+          kind: 'access',
+          eid: crypto.randomUUID(),
+          time: at(s * 5 + k + 2),
+          type: ACCESS_TYPE.face,
+          result: ACCESS_RESULT.ok,
+          account: face.account,
+          userName: face.user_name,
+        });
+      }
+      const refused = { kind: 'access', result: ACCESS_RESULT.unknown } as const;
+      await sim.emit({
+        ...refused,
+        eid: crypto.randomUUID(),
+        time: at(s * 5 + 3),
+        type: ACCESS_TYPE.invalidCard,
+        cardNum: `99${String(s).padStart(8, '0')}`,
+        cardMode: CARD_MODE.ic,
+      });
+      await sim.emit({ ...refused, eid: crypto.randomUUID(), time: at(s * 5 + 4), type: ACCESS_TYPE.unknownFace });
     }),
   );
 }
 
 /** The demo's history on its first start (devices.ts calls it once the demo units run). */
 export async function seedDemoHistory(services: Services, sims: SimulatedDevice[], now = new Date()): Promise<void> {
+  await demoWebhook(services, now);
   const codes = await officeWork(services, now);
   await doorHistory(services, sims, codes, now);
+  await todayTraffic(services, sims, now);
 }

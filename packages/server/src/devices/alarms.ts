@@ -2,6 +2,7 @@ import type { DeviceAlarmType } from '@gatehouse/contracts';
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { AlarmTable } from '../db/tables/alarm.ts';
+import type { AlarmNews } from './news.ts';
 
 /** The door unit an event came from, as events.ts reads it. */
 interface EventDevice {
@@ -25,31 +26,44 @@ export const alarmRecord = (dev: EventDevice, e: { eid: string; time: string; al
 });
 
 /** Stores alarms a unit reported; each (device, eid) once, so a unit may re-send safely. */
-export async function storeAlarms(db: Db, rows: Insertable<AlarmTable>[]): Promise<void> {
-  if (!rows.length) return;
-  await db
+export async function storeAlarms(db: Db, rows: Insertable<AlarmTable>[]): Promise<AlarmNews[]> {
+  if (!rows.length) return [];
+  const stored = await db
     .insertInto('alarm')
     .values(rows)
     .onConflict((oc) => oc.columns(['device_id', 'eid']).doNothing())
+    .returning(['id', 'device_id', 'community_id', 'kind'])
     .execute();
+  return stored.map(alarmNews(true));
 }
+
+const alarmNews =
+  (open: boolean) =>
+  (r: { id: number | string; device_id: number; community_id: number | null; kind: string }): AlarmNews => ({
+    id: Number(r.id),
+    deviceId: r.device_id,
+    communityId: r.community_id,
+    kind: r.kind,
+    open,
+  });
 
 /**
  * A bound unit's status changed: offline opens an "offline" alarm (one open per unit, so
  * the retained status read again after a restart adds nothing); online clears it.
  */
-export async function offlineAlarm(db: Db, deviceId: number, online: boolean): Promise<void> {
+export async function offlineAlarm(db: Db, deviceId: number, online: boolean): Promise<AlarmNews[]> {
   if (online) {
-    await db
+    const cleared = await db
       .updateTable('alarm')
       .set({ cleared_at: sql<Date>`now()` })
       .where('device_id', '=', deviceId)
       .where('kind', '=', 'offline')
       .where('cleared_at', 'is', null)
+      .returning(['id', 'device_id', 'community_id', 'kind'])
       .execute();
-    return;
+    return cleared.map(alarmNews(false));
   }
-  await db
+  const opened = await db
     .insertInto('alarm')
     .columns(['device_id', 'serial', 'address_id', 'community_id', 'device_name', 'kind', 'time'])
     .expression(
@@ -68,5 +82,7 @@ export async function offlineAlarm(db: Db, deviceId: number, online: boolean): P
         .where('d.id', '=', deviceId),
     )
     .onConflict((oc) => oc.column('device_id').where('kind', '=', 'offline').where('cleared_at', 'is', null).doNothing())
+    .returning(['id', 'device_id', 'community_id', 'kind'])
     .execute();
+  return opened.map(alarmNews(true));
 }

@@ -36,7 +36,7 @@ function authError(): AuthenticateError {
 /**
  * Starts the embedded MQTT broker (aedes) on a TCP port. Devices sign in with their
  * serial and secret and may use only their own topics: publish on
- * `<prefix>/dev/<serial>/{ack,event,status}`, subscribe to `<prefix>/dev/<serial>/cmd`.
+ * `<prefix>/dev/<serial>/{ack,event,status,heartbeat}`, subscribe to `<prefix>/dev/<serial>/cmd`.
  */
 export async function startEmbeddedBroker(port: number, auth: BrokerAuth, host = '0.0.0.0'): Promise<EmbeddedBroker> {
   const serverPassword = crypto.randomBytes(24).toString('base64url');
@@ -70,7 +70,8 @@ export async function startEmbeddedBroker(port: number, auth: BrokerAuth, host =
       if (!client) return done(null);
       const id = who.get(client);
       if (id?.kind === 'server') return done(null);
-      if (id?.kind === 'device' && ['ack', 'event', 'status'].some((t) => packet.topic === own(id.serial, t))) return done(null);
+      if (id?.kind === 'device' && ['ack', 'event', 'status', 'heartbeat'].some((t) => packet.topic === own(id.serial, t)))
+        return done(null);
       done(new Error(`publish to ${packet.topic} refused`));
     },
     authorizeSubscribe(client, sub, done) {

@@ -13,6 +13,8 @@ export interface CommandMeta {
   subject?: string;
   /** Account the command is about (a card or face holder), if any. */
   account?: string;
+  /** Higher leaves before the device's other pending commands (default 0). */
+  priority?: number;
 }
 
 /** A command for one door unit, as an area asks for it: the payload is the kind's (device-protocol.ts). */
@@ -61,6 +63,7 @@ export class CommandQueue {
         kind: c.kind,
         object_key: c.objectKey,
         payload: JSON.stringify(c.payload ?? null),
+        priority: c.priority ?? 0,
       })),
     );
     const inserted: number[] = [];

@@ -1,21 +1,47 @@
-import { CMD_STATUS, type CmdMessage, deviceTopic } from '@gatehouse/contracts';
-import { sql } from 'kysely';
+import { type CmdMessage, deviceTopic } from '@gatehouse/contracts';
 import type { Db } from '../db/index.ts';
+import { ONCE_KEYS, runOnce } from '../db/once.ts';
+import { type ClaimedCommand, claimCommands, dueDevices, lockDevices, unclaim, unlockDevices } from './claim.ts';
 
 export type Publish = (topic: string, payload: string) => Promise<void>;
 
 const BATCH = 5000;
+/** Devices locked at a time (each advisory lock takes a slot of PostgreSQL's shared lock table). */
+const LOCK_PART = 1000;
+/** Parts sent side by side (each on its own pooled connection; the pool has 10). */
+const PARALLEL_PARTS = 3;
+/** A device another instance is publishing to is asked for again after this. */
+const BUSY_RETRY_MS = 50;
+
+export interface DispatcherOptions {
+  /** 'postgres': several instances may share the queue (claims in a transaction with device locks). */
+  dbKind: 'pglite' | 'postgres';
+  /** This instance (INSTANCE_ID), written to claimed_by. */
+  instance: string;
+  /** COMMAND_ACK_TIMEOUT_MS: a sent command not acknowledged within it is due again. */
+  leaseMs: number;
+}
 
 /**
  * Sends queued commands to devices, one batch at a time, so the commands of one
- * device always leave in id order. A command is marked sent (1, attempts + 1) before
- * it is published; if the publish fails it goes back to 0 and the next sweep retries.
- * `resend` also re-sends commands already sent but not answered (a device came back
- * online: the command table, not the broker, is the source of the queue).
+ * device always leave in id order (after those of a higher priority). Every command
+ * is claimed (devices/claim.ts: status 1, attempts + 1, a lease) by exactly one
+ * instance before it is published; if the publish fails it goes back to 0 and the
+ * next claim takes it. On PostgreSQL the claim and the publishes of a device happen
+ * while this instance holds that device's advisory lock (on a connection of its own,
+ * 1,000 devices at a time), so two instances never interleave one device's commands;
+ * the claim commits at once, and an instance that dies after it leaves its commands
+ * to the lease. `resend` also re-sends commands already sent but
+ * not answered (a device came online: the command table, not the broker, is the
+ * source of the queue); a sent command whose lease ran out is due again by itself.
  */
 export class Dispatcher {
-  private readonly wanted = new Map<number, boolean>();
+  /** Device id → resend commands sent before this time (null: only what is due). */
+  private readonly wanted = new Map<number, Date | null>();
   private running: Promise<void> | null = null;
+  /** Devices another instance was publishing to, asked for again when `retry` fires. */
+  private readonly deferred = new Map<number, Date | null>();
+  private retry: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Db,
@@ -23,10 +49,16 @@ export class Dispatcher {
     private readonly publish: Publish,
     private readonly canPublish: () => boolean,
     private readonly onError: (e: unknown) => void,
+    private readonly o: DispatcherOptions = { dbKind: 'pglite', instance: 'local', leaseMs: 60_000 },
   ) {}
 
-  request(deviceIds: Iterable<number>, resend = false): void {
-    for (const id of deviceIds) this.wanted.set(id, resend || (this.wanted.get(id) ?? false));
+  /** `resendBefore`: the device came online at that time: re-send its sent commands published before it. */
+  request(deviceIds: Iterable<number>, resendBefore?: Date): void {
+    for (const id of deviceIds) {
+      const had = this.wanted.get(id) ?? null;
+      const since = resendBefore && (!had || had < resendBefore) ? resendBefore : had;
+      this.wanted.set(id, since);
+    }
     if (this.wanted.size && !this.running) {
       this.running = this.loop().finally(() => {
         this.running = null;
@@ -37,19 +69,29 @@ export class Dispatcher {
 
   /** Resolves when nothing is being sent. */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.running || this.retry) {
+      if (this.running) await this.running;
+      else await new Promise((r) => setTimeout(r, BUSY_RETRY_MS));
+    }
   }
 
-  /** Asks for every device that has commands not yet sent. */
+  stop(): void {
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    this.deferred.clear();
+  }
+
+  /**
+   * Asks for every device that has due commands (not sent, or a lease run out). On
+   * PostgreSQL one instance at a time scans (an advisory lock); the claims make each
+   * send happen once whoever scans.
+   */
   async sweep(): Promise<void> {
-    const rows = await this.db
-      .selectFrom('command')
-      .select('device_id')
-      .distinct()
-      .where('status', '=', CMD_STATUS.notSent)
-      .limit(BATCH)
-      .execute();
-    if (rows.length) this.request(rows.map((r) => r.device_id));
+    let ids: number[] = [];
+    await runOnce(this.db, this.o.dbKind, ONCE_KEYS.commandSweep, async () => {
+      ids = await dueDevices(this.db, BATCH);
+    });
+    if (ids.length) this.request(ids);
   }
 
   private async loop(): Promise<void> {
@@ -65,43 +107,66 @@ export class Dispatcher {
     }
   }
 
-  private async flush(batch: Map<number, boolean>): Promise<void> {
-    const all = [...batch.keys()];
-    const resend = all.filter((id) => batch.get(id));
-    const rows = await this.db
-      .selectFrom('command as c')
-      .innerJoin('device as d', 'd.id', 'c.device_id')
-      .select(['c.id', 'c.device_id', 'c.type', 'c.kind', 'c.payload', 'c.created_at', 'd.serial'])
-      .where('d.address_id', 'is not', null)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('c.device_id', 'in', all), eb('c.status', '=', CMD_STATUS.notSent)]),
-          ...(resend.length ? [eb.and([eb('c.device_id', 'in', resend), eb('c.status', '=', CMD_STATUS.sent)])] : []),
-        ]),
-      )
-      .orderBy('c.device_id')
-      .orderBy('c.id')
-      .limit(BATCH)
-      .execute();
-    if (!rows.length) return;
-    if (rows.length === BATCH) for (const id of all) this.wanted.set(id, batch.get(id) ?? false);
-    const ids = rows.map((r) => Number(r.id));
-    await this.db
-      .updateTable('command')
-      .set({
-        status: sql<number>`case when status = ${CMD_STATUS.notSent} then ${CMD_STATUS.sent} else status end`,
-        attempts: sql<number>`attempts + 1`,
-        sent_at: sql<Date>`now()`,
-        updated_at: sql<Date>`now()`,
-      })
-      .where('id', 'in', ids)
-      .where('status', 'in', [CMD_STATUS.notSent, CMD_STATUS.sent])
-      .execute();
+  private async flush(batch: Map<number, Date | null>): Promise<void> {
+    if (this.o.dbKind === 'pglite') {
+      // One process, one instance: a plain claim (no transaction held across the publishes).
+      const rows = await this.claim(this.db, [...batch.keys()], batch);
+      await unclaim(this.db, await this.send(rows));
+      return;
+    }
+    // Several instances may share the queue: a connection of our own holds the device locks while we publish.
+    // Parts of different devices go out side by side (a device is in one part only, so its order holds).
+    const ids = [...batch.keys()];
+    const parts: number[][] = [];
+    for (let i = 0; i < ids.length; i += LOCK_PART) parts.push(ids.slice(i, i + LOCK_PART));
+    const worker = async () => {
+      for (let part = parts.shift(); part; part = parts.shift()) {
+        const mine = part;
+        await this.db.connection().execute(async (conn) => {
+          const { locked, busy } = await lockDevices(conn, mine);
+          if (busy.length) this.later(busy, batch);
+          try {
+            const rows = await this.claim(conn, locked, batch);
+            await unclaim(conn, await this.send(rows));
+          } finally {
+            await unlockDevices(conn, locked);
+          }
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_PARTS, parts.length) }, worker));
+  }
+
+  private async claim(db: Db, ids: number[], batch: Map<number, Date | null>): Promise<ClaimedCommand[]> {
+    const resend = ids.flatMap((id) => {
+      const since = batch.get(id);
+      return since ? [{ id, since }] : [];
+    });
+    const rows = await claimCommands(db, ids, resend, { instance: this.o.instance, leaseMs: this.o.leaseMs, limit: BATCH });
+    // A full batch: there may be more; ask again (only what is due now: the resent ones are claimed).
+    if (rows.length === BATCH) for (const id of ids) if (!this.wanted.has(id)) this.wanted.set(id, null);
+    return rows;
+  }
+
+  /** Devices another instance holds: asked for again shortly (it may have left some due). */
+  private later(ids: number[], batch: Map<number, Date | null>): void {
+    for (const id of ids) this.deferred.set(id, batch.get(id) ?? null);
+    if (this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      const again = new Map(this.deferred);
+      this.deferred.clear();
+      for (const [id, since] of again) this.request([id], since ?? undefined);
+    }, BUSY_RETRY_MS);
+  }
+
+  /** Publishes claimed commands; answers the ids whose publish failed. */
+  private async send(rows: ClaimedCommand[]): Promise<number[]> {
     const results = await Promise.allSettled(
       rows.map((r) => {
         // The row was written from a typed NewCommand (commands.ts): its kind and payload match.
         const m = {
-          id: Number(r.id),
+          id: r.id,
           type: r.type,
           kind: r.kind,
           payload: r.payload,
@@ -110,14 +175,6 @@ export class Dispatcher {
         return this.publish(deviceTopic(this.prefix, r.serial, 'cmd'), JSON.stringify(m));
       }),
     );
-    const failed = ids.filter((_, i) => results[i]?.status === 'rejected');
-    if (failed.length) {
-      await this.db
-        .updateTable('command')
-        .set({ status: CMD_STATUS.notSent })
-        .where('id', 'in', failed)
-        .where('status', '=', CMD_STATUS.sent)
-        .execute();
-    }
+    return rows.filter((_, i) => results[i]?.status === 'rejected').map((r) => r.id);
   }
 }

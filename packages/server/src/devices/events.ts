@@ -4,6 +4,8 @@ import type { Db } from '../db/index.ts';
 import type { AlarmTable } from '../db/tables/alarm.ts';
 import type { AccessEventTable, UsageEventTable } from '../db/tables/devices.ts';
 import { alarmRecord, storeAlarms } from './alarms.ts';
+import type { AccessNews, AlarmNews } from './news.ts';
+import { insertAccessEvents, insertUsageEvents } from './event-insert.ts';
 
 export interface RawEvent {
   serial: string;
@@ -16,9 +18,10 @@ export interface RawEvent {
  * alarms in alarm (the alarm records). Each
  * (device, eid) is kept once, so a device may re-send events safely. Events of
  * serials that are not bound to a door unit are dropped, and so are events the
- * `eventMessage` schema refuses (no kind, eid or time).
+ * `eventMessage` schema refuses (no kind, eid or time). Answers the access events and
+ * alarms newly stored (not those a unit sent again).
  */
-export async function storeEvents(db: Db, events: RawEvent[]): Promise<void> {
+export async function storeEvents(db: Db, events: RawEvent[]): Promise<{ access: AccessNews[]; alarms: AlarmNews[] }> {
   const serials = [...new Set(events.map((e) => e.serial))];
   const devices = await db
     .selectFrom('device as d')
@@ -58,6 +61,7 @@ export async function storeEvents(db: Db, events: RawEvent[]): Promise<void> {
         card_mode: e.cardMode,
         qr_id: e.qrId,
         is_work: e.kind === 'punch',
+        refusal: e.kind === 'access' ? (e.reason ?? '') : '',
       });
     } else {
       usage.push({
@@ -70,17 +74,22 @@ export async function storeEvents(db: Db, events: RawEvent[]): Promise<void> {
       });
     }
   }
-  if (access.length)
-    await db
-      .insertInto('access_event')
-      .values(access)
-      .onConflict((oc) => oc.columns(['device_id', 'eid']).doNothing())
-      .execute();
-  if (usage.length)
-    await db
-      .insertInto('usage_event')
-      .values(usage)
-      .onConflict((oc) => oc.columns(['device_id', 'eid']).doNothing())
-      .execute();
-  await storeAlarms(db, alarms);
+  const stored = await insertAccessEvents(db, access);
+  await insertUsageEvents(db, usage);
+  return {
+    access: stored.map((r) => ({
+      id: Number(r.id),
+      deviceId: r.device_id,
+      communityId: r.community_id,
+      addressId: r.address_id,
+      time: new Date(r.time),
+      type: r.type,
+      result: r.result,
+      account: r.account,
+      userName: r.unlock_user_name,
+      cardNum: r.card_num,
+      isWork: r.is_work,
+    })),
+    alarms: await storeAlarms(db, alarms),
+  };
 }

@@ -1,4 +1,3 @@
-import os from 'node:os';
 import { parseDeviceTopic } from '@gatehouse/contracts';
 import mqtt from 'mqtt';
 import type { Logger } from 'pino';
@@ -6,6 +5,7 @@ import type { Db } from '../db/index.ts';
 import type { DeviceBus } from './bus.ts';
 import { Dispatcher } from './dispatcher.ts';
 import { Inbound } from './inbound.ts';
+import type { News } from './news.ts';
 
 export interface GatewayOptions {
   db: Db;
@@ -19,26 +19,50 @@ export interface GatewayOptions {
   disconnect?: (serial: string) => void;
   onClose?: () => Promise<void>;
   sweepMs?: number;
+  /** Told what inbound messages wrote. */
+  news?: News;
+  /** 'postgres': the queue may be shared with other instances (claims hold device locks). Default 'pglite'. */
+  dbKind?: 'pglite' | 'postgres';
+  /** This instance (INSTANCE_ID): its MQTT client id and the claimed_by of what it sends. */
+  instance?: string;
+  /** COMMAND_ACK_TIMEOUT_MS (default 60 s). */
+  ackTimeoutMs?: number;
+  /** External broker: the instances' shared-subscription group (MQTT_SHARED_GROUP). */
+  sharedGroup?: string;
+  /** External broker: seconds the broker keeps this instance's session after it goes (MQTT_SESSION_EXPIRY_S). */
+  sessionExpirySec?: number;
 }
 
 /**
  * The server's MQTT client: subscribes to what devices send (QoS 1) and dispatches
- * the command queue. Its session is persistent (clean: false, a client id stable for
- * this prefix and host), so acks sent while the server is down wait at the broker.
+ * the command queue. Its session is persistent (clean: false, a client id of this
+ * prefix and instance), so acks sent while the server is down wait at the broker.
+ * On an external broker the instances subscribe with MQTT 5 shared subscriptions
+ * (`$share/<group>/...`): each message a unit sends is handled by one of them, and
+ * the session expires MQTT_SESSION_EXPIRY_S after its instance leaves, so a removed
+ * instance stops being handed messages. The embedded broker (aedes) has no shared
+ * subscriptions: it serves one instance.
  */
 export async function connectGateway(o: GatewayOptions): Promise<DeviceBus & { client: mqtt.MqttClient }> {
   const onError = (e: unknown) => o.log.error({ err: e }, 'device gateway');
+  const instance = o.instance ?? 'local';
+  const shared = o.mode === 'external' && o.sharedGroup ? o.sharedGroup : null;
   const client = mqtt.connect(o.url, {
-    clientId: `gatehouse-${o.prefix}-${os.hostname()}`.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64),
+    clientId: `gatehouse-${o.prefix}-${instance}`.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64),
     clean: false,
+    ...(o.mode === 'external' ? { protocolVersion: 5 as const, properties: { sessionExpiryInterval: o.sessionExpirySec ?? 300 } } : {}),
     username: o.username,
     password: o.password,
     reconnectPeriod: 1000,
     connectTimeout: 5000,
   });
   const publish = (topic: string, payload: string) => client.publishAsync(topic, payload, { qos: 1 }).then(() => undefined);
-  const dispatcher = new Dispatcher(o.db, o.prefix, publish, () => client.connected, onError);
-  const inbound = new Inbound(o.db, (deviceId) => dispatcher.request([deviceId], true), onError);
+  const dispatcher = new Dispatcher(o.db, o.prefix, publish, () => client.connected, onError, {
+    dbKind: o.dbKind ?? 'pglite',
+    instance,
+    leaseMs: o.ackTimeoutMs ?? 60_000,
+  });
+  const inbound = new Inbound(o.db, (deviceId, since) => dispatcher.request([deviceId], since), onError, o.news);
   // Handlers first: a resumed session may deliver queued acks right after CONNACK.
   client.on('message', (topic, payload) => {
     const t = parseDeviceTopic(o.prefix, topic);
@@ -53,6 +77,7 @@ export async function connectGateway(o: GatewayOptions): Promise<DeviceBus & { c
     if (t.topic === 'ack') inbound.ack(t.serial, body);
     else if (t.topic === 'event') inbound.event(t.serial, body);
     else if (t.topic === 'status') inbound.status(t.serial, body).catch(onError);
+    else if (t.topic === 'heartbeat') inbound.heartbeat(t.serial, body).catch(onError);
   });
   client.on('connect', () => {
     dispatcher.sweep().catch(onError);
@@ -77,8 +102,8 @@ export async function connectGateway(o: GatewayOptions): Promise<DeviceBus & { c
     // A fresh embedded broker has no connection yet: nothing is online until it says so.
     await o.db.updateTable('device').set({ online: false }).where('online', '=', true).execute();
   }
-  const base = `${o.prefix}/dev/+/`;
-  await client.subscribeAsync([`${base}ack`, `${base}event`, `${base}status`], { qos: 1 });
+  const base = `${shared ? `$share/${shared}/` : ''}${o.prefix}/dev/+/`;
+  await client.subscribeAsync([`${base}ack`, `${base}event`, `${base}status`, `${base}heartbeat`], { qos: 1 });
   await dispatcher.sweep();
   const sweeper = setInterval(() => {
     if (client.connected) dispatcher.sweep().catch(onError);
@@ -99,10 +124,12 @@ export async function connectGateway(o: GatewayOptions): Promise<DeviceBus & { c
     },
     async close() {
       clearInterval(sweeper);
+      dispatcher.stop();
       await dispatcher.idle().catch(() => {});
+      // No more messages, then write what arrived (acks, events, status changes).
+      await client.endAsync(true);
       await inbound.idle().catch(() => {});
       inbound.stop();
-      await client.endAsync(true);
       await o.onClose?.();
     },
   };

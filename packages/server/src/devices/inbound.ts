@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { offlineAlarm } from './alarms.ts';
 import { storeEvents, type RawEvent } from './events.ts';
+import { recordHeartbeat } from './health.ts';
+import type { CommandNews, News } from './news.ts';
 
 interface PendingAck {
   serial: string;
@@ -12,6 +14,8 @@ interface PendingAck {
 }
 
 const SEEN_EVERY_MS = 30_000;
+/** Events written per statement (access_event has 14 columns: 2,000 rows = 28,000 parameters). */
+const EVENT_PART = 2000;
 
 /**
  * What devices send: acks (by command id: they still land after a server restart),
@@ -27,9 +31,11 @@ export class Inbound {
 
   constructor(
     private readonly db: Db,
-    /** A device came online: re-send what it has not answered. */
-    private readonly onOnline: (deviceId: number) => void,
+    /** A device came online at `since`: re-send what it has not answered (sent before then). */
+    private readonly onOnline: (deviceId: number, since: Date) => void,
     private readonly onError: (e: unknown) => void,
+    /** Told what was written (live stream, webhooks). */
+    private readonly news?: News,
   ) {}
 
   ack(serial: string, body: unknown): void {
@@ -46,9 +52,18 @@ export class Inbound {
     this.schedule();
   }
 
+  /** A unit's heartbeat (devices/health.ts), applied in order with its status messages. */
+  heartbeat(serial: string, body: unknown): Promise<void> {
+    return this.inOrder(serial, () => recordHeartbeat(this.db, this.news, serial, body));
+  }
+
   /** A unit's status messages are applied one at a time, in arrival order (its offline and online must not cross). */
   status(serial: string, body: unknown): Promise<void> {
-    const run = (this.statuses.get(serial) ?? Promise.resolve()).then(() => this.applyStatus(serial, body));
+    return this.inOrder(serial, () => this.applyStatus(serial, body));
+  }
+
+  private inOrder(serial: string, apply: () => Promise<void>): Promise<void> {
+    const run = (this.statuses.get(serial) ?? Promise.resolve()).then(apply);
     const tail = run.catch(() => {});
     this.statuses.set(serial, tail);
     void tail.then(() => {
@@ -57,27 +72,51 @@ export class Inbound {
     return run;
   }
 
+  /**
+   * Applies a status message. Idempotent across instances: the device row is locked,
+   * and only a change from offline to online re-sends what the unit has not answered
+   * (the commands sent before that moment), so a status message handled twice (two
+   * instances, or a redelivery) sends nothing twice. An online unit that never said
+   * offline gets its unanswered commands again when their lease runs out.
+   */
   private async applyStatus(serial: string, body: unknown): Promise<void> {
     const parsed = statusMessage.safeParse(body);
     if (!parsed.success) return;
     const s = parsed.data;
-    const row = await this.db
-      .updateTable('device')
-      .set({
-        online: s.online,
-        last_seen_at: sql<Date>`now()`,
-        ...(s.firmware !== undefined ? { firmware: s.firmware.slice(0, 50) } : {}),
-      })
-      .where('serial', '=', serial)
-      .returning(['id', 'address_id'])
-      .executeTakeFirst();
+    const row = await this.db.transaction().execute(async (trx) => {
+      const was = await trx.selectFrom('device').select(['id', 'online']).where('serial', '=', serial).forUpdate().executeTakeFirst();
+      if (!was) return undefined;
+      const now = await trx
+        .updateTable('device')
+        .set({
+          online: s.online,
+          last_seen_at: sql<Date>`now()`,
+          ...(s.firmware !== undefined ? { firmware: s.firmware.slice(0, 50) } : {}),
+        })
+        .where('id', '=', was.id)
+        .returning(['id', 'address_id', 'firmware', sql<Date>`now()`.as('at')])
+        .executeTakeFirstOrThrow();
+      return { ...now, cameOnline: s.online && !was.online };
+    });
     this.seen.set(serial, Date.now());
-    if (row?.address_id) await offlineAlarm(this.db, row.id, s.online);
-    if (row && s.online && row.address_id) this.onOnline(row.id);
+    if (!row) return;
+    const community = row.address_id
+      ? await this.db.selectFrom('address').select('community_id').where('id', '=', row.address_id).executeTakeFirst()
+      : undefined;
+    this.news?.emit('device', {
+      deviceId: row.id,
+      serial,
+      communityId: community?.community_id ?? null,
+      online: s.online,
+      firmware: row.firmware ?? undefined,
+    });
+    if (row.address_id) this.news?.emit('alarm', await offlineAlarm(this.db, row.id, s.online));
+    if (row.cameOnline && row.address_id) this.onOnline(row.id, new Date(row.at));
   }
 
   async idle(): Promise<void> {
-    while (this.timer || this.acks.length || this.events.length) {
+    while (this.timer || this.acks.length || this.events.length || this.statuses.size) {
+      await Promise.all(this.statuses.values());
       if (this.timer) {
         clearTimeout(this.timer);
         this.timer = null;
@@ -105,8 +144,13 @@ export class Inbound {
     const acks = this.acks.splice(0);
     const events = this.events.splice(0);
     try {
-      if (acks.length) await this.writeAcks(acks);
-      if (events.length) await storeEvents(this.db, events);
+      if (acks.length) this.news?.emit('command', await this.writeAcks(acks));
+      // In parts: a burst that piled up behind a slow write must stay under PostgreSQL's 65,535 bind parameters.
+      for (let i = 0; i < events.length; i += EVENT_PART) {
+        const stored = await storeEvents(this.db, events.slice(i, i + EVENT_PART));
+        this.news?.emit('access', stored.access);
+        this.news?.emit('alarm', stored.alarms);
+      }
       await this.touch([...acks.map((a) => a.serial), ...events.map((e) => e.serial)]);
     } catch (e) {
       this.onError(e);
@@ -116,12 +160,21 @@ export class Inbound {
   /**
    * Sets success (2) or failure (3) on commands still pending; every answer is kept in
    * the command's answers list. An ack counts only from the device the command was for.
+   * Answers the commands whose status this changed.
    */
-  private async writeAcks(acks: PendingAck[]): Promise<void> {
+  private async writeAcks(acks: PendingAck[]): Promise<CommandNews[]> {
+    const changed: CommandNews[] = [];
     for (let i = 0; i < acks.length; i += 1000) {
       const part = acks.slice(i, i + 1000);
       const values = sql.join(part.map((a) => sql`(${a.id}::bigint, ${a.serial}::text, ${a.ok}::boolean, ${a.info}::text)`));
-      await sql`
+      const { rows } = await sql<{
+        id: string | number;
+        device_id: number;
+        community_id: number | null;
+        status: number;
+        info: string;
+        was: number;
+      }>`
         update command c set
           status = case when c.status in (${CMD_STATUS.notSent}, ${CMD_STATUS.sent})
                         then (case when v.ok then ${CMD_STATUS.success} else ${CMD_STATUS.failed} end)::smallint
@@ -129,9 +182,14 @@ export class Inbound {
           info = case when c.status in (${CMD_STATUS.notSent}, ${CMD_STATUS.sent}) then v.info else c.info end,
           acked_at = now(), updated_at = now(),
           answers = c.answers || jsonb_build_array(jsonb_build_object('at', now(), 'ok', v.ok, 'info', v.info))
-        from (values ${values}) as v(id, serial, ok, info), device d
-        where c.id = v.id and d.serial = v.serial and c.device_id = d.id`.execute(this.db);
+        from (values ${values}) as v(id, serial, ok, info), device d, command o
+        where c.id = v.id and d.serial = v.serial and c.device_id = d.id and o.id = c.id
+        returning c.id, c.device_id, c.community_id, c.status, c.info, o.status as was`.execute(this.db);
+      for (const r of rows)
+        if (r.status !== r.was)
+          changed.push({ id: Number(r.id), deviceId: r.device_id, communityId: r.community_id, status: r.status, info: r.info });
     }
+    return changed;
   }
 
   /** Keeps last_seen_at current, at most every 30 s per device. */

@@ -67,9 +67,9 @@ describe.each(BROKERS)('server restart between send and ack ($name broker)', ({ 
       secret: bound.secret,
       ackDelayMs: 3000, // long enough that no ack can beat the status check below on a loaded machine
     });
-    // reset, profile, QR key, lift file and call codes: the whole configuration of a bare unit
-    await sim.waitFor((s) => s.received.length >= 5, 30_000);
-    expect(await statuses()).toEqual([1, 1, 1, 1, 1]);
+    // reset, profile, QR key, lift file, call codes, schedule, holiday and group tables: the whole configuration of a bare unit
+    await sim.waitFor((s) => s.received.length >= 8, 30_000);
+    expect(await statuses()).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
     await running.shutdown();
     running = undefined;
     await new Promise((r) => setTimeout(r, 1500));
@@ -84,6 +84,6 @@ describe.each(BROKERS)('server restart between send and ack ($name broker)', ({ 
       60_000,
       'acks after the restart',
     );
-    expect(sim.state.applied).toHaveLength(5);
+    expect(sim.state.applied).toHaveLength(8);
   });
 });

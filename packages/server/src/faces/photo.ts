@@ -72,12 +72,15 @@ export async function normalise(b: Buffer): Promise<CheckedPhoto & { rgb: Buffer
   }
 }
 
-/** The whole check: JPEG, size, decodable, exactly one face. Answers the normalised photo. */
-export async function checkPhoto(b: Buffer): Promise<CheckedPhoto> {
+/**
+ * The whole check: JPEG, size, decodable, exactly one face. Answers the normalised photo.
+ * `find` counts the faces (the screened detector; the bench passes `findFacesSsd` to compare).
+ */
+export async function checkPhoto(b: Buffer, find: typeof findFaces = findFaces): Promise<CheckedPhoto> {
   assertJpegUnderLimit(b);
   await assertImagePixels(b, 'face.unreadable');
   const n = await normalise(b);
-  const faces = await findFaces(n.rgb, n.width, n.height);
+  const faces = await find(n.rgb, n.width, n.height);
   if (faces.length === 0) throw new AppError(400, ['face.noFace']);
   if (faces.length > 1) throw new AppError(400, ['face.manyFaces']);
   return { jpeg: n.jpeg, width: n.width, height: n.height };

@@ -3,9 +3,13 @@ import type { Config } from '../config.ts';
 import type { Dependent } from '../db/dependents.ts';
 import type { Db } from '../db/index.ts';
 import type { DoorConfig } from '../devices/desired.ts';
+import type { PlaceSourceFn } from '../devices/places.ts';
 import type { RateLimiter } from '../sms/rate-limit.ts';
 import type { SmsProvider } from '../sms/provider.ts';
 import type { DeviceBus } from '../devices/bus.ts';
+import type { News } from '../devices/news.ts';
+import type { LiveHub } from '../live/hub.ts';
+import type { LiveOutbox } from '../live/outbox.ts';
 import type { Scope } from './scope.ts';
 
 /** The signed-in caller, as read from the session row. */
@@ -29,10 +33,16 @@ export interface Services {
   sms: SmsProvider;
   limiter: RateLimiter;
   devices: DeviceBus;
+  /** What door units just did, after it was stored (devices/news.ts). */
+  news: News;
+  /** The live stream: this instance's fan-out and the outbox device news is written to (live/). */
+  live: { hub: LiveHub; outbox: LiveOutbox };
   /** What door units' configurations are built from (the areas' sources, collected at boot). */
   doors: DoorConfig;
   /** What must be gone before a community or address is deleted (declared by the areas). */
   dependents: readonly Dependent[];
+  /** Where credentials work on door units (the areas' place sources: access review, move-out). */
+  places: readonly PlaceSourceFn[];
 }
 
 /** The context of one request. */

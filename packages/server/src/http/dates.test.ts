@@ -21,3 +21,30 @@ describe('API dates in the server time zone', () => {
     expect(parseDateTime('yesterday', 'UTC')).toBeNull();
   });
 });
+
+describe('formatDateTime by quarter-hour offsets', () => {
+  it('agrees with Intl on instants around DST changes and in odd zones', () => {
+    const intl = (ms: number, tz: string) => {
+      const p = Object.fromEntries(
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: tz,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+          hourCycle: 'h23',
+        })
+          .formatToParts(new Date(ms))
+          .map((x) => [x.type, x.value]),
+      );
+      return `${p.year}/${p.month}/${p.day} ${p.hour}:${p.minute}:${p.second}`;
+    };
+    const zones = ['Asia/Shanghai', 'Europe/Berlin', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'UTC'];
+    const starts = [Date.UTC(2026, 2, 8, 0), Date.UTC(2026, 2, 29, 0), Date.UTC(2026, 9, 25, 0), Date.UTC(2026, 3, 5, 0), 0];
+    for (const tz of zones)
+      for (const s of starts)
+        for (let ms = s; ms < s + 12 * 3_600_000; ms += 7 * 60_000 + 13_000) expect(formatDateTime(new Date(ms), tz)).toBe(intl(ms, tz));
+  });
+});

@@ -28,12 +28,30 @@ function parts(d: Date, tz: string): Record<string, string> {
   return out;
 }
 
-/** `yyyy/MM/dd HH:mm:ss` (or with `sep` '-') in the time zone; '' for null. */
-export function formatDateTime(d: Date | string | null | undefined, tz: string, sep: '/' | '-' = '/'): string {
+const QUARTER_HOUR = 900_000;
+/** The zone's offset (ms) over the last quarter hour asked for, per zone (exports format a million times in a row). */
+const lastOffsets = new Map<string, { bucket: number; offset: number }>();
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** `yyyy/MM/dd HH:mm:ss` (or with `sep` '-') in the time zone; '' for null. A number is epoch ms. */
+export function formatDateTime(d: Date | string | number | null | undefined, tz: string, sep: '/' | '-' = '/'): string {
   if (d === null || d === undefined) return '';
-  const date = d instanceof Date ? d : new Date(d);
-  if (Number.isNaN(date.getTime())) return '';
-  const p = parts(date, tz);
+  const ms = typeof d === 'number' ? d : (d instanceof Date ? d : new Date(d)).getTime();
+  if (Number.isNaN(ms)) return '';
+  if (ms >= 0) {
+    // Zone offsets change only on quarter hours (since 1970): the offset of the quarter hour, then arithmetic.
+    const bucket = Math.floor(ms / QUARTER_HOUR);
+    let last = lastOffsets.get(tz);
+    if (last?.bucket !== bucket) {
+      last = { bucket, offset: offsetMinutes(bucket * QUARTER_HOUR, tz) * 60_000 };
+      lastOffsets.set(tz, last);
+    }
+    const w = new Date(ms + last.offset);
+    const y = w.getUTCFullYear();
+    if (y >= 1000 && y <= 9999)
+      return `${y}${sep}${pad2(w.getUTCMonth() + 1)}${sep}${pad2(w.getUTCDate())} ${pad2(w.getUTCHours())}:${pad2(w.getUTCMinutes())}:${pad2(w.getUTCSeconds())}`;
+  }
+  const p = parts(new Date(ms), tz);
   return `${p.year}${sep}${p.month}${sep}${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
 

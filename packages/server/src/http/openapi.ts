@@ -15,7 +15,20 @@ export function openApiDocument(version: string) {
       security: r.access === 'public' ? [] : [{ token: [] }],
       'x-access': r.access,
       responses: {
-        200: { description: r.kind === 'raw' ? 'file' : 'envelope {status, msgs, content}' },
+        200:
+          r.kind !== 'raw'
+            ? { description: 'envelope {status, msgs, content}' }
+            : r.name.startsWith('export')
+              ? {
+                  description: 'file (.xlsx, streamed); a list export over EXPORT_MAX_ROWS is refused up front (400), never cut',
+                  headers: {
+                    'x-export-rows': {
+                      description: 'the rows of the file, counted before the answer starts (for a progress display)',
+                      schema: { type: 'integer' },
+                    },
+                  },
+                }
+              : { description: 'file' },
         400: { description: 'validation error, one message per broken rule' },
         ...(r.access === 'public' ? {} : { 401: { description: 'not signed in' }, 403: { description: 'no permission' } }),
       },

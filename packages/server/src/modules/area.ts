@@ -1,5 +1,6 @@
 import type { Dependent } from '../db/dependents.ts';
 import type { DesiredSource, LadderSource } from '../devices/desired.ts';
+import type { PlaceSourceFn } from '../devices/places.ts';
 import type { Registered } from '../http/route.ts';
 
 /**
@@ -15,6 +16,8 @@ export interface Area {
   desiredSources?: readonly DesiredSource[];
   /** Entries of a door unit's lift file. */
   ladderSources?: readonly LadderSource[];
+  /** Where a card, face or QR code works (access review, move-out, expire unused: devices/places.ts). */
+  placeSources?: readonly PlaceSourceFn[];
 }
 
 /** Every area's contributions, in the order of the area list. */
@@ -23,6 +26,7 @@ export interface Wiring {
   dependents: Dependent[];
   desiredSources: DesiredSource[];
   ladderSources: LadderSource[];
+  placeSources: PlaceSourceFn[];
 }
 
 export function collectAreas(areas: readonly Area[]): Wiring {
@@ -31,5 +35,6 @@ export function collectAreas(areas: readonly Area[]): Wiring {
     dependents: areas.flatMap((a) => a.dependents ?? []),
     desiredSources: areas.flatMap((a) => a.desiredSources ?? []),
     ladderSources: areas.flatMap((a) => a.ladderSources ?? []),
+    placeSources: areas.flatMap((a) => a.placeSources ?? []),
   };
 }

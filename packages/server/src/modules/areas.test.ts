@@ -1,3 +1,4 @@
+import { emergencySource } from './emergency/service.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,11 @@ import { collectAreas } from './area.ts';
 import { cardsOfUnit, ladderEntries } from './card/commands.ts';
 import { faceSource } from './face/device.ts';
 import { AREAS } from './index.ts';
+import { rulesOfUnit } from './rules/tables.ts';
+import { groupLadderEntries } from './rules/lifts.ts';
+import { groupPlaces } from './rules/places.ts';
+import { revokedQrsOfUnit } from './review/qr-revoke.ts';
+import { liftPlaces, unitPlaces } from './review/sources.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -23,10 +29,14 @@ describe('area descriptors', () => {
     for (const a of AREAS) expect(a.handlers.length, a.name).toBeGreaterThan(0);
   });
 
-  it("collects call codes, cards and faces into a door unit's configuration, in that order, and the lift file's entries", () => {
+  it("collects call codes, cards, faces, withdrawn QR codes, the emergency mode and access rules into a door unit's configuration, in that order, and the lift file's entries", () => {
     const w = collectAreas(AREAS);
-    expect(w.desiredSources).toEqual([callCodeSource, cardsOfUnit, faceSource]);
-    expect(w.ladderSources).toEqual([ladderEntries]);
+    expect(w.desiredSources).toEqual([callCodeSource, cardsOfUnit, faceSource, revokedQrsOfUnit, emergencySource, rulesOfUnit]);
+    expect(w.ladderSources).toEqual([ladderEntries, groupLadderEntries]);
+  });
+
+  it("collects where credentials work: the review's door-unit entries and lift control, then the access groups' units and lift floors", () => {
+    expect(collectAreas(AREAS).placeSources).toEqual([unitPlaces, liftPlaces, groupPlaces]);
   });
 
   it('names delete dependents in a stable order', () => {

@@ -7,14 +7,20 @@ import { cardArea } from './card/index.ts';
 import { commandArea } from './command/index.ts';
 import { communityArea } from './community/index.ts';
 import { deviceArea } from './device/index.ts';
+import { emergencyArea } from './emergency/index.ts';
 import { eventlogArea } from './eventlog/index.ts';
 import { faceArea } from './face/index.ts';
 import { gmArea } from './gm/index.ts';
 import { messageArea } from './message/index.ts';
+import { mqttArea } from './mqtt/index.ts';
 import { noticeArea } from './notice/index.ts';
+import { reviewArea } from './review/index.ts';
 import { oplogArea } from './oplog/index.ts';
+import { rulesArea } from './rules/index.ts';
 import { sessionArea } from './session/index.ts';
 import { statisticsArea } from './statistics/index.ts';
+import { webhookArea } from './webhook/index.ts';
+import { liveArea } from './live/index.ts';
 
 /**
  * Every business area, in the order their contributions are used: a door unit's
@@ -38,4 +44,10 @@ export const AREAS: readonly Area[] = [
   noticeArea,
   oplogArea,
   statisticsArea,
+  reviewArea,
+  emergencyArea,
+  webhookArea,
+  liveArea,
+  mqttArea,
+  rulesArea,
 ];

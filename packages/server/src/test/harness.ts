@@ -9,6 +9,7 @@ import { boot } from '../boot.ts';
 import { type Config, testConfig } from '../config.ts';
 import { insertAccount, type NewAccount } from '../modules/account/insert.ts';
 import { PG_ERROR, pgCode } from '../db/sql.ts';
+import type { QueryListener } from '../db/index.ts';
 import { openSession } from '../http/auth.ts';
 
 /** Which database the API tests run on: TEST_DB=postgres uses DATABASE_URL's server, else PGlite. */
@@ -60,14 +61,14 @@ export interface TestResponse<T = unknown> {
  * Builds the app on a fresh database (PGlite in memory, or a new PostgreSQL
  * database), with the captcha off and no demo data.
  */
-export async function testApp(opts: { mqtt?: boolean; config?: Partial<Config> } = {}) {
+export async function testApp(opts: { mqtt?: boolean; config?: Partial<Config>; onQuery?: QueryListener } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-test-'));
   let drop: (() => Promise<void>) | undefined;
   let url: string | undefined;
   if (testDbKind() === 'postgres') ({ url, drop } = await freshPostgres());
   const config = testConfig({ DATA_DIR: dataDir, dataDir, DATABASE_URL: url, MQTT_PORT: 0, ...opts.config });
   const redisPrefix = `gh:test:${crypto.randomBytes(6).toString('hex')}:`;
-  const booted = await boot(config, { inMemoryDb: true, mqtt: opts.mqtt ?? false, redisPrefix });
+  const booted = await boot(config, { inMemoryDb: true, mqtt: opts.mqtt ?? false, redisPrefix, onQuery: opts.onQuery });
   const app = await buildApp(booted.services);
   const db = booted.services.db;
 

@@ -5,9 +5,12 @@ import { badRequest } from '../http/errors.ts';
 
 /**
  * Refuses, before a byte is sent, an export with more rows than EXPORT_MAX_ROWS:
- * the file is never cut silently. Counts at most max + 1 rows.
+ * the file is never cut silently. Counts at most max + 1 rows; answers the count (the
+ * export's exact row count, sent to the browser for its progress).
  */
-export async function assertExportable(db: Db, max: number, ones: { limit(n: number): Expression<unknown> }): Promise<void> {
+export async function assertExportable(db: Db, max: number, ones: { limit(n: number): Expression<unknown> }): Promise<number> {
   const r = await sql<{ n: number }>`select count(*)::int as n from (${ones.limit(max + 1)}) c`.execute(db);
-  if (Number(r.rows[0]?.n ?? 0) > max) throw badRequest(msg('export.tooMany', { max: max.toLocaleString('en-US') }));
+  const n = Number(r.rows[0]?.n ?? 0);
+  if (n > max) throw badRequest(msg('export.tooMany', { max: max.toLocaleString('en-US') }));
+  return n;
 }

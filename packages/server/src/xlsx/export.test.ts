@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import ExcelJS from 'exceljs';
 import Fastify from 'fastify';
@@ -51,7 +52,7 @@ describe('an export larger than EXPORT_MAX_ROWS is refused up front, never cut',
 });
 
 describe('a streamed export follows the client', () => {
-  it('stops reading rows when the client goes away', async () => {
+  it('waits while the client does not read, and stops reading rows when the client goes away', async () => {
     const total = 1_000_000;
     let produced = 0;
     let finished!: () => void;
@@ -60,32 +61,61 @@ describe('a streamed export follows the client', () => {
     });
     async function* rows() {
       try {
-        for (; produced < total; produced++) yield [produced, `row ${produced}`, 'a value wide enough to fill the buffers'];
+        // Hex of random bytes: compresses little, so the buffers in between hold few rows.
+        for (; produced < total; produced++) yield [produced, `row ${produced}`, crypto.randomBytes(24).toString('hex')];
       } finally {
         finished();
       }
     }
     const app = Fastify();
     app.get('/export', async (_req, reply) => {
-      await streamWorkbook(reply, 'x.xlsx', 'sheet', ['n', 'text', 'filler'], rows());
+      await streamWorkbook(reply, 'x.xlsx', 'sheet', ['n', 'text', 'filler'], rows(), total);
       return reply;
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // Until the rows made stay the same for a whole second (the buffers in between are full and
+    // the writer waits); a loaded machine only makes this take longer, it cannot pass it wrongly:
+    // without backpressure all the rows would be made.
+    const settled = async () => {
+      for (let last = -1; produced !== last; ) {
+        last = produced;
+        await sleep(1000);
+      }
+      return produced;
+    };
     try {
+      let header: string | undefined;
+      let waiting = 0;
+      let atClose = 0;
       await new Promise<void>((resolve, reject) => {
         const req = http.get({ host: '127.0.0.1', port, path: '/export' }, (res) => {
-          res.once('data', () => {
-            req.destroy();
-            resolve();
+          header = res.headers['x-export-rows'] as string;
+          let got = 0;
+          res.on('data', (b: Buffer) => {
+            got += b.length;
+            if (got < 300_000 || res.isPaused()) return;
+            res.pause();
+            // The client stops reading: the server fills the buffers in between, then waits.
+            void settled().then((n) => {
+              waiting = n;
+              atClose = produced;
+              req.destroy();
+              resolve();
+            });
           });
         });
         req.on('error', (e: NodeJS.ErrnoException) => (e.code === 'ECONNRESET' ? resolve() : reject(e)));
       });
       await ended;
+      expect(header).toBe(String(total));
+      expect(waiting).toBeGreaterThan(0);
+      expect(waiting).toBeLessThan(total / 4);
+      expect(produced - atClose).toBeLessThan(1000);
       expect(produced).toBeLessThan(total / 4);
     } finally {
       await app.close();
     }
-  }, 60_000);
+  }, 120_000);
 });

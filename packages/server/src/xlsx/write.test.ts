@@ -1,5 +1,8 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { SheetStream } from './sheet-stream.ts';
 import { streamWorkbook } from './write.ts';
 
 async function* failingRows(): AsyncIterable<(string | number | null)[]> {
@@ -24,5 +27,26 @@ describe('streamWorkbook', () => {
     // The headers went out first: the only honest outcome is a broken download, not an envelope.
     expect(handlerError).toBeUndefined();
     if (!(res instanceof Error)) expect(res.headers['content-type']).toContain('spreadsheetml');
+  });
+});
+
+describe('SheetStream', () => {
+  it('writes a workbook other readers open: escaped text, numbers, empty cells, forbidden characters dropped', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (b: Buffer) => chunks.push(b));
+    const done = new Promise((r) => out.on('end', r));
+    const x = new SheetStream(out, 'A/B: sheet', 3);
+    await x.start(['a', 'b', 'c']);
+    await x.row(['<tag> & "q"', 42, null]);
+    await x.row(['bell\u0007', '', '住户']);
+    await x.finish();
+    await done;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(ws?.name).toBe('A B  sheet');
+    expect(ws?.getRow(2).values).toEqual([undefined, '<tag> & "q"', 42]);
+    expect(ws?.getRow(3).values).toEqual([undefined, 'bell', undefined, '住户']);
   });
 });

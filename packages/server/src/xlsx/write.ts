@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { SheetStream } from './sheet-stream.ts';
 
 /** A one-sheet workbook with a header row (import templates, small exports). */
 export async function workbookBuffer(sheet: string, headers: string[], rows: (string | number | null)[][] = []): Promise<Buffer> {
@@ -30,48 +31,48 @@ export async function sendWorkbook(reply: FastifyReply, filename: string, buf: B
   await fileHeaders(reply, filename).send(buf);
 }
 
+/** The response header carrying an export's row count (counted before the answer starts). */
+export const EXPORT_ROWS_HEADER = 'x-export-rows';
+
 /**
  * Streams a large export: rows come from an async iterator (e.g. a keyset-paged
- * query), so memory stays flat whatever the row count. The rows are pulled only
- * as fast as the client reads (backpressure), and a client that goes away stops
- * the work: the iterator is returned (its query loop ends) and nothing more is read.
+ * query) and go through the zip writer of `sheet-stream.ts`, so memory stays flat
+ * whatever the row count. The rows are pulled only as fast as the client reads
+ * (backpressure), and a client that goes away stops the work: the iterator is
+ * returned (its query loop ends) and nothing more is read. `total` (the row count the
+ * limit check found) is sent in the `x-export-rows` header for the browser's progress.
  */
-export async function streamWorkbook(
+type Cells = (string | number | null)[];
+
+export async function streamWorkbook<R = Cells>(
   reply: FastifyReply,
   filename: string,
   sheet: string,
   headers: string[],
-  rows: AsyncIterable<(string | number | null)[]>,
+  rows: AsyncIterable<R>,
+  total?: number,
+  /** A row's cells, when `rows` are not cells already (spares a generator step per row). */
+  toCells: (r: R) => Cells = (r) => r as Cells,
 ): Promise<void> {
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
-  let gone = false;
-  const leave = () => {
-    gone = true;
-    out.emit('drain');
-  };
+  const xlsx = new SheetStream(out, sheet, headers.length);
   reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) leave();
+    if (!reply.raw.writableFinished) xlsx.abort();
   });
+  if (total !== undefined) reply.header(EXPORT_ROWS_HEADER, String(total));
   fileHeaders(reply, filename).send(out);
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const ws = wb.addWorksheet(sheet);
-  ws.addRow(headers).commit();
   try {
-    let n = 0;
+    await xlsx.start(headers);
     for await (const r of rows) {
-      if (gone) break;
-      ws.addRow(r).commit();
-      // Rows go through the zip writer asynchronously: give it a turn every few hundred rows so the
-      // compressed bytes reach `out`, then wait while the client has not taken them (and see it leave).
-      if (++n % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
-      while (out.writableNeedDrain && !gone) await new Promise((resolve) => out.once('drain', resolve));
+      if (xlsx.aborted) break;
+      const wrote = xlsx.row(toCells(r));
+      if (wrote) await wrote;
     }
-    if (gone) {
+    if (xlsx.aborted) {
       out.destroy();
       return;
     }
-    ws.commit();
-    await wb.commit();
+    await xlsx.finish();
   } catch (err) {
     // The answer has started: a failure can only cut the download short (and is logged), never start a second answer.
     reply.log.error({ err }, 'export failed after its answer started');

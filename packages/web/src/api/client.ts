@@ -132,23 +132,55 @@ export async function mutate<R extends RouteDef>(
   return a.content;
 }
 
-/** Downloads a raw route (file export) with the session headers. */
-export async function download(route: RouteDef, input: Input, fallbackName: string): Promise<void> {
+/** How far a download has come: bytes received, and the rows of the file when the server counted them. */
+export interface DownloadProgress {
+  bytes: number;
+  rows: number | null;
+}
+
+/**
+ * Downloads a raw route (file export) with the session headers, reading the answer as
+ * it comes (`onProgress` after each piece; `rows` from the x-export-rows header of list
+ * exports). Aborting `signal` cancels the request, and the server stops its export.
+ * Answers whether the file was saved ('saved'), refused or failed ('failed', toasted),
+ * or cancelled ('cancelled').
+ */
+export async function download(
+  route: RouteDef,
+  input: Input,
+  fallbackName: string,
+  opts: { signal?: AbortSignal; onProgress?: (p: DownloadProgress) => void } = {},
+): Promise<'saved' | 'failed' | 'cancelled'> {
+  const parts: Uint8Array[] = [];
   let res: Response;
   try {
-    res = await fetch(apiUrl(route, input), { headers: headers() });
+    res = await fetch(apiUrl(route, input), { headers: headers(), signal: opts.signal });
+    const type = res.headers.get('content-type') ?? '';
+    if (type.includes('application/json')) {
+      const env = (await res.json()) as Envelope;
+      notifier().error(env.msgs?.[0] ?? tr('err.internal'));
+      if (env.status === 401) navigateTo('/login');
+      return 'failed';
+    }
+    const counted = res.headers.get('x-export-rows');
+    const progress: DownloadProgress = { bytes: 0, rows: counted === null ? null : Number(counted) };
+    opts.onProgress?.({ ...progress });
+    const reader = res.body?.getReader();
+    for (;;) {
+      if (!reader) break;
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      progress.bytes += value.length;
+      opts.onProgress?.({ ...progress });
+    }
+    if (!reader) parts.push(new Uint8Array(await res.arrayBuffer()));
   } catch {
+    if (opts.signal?.aborted) return 'cancelled';
     notifier().error(tr('err.network'));
-    return;
+    return 'failed';
   }
-  const type = res.headers.get('content-type') ?? '';
-  if (type.includes('application/json')) {
-    const env = (await res.json()) as Envelope;
-    notifier().error(env.msgs?.[0] ?? tr('err.internal'));
-    if (env.status === 401) navigateTo('/login');
-    return;
-  }
-  const blob = await res.blob();
+  const blob = new Blob(parts as BlobPart[], { type: res.headers.get('content-type') ?? undefined });
   const cd = res.headers.get('content-disposition') ?? '';
   const m = /filename\*=UTF-8''([^;]+)/.exec(cd);
   const name = m?.[1] ? decodeURIComponent(m[1]) : fallbackName;
@@ -157,6 +189,7 @@ export async function download(route: RouteDef, input: Input, fallbackName: stri
   a.download = name;
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  return 'saved';
 }
 
 /** A feature's mutation of one route (for its api.ts): the input as the route takes it, the success toast shown. */

@@ -4,12 +4,13 @@ import { Spin } from 'antd';
 import { Forbidden, NotFound } from './ErrorPages.tsx';
 import { PageGate } from './PageGate.tsx';
 import { type PageDef, PAGES } from './pages.ts';
+import { loadForgetPwd, loadLogin, loadShell } from './preload.ts';
 import { setNavigate } from './router-ref.ts';
 
 // The sign-in pages and the shell load on demand, so the first screen carries only what it shows.
-const LoginPage = lazy(() => import('../features/session/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
-const ForgetPwdPage = lazy(() => import('../features/session/ForgetPwdPage.tsx').then((m) => ({ default: m.ForgetPwdPage })));
-const SignedInShell = lazy(() => import('./SignedInShell.tsx').then((m) => ({ default: m.SignedInShell })));
+const LoginPage = lazy(() => loadLogin().then((m) => ({ default: m.LoginPage })));
+const ForgetPwdPage = lazy(() => loadForgetPwd().then((m) => ({ default: m.ForgetPwdPage })));
+const SignedInShell = lazy(() => loadShell().then((m) => ({ default: m.SignedInShell })));
 const waiting = <Spin style={{ margin: 48 }} />;
 
 const lazyPage = (load: PageDef['load']) => {

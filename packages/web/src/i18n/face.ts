@@ -3,6 +3,7 @@ import { defineMessages } from '@gatehouse/contracts';
 /** Face management, the face dialogs and camera, and the door-unit face list. */
 export const faceUi = defineMessages({
   'ui.face.username': { 'zh-CN': '姓名', 'zh-TW': '姓名', en: 'Name' },
+  'ui.face.photoOf': { 'zh-CN': '{{name}}的照片', 'zh-TW': '{{name}}的照片', en: 'Photo of {{name}}' },
   'ui.face.account': { 'zh-CN': '手机号/账号', 'zh-TW': '手機號/帳號', en: 'Phone / account' },
   'ui.face.community': { 'zh-CN': '社区', 'zh-TW': '社區', en: 'Community' },
   'ui.face.address': { 'zh-CN': '住户地址', 'zh-TW': '住戶地址', en: 'Household address' },

@@ -1,80 +1,49 @@
-import { type Catalogue, type Lang, LANGS, MESSAGES, parseMsg } from '@gatehouse/contracts';
-import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import type { Lang } from '@gatehouse/contracts';
+import { useSyncExternalStore } from 'react';
 import { currentLocale } from '../session/store.ts';
-import { accountUi } from './account.ts';
-import { addressUi } from './address.ts';
-import { alarmUi } from './alarm.ts';
-import { attendanceUi } from './attendance.ts';
-import { cardReaderUi } from './cardReader.ts';
-import { cardUi, doorAssignUi, ladderUi } from './card.ts';
-import { commonUi } from './common.ts';
-import { communityUi } from './community.ts';
-import { deviceUi } from './device.ts';
-import { eventlogUi } from './eventlog.ts';
-import { faceUi } from './face.ts';
-import { messageUi } from './message.ts';
-import { noticeUi } from './notice.ts';
-import { sessionUi } from './session.ts';
-import { shellUi } from './shell.ts';
-import { statisticsUi } from './statistics.ts';
-import { totpUi } from './totp.ts';
+import { type Texts, translate } from './translate.ts';
 
-/** Every catalogue of the browser: server messages (contracts) and UI texts. Areas add theirs here. */
-const CATALOGUES: Catalogue[] = [
-  MESSAGES,
-  commonUi,
-  shellUi,
-  sessionUi,
-  messageUi,
-  accountUi,
-  deviceUi,
-  communityUi,
-  addressUi,
-  statisticsUi,
-  eventlogUi,
-  noticeUi,
-];
-CATALOGUES.push(doorAssignUi, ladderUi, cardUi);
-CATALOGUES.push(cardReaderUi);
-CATALOGUES.push(faceUi);
-CATALOGUES.push(attendanceUi);
-CATALOGUES.push(totpUi);
-CATALOGUES.push(alarmUi);
+/**
+ * The texts of one language (server messages and UI texts), built from i18n/catalogues.ts by
+ * build/catalogues.ts: the browser loads the language in use, and another one when the user
+ * switches to it.
+ */
+const LOADERS: Record<Lang, () => Promise<{ default: Texts }>> = {
+  'zh-CN': () => import('virtual:gatehouse-catalogue/zh-CN'),
+  'zh-TW': () => import('virtual:gatehouse-catalogue/zh-TW'),
+  en: () => import('virtual:gatehouse-catalogue/en'),
+};
 
-function resources() {
-  const out: Record<string, { translation: Record<string, string> }> = {};
-  for (const lang of LANGS) {
-    const translation: Record<string, string> = {};
-    for (const c of CATALOGUES) for (const [k, v] of Object.entries(c)) translation[k] = v[lang];
-    out[lang] = { translation };
-  }
-  return out;
+const texts: Partial<Record<Lang, Texts>> = {};
+let language: Lang = currentLocale();
+const listeners = new Set<(lang: Lang) => void>();
+
+/** Loads a language's texts once (the first screen waits for the current one). */
+export async function loadLanguage(lang: Lang): Promise<void> {
+  if (texts[lang]) return;
+  texts[lang] = (await LOADERS[lang]()).default;
 }
 
-i18next.use(initReactI18next).init({
-  resources: resources(),
-  lng: currentLocale(),
-  fallbackLng: 'zh-CN',
-  keySeparator: false,
-  nsSeparator: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** Translates a key or a message reference (key::params, '@key' params translated first) in the language in use. */
+export const tr = (ref: string, params?: Record<string, unknown>): string => translate(texts[language], ref, params);
 
-/** Translates a key or a message reference (key::params, '@key' params translated first). */
-export function tr(ref: string, params?: Record<string, unknown>): string {
-  const parsed = parseMsg(ref);
-  const all: Record<string, unknown> = { ...(parsed.params ?? {}), ...(params ?? {}) };
-  for (const [k, v] of Object.entries(all)) if (typeof v === 'string' && v.startsWith('@')) all[k] = i18next.t(v.slice(1));
-  return i18next.t(parsed.key, all);
+/** The language in use, and a subscription to its changes. */
+export const currentLanguage = (): Lang => language;
+export function onLanguageChange(listener: (lang: Lang) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
-/** The hook pages use: `const { t, lang } = useT()`. */
+/** The hook pages use: `const { t, lang } = useT()` (the component draws again when the language changes). */
 export function useT() {
-  const { i18n } = useTranslation();
-  return { t: tr, lang: i18n.language as Lang };
+  const lang = useSyncExternalStore(onLanguageChange, currentLanguage);
+  return { t: tr, lang };
 }
 
-export const changeLocale = (lang: Lang) => i18next.changeLanguage(lang);
-export { i18next };
+/** Switches the language, loading its texts first. */
+export async function changeLocale(lang: Lang): Promise<void> {
+  await loadLanguage(lang);
+  if (lang === language) return;
+  language = lang;
+  for (const l of listeners) l(lang);
+}

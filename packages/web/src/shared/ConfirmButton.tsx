@@ -17,7 +17,7 @@ export function ConfirmButton({ title, onConfirm, children, danger, disabled, te
   const { t } = useT();
   return (
     <Popconfirm title={title} okText={t('ui.ok')} cancelText={t('ui.cancel')} onConfirm={onConfirm} disabled={disabled}>
-      <Button size="small" danger={danger} disabled={disabled} data-testid={testId}>
+      <Button size="small" danger={danger} disabled={disabled} data-testid={testId} data-confirm="">
         {children}
       </Button>
     </Popconfirm>

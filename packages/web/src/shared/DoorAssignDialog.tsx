@@ -3,7 +3,7 @@ import { App, Button, Col, DatePicker, Empty, Form, Input, Modal, Popconfirm, Ro
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { tr, useT } from '../i18n/index.ts';
 import { type DoorEntry, type DownloadInfo, deleteAllHidden, mergeEntries, removeAll, removeEntry } from './doorEntries.ts';
 import { configured, useSaveAction, validValues } from './saveDialog.ts';
@@ -40,6 +40,8 @@ export interface DoorAssignDialogProps {
   onSaved?: () => void;
   /** Text of the "delete all" confirmation (default: delete all configured door units). */
   deleteAllConfirm?: string;
+  /** More of the credential's configuration, under the door units (the card's access groups). */
+  extra?: ReactNode;
 }
 
 interface AddValues {
@@ -84,7 +86,7 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
     if (next) setEntries(next);
     else message.error(tr('addr.villaNoDelete'));
   };
-  const dialog = useSaveAction(async () => {
+  const dialog = useSaveAction({ okTestId: 'door-confirm', okDisabled: !entries }, async () => {
     if (!entries) return;
     await p.save(entries).then((a) => configured(message, a, p));
   });
@@ -125,16 +127,19 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
       ),
     },
   ];
-  return (
-    <Modal
-      {...dialog.modalProps}
-      title={p.title}
-      width={1100}
-      onCancel={p.onClose}
-      okText={t('ui.ok')}
-      cancelText={t('ui.cancel')}
-      okButtonProps={{ loading: dialog.saving, disabled: !entries, 'data-testid': 'door-confirm' }}
+  /** A validity date (required, in order with the other one). */
+  const dateField = (name: 'validfrom' | 'validto', other: 'validfrom' | 'validto', missingKey: string) => (
+    <Form.Item
+      name={name}
+      label={t(`ui.door.${name}`)}
+      rules={[{ required: true, message: tr(missingKey) }, dateOrder]}
+      dependencies={[other]}
     >
+      <DatePicker showTime format={DATE_TIME} style={{ width: '100%' }} data-testid={`door-${name}`} />
+    </Form.Item>
+  );
+  return (
+    <Modal {...dialog.modalProps} title={p.title} width={1100} onCancel={p.onClose}>
       <Spin spinning={info.isLoading}>
         <Row gutter={16} data-testid="door-assign">
           <Col span={9}>
@@ -152,22 +157,8 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
                   options={(data?.allGms ?? []).map((g) => ({ value: g.intValue, label: g.label }))}
                 />
               </Form.Item>
-              <Form.Item
-                name="validfrom"
-                label={t('ui.door.validfrom')}
-                rules={[{ required: true, message: tr('ui.door.chooseValidfrom') }, dateOrder]}
-                dependencies={['validto']}
-              >
-                <DatePicker showTime format={DATE_TIME} style={{ width: '100%' }} data-testid="door-validfrom" />
-              </Form.Item>
-              <Form.Item
-                name="validto"
-                label={t('ui.door.validto')}
-                rules={[{ required: true, message: tr('ui.door.chooseValidto') }, dateOrder]}
-                dependencies={['validfrom']}
-              >
-                <DatePicker showTime format={DATE_TIME} style={{ width: '100%' }} data-testid="door-validto" />
-              </Form.Item>
+              {dateField('validfrom', 'validto', 'ui.door.chooseValidfrom')}
+              {dateField('validto', 'validfrom', 'ui.door.chooseValidto')}
               <Form.Item name="info" label={t('ui.door.info')}>
                 <Input.TextArea rows={2} maxLength={200} data-testid="door-info" />
               </Form.Item>
@@ -203,6 +194,7 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
             </Space>
           </Col>
         </Row>
+        {p.extra}
       </Spin>
     </Modal>
   );

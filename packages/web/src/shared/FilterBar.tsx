@@ -1,23 +1,45 @@
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
-import type { ReactNode } from 'react';
+import { cloneElement, isValidElement, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { useT } from '../i18n/index.ts';
 import { maxLengthOf } from './maxLengthOf.ts';
+import { enumOptions, type ValueEnum } from './valueEnum.tsx';
 
 export interface FilterOption {
   value: string | number;
   label: string;
 }
 
-/** One filter of a list screen. Text filters search on Enter. */
-export type FilterDef =
-  | { name: string; label: string; type?: 'text' }
-  | { name: string; label: string; type: 'select'; options: FilterOption[]; allowClear?: boolean }
-  | { name: string; label: string; type: 'date' }
-  | { name: string; label: string; type: 'custom'; render: () => ReactNode };
+/** A select's choices: options already labelled (lookups), or a value enum whose labels are catalogue keys. */
+export type FilterOptions = FilterOption[] | ValueEnum<string | number>;
+
+/** One filter of a list screen (labels are catalogue keys). */
+export type FilterField =
+  | { label: string; options: FilterOptions; allowClear?: boolean }
+  | { label: string; date: true }
+  | { label: string; render: () => ReactNode };
+
+/**
+ * A list's filters by field name, in the order they show. A text filter is just the catalogue key of
+ * its label (it searches on Enter; its max length comes from the list route's input schema).
+ */
+export type FilterSpec = Record<string, string | FilterField>;
+
+/** Date filters by field name (each the catalogue key of its label), e.g. a from/to pair. */
+export const dateFilters = (labels: Record<string, string>): FilterSpec =>
+  Object.fromEntries(Object.entries(labels).map(([name, label]) => [name, { label, date: true }]));
 
 export type FilterValues = Record<string, string | number | Dayjs | undefined | null>;
+
+/**
+ * A custom filter carries its label as its accessible name too (the label's `for` only reaches it
+ * when the control puts Form.Item's `id` on its input); the control passes `aria-label` on.
+ */
+const named = (node: ReactNode, label: string) =>
+  isValidElement<{ 'aria-label'?: string }>(node) ? cloneElement(node, { 'aria-label': label }) : node;
+
+const optionsOf = (o: FilterOptions, t: (key: string) => string): FilterOption[] => (Array.isArray(o) ? o : enumOptions(o, t));
 
 /** Text filters are as long as the list route's input schema allows (`bounds`), else 100. */
 export function FilterBar({
@@ -25,7 +47,7 @@ export function FilterBar({
   bounds,
   onSearch,
 }: {
-  filters: FilterDef[];
+  filters: FilterSpec;
   bounds?: z.ZodObject;
   onSearch: (v: FilterValues) => void;
 }) {
@@ -34,24 +56,33 @@ export function FilterBar({
   const submit = () => onSearch(form.getFieldsValue());
   return (
     <Form form={form} layout="inline" className="gh-filter-bar" onFinish={submit}>
-      {filters.map((f) => (
-        <Form.Item key={f.name} name={f.name} label={f.label}>
-          {f.type === 'select' ? (
-            <Select allowClear={f.allowClear ?? true} options={f.options} style={{ minWidth: 140 }} placeholder={t('ui.all')} />
-          ) : f.type === 'date' ? (
-            <DatePicker />
-          ) : f.type === 'custom' ? (
-            f.render()
-          ) : (
-            <Input
-              allowClear
-              maxLength={maxLengthOf(bounds?.shape[f.name] as z.ZodType | undefined) ?? 100}
-              onPressEnter={submit}
-              style={{ width: 160 }}
-            />
-          )}
-        </Form.Item>
-      ))}
+      {Object.entries(filters).map(([name, spec]) => {
+        const f = typeof spec === 'string' ? { label: spec } : spec;
+        const label = t(f.label);
+        return (
+          <Form.Item key={name} name={name} label={label}>
+            {'options' in f ? (
+              <Select
+                allowClear={f.allowClear ?? true}
+                options={optionsOf(f.options, t)}
+                style={{ minWidth: 140 }}
+                placeholder={t('ui.all')}
+              />
+            ) : 'date' in f ? (
+              <DatePicker />
+            ) : 'render' in f ? (
+              named(f.render(), label)
+            ) : (
+              <Input
+                allowClear
+                maxLength={maxLengthOf(bounds?.shape[name] as z.ZodType | undefined) ?? 100}
+                onPressEnter={submit}
+                style={{ width: 160 }}
+              />
+            )}
+          </Form.Item>
+        );
+      })}
       <Form.Item>
         <Space>
           <Button type="primary" htmlType="submit">
@@ -70,7 +101,3 @@ export function FilterBar({
     </Form>
   );
 }
-
-/** Text filters in order, each a field name and the catalogue key of its label. */
-export const textFilters = (t: (key: string) => string, fields: Record<string, string>): FilterDef[] =>
-  Object.entries(fields).map(([name, label]) => ({ name, label: t(label) }));

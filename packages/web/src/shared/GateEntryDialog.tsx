@@ -1,4 +1,4 @@
-import { type ButtonProps, DatePicker, Form, Input, Modal } from 'antd';
+import { DatePicker, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useT } from '../i18n/index.ts';
 import { DATE_TIME, parseDateTime } from './DoorAssignDialog.tsx';
@@ -52,7 +52,7 @@ export function GateEntryDialog({ area, holder, entry, schema, save, onClose }: 
       if (issue) throw new Error(t(issue.message));
     },
   });
-  const dialog = useSaveDialog(form, async (v) => {
+  const dialog = useSaveDialog({ form, okTestId: `${area}-entry-save` }, async (v) => {
     await save(toInput(entry.id, v));
     onClose(true);
   });
@@ -62,14 +62,7 @@ export function GateEntryDialog({ area, holder, entry, schema, save, onClose }: 
     </Form.Item>
   );
   return (
-    <Modal
-      {...dialog.modalProps}
-      title={`${t(`ui.${area}.editEntry`)}: ${holder}`}
-      onCancel={() => onClose(false)}
-      okText={t('ui.ok')}
-      cancelText={t('ui.cancel')}
-      okButtonProps={{ loading: dialog.saving, 'data-testid': `${area}-entry-save` } as ButtonProps}
-    >
+    <Modal {...dialog.modalProps} title={`${t(`ui.${area}.editEntry`)}: ${holder}`} onCancel={() => onClose(false)}>
       <Form
         form={form}
         layout="vertical"

@@ -1,8 +1,8 @@
-import { FLOORS, GATE_TYPES, LIFT_BANKS, LIFT_NODES } from '@gatehouse/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Checkbox, Col, Empty, Form, Layout, Menu, Modal, Row, Select, Spin, Tag } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { App, Button, Checkbox, Col, Empty, Form, Layout, Menu, Modal, Row, Spin, Tag } from 'antd';
+import { useEffect, useState } from 'react';
 import { tr, useT } from '../i18n/index.ts';
+import { FloorsField, LiftFields } from './LiftFields.tsx';
 import { configured, useSaveAction } from './saveDialog.ts';
 import { collectLadder, type LadderDraft, type LadderInfo, type LadderItem, toDraft, touched } from './ladderDraft.ts';
 
@@ -50,14 +50,6 @@ export function LadderConfigDialog(p: LadderConfigDialogProps) {
     if (current !== null) form.setFieldsValue(drafts.get(current) ?? {});
   }, [current, form]);
 
-  const floorOptions = useMemo(() => FLOORS.map((f) => ({ value: f, label: tr('ui.ladder.floor', { floor: f }) })), []);
-  const bankOptions = LIFT_BANKS.map((b) => ({ value: b, label: b === 127 ? t('ui.ladder.all') : String(b) }));
-  const nodeOptions = LIFT_NODES.map((n) => ({
-    value: n,
-    label: n === 127 ? t('ui.ladder.all') : n === 15 ? t('ui.ladder.none') : String(n),
-  }));
-  const typeOptions = Object.values(GATE_TYPES).map((g) => ({ value: g, label: t(`ui.ladder.gateType.${g}`) }));
-
   const onChange = (_c: unknown, all: LadderDraft) => {
     if (current === null) return;
     setDrafts((prev) => new Map(prev).set(current, all));
@@ -71,7 +63,7 @@ export function LadderConfigDialog(p: LadderConfigDialogProps) {
       return next;
     });
   };
-  const dialog = useSaveAction(async () => {
+  const dialog = useSaveAction({ okTestId: 'ladder-confirm', okDisabled: !info.data }, async () => {
     const res = collectLadder(gms, drafts);
     if ('incomplete' in res) {
       setCurrent(res.incomplete.intValue);
@@ -90,9 +82,6 @@ export function LadderConfigDialog(p: LadderConfigDialogProps) {
       style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
       styles={{ body: { height: 'calc(100vh - 130px)', overflow: 'auto' } }}
       onCancel={p.onClose}
-      okText={t('ui.ok')}
-      cancelText={t('ui.cancel')}
-      okButtonProps={{ loading: dialog.saving, disabled: !info.data, 'data-testid': 'ladder-confirm' }}
     >
       <Spin spinning={info.isLoading}>
         {info.data && !gms.length ? (
@@ -118,28 +107,7 @@ export function LadderConfigDialog(p: LadderConfigDialogProps) {
               {current === null ? null : (
                 <Form form={form} layout="vertical" onValuesChange={onChange} data-testid="ladder-form">
                   <h3>{label}</h3>
-                  <Row gutter={16}>
-                    <Col xs={24} md={6}>
-                      <Form.Item name="ResiLevel" label={t('ui.ladder.resiLevel')}>
-                        <Select allowClear showSearch options={floorOptions} optionFilterProp="label" data-testid="ladder-resiLevel" />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={24} md={6}>
-                      <Form.Item name="bank" label={t('ui.ladder.bank')}>
-                        <Select allowClear options={bankOptions} data-testid="ladder-bank" />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={24} md={6}>
-                      <Form.Item name="node" label={t('ui.ladder.node')}>
-                        <Select allowClear options={nodeOptions} data-testid="ladder-node" />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={24} md={6}>
-                      <Form.Item name="GateType" label={t('ui.ladder.gateType')}>
-                        <Select allowClear options={typeOptions} data-testid="ladder-gateType" />
-                      </Form.Item>
-                    </Col>
-                  </Row>
+                  <LiftFields gutter={16} testId="ladder" />
                   <Row gutter={16}>
                     <Col>
                       <Form.Item name="isadmin" valuePropName="checked">
@@ -152,12 +120,8 @@ export function LadderConfigDialog(p: LadderConfigDialogProps) {
                       </Form.Item>
                     </Col>
                   </Row>
-                  <Form.Item name="FrontUnlockLevelList" label={t('ui.ladder.front')}>
-                    <Select mode="multiple" allowClear options={floorOptions} optionFilterProp="label" data-testid="ladder-front" />
-                  </Form.Item>
-                  <Form.Item name="BackUnlockLevelList" label={t('ui.ladder.back')}>
-                    <Select mode="multiple" allowClear options={floorOptions} optionFilterProp="label" data-testid="ladder-back" />
-                  </Form.Item>
+                  <FloorsField name={['FrontUnlockLevelList']} label={t('ui.ladder.front')} testId="ladder-front" />
+                  <FloorsField name={['BackUnlockLevelList']} label={t('ui.ladder.back')} testId="ladder-back" />
                   <Button onClick={clearCurrent} data-testid="ladder-clear">
                     {t('ui.ladder.clear')}
                   </Button>

@@ -4,12 +4,12 @@ import { Breadcrumb, Card, Empty, Space, Table } from 'antd';
 import type { ColumnsType, TablePaginationConfig, TableProps } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type Key, type ReactNode, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { call } from '../api/client.ts';
 import { useT } from '../i18n/index.ts';
 import { BatchDeleteButton, type BatchDeleteDef } from './BatchDeleteButton.tsx';
-import { FilterBar, type FilterDef, type FilterValues } from './FilterBar.tsx';
+import { FilterBar, type FilterSpec, type FilterValues } from './FilterBar.tsx';
 import { useTableHeight } from './useTableHeight.ts';
 
 export interface ListParams {
@@ -41,8 +41,10 @@ export interface ListPageProps<Row> {
   fetch?: (params: ListParams) => Promise<Page<Row>>;
   bounds?: z.ZodObject;
   columns: ColumnsType<Row>;
-  rowKey: keyof Row & string;
-  filters?: FilterDef[];
+  /** The field that identifies a row (default `id`). */
+  rowKey?: keyof Row & string;
+  /** The filter bar: field name → label key, or a select / date / custom control (`FilterSpec`). */
+  filters?: FilterSpec;
   toolbar?: (ctx: ToolbarCtx<Row>) => ReactNode;
   /** A batch-delete button after the toolbar (rows become selectable). */
   batchDelete?: BatchDeleteDef<Row>;
@@ -101,12 +103,26 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
     }));
   };
 
+  // The table body scrolls (scroll.y): a keyboard user reaches it with Tab and scrolls it with the
+  // arrow keys, and it carries the list's name (axe-core: scrollable-region-focusable). antd gives
+  // no prop for that element, so the attributes are set on it after each render.
+  const tableRef = useRef<HTMLDivElement>(null);
+  const last = p.breadcrumb[p.breadcrumb.length - 1];
+  const regionName = typeof last === 'string' && last ? last : t('ui.listRows');
+  useEffect(() => {
+    const body = tableRef.current?.querySelector<HTMLElement>('.ant-table-body');
+    if (!body) return;
+    body.tabIndex = 0;
+    body.setAttribute('role', 'region');
+    body.setAttribute('aria-label', regionName);
+  });
+
   const data = q.data;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Breadcrumb items={p.breadcrumb.map((title) => ({ title }))} />
       <Card size="small">
-        {p.filters?.length ? (
+        {p.filters && Object.keys(p.filters).length ? (
           <FilterBar
             filters={p.filters}
             bounds={p.bounds ?? p.route?.input}
@@ -138,7 +154,10 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
           </div>
         ) : null}
         <Table<Row>
-          rowKey={p.rowKey}
+          ref={(r) => {
+            tableRef.current = r?.nativeElement ?? null;
+          }}
+          rowKey={p.rowKey ?? 'id'}
           size="small"
           loading={q.isFetching}
           columns={p.columns}

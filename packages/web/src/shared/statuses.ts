@@ -50,3 +50,6 @@ export const CLOCK_STATUSES = valueEnum(
 
 /** Import-history message type (001 §5 "Messages"). */
 export const MESSAGE_TYPE = valueEnum(MESSAGE_TYPES, (v) => `message.type.${v}`);
+
+/** A yes/no choice (single-family address, ...): 1 yes, 0 no. */
+export const YES_NO = valueEnum([1, 0] as const, (v) => (v ? 'ui.yes' : 'ui.no'));

@@ -8,8 +8,8 @@ import { useT } from '../i18n/index.ts';
  */
 export interface ValueEnum<V extends string | number> {
   values: readonly V[];
-  label: (v: V) => string;
-  color: (v: V) => TagProps['color'] | undefined;
+  label(v: V): string;
+  color(v: V): TagProps['color'] | undefined;
 }
 
 export const valueEnum = <V extends string | number>(

@@ -22,10 +22,16 @@ export interface DeviceTable {
   /** The device list created its door-unit address (deleting the device removes it too). */
   own_address: Generated<boolean>;
   secret_hash: string | null;
+  /** The secret sealed with MQTT_SECRET_KEY (Mosquitto provisioning only; devices/provision/secret-box.ts). */
+  secret_box: string | null;
   secret_at: Timestamp | null;
   online: Generated<boolean>;
   last_seen_at: Timestamp | null;
   firmware: string | null;
+  /** The last heartbeat (migration 0321_device_health). */
+  uptime_s: number | null;
+  free_storage: number | null;
+  heartbeat_at: Timestamp | null;
   bound_at: Timestamp | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
@@ -52,6 +58,8 @@ export interface CommandTable {
   /** Commands with the same device and object key supersede each other (status 4). */
   object_key: string;
   payload: Json<object | null>;
+  /** Higher leaves first (emergency modes, remote open); 0 for everything else. */
+  priority: Generated<number>;
   status: Generated<number>;
   attempts: Generated<number>;
   info: Generated<string>;
@@ -60,6 +68,10 @@ export interface CommandTable {
   updated_at: Generated<Date>;
   sent_at: Timestamp | null;
   acked_at: Timestamp | null;
+  /** The server instance that last claimed it for publishing (INSTANCE_ID). */
+  claimed_by: Generated<string>;
+  /** A sent command not acknowledged by then is due again, for any instance. */
+  lease_until: Timestamp | null;
 }
 
 /** Each created visitor QR code (001 §3 "Visitor QR record"). */
@@ -76,6 +88,10 @@ export interface VisitorQrcodeTable {
   validto: Timestamp;
   payload: string;
   created_at: Generated<Date>;
+  /** 1: the code opens on its groups' units only, not on this unit (0803). */
+  groups_only: Generated<number>;
+  /** The signed expiry of a code withdrawn early (`qr.revoke`), null otherwise (0812). */
+  revoked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** Server key pairs (the Ed25519 key that signs QR codes), generated once. */
@@ -107,6 +123,8 @@ export interface AccessEventTable {
   qr_id: number | null;
   is_work: boolean;
   received_at: Generated<Date>;
+  /** Why the access rules refused the open ('schedule', 'holiday'; empty otherwise; 0801). */
+  refusal: Generated<string>;
 }
 
 /** Calls and monitor sessions of door units (statistics). */

@@ -85,6 +85,8 @@ export interface CommunityTable {
   type: number;
   reg_no: string | null;
   created_at: Generated<Date>;
+  /** IANA time zone its door units judge access schedules by (access rules, 0801). */
+  time_zone: Generated<string>;
 }
 
 export interface CommunityEngineerTable {

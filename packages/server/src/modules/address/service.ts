@@ -142,6 +142,7 @@ export async function activeDevice(ctx: AuthCtx, i: ParsedInput<R['activeDevice'
     return device;
   });
   for (const serial of bound.revoked) ctx.devices.disconnect(serial);
+  await ctx.devices.provision?.([...bound.revoked, bound.serial]);
   // The device secret is shown once, for the installer to enter into the door unit.
   return { ...(await addressById(ctx, a.id)), secret: bound.secret };
 }

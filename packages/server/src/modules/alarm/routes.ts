@@ -37,7 +37,7 @@ export const alarmHandlers: Registered[] = [
 
   handle(A.exportAlarms, async (input, ctx, { reply }) => {
     const q = await alarmQuery(ctx, input);
-    await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(one));
+    const total = await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(one));
     const sheet = t(ctx.lang, 'alarm.sheet');
     async function* cells() {
       for await (const raw of allAlarms(q, isDesc(input.order))) {
@@ -46,7 +46,7 @@ export const alarmHandlers: Registered[] = [
       }
     }
     const headers = COLUMNS.map((k) => t(ctx.lang, `alarm.col.${k}`));
-    await streamWorkbook(reply, `${sheet}.xlsx`, sheet, headers, cells());
+    await streamWorkbook(reply, `${sheet}.xlsx`, sheet, headers, cells(), total);
     return undefined;
   }),
 

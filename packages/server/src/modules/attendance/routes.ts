@@ -27,7 +27,7 @@ export const attendanceHandlers: Registered[] = [
 
   handle(A.exportPunchlist, async (input, ctx, { reply }) => {
     const q = await punchQuery(ctx, input);
-    await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(sql<number>`1`.as('x')));
+    const total = await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(sql<number>`1`.as('x')));
     const desc = isDesc(input.order);
     const all = keyset<PunchRaw>((after, limit) => punchRows(q, desc, after && { time: after.time, id: Number(after.id) }, limit));
     async function* cells() {
@@ -37,7 +37,7 @@ export const attendanceHandlers: Registered[] = [
       }
     }
     const headers = ['account', 'deviceName', 'addtime'].map((k) => t(ctx.lang, `att.col.${k}`));
-    await streamWorkbook(reply, `${t(ctx.lang, 'att.punchDetails')}.xlsx`, PUNCH_SHEET, headers, cells());
+    await streamWorkbook(reply, `${t(ctx.lang, 'att.punchDetails')}.xlsx`, PUNCH_SHEET, headers, cells(), total);
     return undefined;
   }),
 ];

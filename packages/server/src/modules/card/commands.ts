@@ -2,8 +2,10 @@ import { CMD_KIND, type LadderFileEntry } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { type CommandQueue, command, type NewCommand } from '../../devices/commands.ts';
-import { LIFT_COLUMNS, presentLift } from './queries.ts';
+import { LIFT_COLUMNS, ladderHolder, presentLift } from './queries.ts';
 import { type DesiredSource, doorUnit, type LadderSource, ladderFileCommand } from '../../devices/desired.ts';
+import { groupSchedulesOfCard, schedulesField } from '../rules/credentials.ts';
+import { groupLiftUnitsOfCards } from '../rules/lifts.ts';
 
 /** The card fields a door unit holds. */
 export interface CardForDevice {
@@ -24,8 +26,12 @@ export interface EntryForDevice {
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
-/** card.put: the whole card as the door unit keeps it (objectKey card:<card number>). */
-export function cardPutCommand(card: CardForDevice, entry: EntryForDevice): NewCommand {
+/** card.put: the whole card as the door unit keeps it (objectKey card:<card number>), with its validity or schedules. */
+function putCommand(
+  card: CardForDevice,
+  validity: { validfrom?: string; validto?: string },
+  schedules: { schedules?: number[] },
+): NewCommand {
   return command(
     CMD_KIND.cardPut,
     {
@@ -34,13 +40,21 @@ export function cardPutCommand(card: CardForDevice, entry: EntryForDevice): NewC
       userName: card.user_name,
       cardMode: card.card_mode,
       cardType: card.card_type,
-      validfrom: iso(entry.validfrom),
-      validto: iso(entry.validto),
+      ...validity,
       status: card.status,
+      ...schedules,
     },
     { objectKey: `card:${card.card_no}`, account: card.account },
   );
 }
+
+/** card.put of a card's own door-unit entry: its validity, any time. */
+export const cardPutCommand = (card: CardForDevice, entry: EntryForDevice): NewCommand =>
+  putCommand(card, { validfrom: iso(entry.validfrom), validto: iso(entry.validto) }, {});
+
+/** card.put of a card that reaches a unit through groups only: no validity, its schedules (none when one is Always). */
+export const groupCardPutCommand = (card: CardForDevice, schedules: number[]): NewCommand =>
+  putCommand(card, {}, schedulesField(schedules));
 
 export function cardDeleteCommand(card: Pick<CardForDevice, 'card_no' | 'account'>): NewCommand {
   return command(CMD_KIND.cardDelete, { cardId: card.card_no }, { objectKey: `card:${card.card_no}`, account: card.account });
@@ -48,7 +62,7 @@ export function cardDeleteCommand(card: Pick<CardForDevice, 'card_no' | 'account
 
 /**
  * Queues what each listed door unit must now hold of a card: card.put when the card
- * is enabled and configured there, else card.delete.
+ * is enabled and configured there (its own entry, else through its access groups), else card.delete.
  */
 export async function queueCardOn(trx: Kysely<DB>, q: CommandQueue, cardRowId: number, gateIds: number[]): Promise<number> {
   if (!gateIds.length) return 0;
@@ -65,10 +79,13 @@ export async function queueCardOn(trx: Kysely<DB>, q: CommandQueue, cardRowId: n
     .where('gate_id', 'in', gateIds)
     .execute();
   const byGate = new Map(entries.map((e) => [e.gate_id, e]));
+  const viaGroups = await groupSchedulesOfCard(trx, cardRowId, gateIds);
   let n = 0;
   for (const gate of new Set(gateIds)) {
     const e = byGate.get(gate);
-    n += await q.add(gate, [e && card.status === 'enable' ? cardPutCommand(card, e) : cardDeleteCommand(card)]);
+    const schedules = viaGroups.get(gate);
+    const put = card.status !== 'enable' ? undefined : e ? cardPutCommand(card, e) : schedules && groupCardPutCommand(card, schedules);
+    n += await q.add(gate, [put ?? cardDeleteCommand(card)]);
   }
   return n;
 }
@@ -83,10 +100,10 @@ export async function queueLadderFiles(trx: Kysely<DB>, q: CommandQueue, address
   return n;
 }
 
-/** Door units whose lift file names a card. */
+/** Door units whose lift file names a card (its own lift control and its access groups' lift floors). */
 export async function ladderUnitsOfCard(trx: Kysely<DB>, cardRowId: number): Promise<number[]> {
   const rows = await trx.selectFrom('ladder_config').select('address_id').where('card_id', '=', cardRowId).execute();
-  return rows.map((r) => r.address_id);
+  return [...new Set([...rows.map((r) => r.address_id), ...(await groupLiftUnitsOfCards(trx, [cardRowId]))])];
 }
 
 /** Every enabled card configured on a door unit (sent on activation and resync). */
@@ -121,10 +138,7 @@ export const ladderEntries: LadderSource = async (db, door): Promise<LadderFileE
     .orderBy('l.id')
     .execute();
   const entry = (source: 'card' | 'face', r: (typeof faces)[number] & { cardId?: string }): LadderFileEntry => ({
-    source,
-    holderId: r.holderId,
-    account: r.account,
-    ...(r.cardId !== undefined ? { cardId: r.cardId } : {}),
+    ...ladderHolder(source, r),
     ...presentLift(r),
   });
   return [...cards.map((r) => entry('card', r)), ...faces.map((r) => entry('face', r))];

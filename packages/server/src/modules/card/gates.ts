@@ -5,7 +5,7 @@ import { formatDateTime, parseDateTime } from '../../http/dates.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity } from '../../http/scope.ts';
-import { cardDeleteCommand, queueCardOn } from './commands.ts';
+import { queueCardOn } from './commands.ts';
 import { entryBase, entryColumns, toEntryRow } from './queries.ts';
 
 type R = typeof cardRoutes;
@@ -61,7 +61,7 @@ export async function deleteEntry(ctx: AuthCtx, id: number): Promise<void> {
   if (e.is_villa !== 0) throw forbidden('addr.villaNoDelete');
   await withCommands(ctx, async (trx, q) => {
     await trx.deleteFrom('card_gate').where('id', '=', id).execute();
-    await q.add(e.gate_id, [cardDeleteCommand({ card_no: e.cardid, account: e.account })]);
+    await queueCardOn(trx, q, e.cardRowId, [e.gate_id]);
     await writeOpLog(trx, ctx, {
       menu: 'access.gm',
       content: msg('op.card.gateDelete', { cardid: e.cardid, gate: e.gate }),

@@ -7,7 +7,7 @@ import { assertCommunity } from '../../http/scope.ts';
 import { hasMenu, loadCard } from './access.ts';
 import { queueLadderFiles } from './commands.ts';
 import { doorUnitsOf, gmOptions } from './download.ts';
-import { LIFT_COLUMNS, presentLift } from './queries.ts';
+import { LIFT_COLUMNS, liftRowOf, presentLift } from './queries.ts';
 
 type R = typeof cardRoutes;
 
@@ -126,17 +126,7 @@ export async function saveLadder(ctx: AuthCtx, i: ParsedInput<R['updateLadderCon
       errors.push(msg('card.ladderIncomplete', { name: unit.address }));
       continue;
     }
-    wanted.push({
-      address_id: item.addressid,
-      resi_level: item.ResiLevel as string,
-      bank: item.bank as number,
-      node: item.node as number,
-      gate_type: item.GateType as number,
-      is_admin: item.isadmin,
-      is_villa: item.isVilla,
-      front_levels: JSON.stringify([...new Set(item.FrontUnlockLevelList)]),
-      back_levels: JSON.stringify([...new Set(item.BackUnlockLevelList)]),
-    });
+    wanted.push({ ...liftRowOf(item), is_admin: item.isadmin, is_villa: item.isVilla });
   }
   if (errors.length) throw badRequest(...errors);
 

@@ -48,6 +48,33 @@ export const presentLift = (r: LiftRow) => ({
   BackUnlockLevelList: r.back_levels,
 });
 
+/** A complete lift item of a dialog as the lift row stores it (floor lists without repeats). */
+export const liftRowOf = (item: {
+  addressid: number;
+  ResiLevel?: string;
+  bank?: number;
+  node?: number;
+  GateType?: number;
+  FrontUnlockLevelList: string[];
+  BackUnlockLevelList: string[];
+}) => ({
+  address_id: item.addressid,
+  resi_level: item.ResiLevel as string,
+  bank: item.bank as number,
+  node: item.node as number,
+  gate_type: item.GateType as number,
+  front_levels: JSON.stringify([...new Set(item.FrontUnlockLevelList)]),
+  back_levels: JSON.stringify([...new Set(item.BackUnlockLevelList)]),
+});
+
+/** Whose entry a lift-file entry is: the card (with its number) or the face. */
+export const ladderHolder = (source: 'card' | 'face', r: { holderId: number; account: string; cardId?: string }) => ({
+  source,
+  holderId: r.holderId,
+  account: r.account,
+  ...(r.cardId !== undefined ? { cardId: r.cardId } : {}),
+});
+
 type R = typeof cardRoutes;
 
 const CARD_SORT = {

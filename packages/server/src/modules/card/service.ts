@@ -8,8 +8,10 @@ import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, scopeOf, inScope } from '../../http/scope.ts';
 import { assertTypeMenu, CARD_COLUMNS, type CardRecord, loadCard, nameOfAccount } from './access.ts';
 import { cardDeleteCommand, ladderUnitsOfCard, queueCardOn, queueLadderFiles } from './commands.ts';
+import { unitsOfCards } from '../rules/credentials.ts';
 import { PG_ERROR, pgCode } from '../../db/sql.ts';
 import { cardRow } from './queries.ts';
+import { groupLiftUnitsOfCards } from '../rules/lifts.ts';
 
 type R = typeof cardRoutes;
 
@@ -110,7 +112,7 @@ export async function updateCard(ctx: AuthCtx, i: ParsedInput<R['updateCard']>):
       after.status !== before.status ||
       after.user_name !== before.user_name;
     if (deviceVisible) {
-      const gates = await trx.selectFrom('card_gate').select('gate_id').where('card_id', '=', i.id).execute();
+      const gates = await unitsOfCards(trx, [i.id]);
       await queueCardOn(
         trx,
         q,
@@ -142,18 +144,15 @@ export async function deleteCards(ctx: AuthCtx, ids: number[]): Promise<{ delete
     }
     if (!cards.length) throw notFound();
     const found = cards.map((c) => c.id);
-    const gates = await trx.selectFrom('card_gate').select(['card_id', 'gate_id']).where('card_id', 'in', found).execute();
+    const gates = await unitsOfCards(trx, found);
     const ladders = await trx.selectFrom('ladder_config').select('address_id').where('card_id', 'in', found).execute();
+    const groupLifts = await groupLiftUnitsOfCards(trx, found);
     await trx.deleteFrom('card').where('id', 'in', found).execute();
     for (const c of cards) {
       const mine = gates.filter((g) => g.card_id === c.id).map((g) => g.gate_id);
       if (mine.length) await q.add(mine, [cardDeleteCommand(c)]);
     }
-    await queueLadderFiles(
-      trx,
-      q,
-      ladders.map((l) => l.address_id),
-    );
+    await queueLadderFiles(trx, q, [...ladders.map((l) => l.address_id), ...groupLifts]);
     const byCommunity = new Map<number, typeof cards>();
     for (const c of cards) byCommunity.set(c.community_id, [...(byCommunity.get(c.community_id) ?? []), c]);
     for (const [communityId, list] of byCommunity) {

@@ -61,7 +61,7 @@ export async function commandsPage(ctx: AuthCtx, i: PageIn): Promise<Page<Comman
     .offset(i.page * i.rows);
   q =
     i.sort && i.sort !== 'createTime'
-      ? q.orderBy(SORT[i.sort], i.order ?? 'desc').orderBy('c.id', 'desc')
+      ? q.orderBy(SORT[i.sort], i.order ?? 'desc').orderBy('c.id', i.order ?? 'desc')
       : q.orderBy('c.id', i.order ?? 'desc');
   const tz = ctx.config.TZ_NAME;
   const rows = (await q.execute()).map((r) => ({

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { CommandQueue } from '../../devices/commands.ts';
 import { desiredCommands, doorUnit } from '../../devices/desired.ts';
+import { sealDeviceSecret } from '../../devices/provision/secret-box.ts';
 import { hashDeviceSecret, newDeviceSecret } from '../../devices/secrets.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 
@@ -67,6 +68,7 @@ export async function bindDevice(
       phone: a.phone !== undefined ? a.phone : (previous?.phone ?? null),
       own_address: a.ownAddress ?? previous?.own_address ?? false,
       secret_hash: hashDeviceSecret(secret),
+      secret_box: sealDeviceSecret(secret),
       secret_at: sql<Date>`now()`,
       bound_at: sql<Date>`now()`,
       online: false,
@@ -91,6 +93,7 @@ export async function unbindDevice(trx: Kysely<DB>, q: CommandQueue, deviceId: n
       phone: null,
       own_address: false,
       secret_hash: null,
+      secret_box: null,
       secret_at: null,
       bound_at: null,
       online: false,
@@ -108,7 +111,13 @@ export async function resetSecret(trx: Kysely<DB>, addressId: number): Promise<{
   const secret = newDeviceSecret();
   await trx
     .updateTable('device')
-    .set({ secret_hash: hashDeviceSecret(secret), secret_at: sql<Date>`now()`, online: false, updated_at: sql<Date>`now()` })
+    .set({
+      secret_hash: hashDeviceSecret(secret),
+      secret_box: sealDeviceSecret(secret),
+      secret_at: sql<Date>`now()`,
+      online: false,
+      updated_at: sql<Date>`now()`,
+    })
     .where('id', '=', d.id)
     .execute();
   return { serial: d.serial, secret };

@@ -55,6 +55,7 @@ function deviceQuery(db: Db) {
       'd.hardware',
       'd.online',
       'd.last_seen_at as lastSeenAt',
+      'd.firmware',
     ]);
 }
 
@@ -131,6 +132,7 @@ export async function insertDevice(ctx: AuthCtx, i: ParsedInput<R['insertDevice'
     return { ...b, addressid: addr.id };
   });
   for (const s of bound.revoked) ctx.devices.disconnect(s);
+  await ctx.devices.provision?.([...bound.revoked, bound.serial]);
   return { addressid: bound.addressid, serial: bound.serial, secret: bound.secret };
 }
 
@@ -187,6 +189,7 @@ export async function delDevices(ctx: AuthCtx, addressIds: number[]): Promise<vo
     });
   });
   for (const r of rows) ctx.devices.disconnect(r.addressRegNo);
+  await ctx.devices.provision?.(rows.map((r) => r.addressRegNo));
 }
 
 /** The company of a registration number; an enterprise user may ask only for its own. */

@@ -1,10 +1,21 @@
-import { HARDWARE, msg, type Page, type ParsedInput, type QrCreated, type QrDeviceRow, type qrcodeRoutes } from '@gatehouse/contracts';
+import {
+  HARDWARE,
+  msg,
+  type Page,
+  type ParsedInput,
+  type QrBody,
+  type QrCreated,
+  type QrDeviceRow,
+  type QrGroup,
+  type qrcodeRoutes,
+} from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import QRCode from 'qrcode';
 import { qrKey, signQr } from '../../devices/qr-key.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { parseDateTime } from '../../http/dates.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
 import { likeArg } from '../../db/sql.ts';
@@ -39,19 +50,61 @@ export async function qrDevicesPage(ctx: AuthCtx, i: ParsedInput<R['getQrDevices
   return { rows: await page.execute(), total: total.n };
 }
 
-/**
- * Creates a visitor QR code for one door unit: a record (for the visitor screen) and
- * the signed text `GH1.<body>.<signature>` the unit checks offline (docs/device-protocol.md).
- */
-export async function createQrcode(ctx: AuthCtx, i: ParsedInput<R['createQrcode']>): Promise<QrCreated> {
+/** The bound device of a serial, in the caller's scope (404 / 403). */
+async function qrDevice(ctx: AuthCtx, serial: string) {
   const dev = await ctx.db
     .selectFrom('device as d')
     .innerJoin('address as a', 'a.id', 'd.address_id')
     .select(['d.id', 'd.serial', 'd.hardware', 'a.id as addressId', 'a.name', 'a.community_id'])
-    .where('d.serial', '=', i.addressRegNo)
+    .where('d.serial', '=', serial)
     .executeTakeFirst();
   if (!dev) throw notFound('device.noDevice');
   await assertCommunity(ctx.db, ctx.caller, dev.community_id);
+  return dev;
+}
+
+/** getQrGroups: the access groups of the door unit's community, with their schedules and unit counts. */
+export async function qrGroups(ctx: AuthCtx, i: ParsedInput<R['getQrGroups']>): Promise<QrGroup[]> {
+  const dev = await qrDevice(ctx, i.addressRegNo);
+  const rows = await ctx.db
+    .selectFrom('access_group as g')
+    .leftJoin('access_schedule as s', 's.id', 'g.schedule_id')
+    .select([
+      'g.id',
+      'g.name',
+      's.name as scheduleName',
+      (eb) =>
+        eb
+          .selectFrom('access_group_unit as gu')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('gu.group_id', '=', 'g.id')
+          .as('unitCount'),
+    ])
+    .where('g.community_id', '=', dev.community_id)
+    .orderBy('g.name')
+    .execute();
+  const always = t(ctx.lang, 'rules.always');
+  return rows.map((r) => ({ id: r.id, name: r.name, scheduleName: r.scheduleName ?? always, unitCount: Number(r.unitCount ?? 0) }));
+}
+
+/**
+ * Creates a visitor QR code for one door unit: a record (for the visitor screen) and
+ * the signed text `GH1.<body>.<signature>` the unit checks offline (docs/device-protocol.md §8).
+ * Given access groups (of the unit's community), the code also carries them (`g`): their units
+ * accept it within the group's schedule; `groupsOnly` leaves this unit (`d`) out of the code.
+ */
+export async function createQrcode(ctx: AuthCtx, i: ParsedInput<R['createQrcode']>): Promise<QrCreated> {
+  const dev = await qrDevice(ctx, i.addressRegNo);
+  const groupIds = [...new Set(i.groupIds)].sort((a, b) => a - b);
+  if (groupIds.length) {
+    const found = await ctx.db
+      .selectFrom('access_group')
+      .select('id')
+      .where('id', 'in', groupIds)
+      .where('community_id', '=', dev.community_id)
+      .execute();
+    if (found.length !== groupIds.length) throw badRequest('rules.qrUnknownGroups');
+  }
   if (!(dev.hardware & HARDWARE.qrcode)) throw badRequest('device.qrNotSupported');
   const tz = ctx.config.TZ_NAME;
   const from = parseDateTime(i.validfrom, tz);
@@ -74,23 +127,39 @@ export async function createQrcode(ctx: AuthCtx, i: ParsedInput<R['createQrcode'
         validfrom: from,
         validto: to,
         payload: '',
+        groups_only: i.groupsOnly,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     const id = Number(row.id);
-    const payload = signQr(key, {
+    if (groupIds.length)
+      await trx
+        .insertInto('visitor_qrcode_group')
+        .values(groupIds.map((group_id) => ({ qrcode_id: id, group_id })))
+        .execute();
+    // A code without groups is exactly the single-unit code of §8 (same fields, same order).
+    const body: QrBody = {
       id,
-      d: dev.serial,
+      ...(i.groupsOnly ? {} : { d: dev.serial }),
+      ...(groupIds.length ? { g: groupIds } : {}),
       n: i.numOpen,
       f: Math.floor(from.getTime() / 1000),
       t: Math.floor(to.getTime() / 1000),
-    });
+    };
+    const payload = signQr(key, body);
     await trx.updateTable('visitor_qrcode').set({ payload }).where('id', '=', id).execute();
     await writeOpLog(trx, ctx, {
       menu: 'access.visitorcode',
       content: msg('op.qr.create', { name: dev.name, numOpen: i.numOpen }),
       communityId: dev.community_id,
-      after: { id, regNo: dev.serial, numOpen: i.numOpen, validfrom: i.validfrom, validto: i.validto },
+      after: {
+        id,
+        regNo: dev.serial,
+        numOpen: i.numOpen,
+        validfrom: i.validfrom,
+        validto: i.validto,
+        ...(groupIds.length ? { groups: groupIds, groupsOnly: i.groupsOnly } : {}),
+      },
     });
     return { id, payload };
   });

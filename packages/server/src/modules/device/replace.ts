@@ -34,6 +34,7 @@ export async function changeSerial(ctx: AuthCtx, i: ParsedInput<typeof deviceRou
     return bound;
   });
   for (const s of b.revoked) ctx.devices.disconnect(s);
+  await ctx.devices.provision?.([...b.revoked, b.serial]);
   return { addressid: addressId, serial: b.serial, secret: b.secret };
 }
 
@@ -50,6 +51,7 @@ export async function issueSecret(ctx: AuthCtx, addressId: number): Promise<Devi
     return s;
   });
   ctx.devices.disconnect(out.serial);
+  await ctx.devices.provision?.([out.serial]);
   return { addressid: addressId, ...out };
 }
 

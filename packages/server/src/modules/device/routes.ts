@@ -7,7 +7,7 @@ import * as list from './list.ts';
 import { exportDevices } from './list-xlsx.ts';
 import * as pool from './pool.ts';
 import { exportPool, importPool, poolTemplate } from './pool-xlsx.ts';
-import { createQrcode, qrDevicesPage } from './qrcode.ts';
+import { createQrcode, qrDevicesPage, qrGroups } from './qrcode.ts';
 
 const P = ROUTES.pool;
 const D = ROUTES.device;
@@ -55,4 +55,5 @@ export const deviceHandlers: Registered[] = [
 
   handle(Q.getQrDevicesPage, async (input, ctx) => qrDevicesPage(ctx, input)),
   handle(Q.createQrcode, async (input, ctx) => new Answer(200, await createQrcode(ctx, input), ['qr.created'])),
+  handle(Q.getQrGroups, async (input, ctx) => qrGroups(ctx, input)),
 ];

@@ -6,6 +6,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { listScope, scopeIds } from '../../http/scope.ts';
 import { parseRange } from './total.ts';
+import { type Db, streamArrays } from '../../db/index.ts';
 import { keysetPage } from '../../db/keyset.ts';
 import { likeArg, likePrefix } from '../../db/sql.ts';
 
@@ -80,8 +81,8 @@ export async function entranceQuery(ctx: AuthCtx, f: EntranceFilters): Promise<E
   return q;
 }
 
-/** One page (or export batch) of events after a keyset position, with names joined. */
-export function eventRows(q: EventQ, desc: boolean, after: { time: Date; id: number } | null, limit: number, offset = 0) {
+/** Events after a keyset position, with names joined: a page of the list, or an export batch. */
+function eventSelect(q: EventQ, desc: boolean, after: { time: Date; id: number } | null, limit: number, offset = 0) {
   const at = after && { sort: after.time, id: after.id };
   return keysetPage(q, { sort: 'e.time', id: 'e.id' }, desc, at, limit, offset)
     .leftJoin('community as c', 'c.id', 'e.community_id')
@@ -96,12 +97,43 @@ export function eventRows(q: EventQ, desc: boolean, after: { time: Date; id: num
       'e.card_num',
       'e.card_mode',
       'e.device_name',
+      'e.refusal',
       'c.name as community_name',
       'a.address as address_text',
-    ])
-    .execute();
+    ]);
+}
+
+/** One page (or export batch) of events after a keyset position, with names joined. */
+export function eventRows(q: EventQ, desc: boolean, after: { time: Date; id: number } | null, limit: number, offset = 0) {
+  return eventSelect(q, desc, after, limit, offset).execute();
 }
 export type EventRaw = Awaited<ReturnType<typeof eventRows>>[number];
+
+/** An event of an export batch: the columns of `eventRows` in their order, `time` in epoch ms. */
+export type EventTuple = [
+  id: number | string,
+  time: number,
+  type: number,
+  result: number,
+  account: string,
+  unlockUserName: string,
+  cardNum: string,
+  cardMode: number,
+  deviceName: string,
+  refusal: string,
+  communityName: string | null,
+  addressText: string | null,
+];
+
+/**
+ * An export batch of events after a keyset position (`time` in epoch ms): the rows of
+ * `eventRows` as arrays, streamed (db `streamArrays`), so a million-row export allocates no
+ * row object and no `Date` per row, and holds only the rows about to be written.
+ */
+export function eventStream(db: Db, q: EventQ, desc: boolean, after: EventTuple | null, limit: number): AsyncIterable<EventTuple> {
+  const at = after && { time: new Date(after[1]), id: Number(after[0]) };
+  return streamArrays(db, eventSelect(q, desc, at, limit).compile()) as AsyncIterable<EventTuple>;
+}
 
 export const presentAccessLog = (ctx: AuthCtx, r: EventRaw) => ({
   id: Number(r.id),
@@ -114,6 +146,7 @@ export const presentAccessLog = (ctx: AuthCtx, r: EventRaw) => ({
   account: r.account,
   CARD_NUM: r.card_num,
   CARD_MODE: r.card_mode,
+  reason: r.refusal,
 });
 
 export const presentEntrance = (ctx: AuthCtx, r: EventRaw) => ({

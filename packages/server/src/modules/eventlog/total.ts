@@ -57,15 +57,46 @@ function literal(v: unknown): string {
 /**
  * Streams rows by keyset paging: `page(after)` answers the next batch after the last
  * row (ordered by the list's sort key and id), so memory stays flat for a million rows.
- * The export's size is checked up front (`assertExportable`), not cut here.
+ * The next batch is asked for as soon as one arrives (at most one batch ahead), so the
+ * database works while the rows are written. The export's size is checked up front
+ * (`assertExportable`), not cut here.
  */
 export async function* keyset<R>(page: (after: R | null, limit: number) => Promise<R[]>): AsyncGenerator<R> {
-  let last: R | null = null;
+  let next: Promise<R[]> | null = page(null, BATCH);
+  try {
+    while (next) {
+      const batch: (R | undefined)[] = await next;
+      const last = batch[batch.length - 1];
+      next = batch.length < BATCH || last === undefined ? null : page(last, BATCH);
+      for (let i = 0; i < batch.length; i++) {
+        const r = batch[i] as R;
+        // Each row let go once handed on, so the written ones can be collected while the batch is still being written.
+        batch[i] = undefined;
+        yield r;
+      }
+    }
+  } finally {
+    // Left early (the client went away): the batch asked for ahead is dropped.
+    next?.catch(() => {});
+  }
+}
+
+/**
+ * Streams rows by keyset paging, each batch itself streamed (`page` answers the rows after
+ * the last one as they are read: db `streamArrays`): one statement per `size` rows and no
+ * batch held in memory, so a million-row export keeps only the rows about to be written.
+ * Leaving early (the client went away) ends the batch's stream.
+ */
+export async function* keysetStream<R>(page: (after: R | null, limit: number) => AsyncIterable<R>, size: number): AsyncGenerator<R> {
+  let after: R | null = null;
   for (;;) {
-    const batch = await page(last, BATCH);
-    for (const r of batch) yield r;
-    if (batch.length < BATCH) return;
-    last = batch[batch.length - 1] ?? null;
+    let n = 0;
+    for await (const r of page(after, size)) {
+      n++;
+      after = r;
+      yield r;
+    }
+    if (n < size) return;
   }
 }
 

@@ -17,7 +17,8 @@ const SAMPLE_FACES = [
   { left: 1040, top: 130, width: 320, height: 360 },
 ];
 
-async function samplePhoto(i: number): Promise<Buffer> {
+/** The demo's i-th face photo (also checked by the face tests, `test-photos.ts`). */
+export async function demoFacePhoto(i: number): Promise<Buffer> {
   const file = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', 'sample5.jpg');
   return sharp(await fs.promises.readFile(file))
     .extract(SAMPLE_FACES[i % SAMPLE_FACES.length] as Region)
@@ -49,7 +50,7 @@ export async function seedDemoFaces(
   const until = new Date(now);
   until.setFullYear(until.getFullYear() + LIMITS.cardValidityYears);
   for (const [i, h] of holders.entries()) {
-    const jpeg = await samplePhoto(i);
+    const jpeg = await demoFacePhoto(i);
     const rel = await writePhoto({ dataDir }, jpeg);
     const fileId = await insertPhotoRow(db, rel, jpeg.length, communityId, `face-${h.account}.jpg`);
     const face = await db

@@ -7,6 +7,7 @@ import { type CommandQueue, command, type NewCommand } from '../../devices/comma
 import type { DesiredSource, DoorConfig } from '../../devices/desired.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { gateHardware } from './queries.ts';
+import { groupSchedulesOfFace, schedulesField } from '../rules/credentials.ts';
 
 /**
  * Faces on door units (DESIGN §6): one command per face and door unit, object key
@@ -36,7 +37,13 @@ async function photoBase64(dataDir: string, rel: string): Promise<string> {
 export const faceDeleteCommand = (faceId: number, account: string): NewCommand =>
   command(CMD_KIND.faceDelete, { faceId }, { objectKey: faceKey(faceId), account });
 
-async function commandFor(f: FaceOnGate, config: DoorConfig, photos: Map<string, string>): Promise<NewCommand> {
+/**
+ * The validity a face carries where it reaches a unit through access groups only: none
+ * (the widest dates the field holds); its schedules limit it instead.
+ */
+const GROUP_VALIDITY = { validfrom: new Date('2000-01-01T00:00:00Z'), validto: new Date('2099-12-31T00:00:00Z') };
+
+async function commandFor(f: FaceOnGate, config: DoorConfig, photos: Map<string, string>, schedules?: number[]): Promise<NewCommand> {
   if (f.status !== 'enable' || !(f.hardware & HARDWARE.face)) return faceDeleteCommand(f.faceId, f.account);
   let img = photos.get(f.photoPath);
   if (img === undefined) {
@@ -53,6 +60,7 @@ async function commandFor(f: FaceOnGate, config: DoorConfig, photos: Map<string,
       validfrom: formatDateTime(f.validfrom, config.tz),
       validto: formatDateTime(f.validto, config.tz),
       status: f.status,
+      ...(schedules ? schedulesField(schedules) : {}),
     },
     { objectKey: faceKey(f.faceId), account: f.account },
   );
@@ -89,8 +97,61 @@ export async function queueFaceState(trx: Kysely<DB>, q: CommandQueue, faceId: n
   const photos = new Map<string, string>();
   for (const r of rows) await q.add(r.gate_id, [await commandFor(r, q.doors, photos)]);
   const configured = new Set(rows.map((r) => r.gate_id));
-  const gone = gateIds.filter((g) => !configured.has(g));
+  const notOwn = gateIds.filter((g) => !configured.has(g));
+  // Where the face has no entry of its own, its access groups may still hold it there.
+  const viaGroups = await groupSchedulesOfFace(trx, faceId, notOwn);
+  if (viaGroups.size) {
+    for (const r of await faceOnUnits(trx, faceId, [...viaGroups.keys()]))
+      await q.add(r.gate_id, [await commandFor({ ...r, ...GROUP_VALIDITY }, q.doors, photos, viaGroups.get(r.gate_id))]);
+  }
+  const gone = notOwn.filter((g) => !viaGroups.has(g));
   if (gone.length) await q.add(gone, [faceDeleteCommand(faceId, face?.account ?? '')]);
+}
+
+/** A face as each of the units would hold it (photo, the unit's hardware), without an entry of its own there. */
+function faceOnUnits(db: Kysely<DB>, faceId: number, unitIds: number[]) {
+  return db
+    .selectFrom('address as a')
+    .leftJoin('device as d', 'd.address_id', 'a.id')
+    .innerJoin('face as f', (j) => j.on('f.id', '=', faceId))
+    .innerJoin('stored_file as p', 'p.id', 'f.photo_file_id')
+    .select([
+      'a.id as gate_id',
+      'f.id as faceId',
+      'f.account',
+      'f.user_name as userName',
+      'f.status',
+      'p.path as photoPath',
+      gateHardware.as('hardware'),
+    ])
+    .where('a.id', 'in', unitIds)
+    .orderBy('a.id')
+    .execute();
+}
+
+/** Enabled faces that reach a unit through groups only, with their schedules. */
+async function groupFacesOfUnit(db: Kysely<DB>, unitId: number) {
+  const rows = await db
+    .selectFrom('access_group_unit as gu')
+    .innerJoin('access_group as g', 'g.id', 'gu.group_id')
+    .innerJoin('access_group_face as gf', 'gf.group_id', 'g.id')
+    .innerJoin('face as f', 'f.id', 'gf.face_id')
+    .innerJoin('stored_file as p', 'p.id', 'f.photo_file_id')
+    .select(['f.id as faceId', 'f.account', 'f.user_name as userName', 'f.status', 'p.path as photoPath', 'g.schedule_id'])
+    .where('gu.address_id', '=', unitId)
+    .where('f.status', '=', 'enable')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('face_gate as fg').select('fg.id').whereRef('fg.face_id', '=', 'f.id').where('fg.gate_id', '=', unitId))),
+    )
+    .orderBy('f.id')
+    .execute();
+  const byFace = new Map<number, { face: (typeof rows)[number]; schedules: number[] }>();
+  for (const r of rows) {
+    const e = byFace.get(r.faceId) ?? { face: r, schedules: [] };
+    e.schedules.push(r.schedule_id ?? 0);
+    byFace.set(r.faceId, e);
+  }
+  return [...byFace.values()];
 }
 
 /** The faces of a door unit are part of its desired configuration (sent on activation and resync). */
@@ -100,5 +161,7 @@ export const faceSource: DesiredSource = async (db, door, config) => {
   const photos = new Map<string, string>();
   const out: NewCommand[] = [];
   for (const r of rows) out.push(await commandFor({ ...r, hardware: door.hardware }, config, photos));
+  for (const e of await groupFacesOfUnit(db, door.addressId))
+    out.push(await commandFor({ ...e.face, ...GROUP_VALIDITY, hardware: door.hardware }, config, photos, e.schedules));
   return out;
 };

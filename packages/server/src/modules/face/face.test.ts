@@ -205,6 +205,18 @@ describe('faces', () => {
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/jpeg');
     expect(photo.rawPayload.equals(storedJpeg)).toBe(true);
+    // the thumbnails of the face lists: cached privately, revalidated by ETag, the scope checked each time
+    expect(photo.headers['cache-control']).toBe('private, max-age=300');
+    const etag = String(photo.headers.etag);
+    expect(etag).toMatch(/^"face-photo-\d+"$/);
+    const again = await t.app.inject({ method: 'GET', url: face.photoUrl, headers: { token: manager, 'if-none-match': etag } });
+    expect([again.statusCode, again.rawPayload.length]).toEqual([304, 0]);
+    const foreignPhoto = await t.app.inject({
+      method: 'GET',
+      url: `/api/face/getFacePhoto?id=${foreign.body.content.id}`,
+      headers: { token: manager, 'if-none-match': etag },
+    });
+    expect(foreignPhoto.statusCode).toBe(403);
 
     // edit: a new photo must pass the check; a refused edit changes nothing
     const bad = await t.post(

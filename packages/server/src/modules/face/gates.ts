@@ -158,7 +158,7 @@ export async function gateFacesPage(ctx: AuthCtx, i: ParsedInput<F['getFaceAddre
   const rows = await q
     .select([...GATE_FACE_COLUMNS])
     .orderBy(GATE_SORT[i.sort ?? 'account'], i.order ?? 'asc')
-    .orderBy('g.id', 'desc')
+    .orderBy('g.id', i.order ?? 'asc')
     .limit(i.rows)
     .offset(i.page * i.rows)
     .execute();

@@ -10,9 +10,11 @@ import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, inScope, listScope, scopeOf } from '../../http/scope.ts';
 import { type CheckedPhoto, checkPhoto, decodePhoto } from '../../faces/photo.ts';
 import { faceDeleteCommand, queueFaceState } from './device.ts';
+import { unitsOfFace } from '../rules/credentials.ts';
 import { FACE_FILE_KIND, insertPhotoRow, photoPath, readPhoto, removePhotoFiles, writePhoto } from './photos.ts';
 import { FACE_COLUMNS, type FaceDbRow, faceBase, faceById, toFaceRow } from './queries.ts';
 import { likeArg as like } from '../../db/sql.ts';
+import { groupLiftUnitsOfFaces } from '../rules/lifts.ts';
 
 type F = typeof faceRoutes;
 const MENU = 'access.faceid' as const;
@@ -28,7 +30,7 @@ export async function facesPage(ctx: AuthCtx, i: ParsedInput<F['getFaces']>): Pr
   const rows = await q
     .select([...FACE_COLUMNS])
     .orderBy(SORT[i.sort ?? 'account'], i.order ?? 'asc')
-    .orderBy('f.id', 'desc')
+    .orderBy('f.id', i.order ?? 'asc')
     .limit(i.rows)
     .offset(i.page * i.rows)
     .execute();
@@ -52,9 +54,14 @@ export async function getFace(ctx: AuthCtx, id: number): Promise<FaceDetail> {
 /** getFacePhoto: the stored JPEG, to callers whose scope holds the face's community. */
 export async function sendFacePhoto(ctx: AuthCtx, id: number, reply: FastifyReply): Promise<FastifyReply> {
   const row = await visibleFace(ctx, id);
+  // A photo file is never rewritten (a new photo is a new file): its id is the version. The scope
+  // check above runs on every request, a revalidation included; shared caches never keep it.
+  const etag = `"face-photo-${row.photo_file_id}"`;
+  reply.header('cache-control', 'private, max-age=300').header('etag', etag).header('vary', 'token');
+  if (reply.request.headers['if-none-match'] === etag) return reply.code(304).send();
   const jpeg = await readPhoto(ctx.db, ctx.config, row.photo_file_id);
   if (!jpeg) throw notFound();
-  return reply.type('image/jpeg').header('cache-control', 'private, max-age=300').send(jpeg);
+  return reply.type('image/jpeg').send(jpeg);
 }
 
 /** checkFaceValid: the photo normalised, as base64 JPEG, or 400 naming what is wrong. */
@@ -184,13 +191,7 @@ export async function updateFace(ctx: AuthCtx, i: ParsedInput<F['updateFace']>):
       if (fileId !== before.photo_file_id)
         await trx.deleteFrom('stored_file').where('id', '=', before.photo_file_id).where('kind', '=', FACE_FILE_KIND).execute();
       const after = (await faceById(trx, i.id)) as FaceDbRow;
-      const gates = await trx.selectFrom('face_gate').select('gate_id').where('face_id', '=', i.id).execute();
-      await queueFaceState(
-        trx,
-        q,
-        i.id,
-        gates.map((g) => g.gate_id),
-      );
+      await queueFaceState(trx, q, i.id, await unitsOfFace(trx, i.id));
       // The lift file carries the holder's account and leaves disabled faces out.
       if (after.account !== before.account || after.status !== before.status) await queueLiftFiles(trx, q, i.id);
       await writeOpLog(trx, ctx, {
@@ -217,7 +218,7 @@ export async function updateFace(ctx: AuthCtx, i: ParsedInput<F['updateFace']>):
 export async function deleteFace(ctx: AuthCtx, id: number): Promise<void> {
   const before = await visibleFace(ctx, id);
   const rel = await withCommands(ctx, async (trx, q) => {
-    const gates = (await trx.selectFrom('face_gate').select('gate_id').where('face_id', '=', id).execute()).map((g) => g.gate_id);
+    const gates = await unitsOfFace(trx, id);
     const lifts = await liftDoorUnits(trx, id);
     const path = await photoPath(trx, before.photo_file_id);
     await trx.deleteFrom('face').where('id', '=', id).execute();
@@ -235,9 +236,10 @@ export async function deleteFace(ctx: AuthCtx, id: number): Promise<void> {
   if (rel) await removePhotoFiles(ctx.config, [rel]);
 }
 
-/** The door units holding a lift entry of the face. */
+/** The door units holding a lift entry of the face (its own lift control and its access groups' lift floors). */
 async function liftDoorUnits(trx: Kysely<DB>, faceId: number): Promise<number[]> {
-  return (await trx.selectFrom('ladder_config').select('address_id').where('face_id', '=', faceId).execute()).map((l) => l.address_id);
+  const own = (await trx.selectFrom('ladder_config').select('address_id').where('face_id', '=', faceId).execute()).map((l) => l.address_id);
+  return [...new Set([...own, ...(await groupLiftUnitsOfFaces(trx, [faceId]))])];
 }
 
 /** Sends the current lift file to each of these door units. */

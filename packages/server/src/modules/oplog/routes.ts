@@ -34,7 +34,7 @@ export const oplogHandlers: Registered[] = [
 
   handle(O.exportOpLog, async (input, ctx, { reply }) => {
     const q = await filtered(ctx, input);
-    await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(sql<number>`1`.as('x')));
+    const total = await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(sql<number>`1`.as('x')));
     const desc = (input.order ?? 'desc') === 'desc';
     // Keyset paging over (addtime, id): memory stays flat for a million rows.
     async function* rows() {
@@ -53,7 +53,7 @@ export const oplogHandlers: Registered[] = [
       }
     }
     const headers = ['name1', 'name2', 'name', 'regno', 'addtime', 'changes'].map((k) => t(ctx.lang, `oplog.col.${k}`));
-    await streamWorkbook(reply, `${t(ctx.lang, 'oplog.sheet')}.xlsx`, t(ctx.lang, 'oplog.sheet'), headers, rows());
+    await streamWorkbook(reply, `${t(ctx.lang, 'oplog.sheet')}.xlsx`, t(ctx.lang, 'oplog.sheet'), headers, rows(), total);
     return undefined;
   }),
 ];

@@ -1,5 +1,6 @@
 import { ALL_ROLES, CREATABLE_ROLES, codeFromLang, ROUTES, roleNameKey } from '@gatehouse/contracts';
 import { sql } from 'kysely';
+import { brokerHealth } from '../../devices/provision/index.ts';
 import { Answer } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { handle, type Registered } from '../../http/route.ts';
@@ -71,7 +72,8 @@ export const sessionHandlers: Registered[] = [
 
   handle(S.health, async (_input, ctx) => {
     await sql`select 1`.execute(ctx.db);
-    return { ok: true, db: 'up', mqtt: ctx.devices.mode === 'off' ? 'off' : ctx.devices.connected() ? 'up' : 'down' };
+    const mqtt = ctx.devices.mode === 'off' ? 'off' : ctx.devices.connected() ? 'up' : 'down';
+    return { ok: true, db: 'up', mqtt, broker: brokerHealth(ctx.devices, ctx.config) };
   }),
 
   handle(ROUTES.logout.logout, async (_input, ctx) => {

@@ -6,6 +6,7 @@ import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { CommunitySwitchDialog } from './CommunitySwitchDialog.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
+import { AlarmBell } from './AlarmBell.tsx';
 import { MessageBell } from './MessageBell.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -31,6 +32,7 @@ export function AppHeader() {
       <Tooltip title={t('ui.switchCommunity')}>
         <Button type="text" icon={<SwapOutlined />} aria-label={t('ui.switchCommunity')} onClick={() => setSwitching(true)} />
       </Tooltip>
+      {session ? <AlarmBell /> : null}
       {session && session.roleId !== 10 ? <MessageBell /> : null}
       <LanguageSelect dark />
       <UserMenu />

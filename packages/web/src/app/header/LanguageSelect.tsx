@@ -2,7 +2,7 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { LANG_CODES, type LangCode } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown } from 'antd';
-import { tellLanguage } from '../../api/session.ts';
+import { tellLanguage } from '../../api/language.ts';
 import { changeLocale, useT } from '../../i18n/index.ts';
 import { getLangCode, setLangCode } from '../../session/store.ts';
 

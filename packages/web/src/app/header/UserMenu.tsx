@@ -1,14 +1,20 @@
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../api/session.ts';
-import { MigrateAccountDialog } from '../../features/account/MigrateAccountDialog.tsx';
-import { BasicInfoDialog } from '../../features/session/BasicInfoDialog.tsx';
-import { ChangePasswordDialog } from '../../features/session/ChangePasswordDialog.tsx';
 import { useT } from '../../i18n/index.ts';
 import { clearSession } from '../../session/store.ts';
 import { useSession } from '../../session/useSession.ts';
+
+// The dialogs load when opened, not with the shell.
+const BasicInfoDialog = lazy(() => import('../../features/session/BasicInfoDialog.tsx').then((m) => ({ default: m.BasicInfoDialog })));
+const ChangePasswordDialog = lazy(() =>
+  import('../../features/session/ChangePasswordDialog.tsx').then((m) => ({ default: m.ChangePasswordDialog })),
+);
+const MigrateAccountDialog = lazy(() =>
+  import('../../features/account/MigrateAccountDialog.tsx').then((m) => ({ default: m.MigrateAccountDialog })),
+);
 
 type Dialog = 'info' | 'password' | 'migrate' | null;
 
@@ -48,9 +54,11 @@ export function UserMenu() {
           {session?.user.name} <DownOutlined />
         </Button>
       </Dropdown>
-      {dialog === 'info' ? <BasicInfoDialog onClose={() => setDialog(null)} /> : null}
-      {dialog === 'password' ? <ChangePasswordDialog onClose={() => setDialog(null)} /> : null}
-      {dialog === 'migrate' ? <MigrateAccountDialog onClose={() => setDialog(null)} /> : null}
+      <Suspense fallback={null}>
+        {dialog === 'info' ? <BasicInfoDialog onClose={() => setDialog(null)} /> : null}
+        {dialog === 'password' ? <ChangePasswordDialog onClose={() => setDialog(null)} /> : null}
+        {dialog === 'migrate' ? <MigrateAccountDialog onClose={() => setDialog(null)} /> : null}
+      </Suspense>
     </>
   );
 }

@@ -1,8 +1,10 @@
 import { type AccountRow, ROUTES } from '@gatehouse/contracts';
-import { App, Button } from 'antd';
+import { App, Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { mayCall } from '../../session/access.ts';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
@@ -11,8 +13,6 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { AccountDialog } from './AccountDialog.tsx';
 import { ACCOUNTS_KEY, useSearchRoles } from './api.ts';
 import { ACCOUNT_STATES } from '../../shared/statuses.ts';
-import { enumOptions } from '../../shared/valueEnum.tsx';
-import { textFilters } from '../../shared/FilterBar.tsx';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; userId: number } | { kind: 'import' } | null;
 
@@ -29,6 +29,7 @@ export default function AccountPage() {
   const roles = useSearchRoles();
   const [dialog, setDialog] = useState<Dialog>(null);
   const enterprise = session?.roleId === 10;
+  const navigate = useNavigate();
   const reload = () => qc.invalidateQueries({ queryKey: ACCOUNTS_KEY });
   const columns: ColumnsType<AccountRow> = [
     { title: t('ui.acc.regNo'), dataIndex: 'regNo', key: 'regNo', sorter: true },
@@ -39,13 +40,24 @@ export default function AccountPage() {
     { title: t('ui.acc.community'), dataIndex: 'communityNames', ellipsis: true, width: 200 },
     { title: t('ui.acc.address'), dataIndex: 'addressStrs', ellipsis: true, width: 160 },
     { title: t('ui.acc.regTime'), dataIndex: 'regTime', key: 'regTime', sorter: true },
-    actionsColumn(t('ui.actions'), (r) =>
-      r.roleID === 8 || r.roleID === 9 ? null : (
-        <Button size="small" onClick={() => setDialog({ kind: 'edit', userId: r.userid })} data-testid={`edit-${r.regNo}`}>
-          {t('ui.edit')}
-        </Button>
-      ),
-    ),
+    actionsColumn(t('ui.actions'), (r) => (
+      <Space size={4}>
+        {r.roleID === 8 || r.roleID === 9 ? null : (
+          <Button size="small" onClick={() => setDialog({ kind: 'edit', userId: r.userid })} data-testid={`edit-${r.regNo}`}>
+            {t('ui.edit')}
+          </Button>
+        )}
+        {mayCall(ROUTES.review.getReview.access) ? (
+          <Button
+            size="small"
+            onClick={() => navigate(`/access/review?account=${encodeURIComponent(r.regNo)}`)}
+            data-testid={`review-${r.regNo}`}
+          >
+            {t('ui.review.action')}
+          </Button>
+        ) : null}
+      </Space>
+    )),
   ];
   const openImport = () => {
     if (!session?.communityId) message.warning(t('v.chooseCommunity'));
@@ -60,11 +72,13 @@ export default function AccountPage() {
         columns={columns}
         batchDelete={enterprise ? undefined : { route: ROUTES.account.batchDel, testId: 'account-batch-delete' }}
         route={ROUTES.account.searchAccounts}
-        filters={[
-          ...textFilters(t, { regNo: 'ui.acc.regNo', name: 'ui.acc.name', addressStrs: 'ui.acc.address' }),
-          { name: 'roleID', label: t('ui.acc.role'), type: 'select', options: roles.map((r) => ({ value: r.intValue, label: r.label })) },
-          { name: 'state', label: t('ui.acc.state'), type: 'select', options: enumOptions(ACCOUNT_STATES, t) },
-        ]}
+        filters={{
+          regNo: 'ui.acc.regNo',
+          name: 'ui.acc.name',
+          addressStrs: 'ui.acc.address',
+          roleID: { label: 'ui.acc.role', options: roles.map((r) => ({ value: r.intValue, label: r.label })) },
+          state: { label: 'ui.acc.state', options: ACCOUNT_STATES },
+        }}
         toolbar={() =>
           enterprise ? null : (
             <>

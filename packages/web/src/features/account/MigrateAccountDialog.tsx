@@ -4,7 +4,8 @@ import type { Rule } from 'antd/es/form';
 import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/index.ts';
 import { clearSession } from '../../session/store.ts';
-import { fieldRule, sameAs } from '../../shared/rules.ts';
+import { PasswordField } from '../../shared/PasswordField.tsx';
+import { fieldRule } from '../../shared/rules.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 import { phoneOwner, transferAccount } from './api.ts';
 
@@ -41,17 +42,14 @@ export function MigrateAccountDialog({ onClose }: { onClose: () => void }) {
         >
           <Input maxLength={20} data-testid="migrate-regNo" />
         </Form.Item>
-        <Form.Item name="password" label={t('ui.migrate.password')} rules={[fieldRule(transferAccountInput, 'password')]}>
-          <Input.Password autoComplete="new-password" data-testid="migrate-password" />
-        </Form.Item>
-        <Form.Item
+        <PasswordField schema={transferAccountInput} name="password" label={t('ui.migrate.password')} testId="migrate-password" />
+        <PasswordField
+          schema={transferAccountInput}
           name="confirmPassword"
           label={t('ui.migrate.confirm')}
-          dependencies={['password']}
-          rules={[fieldRule(transferAccountInput, 'confirmPassword'), sameAs('password', 'v.passwordMismatch')]}
-        >
-          <Input.Password autoComplete="new-password" data-testid="migrate-confirm" />
-        </Form.Item>
+          sameAs={['password', 'v.passwordMismatch']}
+          testId="migrate-confirm"
+        />
       </Form>
     </Modal>
   );

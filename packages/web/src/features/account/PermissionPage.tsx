@@ -8,7 +8,7 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { PERM_ACCOUNTS_KEY } from './api.ts';
 import { PermissionDialog } from './PermissionDialog.tsx';
 import { ACCOUNT_STATES } from '../../shared/statuses.ts';
-import { textFilters } from '../../shared/FilterBar.tsx';
+import { valueEnum } from '../../shared/valueEnum.tsx';
 
 /** Permission management (000 §2): accounts with menus (roles up to 5, and 10) and their menu grants. */
 export default function PermissionPage() {
@@ -37,15 +37,11 @@ export default function PermissionPage() {
         rowKey="userid"
         columns={columns}
         route={ROUTES.account.searchAccountsForPerm}
-        filters={[
-          ...textFilters(t, { regNo: 'ui.acc.regNo', name: 'ui.acc.name' }),
-          {
-            name: 'roleID',
-            label: t('ui.acc.role'),
-            type: 'select',
-            options: PERMISSION_FILTER_ROLES.map((r) => ({ value: r, label: t(roleNameKey(r)) })),
-          },
-        ]}
+        filters={{
+          regNo: 'ui.acc.regNo',
+          name: 'ui.acc.name',
+          roleID: { label: 'ui.acc.role', options: valueEnum(PERMISSION_FILTER_ROLES, roleNameKey) },
+        }}
       />
       {editing ? <PermissionDialog account={editing} onClose={() => setEditing(null)} /> : null}
     </>

@@ -6,6 +6,23 @@ import { fieldRule } from '../../shared/rules.ts';
 import { useCommunities, useResidents } from '../../api/lookups.ts';
 import { useClouduserDevices } from './api.ts';
 
+/** A householder's limit (faces, residents): a whole number up to the contracts' maximum, required. */
+function LimitField({ name }: { name: 'facelimit' | 'residentlimit' }) {
+  const { t } = useT();
+  return (
+    <Form.Item
+      name={name}
+      label={t(`ui.acc.${name}`)}
+      rules={[
+        { required: true, message: t(msg('v.required', { field: `@f.${name}` })) },
+        fieldRule(accountCreateInput, name, { required: false }),
+      ]}
+    >
+      <InputNumber min={0} max={ACCOUNT_LIMIT_MAX} precision={0} data-testid={`acc-${name}`} />
+    </Form.Item>
+  );
+}
+
 export interface RoleFieldsProps {
   roleId: number | undefined;
   /** The account being edited (its current address label and its devices). */
@@ -79,26 +96,8 @@ export function RoleFields({ roleId, userId, addressLabel }: RoleFieldsProps) {
       ) : null}
       {f.limits ? (
         <Space size="large">
-          <Form.Item
-            name="facelimit"
-            label={t('ui.acc.facelimit')}
-            rules={[
-              { required: true, message: t(msg('v.required', { field: '@f.facelimit' })) },
-              fieldRule(accountCreateInput, 'facelimit', { required: false }),
-            ]}
-          >
-            <InputNumber min={0} max={ACCOUNT_LIMIT_MAX} precision={0} data-testid="acc-facelimit" />
-          </Form.Item>
-          <Form.Item
-            name="residentlimit"
-            label={t('ui.acc.residentlimit')}
-            rules={[
-              { required: true, message: t(msg('v.required', { field: '@f.residentlimit' })) },
-              fieldRule(accountCreateInput, 'residentlimit', { required: false }),
-            ]}
-          >
-            <InputNumber min={0} max={ACCOUNT_LIMIT_MAX} precision={0} data-testid="acc-residentlimit" />
-          </Form.Item>
+          <LimitField name="facelimit" />
+          <LimitField name="residentlimit" />
         </Space>
       ) : null}
       {f.devices ? (

@@ -1,9 +1,10 @@
 import { ADDRESS_TYPE, ADDRESS_TYPES, type AddressRow, HARDWARE, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space, Tag, Tooltip } from 'antd';
+import { Button, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { RowActions } from '../../shared/RowActions.tsx';
 import { useT } from '../../i18n/index.ts';
 import { mayCall } from '../../session/access.ts';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
@@ -15,6 +16,8 @@ import { AddressDialog } from './AddressDialog.tsx';
 import { addressesKey } from './api.ts';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
+import { YES_NO } from '../../shared/statuses.ts';
+import { valueEnum } from '../../shared/valueEnum.tsx';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; row: AddressRow } | { kind: 'device'; row: AddressRow } | { kind: 'import' } | null;
 
@@ -61,7 +64,7 @@ export default function AddressPage() {
         ),
     },
     actionsColumn(t('ui.actions'), (r) => (
-      <Space size={4} data-testid={`address-actions-${r.address}`}>
+      <RowActions testId={`address-actions-${r.address}`}>
         <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
           {t('ui.edit')}
         </Button>
@@ -80,6 +83,11 @@ export default function AddressPage() {
             </Button>
           </>
         ) : null}
+        {r.type === ADDRESS_TYPE.householder && mayCall(ROUTES.review.getReview.access) ? (
+          <Button size="small" onClick={() => nav(`/access/review?addressId=${r.addressid}`)} data-testid={`review-${r.address}`}>
+            {t('ui.review.action')}
+          </Button>
+        ) : null}
         {villaDoorUnit(r) ? (
           <Tooltip title={t('ui.addr.villaNoDelete')}>
             <Button size="small" danger disabled>
@@ -89,7 +97,7 @@ export default function AddressPage() {
         ) : (
           <DeleteButton onConfirm={() => remove([r.addressid])} />
         )}
-      </Space>
+      </RowActions>
     )),
   ];
   return (
@@ -112,25 +120,12 @@ export default function AddressPage() {
         }}
         route={ROUTES.address.getAddressesPage}
         params={{ communityID: communityId }}
-        filters={[
-          { name: 'name', label: t('ui.addr.name') },
-          {
-            name: 'type',
-            label: t('ui.addr.type'),
-            type: 'select',
-            options: ADDRESS_TYPES.map((v) => ({ value: v, label: t(`addr.type.${v}`) })),
-          },
-          { name: 'address', label: t('ui.addr.address') },
-          {
-            name: 'isvilla',
-            label: t('ui.addr.isVilla'),
-            type: 'select',
-            options: [
-              { value: 1, label: t('ui.yes') },
-              { value: 0, label: t('ui.no') },
-            ],
-          },
-        ]}
+        filters={{
+          name: 'ui.addr.name',
+          type: { label: 'ui.addr.type', options: valueEnum(ADDRESS_TYPES, (v) => `addr.type.${v}`) },
+          address: 'ui.addr.address',
+          isvilla: { label: 'ui.addr.isVilla', options: YES_NO },
+        }}
         toolbar={() => (
           <>
             <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="address-add">

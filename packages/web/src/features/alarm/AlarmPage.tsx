@@ -5,12 +5,16 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
-import { textFilters } from '../../shared/FilterBar.tsx';
+import { dateFilters } from '../../shared/FilterBar.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { AckDialog } from './AckDialog.tsx';
 import { KindTag } from './KindTag.tsx';
+import { valueEnum } from '../../shared/valueEnum.tsx';
 
 const LIST_KEY = ['alarm', 'list'] as const;
+const ALARM_KIND = valueEnum(ALARM_KINDS, (k) => ALARM_KIND_ENUM[k].label);
+/** The acknowledged filter: '0' pending, '1' done. */
+const ACK_STATE = valueEnum(['0', '1'] as const, (v) => (v === '1' ? 'ui.alarm.done' : 'ui.alarm.pending'));
 
 /**
  * Event log › Alarm records: alarms door units report and units gone offline, newest
@@ -54,34 +58,17 @@ export default function AlarmPage() {
       <ListPage<AlarmRow>
         breadcrumb={[t('menu.eventlog'), t('menu.eventlog.alarm')]}
         queryKey={LIST_KEY}
-        rowKey="id"
         selectable
         columns={columns}
         route={ROUTES.alarm.getAlarmPage}
-        filters={[
-          ...textFilters(t, {
-            communityName: 'alarm.col.communityName',
-            addressName: 'alarm.col.addressName',
-            deviceName: 'alarm.col.deviceName',
-          }),
-          {
-            name: 'kind',
-            label: t('alarm.col.kind'),
-            type: 'select',
-            options: ALARM_KINDS.map((k) => ({ value: k, label: t(ALARM_KIND_ENUM[k].label) })),
-          },
-          {
-            name: 'acknowledged',
-            label: t('ui.alarm.state'),
-            type: 'select',
-            options: [
-              { value: '0', label: t('ui.alarm.pending') },
-              { value: '1', label: t('ui.alarm.done') },
-            ],
-          },
-          { name: 'validfrom', label: t('ui.startDate'), type: 'date' },
-          { name: 'validto', label: t('ui.endDate'), type: 'date' },
-        ]}
+        filters={{
+          communityName: 'alarm.col.communityName',
+          addressName: 'alarm.col.addressName',
+          deviceName: 'alarm.col.deviceName',
+          kind: { label: 'alarm.col.kind', options: ALARM_KIND },
+          acknowledged: { label: 'ui.alarm.state', options: ACK_STATE },
+          ...dateFilters({ validfrom: 'ui.startDate', validto: 'ui.endDate' }),
+        }}
         toolbar={({ selectedRows, params, clearSelection }) => {
           const pending = selectedRows.filter((r) => !r.acknowledged).map((r) => r.id);
           return (

@@ -8,7 +8,6 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { RegionCascader } from '../community/RegionCascader.tsx';
 import { COMPANIES_KEY } from './api.ts';
 import { RuleDialog } from './RuleDialog.tsx';
-import { textFilters } from '../../shared/FilterBar.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
 
 /**
@@ -50,10 +49,11 @@ export default function DailyCheckPage() {
         rowKey="communityid"
         columns={columns}
         route={ROUTES.attendance.getDailycheckCompanies}
-        filters={[
-          ...textFilters(t, { name: 'ui.att.company', regNo: 'ui.att.regNo' }),
-          { name: 'location', label: t('ui.att.region'), type: 'custom', render: () => <RegionCascader partial /> },
-        ]}
+        filters={{
+          name: 'ui.att.company',
+          regNo: 'ui.att.regNo',
+          location: { label: 'ui.att.region', render: () => <RegionCascader partial /> },
+        }}
       />
       {editing ? <RuleDialog communityId={editing.communityid} name={editing.name} onClose={() => setEditing(null)} /> : null}
     </>

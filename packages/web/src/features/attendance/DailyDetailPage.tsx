@@ -6,8 +6,8 @@ import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { fetchWorklist } from './api.ts';
 import { CLOCK_STATUSES } from '../../shared/statuses.ts';
-import { EnumTag, enumOptions } from '../../shared/valueEnum.tsx';
-import { textFilters } from '../../shared/FilterBar.tsx';
+import { EnumTag, valueEnum } from '../../shared/valueEnum.tsx';
+import { dateFilters } from '../../shared/FilterBar.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
 
 type Row = ClockInRow & { key: string };
@@ -66,23 +66,13 @@ export default function DailyDetailPage() {
         return { ...page, rows: page.rows.map((r) => ({ ...r, key: `${r.account}|${r.datetime}` })) };
       }}
       dateFormat="YYYY/MM/DD"
-      filters={[
-        ...textFilters(t, { userName: 'ui.att.name', account: 'ui.att.account' }),
-        {
-          name: 'weektime',
-          label: t('ui.att.weekday'),
-          type: 'select',
-          options: WEEKDAYS.map((v) => ({ value: v, label: t(`ui.att.week.${v}`) })),
-        },
-        { name: 'starttime', label: t('ui.att.startDate'), type: 'date' },
-        { name: 'endtime', label: t('ui.att.endDate'), type: 'date' },
-        {
-          name: 'status',
-          label: t('ui.att.status'),
-          type: 'select',
-          options: enumOptions(CLOCK_STATUSES, t),
-        },
-      ]}
+      filters={{
+        userName: 'ui.att.name',
+        account: 'ui.att.account',
+        weektime: { label: 'ui.att.weekday', options: valueEnum(WEEKDAYS, (v) => `ui.att.week.${v}`) },
+        ...dateFilters({ starttime: 'ui.att.startDate', endtime: 'ui.att.endDate' }),
+        status: { label: 'ui.att.status', options: CLOCK_STATUSES },
+      }}
       toolbar={() => <Typography.Text type="secondary">{t('ui.att.rangeHint')}</Typography.Text>}
     />
   );

@@ -43,7 +43,6 @@ export default function PunchRecordsPage() {
         `${t('att.punchDetails')} - ${comId} ${day}`,
       ]}
       queryKey={['attendance', 'punches', comId, date, company]}
-      rowKey="id"
       columns={columns}
       route={ROUTES.attendance.getPunchlistByPage}
       params={filters}

@@ -55,7 +55,7 @@ export function RuleDialog({ communityId, name, onClose }: { communityId: number
     },
   });
 
-  const dialog = useSaveDialog(form, async (v) => {
+  const dialog = useSaveDialog({ form, okDisabled: !rule.data }, async (v) => {
     const input = toInput(communityId, { ...(form.getFieldsValue(true) as FormValues), ...v });
     if (rule.data && sameRule(rule.data, input)) {
       notifier().success(t('ok.configured'));
@@ -82,12 +82,7 @@ export function RuleDialog({ communityId, name, onClose }: { communityId: number
   );
 
   return (
-    <Modal
-      {...dialog.modalProps}
-      title={`${t('ui.att.settings')} - ${name}`}
-      onCancel={onClose}
-      okButtonProps={{ loading: dialog.saving, disabled: !rule.data }}
-    >
+    <Modal {...dialog.modalProps} title={`${t('ui.att.settings')} - ${name}`} onCancel={onClose}>
       {rule.data ? (
         <Form form={form} layout="vertical" data-testid="rule-form" initialValues={initial(rule.data)}>
           <Form.Item label={t('ui.att.mode')} name="vtype">

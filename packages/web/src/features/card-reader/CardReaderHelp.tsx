@@ -27,14 +27,7 @@ export function CardReaderHelp({ onClose }: { onClose: (changed: boolean) => voi
     onClose(changed);
   };
   return (
-    <Modal
-      open
-      title={t('ui.cardReader.helpTitle')}
-      onOk={save}
-      onCancel={() => onClose(false)}
-      okText={t('ui.ok')}
-      cancelText={t('ui.cancel')}
-    >
+    <Modal open title={t('ui.cardReader.helpTitle')} onOk={save} onCancel={() => onClose(false)}>
       <Typography.Paragraph>{t('ui.cardReader.helpDriver')}</Typography.Paragraph>
       <ul data-testid="card-reader-drivers">
         {DRIVERS.map((d) => (

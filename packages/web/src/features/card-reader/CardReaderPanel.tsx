@@ -13,10 +13,11 @@ export function CardReaderPanel({ onCardId }: { onCardId: (cardId: string) => vo
   const r = useCardReader(onCardId);
   const { t } = r;
   const [help, setHelp] = useState(false);
+  // a button, not an <a> without href: Tab reaches it and Enter or Space opens the help
   const helpLink = (
-    <Typography.Link data-testid="card-reader-driver" onClick={() => setHelp(true)}>
+    <Button type="link" size="small" data-testid="card-reader-driver" onClick={() => setHelp(true)}>
       {t('ui.cardReader.driver')}
-    </Typography.Link>
+    </Button>
   );
   const statusText = r.isOpen
     ? r.lastCard
@@ -55,7 +56,7 @@ export function CardReaderPanel({ onCardId }: { onCardId: (cardId: string) => vo
             style={{ minWidth: 180 }}
             value={r.port}
             onChange={r.setPort}
-            disabled={r.isOpen || r.status !== 'up'}
+            disabled={r.isOpen || r.status === 'checking'}
             placeholder={t('ui.cardReader.pickPort')}
             options={(r.state?.ports ?? []).map((p) => ({ value: p, label: p }))}
             notFoundContent={t('ui.cardReader.noPorts')}
@@ -74,7 +75,7 @@ export function CardReaderPanel({ onCardId }: { onCardId: (cardId: string) => vo
             data-testid="card-reader-toggle"
             type={r.isOpen ? 'default' : 'primary'}
             loading={r.busy}
-            disabled={r.status !== 'up' || (!r.isOpen && !r.port)}
+            disabled={r.status === 'checking' || (r.status === 'up' && !r.isOpen && !r.port)}
             onClick={() => void r.toggle()}
           >
             {r.isOpen ? t('ui.cardReader.disconnect') : t('ui.cardReader.connect')}

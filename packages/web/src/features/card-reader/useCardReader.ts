@@ -4,17 +4,20 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { type CardReaderState, HelperDown, helperCall } from './helper.ts';
 
-export type HelperStatus = 'checking' | 'up' | 'down';
+/** idle: not looked for yet (the helper is probed only when the user asks: Connect, the port list). */
+export type HelperStatus = 'idle' | 'checking' | 'up' | 'down';
 
 /**
  * The serial-port reader of the card dialogs (001 §4): finds the helper, lists ports, opens and
  * closes the chosen port, and while it is open asks for the card id every second, handing each
- * new id to onCardId. A helper that is not running is one state shown once, never a stream of errors.
+ * new id to onCardId. A helper that is not running is one state shown once, never a stream of errors;
+ * it is looked for only when the user asks (Connect, the port list), not when the dialog opens, so
+ * a dialog opened without a helper leaves the browser console clean (a refused fetch is logged there).
  */
 export function useCardReader(onCardId: (cardId: string) => void) {
   const { t, lang } = useT();
   const { message } = App.useApp();
-  const [status, setStatus] = useState<HelperStatus>('checking');
+  const [status, setStatus] = useState<HelperStatus>('idle');
   const [state, setState] = useState<CardReaderState | null>(null);
   const [port, setPort] = useState<string | undefined>();
   const [baud, setBaud] = useState<CardReaderBaudRate>(CARD_READER.defaultBaudRate);
@@ -35,7 +38,7 @@ export function useCardReader(onCardId: (cardId: string) => void) {
   }, []);
 
   const refresh = useCallback(async () => {
-    setStatus((s) => (s === 'down' ? 'checking' : s));
+    setStatus((s) => (s === 'down' || s === 'idle' ? 'checking' : s));
     try {
       const s = await helperCall<CardReaderState>('getPorts', langRef.current);
       if (s.isOpen) await helperCall<string>('getCardId', langRef.current).catch(() => ''); // a card read before this dialog is stale
@@ -46,11 +49,8 @@ export function useCardReader(onCardId: (cardId: string) => void) {
     }
   }, [apply, message]);
 
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
   const toggle = useCallback(async () => {
+    if (status !== 'up') return refresh(); // first find the helper and its ports (or show how to start it)
     setBusy(true);
     try {
       const next = state?.isOpen
@@ -63,7 +63,7 @@ export function useCardReader(onCardId: (cardId: string) => void) {
     } finally {
       setBusy(false);
     }
-  }, [state, port, baud, lang, apply, message]);
+  }, [status, state, port, baud, lang, apply, message, refresh]);
 
   const isOpen = status === 'up' && !!state?.isOpen;
   useEffect(() => {

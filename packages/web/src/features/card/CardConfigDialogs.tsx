@@ -3,6 +3,7 @@ import { useT } from '../../i18n/index.ts';
 import { DoorAssignDialog } from '../../shared/DoorAssignDialog.tsx';
 import { LadderConfigDialog } from '../../shared/LadderConfigDialog.tsx';
 import { cardDoors, loadLadder, saveLadder } from '../holder/api.ts';
+import { HolderGroupsPicker } from '../rules/HolderGroupsPicker.tsx';
 
 /** The download dialog of a card (gate list "details"): its door units and validity. */
 export function CardDownloadDialog({ row, onClose, onSaved }: { row: CardRow; onClose: () => void; onSaved: () => void }) {
@@ -14,6 +15,7 @@ export function CardDownloadDialog({ row, onClose, onSaved }: { row: CardRow; on
       load={() => cardDoors.load(row.id, row.communityname)}
       save={(entries) => cardDoors.save(row.id, entries)}
       deleteAllConfirm={t('ui.card.confirmDeleteAll')}
+      extra={<HolderGroupsPicker kind="card" id={row.id} />}
       onClose={onClose}
       onSaved={onSaved}
     />

@@ -63,14 +63,7 @@ export function CardDialog({ ismjtk, row, onClose, onSaved }: CardDialogProps) {
       }
     : { cardtype: types[0], cardmode: 'ic' };
   return (
-    <Modal
-      {...dialog.modalProps}
-      title={t(row ? 'ui.card.edit' : 'ui.card.add')}
-      onCancel={onClose}
-      okText={t('ui.ok')}
-      cancelText={t('ui.cancel')}
-      width={640}
-    >
+    <Modal {...dialog.modalProps} title={t(row ? 'ui.card.edit' : 'ui.card.add')} onCancel={onClose} width={640}>
       {row ? null : (
         <>
           <CardReaderPanel

@@ -2,19 +2,23 @@ import { CARD_LIST, type CardRow, GATE_CARD_TYPES, LADDER_CARD_TYPES, ROUTES } f
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Select, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useT } from '../../i18n/index.ts';
-import { type FilterDef, textFilters } from '../../shared/FilterBar.tsx';
-import { ImportDialog } from '../../shared/ImportDialog.tsx';
+import { dateFilters, type FilterSpec } from '../../shared/FilterBar.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
 import { useCommunities } from '../../api/lookups.ts';
-import { CardDownloadDialog, CardLadderDialog } from './CardConfigDialogs.tsx';
-import { CardDialog } from './CardDialog.tsx';
-import { cardsKey, modeOptions, statusOptions, typeOptions } from './api.ts';
+import { cardsKey, modeOptions, typeOptions } from './api.ts';
 import { CARD_STATUSES } from '../../shared/statuses.ts';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
+
+// The dialogs load when opened: the list (the first screen after sign-in) does not carry the
+// upload, card-reader, household and lift-configuration code.
+const CardDialog = lazy(() => import('./CardDialog.tsx').then((m) => ({ default: m.CardDialog })));
+const CardDownloadDialog = lazy(() => import('./CardConfigDialogs.tsx').then((m) => ({ default: m.CardDownloadDialog })));
+const CardLadderDialog = lazy(() => import('./CardConfigDialogs.tsx').then((m) => ({ default: m.CardLadderDialog })));
+const ImportDialog = lazy(() => import('../../shared/ImportDialog.tsx').then((m) => ({ default: m.ImportDialog })));
 
 type Dialog =
   | { kind: 'add' }
@@ -72,17 +76,17 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
       </Space>
     )),
   ];
-  const filters: FilterDef[] = [
-    { name: 'cardid', label: t('ui.card.cardid') },
-    ...(gate ? [{ name: 'communityName', label: t('ui.card.community') }] : []),
-    ...textFilters(t, { address: 'ui.card.household', account: 'ui.card.account' }),
-    ...(gate ? [{ name: 'username', label: t('ui.card.username') }] : []),
-    { name: 'cardtype', label: t('ui.card.type'), type: 'select', options: typeOptions(types) },
-    { name: 'cardmode', label: t('ui.card.mode'), type: 'select', options: modeOptions() },
-    { name: 'cardstatus', label: t('ui.card.status'), type: 'select', options: statusOptions() },
-    { name: 'starttime', label: t('ui.card.issuedFrom'), type: 'date' },
-    { name: 'endtime', label: t('ui.card.issuedTo'), type: 'date' },
-  ];
+  const filters: FilterSpec = {
+    cardid: 'ui.card.cardid',
+    ...(gate ? { communityName: 'ui.card.community' } : {}),
+    address: 'ui.card.household',
+    account: 'ui.card.account',
+    ...(gate ? { username: 'ui.card.username' } : {}),
+    cardtype: { label: 'ui.card.type', options: typeOptions(types) },
+    cardmode: { label: 'ui.card.mode', options: modeOptions() },
+    cardstatus: { label: 'ui.card.status', options: CARD_STATUSES },
+    ...dateFilters({ starttime: 'ui.card.issuedFrom', endtime: 'ui.card.issuedTo' }),
+  };
   const startImport = () => {
     const c = communities.find((x) => x.communityid === importCommunity);
     if (!c) message.warning(t('v.chooseCommunity'));
@@ -93,7 +97,6 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
       <ListPage<CardRow>
         breadcrumb={breadcrumb}
         queryKey={key}
-        rowKey="id"
         columns={columns}
         batchDelete={{ route: ROUTES.card.batchDel, testId: 'card-batch-delete' }}
         route={ROUTES.card.getGateAccessesPage}
@@ -109,6 +112,7 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
               showSearch
               optionFilterProp="label"
               placeholder={t('ui.card.importCommunity')}
+              aria-label={t('ui.card.importCommunity')}
               style={{ minWidth: 200 }}
               value={importCommunity}
               onChange={setImportCommunity}
@@ -121,29 +125,31 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
           </Space>
         )}
       />
-      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
-        <CardDialog
-          ismjtk={ismjtk}
-          row={dialog.kind === 'edit' ? dialog.row : undefined}
-          onClose={() => setDialog(null)}
-          onSaved={() => void reload()}
-        />
-      ) : null}
-      {dialog?.kind === 'download' ? (
-        <CardDownloadDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={() => void reload()} />
-      ) : null}
-      {dialog?.kind === 'ladder' ? <CardLadderDialog row={dialog.row} onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'import' ? (
-        <ImportDialog
-          title={t('ui.card.import', { name: dialog.name })}
-          templateRoute={ROUTES.card.cardTemplate}
-          templateName={`${t('ui.card.template')}.xlsx`}
-          uploadRoute={ROUTES.card.uploadCardFile}
-          fields={{ communityID: dialog.communityId, ismjtk }}
-          onClose={() => setDialog(null)}
-          onImported={() => void reload()}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+          <CardDialog
+            ismjtk={ismjtk}
+            row={dialog.kind === 'edit' ? dialog.row : undefined}
+            onClose={() => setDialog(null)}
+            onSaved={() => void reload()}
+          />
+        ) : null}
+        {dialog?.kind === 'download' ? (
+          <CardDownloadDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+        ) : null}
+        {dialog?.kind === 'ladder' ? <CardLadderDialog row={dialog.row} onClose={() => setDialog(null)} /> : null}
+        {dialog?.kind === 'import' ? (
+          <ImportDialog
+            title={t('ui.card.import', { name: dialog.name })}
+            templateRoute={ROUTES.card.cardTemplate}
+            templateName={`${t('ui.card.template')}.xlsx`}
+            uploadRoute={ROUTES.card.uploadCardFile}
+            fields={{ communityID: dialog.communityId, ismjtk }}
+            onClose={() => setDialog(null)}
+            onImported={() => void reload()}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }

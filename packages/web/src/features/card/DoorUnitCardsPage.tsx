@@ -5,19 +5,11 @@ import { Link, useParams } from 'react-router';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useAddress } from '../address/api.ts';
-import {
-  deleteDoorUnitCard,
-  doorUnitCardsKey,
-  modeOptions,
-  resendDoorUnitCard,
-  saveDoorUnitCard,
-  statusOptions,
-  typeOptions,
-} from './api.ts';
+import { deleteDoorUnitCard, doorUnitCardsKey, modeOptions, resendDoorUnitCard, saveDoorUnitCard, typeOptions } from './api.ts';
 import { useGateEntryEdit } from '../../shared/useGateEntryEdit.tsx';
 import { CARD_STATUSES } from '../../shared/statuses.ts';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
-import { textFilters } from '../../shared/FilterBar.tsx';
+import { dateFilters } from '../../shared/FilterBar.tsx';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 
 /** Card types of the door-unit view (001 §2 "Door unit card list"). */
@@ -96,18 +88,18 @@ export default function DoorUnitCardsPage() {
               ]
         }
         queryKey={key}
-        rowKey="id"
         columns={columns}
         route={ROUTES.card.getGateAccessesByAddressId}
         params={{ addressId }}
-        filters={[
-          ...textFilters(t, { cardid: 'ui.card.cardid', account: 'ui.card.account', address: 'ui.card.household' }),
-          { name: 'cardtype', label: t('ui.card.type'), type: 'select', options: typeOptions(DOOR_UNIT_TYPES) },
-          { name: 'cardstatus', label: t('ui.card.status'), type: 'select', options: statusOptions() },
-          { name: 'cardmode', label: t('ui.card.mode'), type: 'select', options: modeOptions() },
-          { name: 'validfrom', label: t('ui.card.validfrom'), type: 'date' },
-          { name: 'validto', label: t('ui.card.validto'), type: 'date' },
-        ]}
+        filters={{
+          cardid: 'ui.card.cardid',
+          account: 'ui.card.account',
+          address: 'ui.card.household',
+          cardtype: { label: 'ui.card.type', options: typeOptions(DOOR_UNIT_TYPES) },
+          cardstatus: { label: 'ui.card.status', options: CARD_STATUSES },
+          cardmode: { label: 'ui.card.mode', options: modeOptions() },
+          ...dateFilters({ validfrom: 'ui.card.validfrom', validto: 'ui.card.validto' }),
+        }}
       />
       {editor}
     </>

@@ -7,14 +7,15 @@ import { useListReload } from '../../shared/useListReload.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { DetailDialog } from './DetailDialog.tsx';
 import { COMMAND_STATUSES } from '../../shared/statuses.ts';
-import { enumOptions } from '../../shared/valueEnum.tsx';
+import { enumText, valueEnum } from '../../shared/valueEnum.tsx';
 import { ConfirmButton } from '../../shared/ConfirmButton.tsx';
 import { useGmOptions } from '../gm/api.ts';
 import { resendCommand } from './api.ts';
-import { textFilters } from '../../shared/FilterBar.tsx';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
+import { useLiveRows } from '../../shared/liveRows.ts';
 
 const KEY = ['commands'] as const;
+const CMD_TYPE = valueEnum(CMD_TYPES, (v) => `cmd.type.${v}`);
 
 /** Command management (001 §2): the queue to the door units, with details and resend. */
 export default function CommandsPage() {
@@ -22,12 +23,16 @@ export default function CommandsPage() {
   const [detail, setDetail] = useState<number | null>(null);
   const gates = useGmOptions();
   const { act } = useListReload(KEY);
+  // Status, answer and update time in place as units answer.
+  useLiveRows<'command', CommandRow>(KEY, 'command', (r, c) =>
+    r.id === c.id ? { ...r, status: c.status, info: c.info, updateTime: c.updateTime } : null,
+  );
   const columns: ColumnsType<CommandRow> = [
     { title: t('ui.cmd.community'), dataIndex: 'communityname' },
     { title: t('ui.cmd.address'), dataIndex: 'address' },
     { title: t('ui.cmd.account'), dataIndex: 'account' },
     { title: t('ui.cmd.gate'), dataIndex: 'gate' },
-    { title: t('ui.cmd.type'), dataIndex: 'type', key: 'type', sorter: true, render: (v: number) => t(`cmd.type.${v}`) },
+    { title: t('ui.cmd.type'), dataIndex: 'type', key: 'type', sorter: true, render: enumText(CMD_TYPE, t) },
     enumColumn(t('ui.cmd.status'), 'status', COMMAND_STATUSES, (_v, r) => ({ 'data-testid': `cmd-status-${r.id}` })),
     { title: t('ui.cmd.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true },
     { title: t('ui.cmd.updateTime'), dataIndex: 'updateTime', key: 'updateTime', sorter: true },
@@ -48,25 +53,15 @@ export default function CommandsPage() {
       <ListPage<CommandRow>
         breadcrumb={[t('menu.access'), t('menu.access.commands')]}
         queryKey={KEY}
-        rowKey="id"
         columns={columns}
         route={ROUTES.command.getCommandsPage}
-        filters={[
-          ...textFilters(t, { address: 'ui.cmd.address', account: 'ui.cmd.account' }),
-          { name: 'gateId', label: t('ui.cmd.gate'), type: 'select', options: gates.map((g) => ({ value: g.intValue, label: g.label })) },
-          {
-            name: 'type',
-            label: t('ui.cmd.type'),
-            type: 'select',
-            options: CMD_TYPES.map((v) => ({ value: v, label: t(`cmd.type.${v}`) })),
-          },
-          {
-            name: 'status',
-            label: t('ui.cmd.status'),
-            type: 'select',
-            options: enumOptions(COMMAND_STATUSES, t),
-          },
-        ]}
+        filters={{
+          address: 'ui.cmd.address',
+          account: 'ui.cmd.account',
+          gateId: { label: 'ui.cmd.gate', options: gates.map((g) => ({ value: g.intValue, label: g.label })) },
+          type: { label: 'ui.cmd.type', options: CMD_TYPE },
+          status: { label: 'ui.cmd.status', options: COMMAND_STATUSES },
+        }}
       />
       {detail !== null ? <DetailDialog id={detail} onClose={() => setDetail(null)} /> : null}
     </>

@@ -9,7 +9,6 @@ import { ENTERPRISES_KEY } from './api.ts';
 import { CoverDialog } from './CoverDialog.tsx';
 import { EnterpriseDialog } from './EnterpriseDialog.tsx';
 import { RegionCascader } from './RegionCascader.tsx';
-import { textFilters } from '../../shared/FilterBar.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
 
 type Dialog = { kind: 'edit'; row: EnterpriseRow } | { kind: 'cover'; row: EnterpriseRow } | null;
@@ -45,10 +44,11 @@ export default function EnterpriseListPage() {
         rowKey="communityid"
         columns={columns}
         route={ROUTES.community.getEnterprisesPage}
-        filters={[
-          ...textFilters(t, { userPhone: 'ui.ent.phone', communityName: 'ui.ent.name' }),
-          { name: 'communityLocation', label: t('ui.comm.region'), type: 'custom', render: () => <RegionCascader partial /> },
-        ]}
+        filters={{
+          userPhone: 'ui.ent.phone',
+          communityName: 'ui.ent.name',
+          communityLocation: { label: 'ui.comm.region', render: () => <RegionCascader partial /> },
+        }}
       />
       {dialog?.kind === 'edit' ? <EnterpriseDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={() => void reload()} /> : null}
       {dialog?.kind === 'cover' ? (

@@ -1,9 +1,10 @@
 import { type CommunityRow, isAdminLevel, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { RowActions } from '../../shared/RowActions.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { useRemove } from '../../shared/useRemove.ts';
@@ -41,7 +42,7 @@ export default function ProjectPage() {
     { title: t('ui.comm.addressNum'), dataIndex: 'addressNum', key: 'addressNum', sorter: true },
     { title: t('ui.comm.deviceNum'), dataIndex: 'deviceNum', key: 'deviceNum', sorter: true },
     actionsColumn(t('ui.actions'), (r) => (
-      <Space size={4} data-testid={`project-actions-${r.name}`}>
+      <RowActions testId={`project-actions-${r.name}`}>
         {admin ? (
           <Button size="small" onClick={() => setDialog({ kind: 'edit', id: r.communityid })}>
             {t('ui.edit')}
@@ -54,7 +55,7 @@ export default function ProjectPage() {
           {t('ui.comm.enclosure')}
         </Button>
         <DeleteButton title={t('ui.comm.deleteOne', { name: r.name, count: r.addressNum })} onConfirm={() => remove([r.communityid])} />
-      </Space>
+      </RowActions>
     )),
   ];
   return (
@@ -74,16 +75,11 @@ export default function ProjectPage() {
             : undefined
         }
         route={ROUTES.community.getCommunitiesByPage}
-        filters={[
-          { name: 'name', label: t('ui.comm.communityName') },
-          {
-            name: 'location',
-            label: t('ui.comm.region'),
-            type: 'custom',
-            render: () => <RegionCascader partial data-testid="filter-region" />,
-          },
-          { name: 'address', label: t('ui.comm.address') },
-        ]}
+        filters={{
+          name: 'ui.comm.communityName',
+          location: { label: 'ui.comm.region', render: () => <RegionCascader partial data-testid="filter-region" /> },
+          address: 'ui.comm.address',
+        }}
         toolbar={() =>
           admin ? (
             <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="project-add">

@@ -1,9 +1,10 @@
 import { type DeviceRow, type DeviceSecret, LIMITS, ROUTES } from '@gatehouse/contracts';
-import { App, Button, Dropdown, Space } from 'antd';
+import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ExportButton } from '../../shared/ExportButton.tsx';
+import { RowActions } from '../../shared/RowActions.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useListReload } from '../../shared/useListReload.ts';
 import { useSession } from '../../session/useSession.ts';
@@ -13,8 +14,8 @@ import { DeviceDialog } from './DeviceDialog.tsx';
 import { ReplaceDialog } from './ReplaceDialog.tsx';
 import { SecretDialog } from './SecretDialog.tsx';
 import { OnlineTag, SyncTags } from './SyncState.tsx';
-import { DeleteButton } from '../../shared/ConfirmButton.tsx';
-import { textFilters } from '../../shared/FilterBar.tsx';
+import { useLiveRows } from '../../shared/liveRows.ts';
+import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
 
 type Dialog =
@@ -32,11 +33,13 @@ type Dialog =
 export default function DevicesPage() {
   const { t } = useT();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
   const session = useSession();
   const admin = [0, 1, 2, 10].includes(session?.roleId ?? -1);
   const [dialog, setDialog] = useState<Dialog>(null);
   const { reload, act } = useListReload(DEVICES_KEY);
+  useLiveRows<'device', DeviceRow>(DEVICES_KEY, 'device', (r, d) =>
+    r.deviceId === d.deviceId ? { ...r, online: d.online, lastSeen: d.lastSeen ?? r.lastSeen, firmware: d.firmware } : null,
+  );
   const columns: ColumnsType<DeviceRow> = [
     { title: t('ui.dev.name'), dataIndex: 'addressName', key: 'addressName', sorter: true },
     { title: t('ui.dev.serial'), dataIndex: 'addressRegNo', key: 'addressRegNo', sorter: true },
@@ -51,9 +54,10 @@ export default function DevicesPage() {
       render: (_v, r) => <OnlineTag s={r} serial={r.addressRegNo} />,
     },
     { title: t('ui.dev.lastSeen'), dataIndex: 'lastSeen', key: 'lastSeen', sorter: true },
+    { title: t('ui.dev.firmware'), dataIndex: 'firmware', key: 'firmware', render: (v: string | null) => v || '—' },
     { title: t('ui.dev.sync'), key: 'sync', render: (_v, r) => <SyncTags s={r} serial={r.addressRegNo} /> },
     actionsColumn(t('ui.actions'), (r) => (
-      <Space>
+      <RowActions testId={`device-actions-${r.addressRegNo}`}>
         <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
           {t('ui.edit')}
         </Button>
@@ -63,38 +67,22 @@ export default function DevicesPage() {
         <Button size="small" onClick={() => setDialog({ kind: 'replace', row: r })} data-testid={`replace-${r.addressRegNo}`}>
           {t('ui.dev.replace')}
         </Button>
-        <Dropdown
-          menu={{
-            items: [
-              { key: 'resync', label: t('ui.dev.resync') },
-              { key: 'secret', label: t('ui.dev.newSecret') },
-            ],
-            onClick: ({ key }) => {
-              if (key === 'resync')
-                modal.confirm({
-                  title: t('ui.dev.confirmResync'),
-                  okText: t('ui.ok'),
-                  cancelText: t('ui.cancel'),
-                  onOk: () => act(resyncDevice(r.addressid)),
-                });
-              if (key === 'secret')
-                modal.confirm({
-                  title: t('ui.dev.confirmNewSecret'),
-                  okText: t('ui.ok'),
-                  cancelText: t('ui.cancel'),
-                  onOk: () =>
-                    resetSecret(r.addressid).then(
-                      (secret) => setDialog({ kind: 'secret', secret }),
-                      () => undefined,
-                    ),
-                });
-            },
-          }}
+        <ConfirmButton title={t('ui.dev.confirmResync')} onConfirm={() => act(resyncDevice(r.addressid))}>
+          {t('ui.dev.resync')}
+        </ConfirmButton>
+        <ConfirmButton
+          title={t('ui.dev.confirmNewSecret')}
+          onConfirm={() =>
+            resetSecret(r.addressid).then(
+              (secret) => setDialog({ kind: 'secret', secret }),
+              () => undefined,
+            )
+          }
         >
-          <Button size="small">{t('ui.dev.more')}</Button>
-        </Dropdown>
+          {t('ui.dev.newSecret')}
+        </ConfirmButton>
         <DeleteButton onConfirm={() => act(deleteDevice(r.addressid))} />
-      </Space>
+      </RowActions>
     )),
   ];
   return (
@@ -106,15 +94,13 @@ export default function DevicesPage() {
         columns={columns}
         refetchInterval={LIMITS.doorUnitRefreshMs}
         route={ROUTES.device.getDevicesPage}
-        filters={[
-          ...textFilters(t, {
-            addressName: 'ui.dev.name',
-            addressRegNo: 'ui.dev.serial',
-            userPhone: 'ui.dev.phone',
-            communityName: 'ui.dev.company',
-            communityLocation: 'ui.dev.region',
-          }),
-        ]}
+        filters={{
+          addressName: 'ui.dev.name',
+          addressRegNo: 'ui.dev.serial',
+          userPhone: 'ui.dev.phone',
+          communityName: 'ui.dev.company',
+          communityLocation: 'ui.dev.region',
+        }}
         toolbar={({ params }) => {
           if (!admin) return null;
           return (

@@ -12,6 +12,7 @@ import { deletePoolEntry, POOL_KEY } from './api.ts';
 import { PoolDialog } from './PoolDialog.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
+import { YES_NO } from '../../shared/statuses.ts';
 
 const BITS = [
   [HARDWARE.face, 'ui.dev.face'],
@@ -87,22 +88,13 @@ export default function PoolPage() {
       <ListPage<PoolRow>
         breadcrumb={[t('menu.project'), t('menu.project.pool')]}
         queryKey={POOL_KEY}
-        rowKey="id"
         columns={columns}
         route={ROUTES.pool.getPoolPage}
-        filters={[
-          { name: 'name', label: t('ui.dev.name') },
-          {
-            name: 'isVilla',
-            label: t('ui.dev.isVilla'),
-            type: 'select',
-            options: [
-              { value: 1, label: t('ui.yes') },
-              { value: 0, label: t('ui.no') },
-            ],
-          },
-          { name: 'hardware', label: t('ui.dev.hardware'), type: 'custom', render: () => <HardwareFilter /> },
-        ]}
+        filters={{
+          name: 'ui.dev.name',
+          isVilla: { label: 'ui.dev.isVilla', options: YES_NO },
+          hardware: { label: 'ui.dev.hardware', render: () => <HardwareFilter /> },
+        }}
         toolbar={({ params }) => {
           if (!admin) return null;
           return (

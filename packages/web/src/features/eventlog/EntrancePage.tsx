@@ -3,8 +3,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
-import { openTypeOptions } from './codes.ts';
-import { textFilters } from '../../shared/FilterBar.tsx';
+import { OPEN_TYPE } from './codes.ts';
+import { dateFilters } from '../../shared/FilterBar.tsx';
 
 /** Entrance report (001 "Entrance report"): successful card, QR code and face opens; export. */
 export default function EntrancePage() {
@@ -20,19 +20,15 @@ export default function EntrancePage() {
     <ListPage<EntranceRow>
       breadcrumb={[t('menu.access'), t('menu.access.entrance')]}
       queryKey={['eventlog', 'entrance']}
-      rowKey="id"
       columns={columns}
       route={ROUTES.eventlog.getAccessReportlistByPage}
-      filters={[
-        ...textFilters(t, {
-          deviceName: 'eventlog.col.deviceName',
-          communityName: 'eventlog.col.company',
-          account: 'eventlog.col.account',
-        }),
-        { name: 'event', label: t('eventlog.col.event'), type: 'select', options: openTypeOptions(t) },
-        { name: 'starttime', label: t('ui.eventlog.openFrom'), type: 'date' },
-        { name: 'endtime', label: t('ui.eventlog.openTo'), type: 'date' },
-      ]}
+      filters={{
+        deviceName: 'eventlog.col.deviceName',
+        communityName: 'eventlog.col.company',
+        account: 'eventlog.col.account',
+        event: { label: 'eventlog.col.event', options: OPEN_TYPE },
+        ...dateFilters({ starttime: 'ui.eventlog.openFrom', endtime: 'ui.eventlog.openTo' }),
+      }}
       toolbar={({ params }) => (
         <ExportButton route={ROUTES.eventlog.exportAccessReport} params={params} sheet={t('eventlog.sheet.entrance')} />
       )}

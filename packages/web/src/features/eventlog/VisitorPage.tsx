@@ -4,7 +4,7 @@ import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
-import { textFilters } from '../../shared/FilterBar.tsx';
+import { dateFilters } from '../../shared/FilterBar.tsx';
 
 /**
  * Visitor page (001 "Visitor page"): visitor QR codes with their opens; dates with
@@ -37,19 +37,15 @@ export default function VisitorPage() {
     <ListPage<QrcodeRecordRow>
       breadcrumb={[t('menu.access'), t('menu.access.visitor')]}
       queryKey={['eventlog', 'visitor']}
-      rowKey="id"
       columns={columns}
       dateFormat="YYYY-MM-DD HH:mm:ss"
       route={ROUTES.eventlog.getQrcodelistByPage}
-      filters={[
-        ...textFilters(t, {
-          userRegno: 'eventlog.col.account',
-          deviceName: 'eventlog.col.deviceName',
-          communityName: 'eventlog.col.company',
-        }),
-        { name: 'validfrom', label: t('ui.eventlog.validFrom'), type: 'date' },
-        { name: 'validto', label: t('ui.eventlog.validTo'), type: 'date' },
-      ]}
+      filters={{
+        userRegno: 'eventlog.col.account',
+        deviceName: 'eventlog.col.deviceName',
+        communityName: 'eventlog.col.company',
+        ...dateFilters({ validfrom: 'ui.eventlog.validFrom', validto: 'ui.eventlog.validTo' }),
+      }}
       toolbar={
         admin
           ? ({ params }) => <ExportButton route={ROUTES.eventlog.exportQrcodelist} params={params} sheet={t('eventlog.sheet.visitor')} />

@@ -22,7 +22,7 @@ interface Values {
 export function FaceAddDialog({ onClose }: { onClose: (saved: boolean) => void }) {
   const { t } = useT();
   const [form] = Form.useForm<Values>();
-  const dialog = useSaveDialog(form, async (v) => {
+  const dialog = useSaveDialog({ form, okTestId: 'face-save' }, async (v) => {
     await createFace({
       imgBase64: v.imgBase64,
       communityId: v.communityId,
@@ -33,15 +33,7 @@ export function FaceAddDialog({ onClose }: { onClose: (saved: boolean) => void }
     onClose(true);
   });
   return (
-    <Modal
-      {...dialog.modalProps}
-      title={t('ui.face.add')}
-      width={720}
-      onCancel={() => onClose(false)}
-      okText={t('ui.ok')}
-      cancelText={t('ui.cancel')}
-      okButtonProps={{ loading: dialog.saving, 'data-testid': 'face-save' }}
-    >
+    <Modal {...dialog.modalProps} title={t('ui.face.add')} width={720} onCancel={() => onClose(false)}>
       <Form form={form} layout="vertical" data-testid="face-add-form">
         <Form.Item name="imgBase64" label={t('ui.face.photo')} required rules={[{ required: true, message: tr('face.photoMissing') }]}>
           <FaceCamera />

@@ -30,7 +30,7 @@ export function FaceEditDialog({ face, onClose }: { face: FaceRow; onClose: (sav
     if (d)
       form.setFieldsValue({ imgBase64: d.imgBase64, addressId: d.addressId, account: d.account, username: d.username, status: d.status });
   }, [d, form]);
-  const dialog = useSaveDialog(form, async (v) => {
+  const dialog = useSaveDialog({ form, okTestId: 'face-edit-save', okDisabled: !d }, async (v) => {
     if (!d) return;
     const changed = v.imgBase64 !== undefined && v.imgBase64 !== d.imgBase64;
     await updateFace({
@@ -45,15 +45,7 @@ export function FaceEditDialog({ face, onClose }: { face: FaceRow; onClose: (sav
     onClose(true);
   });
   return (
-    <Modal
-      {...dialog.modalProps}
-      title={t('ui.face.editTitle')}
-      width={720}
-      onCancel={() => onClose(false)}
-      okText={t('ui.ok')}
-      cancelText={t('ui.cancel')}
-      okButtonProps={{ loading: dialog.saving, disabled: !d, 'data-testid': 'face-edit-save' }}
-    >
+    <Modal {...dialog.modalProps} title={t('ui.face.editTitle')} width={720} onCancel={() => onClose(false)}>
       <Spin spinning={detail.isLoading}>
         <Form form={form} layout="vertical" data-testid="face-edit-form">
           <Form.Item label={t('ui.face.community')}>{face.communityname}</Form.Item>

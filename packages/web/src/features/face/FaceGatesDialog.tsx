@@ -2,6 +2,7 @@ import type { FaceRow } from '@gatehouse/contracts';
 import { useT } from '../../i18n/index.ts';
 import { DoorAssignDialog } from '../../shared/DoorAssignDialog.tsx';
 import { faceDoors } from '../holder/api.ts';
+import { HolderGroupsPicker } from '../rules/HolderGroupsPicker.tsx';
 
 /**
  * "Set door units" of a face (001 §2 "Door-unit assignment dialog", "Download dialog"):
@@ -15,6 +16,7 @@ export function FaceGatesDialog({ face, onClose, onSaved }: { face: FaceRow; onC
       queryKey={['faceDownload', face.id]}
       load={() => faceDoors.load(face.id, face.communityname)}
       save={(entries) => faceDoors.save(face.id, entries)}
+      extra={<HolderGroupsPicker kind="face" id={face.id} />}
       onClose={onClose}
       onSaved={onSaved}
     />

@@ -1,18 +1,19 @@
 import { type FaceRow, ROUTES } from '@gatehouse/contracts';
-import { Button, Space, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { RowActions } from '../../shared/RowActions.tsx';
+import { FaceThumb } from './FaceThumb.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useListReload } from '../../shared/useListReload.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
-import { deleteFace, FACES_KEY, statusOptions } from './api.ts';
+import { deleteFace, FACES_KEY } from './api.ts';
 import { FaceAddDialog } from './FaceAddDialog.tsx';
 import { FaceEditDialog } from './FaceEditDialog.tsx';
 import { FaceGatesDialog } from './FaceGatesDialog.tsx';
 import { FaceLadderDialog } from './FaceLadderDialog.tsx';
 import { FACE_STATUSES } from '../../shared/statuses.ts';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
-import { textFilters } from '../../shared/FilterBar.tsx';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'gates' | 'ladder'; face: FaceRow } | null;
@@ -37,13 +38,19 @@ export default function FaceIdPage() {
     if (saved) void reload();
   };
   const columns: ColumnsType<FaceRow> = [
+    {
+      title: t('ui.face.photo'),
+      key: 'photo',
+      width: 56,
+      render: (_v, r) => <FaceThumb photoUrl={r.photoUrl} alt={t('ui.face.photoOf', { name: r.username })} />,
+    },
     { title: t('ui.face.username'), dataIndex: 'username', key: 'username', sorter: true },
     { title: t('ui.face.account'), dataIndex: 'account', key: 'account', sorter: true },
     { title: t('ui.face.community'), dataIndex: 'communityname', key: 'communityname', sorter: true },
     { title: t('ui.face.address'), dataIndex: 'address', key: 'address', sorter: true },
     enumColumn(t('ui.face.status'), 'status', FACE_STATUSES),
     actionsColumn(t('ui.actions'), (r) => (
-      <Space>
+      <RowActions testId={`face-actions-${r.id}`}>
         <DeleteButton testId={`face-delete-${r.id}`} onConfirm={() => act(deleteFace(r.id))} />
         <Tooltip title={r.isVilla !== 0 ? t('ui.face.villaLocked') : undefined}>
           <Button
@@ -61,7 +68,7 @@ export default function FaceIdPage() {
         <Button size="small" onClick={() => setOpen({ kind: 'ladder', face: r })} data-testid={`face-ladder-${r.id}`}>
           {t('ui.face.ladder')}
         </Button>
-      </Space>
+      </RowActions>
     )),
   ];
   return (
@@ -69,13 +76,9 @@ export default function FaceIdPage() {
       <ListPage<FaceRow>
         breadcrumb={[t('menu.access'), t('menu.access.faceid')]}
         queryKey={FACES_KEY}
-        rowKey="id"
         columns={columns}
         route={ROUTES.face.getFaces}
-        filters={[
-          ...textFilters(t, { address: 'ui.face.address', account: 'ui.face.account' }),
-          { name: 'status', label: t('ui.face.status'), type: 'select', options: statusOptions() },
-        ]}
+        filters={{ address: 'ui.face.address', account: 'ui.face.account', status: { label: 'ui.face.status', options: FACE_STATUSES } }}
         toolbar={() => (
           <Button type="primary" onClick={() => setOpen({ kind: 'add' })} data-testid="face-add">
             {t('ui.face.add')}

@@ -2,13 +2,14 @@ import { type FaceAddressRow, ROUTES, updateFaceAddressInput } from '@gatehouse/
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useParams } from 'react-router';
+import { FaceThumb } from './FaceThumb.tsx';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
-import { deleteGateFace, GATE_FACES_KEY, resendGateFace, saveGateFace, statusOptions } from './api.ts';
+import { deleteGateFace, facePhotoPath, GATE_FACES_KEY, resendGateFace, saveGateFace } from './api.ts';
 import { useGateEntryEdit } from '../../shared/useGateEntryEdit.tsx';
 import { FACE_STATUSES } from '../../shared/statuses.ts';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
-import { textFilters } from '../../shared/FilterBar.tsx';
+import { dateFilters } from '../../shared/FilterBar.tsx';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 
 /**
@@ -27,6 +28,12 @@ export default function GateFacesPage() {
     save: saveGateFace,
   });
   const columns: ColumnsType<FaceAddressRow> = [
+    {
+      title: t('ui.face.photo'),
+      key: 'photo',
+      width: 56,
+      render: (_v, r) => <FaceThumb photoUrl={facePhotoPath(r.faceID)} alt={t('ui.face.photoOf', { name: r.username })} />,
+    },
     { title: t('ui.face.account'), dataIndex: 'account', key: 'account', sorter: true },
     { title: t('ui.face.username'), dataIndex: 'username' },
     { title: t('ui.face.address'), dataIndex: 'address', key: 'address', sorter: true },
@@ -57,16 +64,15 @@ export default function GateFacesPage() {
           t('ui.face.gateFaces'),
         ]}
         queryKey={key}
-        rowKey="id"
         columns={columns}
         route={ROUTES.face.getFaceAddressByAddressId}
         params={{ addressId }}
-        filters={[
-          ...textFilters(t, { account: 'ui.face.account', address: 'ui.face.address' }),
-          { name: 'status', label: t('ui.face.status'), type: 'select', options: statusOptions() },
-          { name: 'validfrom', label: t('ui.face.validfrom'), type: 'date' },
-          { name: 'validto', label: t('ui.face.validto'), type: 'date' },
-        ]}
+        filters={{
+          account: 'ui.face.account',
+          address: 'ui.face.address',
+          status: { label: 'ui.face.status', options: FACE_STATUSES },
+          ...dateFilters({ validfrom: 'ui.face.validfrom', validto: 'ui.face.validto' }),
+        }}
       />
       {editor}
     </>

@@ -3,7 +3,7 @@ import { FACE_STATUSES } from '../../shared/statuses.ts';
 import { enumOptions } from '../../shared/valueEnum.tsx';
 import { ROUTES } from '@gatehouse/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { call, mutate, mutation } from '../../api/client.ts';
+import { call, headers, mutate, mutation } from '../../api/client.ts';
 
 export const FACES_KEY = ['faces'] as const;
 export const GATE_FACES_KEY = ['gateFaces'] as const;
@@ -25,3 +25,21 @@ export const checkFace = (imgBase64: string, source: 'photo' | 'upload') => call
 export const saveGateFace = mutation(ROUTES.face.updateFaceAddressByAddressId);
 export const deleteGateFace = (id: number) => mutate(ROUTES.face.delFaceAddressById, { id });
 export const resendGateFace = (id: number) => mutate(ROUTES.face.updateFaceRedownload, { id });
+
+/**
+ * A face's photo for a list thumbnail, as an object URL (the photo route wants the session
+ * header, which an <img> cannot send). The browser's HTTP cache keeps it (Cache-Control private,
+ * ETag: a repeat is a 304); null when the photo cannot be shown (a thumbnail fails quietly).
+ */
+export async function facePhotoObjectUrl(photoUrl: string): Promise<string | null> {
+  try {
+    const res = await fetch(photoUrl, { headers: headers() });
+    if (!res.ok) return null;
+    return URL.createObjectURL(await res.blob());
+  } catch {
+    return null;
+  }
+}
+
+/** The photo route of a face (lists that carry only the face id, e.g. a door unit's faces). */
+export const facePhotoPath = (faceId: number) => `/api${ROUTES.face.getFacePhoto.path}?id=${faceId}`;

@@ -1,15 +1,20 @@
 import { type GmRow, LIMITS, ROUTES } from '@gatehouse/contracts';
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { EmergencyDialog } from '../emergency/EmergencyDialog.tsx';
+import { openDoor } from '../emergency/api.ts';
+import { getSession } from '../../session/store.ts';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
+import { RowActions } from '../../shared/RowActions.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useListReload } from '../../shared/useListReload.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { OnlineTag, SyncTags } from '../device/SyncState.tsx';
+import { useLiveRows } from '../../shared/liveRows.ts';
 import { ConfirmButton } from '../../shared/ConfirmButton.tsx';
 import { resyncDevice } from '../device/api.ts';
 import { refreshLadderFile } from './api.ts';
-import { textFilters } from '../../shared/FilterBar.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
 
 const KEY = ['gms'] as const;
@@ -17,12 +22,18 @@ const KEY = ['gms'] as const;
 /**
  * Door units (001 §2): every door-unit address of the scope with its device's online
  * and sync state, refreshed every 30 s. Actions: cards, faces, download the
- * ladder-control configuration, resync everything.
+ * ladder-control configuration, resync everything, open the door now, set an emergency mode
+ * (docs/live-operations.md).
  */
 export default function GmPage() {
   const { t } = useT();
   const navigate = useNavigate();
   const { act } = useListReload(KEY);
+  const [emergency, setEmergency] = useState<{ communityId?: number; addressId?: number } | null>(null);
+  // Online state in place as units come and go (the 30 s refresh still brings the sync counts).
+  useLiveRows<'device', GmRow>(KEY, 'device', (r, d) =>
+    r.serial === d.serial ? { ...r, online: d.online, lastSeen: d.lastSeen ?? r.lastSeen } : null,
+  );
   const columns: ColumnsType<GmRow> = [
     { title: t('ui.dev.address'), dataIndex: 'address', key: 'address', sorter: true },
     { title: t('ui.dev.name'), dataIndex: 'name', key: 'name', sorter: true },
@@ -38,7 +49,7 @@ export default function GmPage() {
     { title: t('ui.dev.lastSeen'), dataIndex: 'lastSeen' },
     { title: t('ui.dev.sync'), key: 'sync', render: (_v, r) => <SyncTags s={r} serial={r.serial} /> },
     actionsColumn(t('ui.actions'), (r) => (
-      <Space>
+      <RowActions testId={`gm-actions-${r.addressid}`}>
         <Button size="small" onClick={() => navigate(`/gm/card/${r.addressid}/`)}>
           {t('ui.gm.cards')}
         </Button>
@@ -49,6 +60,17 @@ export default function GmPage() {
           {t('ui.gm.ladder')}
         </ConfirmButton>
         <ConfirmButton
+          title={t('ui.door.confirmOpen', { address: r.address })}
+          disabled={!r.serial || !r.online}
+          testId={`door-open-${r.addressid}`}
+          onConfirm={() => openDoor(r.addressid).catch(() => {})}
+        >
+          {t('ui.door.open')}
+        </ConfirmButton>
+        <Button size="small" danger onClick={() => setEmergency({ communityId: r.communityId, addressId: r.addressid })}>
+          {t('ui.emergency.button')}
+        </Button>
+        <ConfirmButton
           title={t('ui.dev.confirmResync')}
           disabled={!r.serial}
           testId={`resync-${r.addressid}`}
@@ -56,18 +78,31 @@ export default function GmPage() {
         >
           {t('ui.dev.resync')}
         </ConfirmButton>
-      </Space>
+      </RowActions>
     )),
   ];
   return (
-    <ListPage<GmRow>
-      breadcrumb={[t('menu.access'), t('menu.access.gm')]}
-      queryKey={KEY}
-      rowKey="addressid"
-      columns={columns}
-      refetchInterval={LIMITS.doorUnitRefreshMs}
-      route={ROUTES.gm.searchGmsPage}
-      filters={[...textFilters(t, { address: 'ui.dev.address', name: 'ui.dev.name' })]}
-    />
+    <>
+      <ListPage<GmRow>
+        breadcrumb={[t('menu.access'), t('menu.access.gm')]}
+        queryKey={KEY}
+        rowKey="addressid"
+        columns={columns}
+        refetchInterval={LIMITS.doorUnitRefreshMs}
+        route={ROUTES.gm.searchGmsPage}
+        filters={{ address: 'ui.dev.address', name: 'ui.dev.name' }}
+        toolbar={() => (
+          <Button
+            danger
+            type="primary"
+            data-testid="emergency-open"
+            onClick={() => setEmergency({ communityId: getSession()?.communityId || undefined })}
+          >
+            {t('ui.emergency.button')}
+          </Button>
+        )}
+      />
+      {emergency ? <EmergencyDialog {...emergency} onClose={() => setEmergency(null)} /> : null}
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { download } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { MESSAGE_TYPE } from '../../shared/statuses.ts';
-import { enumOptions } from '../../shared/valueEnum.tsx';
+import { dateFilters } from '../../shared/FilterBar.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { deleteMessage } from './api.ts';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
@@ -45,15 +45,13 @@ export default function MessagePage() {
     <ListPage<MessageRow>
       breadcrumb={[t('menu.message')]}
       queryKey={KEY}
-      rowKey="id"
       columns={columns}
       route={ROUTES.message.getMessagesPage}
-      filters={[
-        { name: 'title', label: t('ui.message.title') },
-        { name: 'type', label: t('ui.message.type'), type: 'select', options: enumOptions(MESSAGE_TYPE, t) },
-        { name: 'starttime', label: t('ui.startDate'), type: 'date' },
-        { name: 'endtime', label: t('ui.endDate'), type: 'date' },
-      ]}
+      filters={{
+        title: 'ui.message.title',
+        type: { label: 'ui.message.type', options: MESSAGE_TYPE },
+        ...dateFilters({ starttime: 'ui.startDate', endtime: 'ui.endDate' }),
+      }}
     />
   );
 }

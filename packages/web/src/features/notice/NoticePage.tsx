@@ -51,10 +51,9 @@ export default function NoticePage() {
       <ListPage<NoticeRow>
         breadcrumb={[t('menu.service'), t('menu.service.notice')]}
         queryKey={KEY}
-        rowKey="id"
         columns={columns}
         route={ROUTES.notice.getNoticesPage}
-        filters={[{ name: 'title', label: t('ui.notice.title') }]}
+        filters={{ title: 'ui.notice.title' }}
         toolbar={() => (
           <Button type="primary" onClick={() => setAdding(true)}>
             {t('ui.notice.add')}

@@ -3,14 +3,15 @@ import { useEffect } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { useMenusByPid } from './api.ts';
 
-type Props = { value?: number; onChange?: (v: number | undefined) => void };
+type Props = { id?: string; 'aria-label'?: string; value?: number; onChange?: (v: number | undefined) => void };
 
 /** The menus under one parent (0: the first level) as a select; empty means all. */
-function MenuSelect({ pid, testId, value, onChange }: Props & { pid: number | undefined; testId: string }) {
+function MenuSelect({ pid, testId, value, onChange, ...named }: Props & { pid: number | undefined; testId: string }) {
   const { t, lang } = useT();
   const q = useMenusByPid(pid, lang);
   return (
     <Select
+      {...named}
       allowClear
       value={value}
       onChange={onChange}

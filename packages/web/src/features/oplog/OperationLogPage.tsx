@@ -3,6 +3,7 @@ import { Descriptions } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
+import { dateFilters } from '../../shared/FilterBar.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { FirstMenuSelect, SecondMenuSelect } from './MenuSelects.tsx';
 
@@ -20,7 +21,6 @@ export default function OperationLogPage() {
     <ListPage<OpLogRow>
       breadcrumb={[t('menu.operationlog')]}
       queryKey={['oplog']}
-      rowKey="id"
       columns={columns}
       pageSizes={LIMITS.opLogPageSizes}
       route={ROUTES.oplog.getOpLogPage}
@@ -36,13 +36,12 @@ export default function OperationLogPage() {
           </Descriptions>
         ),
       }}
-      filters={[
-        { name: 'name1', label: t('oplog.col.name1'), type: 'custom', render: () => <FirstMenuSelect /> },
-        { name: 'name2', label: t('oplog.col.name2'), type: 'custom', render: () => <SecondMenuSelect /> },
-        { name: 'regno', label: t('oplog.col.regno') },
-        { name: 'starttime', label: t('ui.startDate'), type: 'date' },
-        { name: 'endtime', label: t('ui.endDate'), type: 'date' },
-      ]}
+      filters={{
+        name1: { label: 'oplog.col.name1', render: () => <FirstMenuSelect /> },
+        name2: { label: 'oplog.col.name2', render: () => <SecondMenuSelect /> },
+        regno: 'oplog.col.regno',
+        ...dateFilters({ starttime: 'ui.startDate', endtime: 'ui.endDate' }),
+      }}
       toolbar={({ params }) => <ExportButton route={ROUTES.oplog.exportOpLog} params={params} sheet={t('oplog.sheet')} />}
     />
   );

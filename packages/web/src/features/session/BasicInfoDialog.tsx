@@ -5,7 +5,7 @@ import { useT } from '../../i18n/index.ts';
 import { clearSession } from '../../session/store.ts';
 import { fieldRule } from '../../shared/rules.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
-import { updateOwnInfo, useOwnInfo } from './api.ts';
+import { updateOwnInfo, useOwnInfo } from './own/api.ts';
 import { TotpSection } from './TotpSection.tsx';
 
 /** Basic info: userid, regNo, userName, roleName. Administrators may only read it, and manage their authenticator here. */

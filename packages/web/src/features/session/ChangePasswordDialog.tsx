@@ -1,12 +1,12 @@
 import { isSystemAdmin, updatePwdInput } from '@gatehouse/contracts';
-import { Alert, Form, Input, Modal } from 'antd';
+import { Alert, Form, Modal } from 'antd';
 import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/index.ts';
 import { clearSession } from '../../session/store.ts';
 import { useSession } from '../../session/useSession.ts';
-import { differentFrom, fieldRule, sameAs } from '../../shared/rules.ts';
+import { PasswordField } from '../../shared/PasswordField.tsx';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
-import { updateOwnPassword } from './api.ts';
+import { updateOwnPassword } from './own/api.ts';
 
 /** Change password (000 §5): the new one differs from the old, matches the pattern, and is confirmed. */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
@@ -26,25 +26,14 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
         <Alert type="warning" showIcon message={t('pwd.adminRefused')} />
       ) : (
         <Form form={form} layout="vertical">
-          <Form.Item label={t('ui.oldPassword')} name="oldPwd" rules={[fieldRule(updatePwdInput, 'oldPwd')]}>
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
-          <Form.Item
-            label={t('ui.newPassword')}
-            name="pwd"
-            dependencies={['oldPwd']}
-            rules={[fieldRule(updatePwdInput, 'pwd'), differentFrom('oldPwd', 'v.passwordSameAsOld')]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            label={t('ui.confirmNewPassword')}
+          <PasswordField schema={updatePwdInput} name="oldPwd" label={t('ui.oldPassword')} current />
+          <PasswordField schema={updatePwdInput} name="pwd" label={t('ui.newPassword')} differentFrom={['oldPwd', 'v.passwordSameAsOld']} />
+          <PasswordField
+            schema={updatePwdInput}
             name="confirmPwd"
-            dependencies={['pwd']}
-            rules={[fieldRule(updatePwdInput, 'confirmPwd'), sameAs('pwd', 'v.newPasswordMismatch')]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+            label={t('ui.confirmNewPassword')}
+            sameAs={['pwd', 'v.newPasswordMismatch']}
+          />
         </Form>
       )}
     </Modal>

@@ -1,11 +1,11 @@
 import { resetPwdInput, validateVcodeInput } from '@gatehouse/contracts';
-import { Form, Input, Steps } from 'antd';
+import { Form, Steps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AuthActions, AuthFrame } from './AuthFrame.tsx';
 import { PhoneCodeFields } from './PhoneCodeFields.tsx';
 import { useT } from '../../i18n/index.ts';
-import { fieldRule, sameAs } from '../../shared/rules.ts';
+import { PasswordField } from '../../shared/PasswordField.tsx';
 import { type PhoneCode, resetPassword, verifyPhoneCode } from './api.ts';
 
 /** Forgotten password, two steps: verify the phone with a code; set the new password (000 §2). */
@@ -57,17 +57,14 @@ export function ForgetPwdPage() {
         </Form>
       ) : (
         <Form form={f1} layout="vertical" onFinish={reset} requiredMark={false}>
-          <Form.Item label={t('ui.newPassword')} name="pwd" rules={[fieldRule(resetPwdInput, 'pwd')]}>
-            <Input.Password autoComplete="new-password" data-testid="forget-pwd" />
-          </Form.Item>
-          <Form.Item
-            label={t('ui.forget.confirm')}
+          <PasswordField schema={resetPwdInput} name="pwd" label={t('ui.newPassword')} testId="forget-pwd" />
+          <PasswordField
+            schema={resetPwdInput}
             name="confirmPwd"
-            dependencies={['pwd']}
-            rules={[fieldRule(resetPwdInput, 'confirmPwd'), sameAs('pwd', 'v.passwordMismatch')]}
-          >
-            <Input.Password autoComplete="new-password" data-testid="forget-confirm" />
-          </Form.Item>
+            label={t('ui.forget.confirm')}
+            sameAs={['pwd', 'v.passwordMismatch']}
+            testId="forget-confirm"
+          />
           <AuthActions back={() => setStep(0)} backText="ui.forget.prev" submitText="ui.forget.submit" busy={busy} testId="forget-submit" />
         </Form>
       )}

@@ -2,6 +2,7 @@ import { type Option, type PhoneContent, RECOVERY_CODE, type SessionContent, TOT
 import { Button, Form, Input, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { preloadShellWhenIdle, preloadSignedIn } from '../../app/preload.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { useT } from '../../i18n/index.ts';
 import { clearSession } from '../../session/store.ts';
@@ -41,6 +42,8 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
   useEffect(() => {
     clearSession();
   }, []);
+  // The shell's code loads while the user fills the form.
+  useEffect(() => preloadShellWhenIdle(), []);
 
   const loadRoles = async () => {
     const regNo = (form.getFieldValue('username') as string | undefined)?.trim() ?? '';
@@ -71,7 +74,9 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
     try {
       const a = await submitLogin({ ...values, dx: needSms ? values.dx : undefined });
       if (a.status === 200) {
-        nav((a.content as SessionContent).defaultPath ?? '/403');
+        const path = (a.content as SessionContent).defaultPath ?? '/403';
+        preloadSignedIn(path); // the first page's code loads beside the shell's
+        nav(path);
       } else if (a.status === 205) {
         setNeedSms(true);
         setTotp((a.content as PhoneContent).totp === true);

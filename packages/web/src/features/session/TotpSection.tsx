@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { FieldWithAction } from '../../shared/FieldWithAction.tsx';
 import { fieldRule } from '../../shared/rules.ts';
-import { confirmTotp, disableTotp, startTotp, TOTP_STATE_KEY, useTotpState } from './api.ts';
+import { validValues } from '../../shared/saveDialog.ts';
+import { confirmTotp, disableTotp, startTotp, TOTP_STATE_KEY, useTotpState } from './own/api.ts';
 
 /**
  * The administrator's authenticator in the profile dialog: set up (QR code and key,
@@ -35,14 +36,16 @@ export function TotpSection() {
   };
   const start = () => run(async () => setEnrolment(await startTotp()));
   const confirm = async () => {
-    const v = await confirmForm.validateFields();
+    const v = await validValues(confirmForm); // a broken rule shows on its field, quietly
+    if (!v) return;
     await run(async () => {
       setRecovery((await confirmTotp(v)).recoveryCodes);
       setEnrolment(null);
     });
   };
   const disable = async () => {
-    const v = await disableForm.validateFields();
+    const v = await validValues(disableForm);
+    if (!v) return;
     await run(async () => {
       await disableTotp(v);
       setRecovery(null);

@@ -1,10 +1,10 @@
 import { type QrCreated, type QrDeviceRow, qrCreateInput } from '@gatehouse/contracts';
-import { DatePicker, Form, Image, InputNumber, Modal, Typography } from 'antd';
+import { Checkbox, DatePicker, Form, Image, InputNumber, Modal, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
-import { createQrcode } from './api.ts';
+import { createQrcode, useQrGroups } from './api.ts';
 
 const FMT = 'YYYY/MM/DD HH:mm:ss';
 
@@ -12,14 +12,20 @@ interface Values {
   numOpen?: number;
   validfrom?: Dayjs;
   validto?: Dayjs;
+  groupIds?: number[];
+  groupsOnly?: boolean;
 }
 
-/** Create a visitor QR code for one door unit (001 §5: numOpen required, valid from before valid to); shows the image. */
+/**
+ * Create a visitor QR code for one door unit (001 §5: numOpen required, valid from before valid to); shows the image.
+ * Access groups may be added: their door units accept the code within the group's schedule (or only they do).
+ */
 export function QrDialog({ row, onClose }: { row: QrDeviceRow; onClose: () => void }) {
   const { t } = useT();
   const [form] = Form.useForm<Values>();
   const [created, setCreated] = useState<QrCreated | null>(null);
-  const check = (name: 'numOpen' | 'validfrom' | 'validto') => ({
+  const groups = useQrGroups(row.addressRegNo).data ?? [];
+  const check = (name: 'numOpen' | 'validfrom' | 'validto' | 'groupIds') => ({
     validator: async () => {
       const v = form.getFieldsValue();
       const res = qrCreateInput.safeParse({
@@ -27,6 +33,8 @@ export function QrDialog({ row, onClose }: { row: QrDeviceRow; onClose: () => vo
         numOpen: v.numOpen,
         validfrom: v.validfrom?.format(FMT),
         validto: v.validto?.format(FMT),
+        groupIds: v.groupIds,
+        groupsOnly: v.groupsOnly ? 1 : 0,
       });
       const issue = res.success ? undefined : res.error.issues.find((i) => i.path[0] === name);
       if (issue) throw new Error(t(issue.message));
@@ -40,6 +48,8 @@ export function QrDialog({ row, onClose }: { row: QrDeviceRow; onClose: () => vo
         numOpen: v.numOpen,
         validfrom: v.validfrom?.format(FMT),
         validto: v.validto?.format(FMT),
+        groupIds: v.groupIds ?? [],
+        groupsOnly: v.groupsOnly ? 1 : 0,
       }),
     );
   });
@@ -77,6 +87,31 @@ export function QrDialog({ row, onClose }: { row: QrDeviceRow; onClose: () => vo
           <Form.Item name="validto" label={t('ui.qr.validto')} rules={[check('validto')]} dependencies={['validfrom']}>
             <DatePicker showTime format={FMT} />
           </Form.Item>
+          {groups.length ? (
+            <>
+              <Form.Item
+                name="groupIds"
+                label={t('ui.rules.qrGroups')}
+                extra={t('ui.rules.qrGroupsHelp')}
+                rules={[check('groupIds')]}
+                dependencies={['groupsOnly']}
+              >
+                <Select
+                  mode="multiple"
+                  allowClear
+                  optionFilterProp="label"
+                  data-testid="qr-groups"
+                  options={groups.map((g) => ({
+                    value: g.id,
+                    label: t('ui.rules.qrGroupOption', { name: g.name, schedule: g.scheduleName, count: g.unitCount }),
+                  }))}
+                />
+              </Form.Item>
+              <Form.Item name="groupsOnly" valuePropName="checked">
+                <Checkbox data-testid="qr-groups-only">{t('ui.rules.qrGroupsOnly')}</Checkbox>
+              </Form.Item>
+            </>
+          ) : null}
         </Form>
       )}
     </Modal>

@@ -6,7 +6,6 @@ import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { OnlineTag } from '../device/SyncState.tsx';
 import { QrDialog } from './QrDialog.tsx';
-import { textFilters } from '../../shared/FilterBar.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
 
 /** QR-code devices (001 §2): door units that read QR codes; each row creates a visitor code. */
@@ -36,7 +35,7 @@ export default function VisitorCodePage() {
         rowKey="addressid"
         columns={columns}
         route={ROUTES.qrcode.getQrDevicesPage}
-        filters={[...textFilters(t, { addressName: 'ui.dev.name', communityName: 'ui.dev.company' })]}
+        filters={{ addressName: 'ui.dev.name', communityName: 'ui.dev.company' }}
       />
       {row ? <QrDialog row={row} onClose={() => setRow(null)} /> : null}
     </>

@@ -1,0 +1,82 @@
+/**
+ * The server of the exports bench, in its own process (its RSS is read alone from
+ * /proc): boots on PGlite (in memory) or DATABASE_URL, fills access_event with the
+ * scale generator, signs an administrator in and listens on HTTP. Over IPC it answers
+ * the bare baseline (the export's own keyset SELECTs, no xlsx) and how many
+ * access_event statements have run so far (to see the work stop after an abort).
+ */
+import { sql } from 'kysely';
+import { buildApp } from '../packages/server/src/app.ts';
+import { streamBatch } from '../packages/server/src/db/index.ts';
+import { boot } from '../packages/server/src/boot.ts';
+import { testConfig } from '../packages/server/src/config.ts';
+import { generateScale } from '../packages/server/src/demo/scale.ts';
+import { openSession } from '../packages/server/src/http/auth.ts';
+import { insertAccount } from '../packages/server/src/modules/account/insert.ts';
+import { type EventQ, type EventTuple, eventStream } from '../packages/server/src/modules/eventlog/queries.ts';
+import { keysetStream } from '../packages/server/src/modules/eventlog/total.ts';
+
+type Ask = { id: number; op: 'bare' } | { id: number; op: 'statements' } | { id: number; op: 'count' };
+
+const events = Number(process.env.BENCH_EVENTS);
+let statements = 0;
+const booted = await boot(testConfig({ LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL }), {
+  inMemoryDb: true,
+  mqtt: false,
+  onQuery: (q) => {
+    if (/"access_event"/.test(q.sql)) statements++;
+  },
+});
+const { db } = booted.services;
+await generateScale(db, {
+  communities: 10,
+  doorUnits: 10,
+  accounts: 1000,
+  events,
+  commands: 100,
+  cards: 100,
+  faces: 100,
+  opLog: 100,
+  alarms: 100,
+});
+const admin = await insertAccount(db, { regNo: '13999990001', name: 'Bench', password: 'Bench123', roleId: 1 });
+const token = await openSession(db, { accountId: admin, roleId: 1 });
+const app = await buildApp(booted.services);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const { port } = app.server.address() as { port: number };
+
+/** The rows the access-log export writes, read by the same keyset SELECTs, nothing else done with them. */
+async function bare(): Promise<{ ms: number; rows: number }> {
+  const q: EventQ = db.selectFrom('access_event as e').where('e.is_work', '=', false);
+  const t0 = performance.now();
+  let rows = 0;
+  for await (const _r of keysetStream<EventTuple>((after, limit) => eventStream(db, q, true, after, limit), streamBatch(db))) rows++;
+  return { ms: performance.now() - t0, rows };
+}
+
+async function answer(m: Ask): Promise<unknown> {
+  switch (m.op) {
+    case 'bare':
+      return bare();
+    case 'statements':
+      return statements;
+    case 'count': {
+      const r = await sql<{ n: number }>`select count(*)::int as n from access_event where not is_work`.execute(db);
+      return r.rows[0]?.n;
+    }
+  }
+}
+
+process.on('message', (m: Ask) => {
+  answer(m).then(
+    (value) => process.send?.({ id: m.id, value }),
+    (e: unknown) => process.send?.({ id: m.id, error: String(e) }),
+  );
+});
+process.on('SIGTERM', () => {
+  app
+    .close()
+    .then(() => booted.shutdown())
+    .finally(() => process.exit(0));
+});
+process.send?.({ ready: true, port, token });

@@ -1,0 +1,137 @@
+import type { RoleId } from '../packages/contracts/src/index.ts';
+import { CompiledQuery } from 'kysely';
+import { buildApp } from '../packages/server/src/app.ts';
+import { boot } from '../packages/server/src/boot.ts';
+import { testConfig } from '../packages/server/src/config.ts';
+import { FULL_SCALE, generateScale, type ScaleSize } from '../packages/server/src/demo/scale.ts';
+import { openSession } from '../packages/server/src/http/auth.ts';
+import { insertAccount } from '../packages/server/src/modules/account/insert.ts';
+import { freshPostgres } from '../packages/server/src/test/harness.ts';
+import { percentile, timeIt } from './lib.ts';
+
+/**
+ * Every list at scale (`npm run bench -- lists`): the scale generator fills the real
+ * tables (10M access events, 1M commands, 1M cards, 100k accounts, 1M op-log rows by
+ * default; BENCH_SCALE=0.1 for a tenth), then each case's API p95 (signed-in request
+ * through the whole app, in process) is set against the p95 of the list's own
+ * statements (those the route ran, less the session lookup) executed bare on the same
+ * database in the same run. Ratio goal: ≤ 2.
+ *
+ * BENCH_REUSE=1 (with DATABASE_URL) runs on that database itself instead of a fresh one and
+ * keeps it: it generates only when access_event is empty, so a second run (after a new
+ * migration, say: boot migrates) measures the same rows without generating them again.
+ */
+const CASES: [string, string, Record<string, unknown>, 'admin' | 'manager'][] = [
+  ['access log, first page', '/eventlog/getAccessLogPage', {}, 'admin'],
+  ['access log, communityName', '/eventlog/getAccessLogPage', { communityName: 'S' }, 'admin'],
+  ["access log, manager's scope", '/eventlog/getAccessLogPage', {}, 'manager'],
+  ['access log, result=1', '/eventlog/getAccessLogPage', { result: 1 }, 'admin'],
+  ['access log, type=5', '/eventlog/getAccessLogPage', { type: 5 }, 'admin'],
+  ['access log, account prefix', '/eventlog/getAccessLogPage', { account: '1300001' }, 'admin'],
+  ['access log, CARD_NUM prefix', '/eventlog/getAccessLogPage', { CARD_NUM: '00000123' }, 'admin'],
+  ['access log, unlockUserName contains', '/eventlog/getAccessLogPage', { unlockUserName: '户1234' }, 'admin'],
+  ['entrance report', '/eventlog/getAccessReportlistByPage', {}, 'admin'],
+  ['punch records', '/attendance/getPunchlistByPage', {}, 'admin'],
+  ['commands, first page', '/command/getCommandsPage', {}, 'admin'],
+  ['commands, address contains', '/command/getCommandsPage', { address: '栋门口机 11' }, 'admin'],
+  ['commands, sort by updateTime', '/command/getCommandsPage', { sort: 'updateTime', order: 'desc' }, 'admin'],
+  ['commands, status=3', '/command/getCommandsPage', { status: 3 }, 'admin'],
+  ['gate cards', '/card/getGateAccessesPage', { ismjtk: 1 }, 'admin'],
+  ['gate cards, by account', '/card/getGateAccessesPage', { ismjtk: 1, account: '1300003' }, 'admin'],
+  ['faces', '/face/getFaces', {}, 'admin'],
+  ['accounts', '/account/searchAccounts', {}, 'admin'],
+  ['op log', '/oplog/getOpLogPage', {}, 'admin'],
+  ['op log, account prefix', '/oplog/getOpLogPage', { regno: '1300002' }, 'admin'],
+  ['alarms', '/alarm/getAlarmPage', {}, 'admin'],
+];
+
+export async function listsBench() {
+  const factor = Number(process.env.BENCH_SCALE ?? 1);
+  const size = Object.fromEntries(
+    Object.entries(FULL_SCALE).map(([k, v]) => [k, ['communities', 'doorUnits'].includes(k) ? v : Math.max(100, Math.round(v * factor))]),
+  ) as unknown as ScaleSize;
+  const variants = [];
+  if (process.env.DATABASE_URL && process.env.BENCH_REUSE === '1') {
+    variants.push(await runOnce(size, process.env.DATABASE_URL));
+  } else if (process.env.DATABASE_URL) {
+    const pgdb = await freshPostgres();
+    variants.push(await runOnce(size, pgdb.url));
+    await pgdb.drop();
+  }
+  if (process.env.BENCH_PGLITE !== '0') variants.push(await runOnce(size, undefined));
+  return { name: 'every list at scale: API p95 vs the same statements run bare', size, variants, goal: 'ratio ≤ 2 and API p95 ≤ 50 ms' };
+}
+
+async function runOnce(size: ScaleSize, databaseUrl: string | undefined) {
+  const statements: CompiledQuery[] = [];
+  let recording = false;
+  const config = testConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
+  const booted = await boot(config, {
+    inMemoryDb: true,
+    mqtt: false,
+    onQuery: (q) => {
+      if (recording) statements.push(CompiledQuery.raw(q.sql, [...q.parameters]));
+    },
+  });
+  const db = booted.services.db;
+  const t0 = performance.now();
+  const reused = !!(await db.selectFrom('access_event').select('id').limit(1).executeTakeFirst());
+  if (!reused) await generateScale(db, size);
+  const generatedSec = reused ? null : Math.round((performance.now() - t0) / 1000);
+  const benchAccount = async (regNo: string, name: string, roleId: RoleId) =>
+    (await db.selectFrom('account').select('id').where('reg_no', '=', regNo).executeTakeFirst())?.id ??
+    (await insertAccount(db, { regNo, name, password: 'Bench123', roleId }));
+  const admin = await benchAccount('13999990001', 'Bench', 1);
+  const manager = await benchAccount('13999990002', 'Manager', 4);
+  const mine = await db.selectFrom('community').select('id').orderBy('id').limit(3).execute();
+  await db
+    .insertInto('account_community')
+    .values(mine.map((c) => ({ account_id: manager, community_id: c.id })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const tokens = {
+    admin: await openSession(db, { accountId: admin, roleId: 1 }),
+    manager: await openSession(db, { accountId: manager, roleId: 4 }),
+  };
+  const app = await buildApp(booted.services);
+  const results = [];
+  for (const [name, path, input, who] of CASES) {
+    const query = Object.fromEntries(Object.entries({ page: 0, rows: 20, ...input }).map(([k, v]) => [k, String(v)]));
+    const call = async () => {
+      const res = await app.inject({ method: 'GET', url: `/api${path}`, query, headers: { token: tokens[who], 'x-lang': 'english' } });
+      if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    };
+    await call();
+    statements.length = 0;
+    recording = true;
+    await call();
+    recording = false;
+    // The list's own statements: who-is-calling (the session) is the pipeline's cost, measured on the API side.
+    const own = statements.filter((st) => !/"session"/.test(st.sql));
+    const runs = Number(process.env.BENCH_RUNS ?? 30);
+    const runBare = async () => {
+      for (const st of own) await db.executeQuery(st);
+    };
+    // API and bare runs interleaved (the order alternating), so the shared machine's load,
+    // which comes and goes over seconds, weighs on both sides alike.
+    const api: number[] = [];
+    const bare: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      if (i % 2) bare.push(...(await timeIt(1, runBare)));
+      api.push(...(await timeIt(1, call)));
+      if (!(i % 2)) bare.push(...(await timeIt(1, runBare)));
+    }
+    const apiP95 = percentile(api, 95);
+    const bareP95 = percentile(bare, 95);
+    results.push({
+      name,
+      apiP95ms: +apiP95.toFixed(1),
+      bareP95ms: +bareP95.toFixed(1),
+      ratio: +(apiP95 / Math.max(bareP95, 0.1)).toFixed(2),
+    });
+    console.log(`  ${name}: API p95 ${apiP95.toFixed(1)} ms, bare ${bareP95.toFixed(1)} ms`);
+  }
+  await app.close();
+  await booted.shutdown();
+  return { database: databaseUrl ? 'postgres' : 'pglite', generatedSec, reused, results };
+}

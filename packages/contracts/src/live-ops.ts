@@ -1,0 +1,45 @@
+/**
+ * Live operations (docs/live-operations.md): emergency modes, remote open and webhooks.
+ * Pure data: no node or browser APIs here.
+ */
+import { ROLE, type RoleId } from './roles.ts';
+
+/** The modes a door unit can be in; `normal` is what lifting a mode sends. */
+export const EMERGENCY_MODE = { normal: 'normal', lockdown: 'lockdown', allOpen: 'allOpen' } as const;
+export type EmergencyMode = (typeof EMERGENCY_MODE)[keyof typeof EMERGENCY_MODE];
+/** The modes staff can set (lifting one goes back to normal). */
+export const SETTABLE_EMERGENCY_MODES = ['lockdown', 'allOpen'] as const;
+export type SettableEmergencyMode = (typeof SETTABLE_EMERGENCY_MODES)[number];
+
+/**
+ * "Administrator cards": in lockdown a unit still opens for the cards and faces of accounts
+ * of these roles (system administrators, property supervisors and property staff) of the
+ * unit's community; the lockdown command carries their account numbers.
+ */
+export const LOCKDOWN_ROLES: readonly RoleId[] = [ROLE.superAdmin, ROLE.admin, ROLE.propertySupervisor, ROLE.propertyStaff];
+
+/** Command priorities (higher leaves first): an emergency mode jumps pending credential commands, a remote open too. */
+export const COMMAND_PRIORITY = { emergency: 10, doorOpen: 20 } as const;
+
+/** How long the remote-open call waits for the unit's answer. */
+export const DOOR_OPEN_WAIT_MS = 5000;
+
+/** What a remote open answers: the unit opened, refused, or did not answer in time. */
+export type DoorOpenResult = 'opened' | 'failed' | 'noAnswer';
+
+/** The kinds of news a webhook can ask for. `ping` is the "send test" delivery only. */
+export const WEBHOOK_KINDS = ['access', 'device.online', 'device.offline', 'command.failed', 'emergency'] as const;
+export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
+export type WebhookDeliveryKind = WebhookKind | 'ping';
+
+/** Delivery states: waiting (first try or a retry), delivered, given up (a day of failures), cancelled (webhook disabled or deleted). */
+export const DELIVERY_STATUS = { pending: 0, delivered: 1, failed: 2, cancelled: 3 } as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUS)[keyof typeof DELIVERY_STATUS];
+export const DELIVERY_STATUSES: readonly DeliveryStatus[] = [0, 1, 2, 3];
+
+/** A webhook is disabled after this many failed deliveries in a row, or after failing for a day. */
+export const WEBHOOK_DISABLE_AFTER = { failures: 20, ms: 24 * 3600_000 } as const;
+
+/** Signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 over "<t>.<body>">`; receivers refuse a t older than 5 min. */
+export const WEBHOOK_SIGNATURE_HEADER = 'Gatehouse-Signature';
+export const WEBHOOK_REPLAY_WINDOW_S = 300;

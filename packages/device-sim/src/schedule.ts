@@ -1,0 +1,135 @@
+import {
+  ACCESS_REFUSAL,
+  ACCESS_RESULT,
+  type AccessRefusal,
+  type HolidayEntry,
+  HOLIDAY_MODE,
+  parseInterval,
+  type ScheduleEntry,
+  type ScheduleTablePayload,
+} from '@gatehouse/contracts';
+import type { DeviceState, HeldCard, HeldFace } from './state.ts';
+
+/**
+ * How a door unit applies the access rules offline (docs/access-rules.md): with its own
+ * clock, in the community's time zone from `schedule.table`, and the `holiday.table`.
+ * A credential entry without `schedules` opens at any time; with them, when any of them
+ * is open now. An unknown schedule id (its table not yet arrived) is closed.
+ */
+
+/** The local calendar day (YYYY-MM-DD), ISO weekday (1 Monday … 7 Sunday) and minute of the day of an instant. */
+export function localTime(at: Date, timeZone: string): { day: string; weekday: number; minute: number } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    weekday: 'short',
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(get('weekday')) + 1;
+  return { day: `${get('year')}-${get('month')}-${get('day')}`, weekday, minute: Number(get('hour')) * 60 + Number(get('minute')) };
+}
+
+/** The holiday a local day falls on, if any. */
+export const holidayOn = (holidays: readonly HolidayEntry[], day: string): HolidayEntry | undefined =>
+  holidays.find((h) => h.from <= day && day <= h.to);
+
+const openIn = (intervals: readonly string[] | undefined, minute: number): boolean =>
+  (intervals ?? []).some((t) => {
+    const p = parseInterval(t);
+    return p !== null && p[0] <= minute && minute < p[1];
+  });
+
+/** One schedule at a local time: open, or why not. */
+function judge(s: ScheduleEntry, weekday: number, minute: number, holiday: boolean): true | AccessRefusal {
+  if (holiday) {
+    if (s.holidayMode === HOLIDAY_MODE.closed || !s.holidayWeekday) return ACCESS_REFUSAL.holiday;
+    return openIn(s.week[s.holidayWeekday - 1], minute) || ACCESS_REFUSAL.holiday;
+  }
+  return openIn(s.week[weekday - 1], minute) || ACCESS_REFUSAL.schedule;
+}
+
+/**
+ * Whether a credential that names these schedules may open at `at`: null when it may,
+ * else the reason ("holiday" when a holiday closed it, else "outside schedule").
+ */
+export function scheduleRefusal(
+  schedules: readonly number[] | undefined,
+  table: ScheduleTablePayload | null,
+  holidays: readonly HolidayEntry[],
+  at: Date,
+): AccessRefusal | null {
+  if (!schedules?.length) return null;
+  if (!table) return ACCESS_REFUSAL.schedule;
+  const { day, weekday, minute } = localTime(at, table.timeZone);
+  const holiday = holidayOn(holidays, day) !== undefined;
+  let reason: AccessRefusal = ACCESS_REFUSAL.schedule;
+  for (const id of schedules) {
+    if (id === 0) return null;
+    const s = table.schedules.find((x) => x.id === id);
+    if (!s) continue;
+    const v = judge(s, weekday, minute, holiday);
+    if (v === true) return null;
+    if (v === ACCESS_REFUSAL.holiday) reason = v;
+  }
+  return reason;
+}
+
+/** What a unit decides when a card is shown: the access result and, for a rule refusal, its reason. */
+export interface CardVerdict {
+  result: number;
+  reason?: AccessRefusal;
+  card?: HeldCard;
+}
+
+/** A card shown at `at`: unknown, disabled, outside its validity, outside its schedules, or open. */
+export function cardVerdict(state: DeviceState, cardNo: string, at: Date): CardVerdict {
+  const card = state.cards.get(cardNo);
+  if (!card) return { result: ACCESS_RESULT.unknown };
+  if (card.status && card.status !== 'enable') return { result: ACCESS_RESULT.disabled, card };
+  if (card.validfrom && at < new Date(card.validfrom)) return { result: ACCESS_RESULT.notYetValid, card };
+  if (card.validto && at > new Date(card.validto)) return { result: ACCESS_RESULT.expired, card };
+  const reason = scheduleRefusal(card.schedules, state.schedules, state.holidays, at);
+  return reason ? { result: ACCESS_RESULT.other, reason, card } : { result: ACCESS_RESULT.ok, card };
+}
+
+/** What a unit decides when a face is recognised: unknown, disabled, outside its schedules, or open. */
+export function faceVerdict(state: DeviceState, faceId: string, at: Date): { result: number; reason?: AccessRefusal; face?: HeldFace } {
+  const face = state.faces.get(faceId);
+  if (!face) return { result: ACCESS_RESULT.unknown };
+  if (face.status && face.status !== 'enable') return { result: ACCESS_RESULT.disabled, face };
+  const reason = scheduleRefusal(face.schedules, state.schedules, state.holidays, at);
+  return reason ? { result: ACCESS_RESULT.other, reason, face } : { result: ACCESS_RESULT.ok, face };
+}
+
+/** The floors a holder's lift entries release at a moment: resident floors and front / back unlock floors. */
+export interface LiftFloors {
+  resident: string[];
+  front: string[];
+  back: string[];
+}
+
+/**
+ * The lift file at `at` for one card (`cardId`) or face (`faceId`): every entry of the holder
+ * whose schedules are open (no schedules: always) adds its floors; the holder's own entry and
+ * each of its groups' entries count alike.
+ */
+export function liftFloors(state: DeviceState, holder: { cardId: string } | { faceId: number }, at: Date): LiftFloors {
+  const out: LiftFloors = { resident: [], front: [], back: [] };
+  const add = (list: string[], items: readonly string[]) => {
+    for (const x of items) if (!list.includes(x)) list.push(x);
+  };
+  for (const e of state.ladder) {
+    const mine =
+      'cardId' in holder ? e.source === 'card' && e.cardId === holder.cardId : e.source === 'face' && e.holderId === holder.faceId;
+    if (!mine || scheduleRefusal(e.schedules, state.schedules, state.holidays, at)) continue;
+    add(out.resident, [e.ResiLevel]);
+    add(out.front, e.FrontUnlockLevelList ?? []);
+    add(out.back, e.BackUnlockLevelList ?? []);
+  }
+  return out;
+}

@@ -1,0 +1,120 @@
+import { CMD_STATUS } from '@gatehouse/contracts';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/types.ts';
+
+/** Advisory-lock namespace of a door unit's dispatch (the second key is the device id). */
+export const DEVICE_LOCK_NS = 0x6764;
+
+export interface ClaimedCommand {
+  id: number;
+  device_id: number;
+  serial: string;
+  type: number;
+  kind: string;
+  payload: unknown;
+  priority: number;
+  created_at: Date;
+}
+
+export interface ClaimOptions {
+  /** Who claims (INSTANCE_ID): written to claimed_by. */
+  instance: string;
+  /** A sent command not acknowledged within this is due again (COMMAND_ACK_TIMEOUT_MS). */
+  leaseMs: number;
+  limit: number;
+}
+
+/**
+ * Devices whose dispatch this connection may do: each device id is taken with a
+ * session-level advisory lock (`pg_try_advisory_lock`) held while the claimed commands
+ * are published, then released with `unlockDevices` (or by the connection ending when
+ * the instance dies), so while one instance publishes a device's commands no other
+ * instance sends that device anything (its order holds). The claim itself commits at
+ * once: an ack never waits for a publish. The others are answered as `busy`.
+ */
+export async function lockDevices(conn: Kysely<DB>, ids: number[]): Promise<{ locked: number[]; busy: number[] }> {
+  if (!ids.length) return { locked: [], busy: [] };
+  const rows = await sql<{ id: number; got: boolean }>`
+    select id::int as id, pg_try_advisory_lock(${DEVICE_LOCK_NS}, id::int) as got
+    from unnest(${sql.raw(`array[${ids.map((id) => Number(id)).join(',')}]`)}::int[]) as t(id)`.execute(conn);
+  return {
+    locked: rows.rows.filter((r) => r.got).map((r) => r.id),
+    busy: rows.rows.filter((r) => !r.got).map((r) => r.id),
+  };
+}
+
+/** Releases the device locks `lockDevices` took on this connection. */
+export async function unlockDevices(conn: Kysely<DB>, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await sql`select pg_advisory_unlock(${DEVICE_LOCK_NS}, id::int)
+    from unnest(${sql.raw(`array[${ids.map((id) => Number(id)).join(',')}]`)}::int[]) as t(id)`.execute(conn);
+}
+
+/**
+ * Claims the due commands of these devices in one statement and answers them in
+ * per-device order (priority desc, then id). Due: not sent (0); sent (1) whose lease
+ * ran out while the unit is online; and, for `resend` devices (the unit just came
+ * online), sent commands published before `since` (the moment its status was
+ * applied), so a second handling of the same status sends nothing again. Rows
+ * locked by another claim are skipped (FOR UPDATE SKIP LOCKED): every command is
+ * claimed by exactly one instance. A claim sets status 1, attempts + 1, sent_at,
+ * claimed_by and lease_until.
+ */
+export async function claimCommands(
+  db: Kysely<DB>,
+  deviceIds: number[],
+  resend: { id: number; since: Date }[],
+  o: ClaimOptions,
+): Promise<ClaimedCommand[]> {
+  if (!deviceIds.length) return [];
+  const ids = sql.join(deviceIds.map((id) => sql`${Number(id)}::int`));
+  const resent = resend.length
+    ? sql`or (c.status = ${CMD_STATUS.sent} and exists (
+          select 1 from (values ${sql.join(resend.map((r) => sql`(${Number(r.id)}::int, ${r.since.toISOString()}::timestamptz)`))}) as r(id, since)
+          where r.id = c.device_id and (c.sent_at is null or c.sent_at < r.since)))`
+    : sql``;
+  const res = await sql<ClaimedCommand>`
+    with due as (
+      select c.id from command c
+      join device d on d.id = c.device_id
+      where c.device_id in (${ids}) and d.address_id is not null
+        and (c.status = ${CMD_STATUS.notSent}
+          or (c.status = ${CMD_STATUS.sent} and d.online and (c.lease_until is null or c.lease_until < now()))
+          ${resent})
+      order by c.device_id, c.priority desc, c.id
+      limit ${o.limit}
+      for update of c skip locked
+    )
+    update command c set
+      status = ${CMD_STATUS.sent}, attempts = c.attempts + 1, sent_at = now(), updated_at = now(),
+      claimed_by = ${o.instance}, lease_until = now() + ${o.leaseMs} * interval '1 millisecond'
+    from due, device d
+    where c.id = due.id and d.id = c.device_id
+    returning c.id, c.device_id, d.serial, c.type, c.kind, c.payload, c.priority, c.created_at`.execute(db);
+  return res.rows
+    .map((r) => ({ ...r, id: Number(r.id), device_id: Number(r.device_id), priority: Number(r.priority) }))
+    .sort((a, b) => a.device_id - b.device_id || b.priority - a.priority || a.id - b.id);
+}
+
+/** Puts claimed commands whose publish failed back to "not sent" (the next claim takes them). */
+export async function unclaim(db: Kysely<DB>, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .updateTable('command')
+    .set({ status: CMD_STATUS.notSent, lease_until: null })
+    .where('id', 'in', ids)
+    .where('status', '=', CMD_STATUS.sent)
+    .execute();
+}
+
+/** Devices with due commands (not sent, or sent with an expired lease while online), for the sweep. */
+export async function dueDevices(db: Kysely<DB>, limit: number): Promise<number[]> {
+  const res = await sql<{ device_id: number }>`
+    select distinct c.device_id from command c
+    where c.status = ${CMD_STATUS.notSent}
+    union
+    select distinct c.device_id from command c join device d on d.id = c.device_id
+    where c.status = ${CMD_STATUS.sent} and d.online and (c.lease_until is null or c.lease_until < now())
+    limit ${limit}`.execute(db);
+  return res.rows.map((r) => Number(r.device_id));
+}

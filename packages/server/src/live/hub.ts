@@ -1,0 +1,242 @@
+import { LIVE_REPLAY_MINUTES, type LiveKind } from '@gatehouse/contracts';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { Db } from '../db/index.ts';
+import { inScope, type Scope } from '../http/scope.ts';
+import { LIVE_CHANNEL } from './outbox.ts';
+
+/** One stored live event, its SSE frame built once for every client. */
+export interface LiveFrame {
+  id: number;
+  kind: LiveKind;
+  communityId: number | null;
+  frame: string;
+}
+
+/** A browser's stream: what it may see and where its frames go. */
+export interface LiveClient {
+  kinds: ReadonlySet<LiveKind>;
+  scope: Scope;
+  /** Writes a frame; answers false when the client is too far behind (it is then dropped). */
+  write(frame: string): boolean;
+  /** Ends the stream (dropped, or the hub closes). */
+  end(): void;
+}
+
+const BATCH = 1000;
+
+export const sseFrame = (id: number, kind: string, data: string): string => `id: ${id}\nevent: ${kind}\ndata: ${data}\n\n`;
+
+/** Whether a client may see an event: its kind by menu, its community by scope (events of no community: all-scope callers only). */
+export const maySee = (c: Pick<LiveClient, 'kinds' | 'scope'>, e: Pick<LiveFrame, 'kind' | 'communityId'>): boolean =>
+  c.kinds.has(e.kind) && (c.scope.all || inScope(c.scope, e.communityId));
+
+type Notifier = { close(): Promise<void> };
+
+/**
+ * One per instance: listens on the live channel (PostgreSQL LISTEN on a connection of
+ * its own, or PGlite's in-process listen), reads the new live_event rows once per
+ * notification (never per client) and fans them out to this instance's streams.
+ * A stream that resumes with Last-Event-ID is first replayed from the table.
+ */
+export class LiveHub {
+  /** The newest event fanned out. */
+  lastId = 0;
+  private readonly clients = new Set<LiveClient>();
+  private reading = false;
+  private again = false;
+  private notifier: Notifier | null = null;
+  private closed = false;
+  /** Clients catching up: frames fanned out meanwhile wait here. */
+  private readonly pending = new Map<LiveClient, LiveFrame[]>();
+  /** Counted for the bench and tests. */
+  readonly stats = { reads: 0, frames: 0, writes: 0, dropped: 0 };
+
+  constructor(
+    private readonly db: Db,
+    private readonly source: { pglite?: PGlite; url?: string },
+    private readonly onError: (e: unknown) => void,
+  ) {}
+
+  async start(): Promise<void> {
+    const top = await this.db.selectFrom('live_event').select(sql<number | null>`max(id)`.as('m')).executeTakeFirst();
+    this.lastId = Number(top?.m ?? 0);
+    this.notifier = this.source.pglite ? await this.listenPglite(this.source.pglite) : await this.listenPostgres(this.source.url as string);
+  }
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  /**
+   * Adds a stream. With `since` (Last-Event-ID), events after it that are still stored
+   * are sent first; answers false when some were already pruned (the client should reload).
+   */
+  async attach(client: LiveClient, since: number | null): Promise<boolean> {
+    if (since === null || since >= this.lastId) {
+      this.clients.add(client);
+      return true;
+    }
+    const upTo = this.lastId;
+    this.pending.set(client, []);
+    this.clients.add(client);
+    let complete = true;
+    try {
+      const first = await this.db.selectFrom('live_event').select(sql<number | null>`min(id)`.as('m')).executeTakeFirst();
+      if (first?.m != null && Number(first.m) > since + 1) complete = false;
+      let after = since;
+      for (;;) {
+        const rows = await this.rows(after, upTo);
+        if (!this.send(client, rows)) return complete;
+        if (rows.length < BATCH) break;
+        after = rows[rows.length - 1]?.id ?? upTo;
+      }
+      this.send(client, this.pending.get(client) ?? []);
+    } finally {
+      this.pending.delete(client);
+    }
+    return complete;
+  }
+
+  /** Writes a replay to one client; answers false when it was dropped. */
+  private send(client: LiveClient, frames: LiveFrame[]): boolean {
+    for (const r of frames) {
+      if (!maySee(client, r)) continue;
+      if (!client.write(r.frame)) {
+        this.drop(client);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  detach(client: LiveClient): void {
+    this.clients.delete(client);
+    this.pending.delete(client);
+  }
+
+  /** Deletes events older than the replay window. */
+  async prune(minutes = LIVE_REPLAY_MINUTES): Promise<void> {
+    await this.db.deleteFrom('live_event').where('created_at', '<', sql<Date>`now() - make_interval(mins => ${minutes})`).execute();
+  }
+
+  /** Reads and fans out what is new (called on every notification; coalesces while reading). */
+  poke(): void {
+    if (this.closed) return;
+    if (this.reading) {
+      this.again = true;
+      return;
+    }
+    this.reading = true;
+    void this.readNew()
+      .catch(this.onError)
+      .finally(() => {
+        this.reading = false;
+        if (this.again) {
+          this.again = false;
+          this.poke();
+        }
+      });
+  }
+
+  /** Ends every stream of this instance (the server is closing). */
+  endStreams(): void {
+    for (const c of [...this.clients]) c.end();
+    this.clients.clear();
+    this.pending.clear();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.endStreams();
+    await this.notifier?.close();
+  }
+
+  private async readNew(): Promise<void> {
+    for (;;) {
+      const rows = await this.rows(this.lastId, null);
+      this.stats.reads++;
+      for (const r of rows) this.fanOut(r);
+      if (rows.length) this.lastId = rows[rows.length - 1]?.id ?? this.lastId;
+      if (rows.length < BATCH) return;
+    }
+  }
+
+  private fanOut(r: LiveFrame): void {
+    this.stats.frames++;
+    for (const c of this.clients) {
+      if (!maySee(c, r)) continue;
+      const waiting = this.pending.get(c);
+      if (waiting) waiting.push(r);
+      else if (c.write(r.frame)) this.stats.writes++;
+      else this.drop(c);
+    }
+  }
+
+  private drop(c: LiveClient): void {
+    this.stats.dropped++;
+    this.detach(c);
+    c.end();
+  }
+
+  private async rows(after: number, upTo: number | null): Promise<LiveFrame[]> {
+    let q = this.db
+      .selectFrom('live_event')
+      .select(['id', 'kind', 'community_id', sql<string>`data::text`.as('data')])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(BATCH);
+    if (upTo !== null) q = q.where('id', '<=', upTo);
+    const rows = await q.execute();
+    return rows.map((r) => {
+      const id = Number(r.id);
+      return { id, kind: r.kind as LiveKind, communityId: r.community_id, frame: sseFrame(id, r.kind, r.data) };
+    });
+  }
+
+  private async listenPglite(pglite: PGlite): Promise<Notifier> {
+    const unsub = await pglite.listen(LIVE_CHANNEL, () => this.poke());
+    return { close: () => unsub() };
+  }
+
+  /** A connection of its own for LISTEN; reconnects after a loss and catches up by id (nothing is lost). */
+  private async listenPostgres(url: string): Promise<Notifier> {
+    let client: pg.Client | null = null;
+    let timer: NodeJS.Timeout | null = null;
+    const connect = async (): Promise<void> => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('notification', () => this.poke());
+      c.on('error', (e) => {
+        this.onError(e);
+        retry();
+      });
+      c.on('end', () => retry());
+      await c.connect();
+      await c.query(`listen ${LIVE_CHANNEL}`);
+      client = c;
+      this.poke();
+    };
+    const retry = () => {
+      if (this.closed || timer) return;
+      client = null;
+      timer = setTimeout(() => {
+        timer = null;
+        connect().catch((e) => {
+          this.onError(e);
+          retry();
+        });
+      }, 1000);
+      timer.unref();
+    };
+    await connect();
+    return {
+      close: async () => {
+        if (timer) clearTimeout(timer);
+        const c = client as pg.Client | null;
+        client = null;
+        await c?.end().catch(() => {});
+      },
+    };
+  }
+}

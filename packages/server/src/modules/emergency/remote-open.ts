@@ -1,0 +1,78 @@
+import { CMD_KIND, CMD_STATUS, COMMAND_PRIORITY, DOOR_OPEN_WAIT_MS, type DoorOpenAnswer, msg } from '@gatehouse/contracts';
+import { sql } from 'kysely';
+import { command, withCommands } from '../../devices/commands.ts';
+import type { AuthCtx } from '../../http/context.ts';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { writeOpLog } from '../../http/oplog.ts';
+import { inScope, scopeOf } from '../../http/scope.ts';
+
+const answered = (status: number) => status === CMD_STATUS.success || status === CMD_STATUS.failed;
+
+/**
+ * Opens one door now: a `door.open` command (ahead of the unit's pending commands) naming
+ * the operator, written with the op log; then waits up to DOOR_OPEN_WAIT_MS for the unit's
+ * answer (told by the device news, re-read from the command row so an answer consumed by
+ * another instance counts too). Unanswered, the command is withdrawn if it has not left
+ * yet: a door must not open minutes later.
+ */
+export async function openDoor(ctx: AuthCtx, addressId: number, waitMs = DOOR_OPEN_WAIT_MS): Promise<DoorOpenAnswer> {
+  const unit = await ctx.db
+    .selectFrom('address as a')
+    .leftJoin('device as d', 'd.address_id', 'a.id')
+    .select(['a.id', 'a.community_id', 'a.address', 'd.id as deviceId', 'd.online'])
+    .where('a.id', '=', addressId)
+    .executeTakeFirst();
+  if (!unit) throw notFound();
+  if (!inScope(await scopeOf(ctx.db, ctx.caller), unit.community_id)) throw new AppError(403, ['err.outOfScope']);
+  if (unit.deviceId === null) throw badRequest('door.err.noDevice');
+  if (!unit.online) throw conflict('door.err.offline');
+
+  const commandId = await withCommands(ctx, async (trx, q) => {
+    await q.add(addressId, [
+      command(
+        CMD_KIND.doorOpen,
+        { operator: ctx.caller.regNo, operatorName: ctx.caller.name },
+        { objectKey: '', priority: COMMAND_PRIORITY.doorOpen, account: ctx.caller.regNo },
+      ),
+    ]);
+    const id = q.commandIds[0] as number;
+    await writeOpLog(trx, ctx, {
+      menu: 'access.gm',
+      content: msg('op.door.open', { address: unit.address }),
+      communityId: unit.community_id,
+      after: { addressId, commandId: id, operator: ctx.caller.regNo },
+    });
+    return id;
+  });
+
+  const read = () => ctx.db.selectFrom('command').select(['status', 'info']).where('id', '=', commandId).executeTakeFirstOrThrow();
+  let wake: () => void = () => {};
+  const off = ctx.news.on('command', (list) => {
+    if (list.some((n) => n.id === commandId)) wake();
+  });
+  try {
+    const end = Date.now() + waitMs;
+    let row = await read();
+    while (!answered(row.status) && Date.now() < end) {
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, Math.min(250, Math.max(0, end - Date.now())));
+      });
+      row = await read();
+    }
+    if (!answered(row.status)) {
+      await ctx.db
+        .updateTable('command')
+        .set({ status: CMD_STATUS.cancelled, info: 'door.noAnswer', updated_at: sql<Date>`now()` })
+        .where('id', '=', commandId)
+        .where('status', 'in', [CMD_STATUS.notSent, CMD_STATUS.sent])
+        .execute();
+      row = await read();
+    }
+    if (row.status === CMD_STATUS.success) return { commandId, result: 'opened', info: row.info };
+    if (row.status === CMD_STATUS.failed) return { commandId, result: 'failed', info: row.info };
+    return { commandId, result: 'noAnswer', info: row.info };
+  } finally {
+    off();
+  }
+}

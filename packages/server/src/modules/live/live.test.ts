@@ -1,0 +1,156 @@
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { ACCESS_TYPE, type LiveAccess, type LiveDevice, ROLE } from '@gatehouse/contracts';
+import { type SimulatedDevice, startSimulatedDevice } from '@gatehouse/device-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bindNewDevice, until } from '../../test/devices.ts';
+import { testApp, type TestApp } from '../../test/harness.ts';
+import { readStream, type StreamReader } from '../../test/sse.ts';
+
+const accessEvent = () => ({
+  kind: 'access' as const,
+  eid: crypto.randomUUID(),
+  time: new Date().toISOString(),
+  type: ACCESS_TYPE.card,
+  result: 0,
+  account: '13900000001',
+  userName: 'Live tester',
+  cardNum: 'AB12',
+});
+
+/** The live stream: delivery from a simulated unit, scope and menus, resume by Last-Event-ID. */
+describe('live stream', () => {
+  let t: TestApp;
+  let base: string;
+  let admin: string;
+  let communityA: number;
+  let communityB: number;
+  let simA: SimulatedDevice;
+  let simB: SimulatedDevice;
+  const streams: StreamReader[] = [];
+  const prefix = `ghl${crypto.randomBytes(3).toString('hex')}`;
+  const open = async (token: string, last?: string | null) => {
+    const s = await readStream(base, token, last);
+    streams.push(s);
+    return s;
+  };
+  const accessOf = (s: StreamReader) => s.messages.filter((m) => m.event === 'access').map((m) => JSON.parse(m.data) as LiveAccess);
+
+  beforeAll(async () => {
+    t = await testApp({ mqtt: true, config: { MQTT_TOPIC_PREFIX: prefix } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ token: admin } = await t.signIn({ roleId: ROLE.admin }));
+    communityA = await t.createCommunity();
+    communityB = await t.createCommunity();
+    const a = await bindNewDevice(t, admin, communityA);
+    const b = await bindNewDevice(t, admin, communityB);
+    const url = t.services.devices.url as string;
+    simA = await startSimulatedDevice({ url, prefix, serial: a.serial, secret: a.secret });
+    simB = await startSimulatedDevice({ url, prefix, serial: b.serial, secret: b.secret });
+    await t.services.devices.idle();
+    await t.services.live.outbox.idle();
+  }, 60_000);
+  afterAll(async () => {
+    for (const s of streams) s.close();
+    await simA?.stop();
+    await simB?.stop();
+    await t?.close();
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await fetch(`${base}/api/live/stream`);
+    expect(res.status).toBe(401);
+  });
+
+  it('delivers a unit’s access event to a manager of its community, not to another community nor to a role without the menu', async () => {
+    const managerA = await t.signIn({ roleId: ROLE.propertySupervisor });
+    await t.db.insertInto('account_community').values({ account_id: managerA.id, community_id: communityA }).execute();
+    const managerB = await t.signIn({ roleId: ROLE.propertySupervisor });
+    await t.db.insertInto('account_community').values({ account_id: managerB.id, community_id: communityB }).execute();
+    // An engineer of community A: no access-log menu.
+    const engineer = await t.signIn({ roleId: ROLE.engineer });
+    await t.db.insertInto('community_engineer').values({ account_id: engineer.id, community_id: communityA }).execute();
+
+    const sA = await open(managerA.token);
+    const sB = await open(managerB.token);
+    const sE = await open(engineer.token);
+    const sAdmin = await open(admin);
+    expect(sA.status).toBe(200);
+    await Promise.all([sA, sB, sE, sAdmin].map((s) => s.waitFor(() => s.text().includes(': kinds'), 10_000, 'stream opened')));
+
+    const e = accessEvent();
+    const sentAt = performance.now();
+    await simA.emit(e);
+    await sA.waitFor((m) => m.some((x) => x.event === 'access'), 15_000, 'access event on the manager’s stream');
+    const got = accessOf(sA)[0] as LiveAccess;
+    const latencyMs = (sA.messages.find((m) => m.event === 'access')?.receivedAt ?? 0) - sentAt;
+    console.info(`live: unit → browser stream latency ${latencyMs.toFixed(0)} ms`);
+    expect(got).toMatchObject({ communityId: communityA, account: e.account, unlockUserName: e.userName, CARD_NUM: e.cardNum, result: 0 });
+    const row = await t.db.selectFrom('access_event').select('id').where('eid', '=', e.eid).executeTakeFirstOrThrow();
+    expect(got.id).toBe(Number(row.id));
+    await sAdmin.waitFor((m) => m.some((x) => x.event === 'access'), 15_000, 'access event on the admin stream');
+
+    // The other community's event reaches manager B; by then A's event would have too.
+    await simB.emit(accessEvent());
+    await sB.waitFor((m) => m.some((x) => x.event === 'access'), 15_000, 'B’s own event');
+    await sAdmin.waitFor((m) => m.filter((x) => x.event === 'access').length === 2, 15_000, 'both events on the admin stream');
+    expect(accessOf(sB).map((x) => x.communityId)).toEqual([communityB]);
+    expect(accessOf(sA).map((x) => x.communityId)).toEqual([communityA]);
+    // The engineer holds the device menus but not the access log: device news yes, access events never.
+    expect(accessOf(sE)).toEqual([]);
+    expect(sE.text()).toMatch(/: kinds [a-z,]*device/);
+    expect(sE.text()).not.toMatch(/: kinds [a-z,]*access/);
+  }, 60_000);
+
+  it('resumes after Last-Event-ID without losing events, in id order', async () => {
+    const first = await open(admin);
+    await first.waitFor(() => first.text().includes(': kinds'), 10_000, 'stream opened');
+    await simA.emit(accessEvent());
+    await first.waitFor((m) => m.some((x) => x.event === 'access'), 15_000, 'first event');
+    const last = first.lastId();
+    expect(last).toMatch(/^\d+$/);
+    first.close();
+    await first.ended;
+
+    // While no stream is open: three events, a device going offline and back.
+    const missed = [accessEvent(), accessEvent(), accessEvent()];
+    for (const e of missed) await simA.emit(e);
+    await simB.stop();
+    await simB.start();
+    await t.services.devices.idle();
+    await until(
+      async () =>
+        (await t.db
+          .selectFrom('access_event')
+          .select('id')
+          .where('eid', '=', missed[2]?.eid ?? '')
+          .executeTakeFirst()) !== undefined,
+      15_000,
+      'stored',
+    );
+    await t.services.live.outbox.idle();
+
+    const again = await open(admin, last);
+    await again.waitFor((m) => accessOf(again).length >= 3 && m.filter((x) => x.event === 'device').length >= 2, 15_000, 'replayed events');
+    expect(accessOf(again).map((a) => a.account)).toEqual(missed.map((e) => e.account));
+    const ids = again.messages.map((m) => Number(m.id));
+    expect(ids[0]).toBe(Number(last) + 1);
+    expect([...ids].sort((x, y) => x - y)).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+    const devices = again.messages.filter((m) => m.event === 'device').map((m) => JSON.parse(m.data) as LiveDevice);
+    expect(devices.map((d) => d.online)).toEqual([false, true]);
+    // And live after the replay.
+    await simA.emit(accessEvent());
+    await again.waitFor(() => accessOf(again).length === 4, 15_000, 'live after replay');
+  }, 60_000);
+
+  it('ends every stream when the server closes (browsers resume by Last-Event-ID)', async () => {
+    const s = await open(admin);
+    await s.waitFor(() => s.text().includes(': kinds'), 10_000, 'stream opened');
+    expect(t.services.live.hub.size).toBeGreaterThan(0);
+    t.services.live.hub.endStreams();
+    await s.ended;
+    expect(t.services.live.hub.size).toBe(0);
+  });
+});

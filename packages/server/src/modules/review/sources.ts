@@ -1,0 +1,353 @@
+import { ACCESS_TYPE, type CredentialKind } from '@gatehouse/contracts';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import type { Credential, Place, PlaceSourceFn } from '../../devices/places.ts';
+import type { Caller } from '../../http/context.ts';
+import { type Scope, scopeIds } from '../../http/scope.ts';
+import { hasMenu, menusOfType } from '../card/access.ts';
+
+export type { Credential, Place, PlaceSourceFn } from '../../devices/places.ts';
+
+/**
+ * Where the review finds credentials and where they work. Both are lists of sources,
+ * like a door unit's desired sources: the credential sources (cards, faces, visitor QR
+ * codes) and the place sources (devices/places.ts). The place sources are the areas'
+ * `placeSources`, collected at boot (`ctx.places`): this area gives door-unit entries and
+ * lift control (`unitPlaces`, `liftPlaces`), the rules area the units and lift floors
+ * reached through access groups.
+ */
+
+/** Whose credentials: a household, or an account (phone / registration number). */
+export interface Subject {
+  addressId?: number;
+  account?: string;
+  /** The communities searched (the caller's scope, or the household's community). */
+  scope: Scope;
+}
+
+export type CredentialSource = (db: Kysely<DB>, s: Subject, caller: Caller) => Promise<Credential[]>;
+
+const inCommunities = (scope: Scope) => (scope.all ? null : scopeIds(scope));
+
+/** Card types whose card list menu the caller holds. */
+export function cardTypesOf(caller: Caller): string[] {
+  return ['authcard', 'accesscard', 'patrolcard', 'laddercard', 'accladdcard'].filter((t) =>
+    menusOfType(t).some((m) => hasMenu(caller, m)),
+  );
+}
+
+export const cardSource: CredentialSource = async (db, s, caller) => {
+  const types = cardTypesOf(caller);
+  if (!types.length) return [];
+  let q = db
+    .selectFrom('card as c')
+    .innerJoin('community as m', 'm.id', 'c.community_id')
+    .innerJoin('address as a', 'a.id', 'c.address_id')
+    .select([
+      'c.id',
+      'c.card_no',
+      'c.card_type',
+      'c.account',
+      'c.user_name',
+      'c.community_id',
+      'm.name as communityName',
+      'c.address_id',
+      'a.address',
+      'c.status',
+      'c.created_at',
+    ])
+    .where('c.card_type', 'in', types);
+  if (s.addressId !== undefined) q = q.where('c.address_id', '=', s.addressId);
+  if (s.account !== undefined) q = q.where('c.account', '=', s.account);
+  const ids = inCommunities(s.scope);
+  if (ids) q = q.where('c.community_id', 'in', ids);
+  const rows = await q.orderBy('c.id').execute();
+  return rows.map((r) => ({
+    kind: 'card',
+    id: r.id,
+    label: r.card_no,
+    type: r.card_type,
+    account: r.account,
+    userName: r.user_name,
+    communityId: r.community_id,
+    communityName: r.communityName,
+    addressId: r.address_id,
+    address: r.address,
+    status: r.status,
+    createdAt: r.created_at,
+    cardNo: r.card_no,
+  }));
+};
+
+export const faceSource: CredentialSource = async (db, s, caller) => {
+  if (!hasMenu(caller, 'access.faceid')) return [];
+  let q = db
+    .selectFrom('face as f')
+    .innerJoin('community as m', 'm.id', 'f.community_id')
+    .innerJoin('address as a', 'a.id', 'f.address_id')
+    .select([
+      'f.id',
+      'f.account',
+      'f.user_name',
+      'f.community_id',
+      'm.name as communityName',
+      'f.address_id',
+      'a.address',
+      'f.status',
+      'f.created_at',
+      'f.photo_file_id',
+    ]);
+  if (s.addressId !== undefined) q = q.where('f.address_id', '=', s.addressId);
+  if (s.account !== undefined) q = q.where('f.account', '=', s.account);
+  const ids = inCommunities(s.scope);
+  if (ids) q = q.where('f.community_id', 'in', ids);
+  const rows = await q.orderBy('f.id').execute();
+  return rows.map((r) => ({
+    kind: 'face',
+    id: r.id,
+    label: r.user_name || r.account,
+    type: '',
+    account: r.account,
+    userName: r.user_name,
+    communityId: r.community_id,
+    communityName: r.communityName,
+    addressId: r.address_id,
+    address: r.address,
+    status: r.status,
+    createdAt: r.created_at,
+    photoFileId: r.photo_file_id,
+  }));
+};
+
+/**
+ * Visitor QR codes still valid, created by the account (or by an account of the
+ * household). Shown to callers holding the visitor QR or visitor menu.
+ */
+export const qrSource: CredentialSource = async (db, s, caller) => {
+  if (!hasMenu(caller, 'access.visitorcode') && !hasMenu(caller, 'access.visitor')) return [];
+  let q = db
+    .selectFrom('visitor_qrcode as v')
+    .innerJoin('community as m', 'm.id', 'v.community_id')
+    .innerJoin('address as g', 'g.id', 'v.address_id')
+    .select([
+      'v.id',
+      'v.user_regno',
+      'v.num_open',
+      'v.community_id',
+      'm.name as communityName',
+      'v.address_id',
+      'g.name as gateName',
+      'v.validto',
+      'v.created_at',
+      'v.groups_only',
+    ])
+    .where('v.validto', '>', sql<Date>`now()`);
+  if (s.account !== undefined) q = q.where('v.user_regno', '=', s.account);
+  if (s.addressId !== undefined)
+    q = q.where('v.user_regno', 'in', (eb) =>
+      eb
+        .selectFrom('account')
+        .select('reg_no')
+        .where('address_id', '=', s.addressId as number),
+    );
+  const ids = inCommunities(s.scope);
+  if (ids) q = q.where('v.community_id', 'in', ids);
+  const rows = await q.orderBy('v.id').execute();
+  return rows.map((r) => ({
+    kind: 'qrcode',
+    id: Number(r.id),
+    label: `#${r.id}`,
+    type: String(r.num_open),
+    account: r.user_regno,
+    userName: '',
+    communityId: r.community_id,
+    communityName: r.communityName,
+    addressId: r.address_id,
+    address: r.gateName,
+    status: 'valid',
+    createdAt: r.created_at,
+    validto: r.validto,
+    groupsOnly: r.groups_only === 1,
+  }));
+};
+
+const idsOf = (creds: Credential[], kind: CredentialKind) => creds.filter((c) => c.kind === kind).map((c) => c.id);
+
+/** Door-unit entries of cards and faces; a QR code works on its one door unit until it expires. */
+export const unitPlaces: PlaceSourceFn = async (db, creds) => {
+  const out: Place[] = [];
+  const cards = idsOf(creds, 'card');
+  if (cards.length) {
+    const rows = await db
+      .selectFrom('card_gate as e')
+      .innerJoin('card as c', 'c.id', 'e.card_id')
+      .innerJoin('address as g', 'g.id', 'e.gate_id')
+      .select(['e.card_id', 'c.card_no', 'e.gate_id', 'g.name', 'e.validfrom', 'e.validto'])
+      .where('e.card_id', 'in', cards)
+      .orderBy('e.id')
+      .execute();
+    for (const r of rows)
+      out.push({
+        kind: 'card',
+        id: r.card_id,
+        source: 'unit',
+        gateId: r.gate_id,
+        gateName: r.name,
+        validfrom: r.validfrom,
+        validto: r.validto,
+        detail: '',
+        objectKey: `card:${r.card_no}`,
+      });
+  }
+  const faces = idsOf(creds, 'face');
+  if (faces.length) {
+    const rows = await db
+      .selectFrom('face_gate as e')
+      .innerJoin('address as g', 'g.id', 'e.gate_id')
+      .select(['e.face_id', 'e.gate_id', 'g.name', 'e.validfrom', 'e.validto'])
+      .where('e.face_id', 'in', faces)
+      .orderBy('e.id')
+      .execute();
+    for (const r of rows)
+      out.push({
+        kind: 'face',
+        id: r.face_id,
+        source: 'unit',
+        gateId: r.gate_id,
+        gateName: r.name,
+        validfrom: r.validfrom,
+        validto: r.validto,
+        detail: '',
+        objectKey: `face:${r.face_id}`,
+      });
+  }
+  // A code made for its groups' units only does not open the unit it was made on.
+  for (const c of creds.filter((x) => x.kind === 'qrcode' && !x.groupsOnly))
+    out.push({
+      kind: 'qrcode',
+      id: c.id,
+      source: 'unit',
+      gateId: c.addressId,
+      gateName: c.address,
+      validfrom: c.createdAt,
+      validto: c.validto ?? null,
+      detail: '',
+      objectKey: '',
+    });
+  return out;
+};
+
+/** Lift control (lift permissions) of cards and faces: the floors on each door unit's lift file. */
+export const liftPlaces: PlaceSourceFn = async (db, creds) => {
+  const cards = idsOf(creds, 'card');
+  const faces = idsOf(creds, 'face');
+  if (!cards.length && !faces.length) return [];
+  const rows = await db
+    .selectFrom('ladder_config as l')
+    .innerJoin('address as g', 'g.id', 'l.address_id')
+    .select(['l.card_id', 'l.face_id', 'l.address_id', 'g.name', 'l.resi_level', 'l.front_levels', 'l.back_levels'])
+    .where((eb) => eb.or([eb('l.card_id', 'in', cards.length ? cards : [-1]), eb('l.face_id', 'in', faces.length ? faces : [-1])]))
+    .orderBy('l.id')
+    .execute();
+  return rows.map((r) => {
+    const floors = [...new Set([r.resi_level, ...(r.front_levels ?? []), ...(r.back_levels ?? [])].filter(Boolean))];
+    return {
+      kind: r.card_id !== null ? 'card' : 'face',
+      id: (r.card_id ?? r.face_id) as number,
+      source: 'lift',
+      gateId: r.address_id,
+      gateName: r.name,
+      validfrom: null,
+      validto: null,
+      detail: floors.join(','),
+      objectKey: 'ladder',
+    };
+  });
+};
+
+export const CREDENTIAL_SOURCES: readonly CredentialSource[] = [cardSource, faceSource, qrSource];
+
+/** How the access events name a card (its number) or a face (the holder's face opens). */
+const USE_OF = {
+  card: {
+    column: 'card_num',
+    nameOf: (c: Credential) => c.label,
+    only: (eb: ExpressionBuilder<DB, 'access_event'>) => eb('card_num', '<>', ''),
+  },
+  face: {
+    column: 'account',
+    nameOf: (c: Credential) => c.account,
+    only: (eb: ExpressionBuilder<DB, 'access_event'>) => eb('type', '=', ACCESS_TYPE.face),
+  },
+} as const;
+
+/** Last use of each card or face in its own community: `kind:id` → time. */
+async function lastUsesOf(db: Kysely<DB>, creds: Credential[], kind: 'card' | 'face', out: Map<string, Date>): Promise<void> {
+  const mine = creds.filter((c) => c.kind === kind);
+  if (!mine.length) return;
+  const { column, nameOf, only } = USE_OF[kind];
+  const rows = await db
+    .selectFrom('access_event')
+    .select((eb) => [eb.ref(column).as('value'), 'community_id', sql<Date>`max(time)`.as('at')])
+    .where(column, 'in', [...new Set(mine.map(nameOf))])
+    .where(only)
+    .groupBy([column, 'community_id'])
+    .execute();
+  for (const c of mine) {
+    const r = rows.find((x) => x.value === nameOf(c) && x.community_id === c.communityId);
+    if (r) out.set(`${kind}:${c.id}`, r.at);
+  }
+}
+
+/** Last use of each credential, from the access events (card number, face holder's face opens, QR id). */
+export async function lastUses(db: Kysely<DB>, creds: Credential[]): Promise<Map<string, Date>> {
+  const out = new Map<string, Date>();
+  await lastUsesOf(db, creds, 'card', out);
+  await lastUsesOf(db, creds, 'face', out);
+  const qrs = creds.filter((c) => c.kind === 'qrcode');
+  if (qrs.length) {
+    const rows = await db
+      .selectFrom('access_event')
+      .select(['qr_id', sql<Date>`max(time)`.as('at')])
+      .where(
+        'qr_id',
+        'in',
+        qrs.map((c) => c.id),
+      )
+      .groupBy('qr_id')
+      .execute();
+    for (const r of rows) if (r.qr_id !== null) out.set(`qrcode:${r.qr_id}`, r.at);
+  }
+  return out;
+}
+
+/** The last command for each (unit, object key) place: its id and status. */
+export async function syncStates(
+  db: Kysely<DB>,
+  places: Place[],
+): Promise<Map<string, { id: number; status: number; kind: string; updatedAt: Date }>> {
+  const out = new Map<string, { id: number; status: number; kind: string; updatedAt: Date }>();
+  const keyed = places.filter((p) => p.objectKey);
+  if (!keyed.length) return out;
+  const gates = [...new Set(keyed.map((p) => p.gateId))];
+  const keys = [...new Set(keyed.map((p) => p.objectKey))];
+  const rows = await db
+    .selectFrom('command as c')
+    .innerJoin('device as d', 'd.id', 'c.device_id')
+    .select(['c.id', 'c.status', 'c.kind', 'c.updated_at', 'c.object_key', 'd.address_id'])
+    .where('d.address_id', 'in', gates)
+    .where('c.object_key', 'in', keys)
+    .where('c.id', 'in', (eb) =>
+      eb
+        .selectFrom('command as x')
+        .innerJoin('device as xd', 'xd.id', 'x.device_id')
+        .select(sql<number>`max(x.id)`.as('m'))
+        .where('xd.address_id', 'in', gates)
+        .where('x.object_key', 'in', keys)
+        .groupBy(['x.device_id', 'x.object_key']),
+    )
+    .execute();
+  for (const r of rows)
+    out.set(`${r.address_id}|${r.object_key}`, { id: Number(r.id), status: r.status, kind: r.kind, updatedAt: r.updated_at });
+  return out;
+}

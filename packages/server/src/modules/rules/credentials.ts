@@ -1,0 +1,90 @@
+import { ALWAYS_SCHEDULE_ID } from '@gatehouse/contracts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
+
+/**
+ * How a card reaches a door unit through access groups. A card's entry on a unit is one
+ * `card.put` (object key card:<number>): its own door-unit entry (validity, any time) wins;
+ * without one, the groups that hold the unit give it their schedules (any of them opens).
+ */
+
+/** The table linking each kind of credential to the access groups it holds, and the credential's column there. */
+export const GROUP_LINK = {
+  card: { table: 'access_group_card', holder: 'card_id' },
+  face: { table: 'access_group_face', holder: 'face_id' },
+  qrcode: { table: 'visitor_qrcode_group', holder: 'qrcode_id' },
+} as const;
+export type GroupLinkKind = keyof typeof GROUP_LINK;
+
+/** The ids of the groups these credentials hold (usable as a subquery). */
+export function heldGroupIds(db: Kysely<DB>, kind: GroupLinkKind, ids: number[]) {
+  const { table, holder } = GROUP_LINK[kind];
+  return db.selectFrom(table).select('group_id').where(holder, 'in', ids);
+}
+
+/** Schedules a card or face holds on each unit through its groups: unit → schedule ids (0: Always). */
+async function groupSchedulesOf(
+  db: Kysely<DB>,
+  kind: 'card' | 'face',
+  id: number,
+  unitIds: number[] | undefined,
+): Promise<Map<number, number[]>> {
+  if (unitIds && !unitIds.length) return new Map();
+  let q = db
+    .selectFrom('access_group as g')
+    .innerJoin('access_group_unit as gu', 'gu.group_id', 'g.id')
+    .select(['gu.address_id', 'g.schedule_id'])
+    .where('g.id', 'in', heldGroupIds(db, kind, [id]));
+  if (unitIds) q = q.where('gu.address_id', 'in', unitIds);
+  const map = new Map<number, number[]>();
+  for (const r of await q.execute()) {
+    const list = map.get(r.address_id) ?? [];
+    const schedule = r.schedule_id ?? ALWAYS_SCHEDULE_ID;
+    if (!list.includes(schedule)) list.push(schedule);
+    map.set(r.address_id, list);
+  }
+  return map;
+}
+
+/** Schedules a card holds on each unit through its groups: unit → schedule ids (0: Always). */
+export const groupSchedulesOfCard = (db: Kysely<DB>, cardId: number, unitIds?: number[]) => groupSchedulesOf(db, 'card', cardId, unitIds);
+
+/** Schedules a face holds on each unit through its groups: unit → schedule ids (0: Always). */
+export const groupSchedulesOfFace = (db: Kysely<DB>, faceId: number, unitIds?: number[]) => groupSchedulesOf(db, 'face', faceId, unitIds);
+
+/** The `schedules` of a put through groups: none when one of them is Always. */
+export const schedulesField = (schedules: number[]): { schedules?: number[] } => {
+  const sorted = [...new Set(schedules)].sort((a, b) => a - b);
+  return sorted.includes(ALWAYS_SCHEDULE_ID) ? {} : { schedules: sorted };
+};
+
+/** Every door unit each card is on: its own entries and its groups' units. */
+export async function unitsOfCards(db: Kysely<DB>, cardIds: number[]): Promise<{ card_id: number; gate_id: number }[]> {
+  if (!cardIds.length) return [];
+  const own = await db.selectFrom('card_gate').select(['card_id', 'gate_id']).where('card_id', 'in', cardIds).execute();
+  const viaGroups = await db
+    .selectFrom('access_group_card as gc')
+    .innerJoin('access_group_unit as gu', 'gu.group_id', 'gc.group_id')
+    .select(['gc.card_id', 'gu.address_id as gate_id'])
+    .where('gc.card_id', 'in', cardIds)
+    .execute();
+  const seen = new Set<string>();
+  return [...own, ...viaGroups].filter((r) => {
+    const k = `${r.card_id}:${r.gate_id}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** Every door unit a face is on: its own entries and its groups' units. */
+export async function unitsOfFace(db: Kysely<DB>, faceId: number): Promise<number[]> {
+  const own = await db.selectFrom('face_gate').select('gate_id').where('face_id', '=', faceId).execute();
+  const viaGroups = await db
+    .selectFrom('access_group_face as gf')
+    .innerJoin('access_group_unit as gu', 'gu.group_id', 'gf.group_id')
+    .select('gu.address_id as gate_id')
+    .where('gf.face_id', '=', faceId)
+    .execute();
+  return [...new Set([...own, ...viaGroups].map((r) => r.gate_id))];
+}

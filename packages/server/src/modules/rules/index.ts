@@ -1,0 +1,15 @@
+import type { Area } from '../area.ts';
+import { rulesHandlers } from './routes.ts';
+import { groupLadderEntries } from './lifts.ts';
+import { groupPlaces } from './places.ts';
+import { rulesOfUnit } from './tables.ts';
+
+/** What the access-rules area contributes (collected in modules/index.ts): docs/access-rules.md. */
+export const rulesArea: Area = {
+  name: 'rules',
+  handlers: rulesHandlers,
+  desiredSources: [rulesOfUnit],
+  ladderSources: [groupLadderEntries],
+  /** Units and lift floors reached through groups (access review, move-out, expire unused). */
+  placeSources: [groupPlaces],
+};

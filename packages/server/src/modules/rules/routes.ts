@@ -1,0 +1,46 @@
+import { ROUTES } from '@gatehouse/contracts';
+import { Answer } from '../../http/errors.ts';
+import { handle, type Registered } from '../../http/route.ts';
+import { importAnswer } from '../../xlsx/import-runner.ts';
+import { cardGroups, faceGroups, setCardGroups, setFaceGroups } from './credential-groups.ts';
+import { deleteGroup, doorUnitOptions, listGroups, saveGroup } from './groups.ts';
+import { deleteHoliday, holidayTemplate, importHolidays, listHolidays, saveHoliday } from './holidays.ts';
+import { deleteSchedule, listSchedules, saveSchedule } from './schedules.ts';
+import { rulesSettings, setTimeZone } from './settings.ts';
+
+const R = ROUTES.rules;
+
+export const rulesHandlers: Registered[] = [
+  handle(R.getSettings, async (input, ctx) => rulesSettings(ctx, input.communityId)),
+  handle(R.setTimeZone, async (input, ctx) => new Answer(200, await setTimeZone(ctx, input.communityId, input.timeZone), ['ok.saved'])),
+  handle(R.getSchedules, async (input, ctx) => listSchedules(ctx, input.communityId)),
+  handle(R.saveSchedule, async (input, ctx) => new Answer(200, await saveSchedule(ctx, input), ['ok.saved'])),
+  handle(R.deleteSchedule, async (input, ctx) => {
+    await deleteSchedule(ctx, input.id);
+    return new Answer(200, null, ['ok.deleted']);
+  }),
+  handle(R.getHolidays, async (input, ctx) => listHolidays(ctx, input.communityId)),
+  handle(R.saveHoliday, async (input, ctx) => new Answer(200, await saveHoliday(ctx, input), ['ok.saved'])),
+  handle(R.deleteHoliday, async (input, ctx) => {
+    await deleteHoliday(ctx, input.id);
+    return new Answer(200, null, ['ok.deleted']);
+  }),
+  handle(R.downloadHolidayTemplate, async (_input, ctx, { reply }) => {
+    await holidayTemplate(ctx, reply);
+    return undefined;
+  }),
+  handle(R.importHolidays, async (input, ctx, { files }) =>
+    importAnswer(await importHolidays(ctx, input.communityId, files[0], input.importId)),
+  ),
+  handle(R.getDoorUnits, async (input, ctx) => doorUnitOptions(ctx, input.communityId)),
+  handle(R.getGroups, async (input, ctx) => listGroups(ctx, input.communityId)),
+  handle(R.saveGroup, async (input, ctx) => new Answer(200, await saveGroup(ctx, input), ['ok.saved'])),
+  handle(R.deleteGroup, async (input, ctx) => {
+    await deleteGroup(ctx, input.id);
+    return new Answer(200, null, ['ok.deleted']);
+  }),
+  handle(R.getCardGroups, async (input, ctx) => cardGroups(ctx, input.cardId)),
+  handle(R.setCardGroups, async (input, ctx) => new Answer(200, await setCardGroups(ctx, input.cardId, input.groupIds), ['ok.saved'])),
+  handle(R.getFaceGroups, async (input, ctx) => faceGroups(ctx, input.faceId)),
+  handle(R.setFaceGroups, async (input, ctx) => new Answer(200, await setFaceGroups(ctx, input.faceId, input.groupIds), ['ok.saved'])),
+];

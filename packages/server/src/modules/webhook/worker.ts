@@ -1,0 +1,250 @@
+import { DELIVERY_STATUS, msg, WEBHOOK_DISABLE_AFTER, WEBHOOK_SIGNATURE_HEADER } from '@gatehouse/contracts';
+import { sql } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { CMD_STATUS } from '@gatehouse/contracts';
+import type { News } from '../../devices/news.ts';
+import { AppError } from '../../http/errors.ts';
+import { t } from '../../http/i18n.ts';
+import { enqueueMany } from './outbox.ts';
+import { secretBox, signatureHeader } from './secret-box.ts';
+import { assertPublicUrl } from './url-guard.ts';
+
+/** How long a claimed row stays with its instance (longer than the request timeout). */
+const LOCK_SECONDS = 120;
+/** A receiver gets this long to answer. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** A delivery is retried for a day, then given up. */
+const GIVE_UP_MS = 24 * 3600_000;
+
+/** Retry delay after the n-th failed attempt: 30 s, 1 min, 2 min, … doubling, at most 3 h (about 14 tries in a day). */
+export const backoffMs = (attempts: number): number => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3 * 3600_000);
+
+type WorkerConfig = Pick<Config, 'WEBHOOK_ALLOW_PRIVATE' | 'WEBHOOK_SECRET_KEY'> & { dataDir: string };
+
+interface Claimed {
+  id: number;
+  webhook_id: number;
+  kind: string;
+  body: string;
+  attempts: number;
+  created_at: Date;
+  url: string;
+  secret_enc: string;
+}
+
+/** The outcome of one attempt. */
+interface Attempt {
+  ok: boolean;
+  code: number;
+  error: string;
+}
+
+/** Sends one delivery: resolved addresses checked, signed, no redirects followed, a timeout. */
+async function attempt(config: WorkerConfig, row: Claimed): Promise<Attempt> {
+  try {
+    await assertPublicUrl(row.url, config.WEBHOOK_ALLOW_PRIVATE);
+  } catch (e) {
+    const ref = e instanceof AppError ? (e.msgs[0] ?? '') : String(e);
+    return { ok: false, code: 0, error: t('en', ref) };
+  }
+  let secret: string;
+  try {
+    secret = secretBox(config).open(row.secret_enc);
+  } catch {
+    return { ok: false, code: 0, error: 'secret cannot be decrypted (WEBHOOK_SECRET_KEY changed?)' };
+  }
+  const ts = Math.floor(Date.now() / 1000);
+  try {
+    const res = await fetch(row.url, {
+      method: 'POST',
+      body: row.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Gatehouse-Webhooks/1',
+        [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secret, row.body, ts),
+        'Gatehouse-Event': row.kind,
+        'Gatehouse-Delivery': String(row.id),
+      },
+    });
+    await res.body?.cancel().catch(() => {});
+    if (res.status >= 200 && res.status < 300) return { ok: true, code: res.status, error: '' };
+    const redirect = res.status >= 300 && res.status < 400 ? ' (redirects are not followed)' : '';
+    return { ok: false, code: res.status, error: `HTTP ${res.status}${redirect}` };
+  } catch (e) {
+    const err = e as Error & { cause?: { code?: string; message?: string } };
+    const why =
+      err.name === 'TimeoutError'
+        ? `no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`
+        : (err.cause?.code ?? err.cause?.message ?? err.message);
+    return { ok: false, code: 0, error: why.slice(0, 400) };
+  }
+}
+
+/** Writes an attempt's outcome: delivered; or retried later, given up after a day; the webhook disabled after repeated failure. */
+async function record(db: Db, row: Claimed, a: Attempt): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const ping = row.kind === 'ping';
+    if (a.ok) {
+      await trx
+        .updateTable('webhook_delivery')
+        .set({
+          status: DELIVERY_STATUS.delivered,
+          response_code: a.code,
+          last_error: '',
+          delivered_at: sql<Date>`now()`,
+          locked_until: null,
+        })
+        .where('id', '=', row.id)
+        .execute();
+      await trx
+        .updateTable('webhook')
+        .set({ last_delivery_at: sql<Date>`now()`, ...(ping ? {} : { consecutive_failures: 0, failing_since: null }) })
+        .where('id', '=', row.webhook_id)
+        .execute();
+      return;
+    }
+    const giveUp = ping || Date.now() - new Date(row.created_at).getTime() >= GIVE_UP_MS;
+    await trx
+      .updateTable('webhook_delivery')
+      .set({
+        status: giveUp ? DELIVERY_STATUS.failed : DELIVERY_STATUS.pending,
+        response_code: a.code,
+        last_error: a.error.slice(0, 500),
+        next_at: sql<Date>`now() + ${`${backoffMs(row.attempts)} milliseconds`}::interval`,
+        locked_until: null,
+      })
+      .where('id', '=', row.id)
+      // Cancelled meanwhile (the webhook was disabled or edited): it stays cancelled.
+      .where('status', '=', DELIVERY_STATUS.pending)
+      .execute();
+    if (ping) return;
+    const hook = await trx
+      .updateTable('webhook')
+      .set({
+        consecutive_failures: sql<number>`consecutive_failures + 1`,
+        failing_since: sql<Date>`coalesce(failing_since, now())`,
+        last_delivery_at: sql<Date>`now()`,
+      })
+      .where('id', '=', row.webhook_id)
+      .returning(['consecutive_failures', 'failing_since', 'enabled'])
+      .executeTakeFirst();
+    if (!hook?.enabled) return;
+    const tooMany = hook.consecutive_failures >= WEBHOOK_DISABLE_AFTER.failures;
+    const tooLong = hook.failing_since !== null && Date.now() - new Date(hook.failing_since).getTime() >= WEBHOOK_DISABLE_AFTER.ms;
+    if (!tooMany && !tooLong) return;
+    await trx
+      .updateTable('webhook')
+      .set({
+        enabled: false,
+        disabled_reason: tooMany ? msg('webhook.disabledAfterFailures', { n: hook.consecutive_failures }) : 'webhook.disabledAfterDay',
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', row.webhook_id)
+      .execute();
+    await trx
+      .updateTable('webhook_delivery')
+      .set({ status: DELIVERY_STATUS.cancelled, last_error: 'webhook disabled' })
+      .where('webhook_id', '=', row.webhook_id)
+      .where('status', '=', DELIVERY_STATUS.pending)
+      .execute();
+  });
+}
+
+const CLAIMED_COLUMNS = sql`d.id, d.webhook_id, d.kind, d.body, d.attempts, d.created_at, w.url, w.secret_enc`;
+
+/**
+ * Claims due deliveries (status pending, next_at passed, not held by another instance) with
+ * `for update skip locked` in a short transaction of its own, then sends them outside it.
+ * Answers how many were attempted.
+ */
+export async function runDueDeliveries(db: Db, config: WorkerConfig, limit = 20): Promise<number> {
+  const { rows } = await sql<Claimed>`
+    update webhook_delivery d set locked_until = now() + ${`${LOCK_SECONDS} seconds`}::interval, attempts = d.attempts + 1
+    from webhook w
+    where w.id = d.webhook_id and d.id in (
+      select x.id from webhook_delivery x join webhook h on h.id = x.webhook_id and h.enabled
+      where x.status = ${DELIVERY_STATUS.pending} and x.next_at <= now() and (x.locked_until is null or x.locked_until < now())
+      order by x.next_at, x.id limit ${limit}
+      for update of x skip locked)
+    returning ${CLAIMED_COLUMNS}`.execute(db);
+  await Promise.all(rows.map(async (r) => record(db, r, await attempt(config, r))));
+  return rows.length;
+}
+
+/** Sends one pending delivery now, whatever its schedule (the "send test" button); answers false if another instance holds it. */
+export async function deliverNow(db: Db, config: WorkerConfig, deliveryId: number): Promise<boolean> {
+  const { rows } = await sql<Claimed>`
+    update webhook_delivery d set locked_until = now() + ${`${LOCK_SECONDS} seconds`}::interval, attempts = d.attempts + 1
+    from webhook w
+    where w.id = d.webhook_id and d.id in (
+      select x.id from webhook_delivery x where x.id = ${deliveryId} and x.status = ${DELIVERY_STATUS.pending}
+      for update skip locked)
+    returning ${CLAIMED_COLUMNS}`.execute(db);
+  const row = rows[0];
+  if (!row) return false;
+  await record(db, row, await attempt(config, row));
+  return true;
+}
+
+/** Device news that webhooks carry: access events, units online/offline, failed commands. */
+export function listenForWebhooks(db: Db, news: News, onError: (e: unknown) => void): () => void {
+  const run = (p: Promise<unknown>) => void p.catch(onError);
+  const offs = [
+    news.on('access', (list) =>
+      run(
+        enqueueMany(
+          db,
+          'access',
+          list.map((n) => ({ ...n, time: n.time.toISOString() })),
+        ),
+      ),
+    ),
+    news.on('device', (n) => run(enqueueMany(db, n.online ? 'device.online' : 'device.offline', [n]))),
+    news.on('command', (list) =>
+      run(
+        enqueueMany(
+          db,
+          'command.failed',
+          list.filter((n) => n.status === CMD_STATUS.failed),
+        ),
+      ),
+    ),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
+}
+
+/**
+ * The background side of webhooks: enqueues device news, and polls the outbox every
+ * WEBHOOK_POLL_MS (0: no polling, e.g. tests that run `runDueDeliveries` themselves).
+ */
+export function startWebhooks(
+  deps: { db: Db; config: WorkerConfig & Pick<Config, 'WEBHOOK_POLL_MS'>; news: News },
+  onError: (e: unknown) => void,
+): { stop(): Promise<void> } {
+  const stopListening = listenForWebhooks(deps.db, deps.news, onError);
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const loop = () => {
+    if (stopped) return;
+    running = runDueDeliveries(deps.db, deps.config)
+      .catch(onError)
+      .finally(() => {
+        if (!stopped) timer = setTimeout(loop, deps.config.WEBHOOK_POLL_MS);
+      });
+  };
+  if (deps.config.WEBHOOK_POLL_MS > 0) timer = setTimeout(loop, deps.config.WEBHOOK_POLL_MS);
+  return {
+    async stop() {
+      stopped = true;
+      stopListening();
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

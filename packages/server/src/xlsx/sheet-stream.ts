@@ -1,0 +1,247 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import zlib from 'node:zlib';
+
+/**
+ * A one-sheet .xlsx written straight to a stream: each row's XML (inline strings) is
+ * deflated into the zip as it comes, the sizes and CRC following each part (zip data
+ * descriptors), so nothing but a few buffers is held whatever the row count. It writes
+ * only as fast as `out` takes the bytes (backpressure) and stops waiting as soon as
+ * `abort()` is called. Parts over 4 GiB (zip64) are refused with an error.
+ */
+
+const CRC_TABLE = (() => {
+  const t = new Int32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c;
+  }
+  return t;
+})();
+
+export function crc32(buf: Uint8Array, crc = 0): number {
+  let c = ~crc;
+  for (let i = 0; i < buf.length; i++) c = (CRC_TABLE[(c ^ (buf[i] as number)) & 0xff] as number) ^ (c >>> 8);
+  return ~c >>> 0;
+}
+
+const ESC: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' };
+/** XML text: escaped, and the characters XML 1.0 cannot carry dropped (they would break the file). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML 1.0 forbids, removed on purpose
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+const xmlText = (s: string) => s.replace(/[<>&"]/g, (c) => ESC[c] as string).replace(NOT_XML, '');
+
+/** Column letters A, B, …, Z, AA, … */
+function columnName(i: number): string {
+  let s = '';
+  for (let n = i + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  return s;
+}
+
+/** A worksheet name Excel accepts: no []:*?/\ and at most 31 characters. */
+const sheetName = (s: string) => s.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
+
+const MAX32 = 0xffffffff;
+const FLAGS = 0x0808; // sizes in a data descriptor; UTF-8 names
+const CHUNK = 64 * 1024;
+
+interface Part {
+  name: Buffer;
+  crc: number;
+  compressed: number;
+  size: number;
+  offset: number;
+}
+
+function dosTime(d: Date): { time: number; date: number } {
+  return {
+    time: (d.getHours() << 11) | (d.getMinutes() << 5) | (d.getSeconds() >> 1),
+    date: ((Math.max(d.getFullYear(), 1980) - 1980) << 9) | ((d.getMonth() + 1) << 5) | d.getDate(),
+  };
+}
+
+export class SheetStream {
+  private offset = 0;
+  private readonly parts: Part[] = [];
+  private gone = false;
+  private readonly left: Promise<void>;
+  private leave!: () => void;
+  private readonly stamp = dosTime(new Date());
+  private readonly refs: string[];
+  private rowNo = 0;
+  private text = '';
+  private part: Part | null = null;
+  private deflate: zlib.DeflateRaw | null = null;
+
+  constructor(
+    private readonly out: Writable,
+    private readonly sheet: string,
+    columns: number,
+    private readonly level = 1,
+  ) {
+    this.left = new Promise((resolve) => {
+      this.leave = resolve;
+    });
+    this.refs = Array.from({ length: Math.max(columns, 1) }, (_, i) => columnName(i));
+  }
+
+  /** The reader went away: every wait ends now and nothing more is written. */
+  abort(): void {
+    this.gone = true;
+    this.leave();
+  }
+
+  get aborted(): boolean {
+    return this.gone;
+  }
+
+  private async wait(emitter: NodeJS.EventEmitter, event: string): Promise<void> {
+    await Promise.race([once(emitter, event), this.left]);
+  }
+
+  private async put(buf: Buffer): Promise<void> {
+    this.offset += buf.length;
+    if (!this.out.write(buf) && !this.gone) await this.wait(this.out, 'drain');
+  }
+
+  private async open(name: string): Promise<void> {
+    const part: Part = { name: Buffer.from(name, 'utf8'), crc: 0, compressed: 0, size: 0, offset: this.offset };
+    const h = Buffer.alloc(30);
+    h.writeUInt32LE(0x04034b50, 0);
+    h.writeUInt16LE(20, 4);
+    h.writeUInt16LE(FLAGS, 6);
+    h.writeUInt16LE(8, 8);
+    h.writeUInt16LE(this.stamp.time, 10);
+    h.writeUInt16LE(this.stamp.date, 12);
+    h.writeUInt16LE(part.name.length, 26);
+    await this.put(Buffer.concat([h, part.name]));
+    const deflate = zlib.createDeflateRaw({ level: this.level });
+    deflate.on('data', (c: Buffer) => {
+      part.compressed += c.length;
+      this.offset += c.length;
+      if (!this.out.write(c) && !this.gone) {
+        deflate.pause();
+        this.out.once('drain', () => deflate.resume());
+      }
+    });
+    this.part = part;
+    this.deflate = deflate;
+  }
+
+  private async write(s: string): Promise<void> {
+    const part = this.part as Part;
+    const buf = Buffer.from(s, 'utf8');
+    part.crc = crc32(buf, part.crc);
+    part.size += buf.length;
+    if (part.size > MAX32) throw new Error('xlsx part over 4 GiB');
+    const deflate = this.deflate as zlib.DeflateRaw;
+    if (!deflate.write(buf) && !this.gone) await this.wait(deflate, 'drain');
+  }
+
+  private async close(): Promise<void> {
+    const part = this.part as Part;
+    const deflate = this.deflate as zlib.DeflateRaw;
+    const ended = once(deflate, 'end');
+    deflate.end();
+    await Promise.race([ended, this.left]);
+    if (this.gone) return;
+    const d = Buffer.alloc(16);
+    d.writeUInt32LE(0x08074b50, 0);
+    d.writeUInt32LE(part.crc, 4);
+    d.writeUInt32LE(part.compressed, 8);
+    d.writeUInt32LE(part.size, 12);
+    await this.put(d);
+    this.parts.push(part);
+    this.part = null;
+    this.deflate = null;
+  }
+
+  private async whole(name: string, xml: string): Promise<void> {
+    await this.open(name);
+    await this.write(xml);
+    await this.close();
+  }
+
+  /** The workbook's fixed parts, then the sheet's opening (and its header row, when given). */
+  async start(header?: string[]): Promise<void> {
+    const ns = 'http://schemas.openxmlformats.org';
+    await this.whole(
+      '[Content_Types].xml',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+    );
+    await this.whole(
+      '_rels/.rels',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    );
+    await this.whole(
+      'xl/workbook.xml',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="${xmlText(sheetName(this.sheet))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    );
+    await this.whole(
+      'xl/_rels/workbook.xml.rels',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    );
+    await this.open('xl/worksheets/sheet1.xml');
+    const cols = this.refs.map((_, i) => `<col min="${i + 1}" max="${i + 1}" width="20" customWidth="1"/>`).join('');
+    this.text = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${ns}/spreadsheetml/2006/main"><cols>${cols}</cols><sheetData>`;
+    if (header) await this.row(header);
+  }
+
+  /**
+   * One row; written out in 64 kB pieces (waits while the reader has not taken the previous ones).
+   * Answers a promise only when a piece went out (a million-row export awaits once per piece, not per row).
+   */
+  row(cells: readonly (string | number | null | undefined)[]): Promise<void> | undefined {
+    const r = String(++this.rowNo);
+    let x = `<row r="${r}">`;
+    for (let i = 0; i < cells.length; i++) {
+      const v = cells[i];
+      if (v === null || v === undefined || v === '') continue;
+      const ref = (this.refs[i] ?? columnName(i)) + r;
+      x +=
+        typeof v === 'number' && Number.isFinite(v)
+          ? `<c r="${ref}"><v>${v}</v></c>`
+          : `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlText(String(v))}</t></is></c>`;
+    }
+    this.text += `${x}</row>`;
+    if (this.text.length < CHUNK) return undefined;
+    const t = this.text;
+    this.text = '';
+    return this.write(t);
+  }
+
+  /** The sheet's end, the zip's central directory, and the end of `out`. */
+  async finish(): Promise<void> {
+    await this.write(`${this.text}</sheetData></worksheet>`);
+    this.text = '';
+    await this.close();
+    if (this.gone) return;
+    const start = this.offset;
+    for (const p of this.parts) {
+      const h = Buffer.alloc(46);
+      h.writeUInt32LE(0x02014b50, 0);
+      h.writeUInt16LE(20, 4);
+      h.writeUInt16LE(20, 6);
+      h.writeUInt16LE(FLAGS, 8);
+      h.writeUInt16LE(8, 10);
+      h.writeUInt16LE(this.stamp.time, 12);
+      h.writeUInt16LE(this.stamp.date, 14);
+      h.writeUInt32LE(p.crc, 16);
+      h.writeUInt32LE(p.compressed, 20);
+      h.writeUInt32LE(p.size, 24);
+      h.writeUInt16LE(p.name.length, 28);
+      h.writeUInt32LE(p.offset, 42);
+      await this.put(Buffer.concat([h, p.name]));
+    }
+    if (this.offset > MAX32) throw new Error('xlsx file over 4 GiB');
+    const e = Buffer.alloc(22);
+    e.writeUInt32LE(0x06054b50, 0);
+    e.writeUInt16LE(this.parts.length, 8);
+    e.writeUInt16LE(this.parts.length, 10);
+    e.writeUInt32LE(this.offset - start, 12);
+    e.writeUInt32LE(start, 16);
+    await this.put(e);
+    this.out.end();
+  }
+}

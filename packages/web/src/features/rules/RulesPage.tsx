@@ -1,0 +1,80 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Breadcrumb, Card, Empty, Select, Space, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useCommunities } from '../../api/lookups.ts';
+import { useT } from '../../i18n/index.ts';
+import { setTimeZone, useSettings } from './api.ts';
+import { GroupsTab } from './GroupsTab.tsx';
+import { HolidaysTab } from './HolidaysTab.tsx';
+import { SchedulesTab } from './SchedulesTab.tsx';
+
+/** Time zones offered (the server accepts any IANA name). */
+const ZONES: string[] = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [
+  'Asia/Shanghai',
+];
+
+/**
+ * Access rules (issue 13): one community at a time (`?communityId=` chooses it on opening),
+ * its time zone (what its door units judge schedules by), and the tabs Schedules / Holidays / Groups.
+ */
+export default function RulesPage() {
+  const { t } = useT();
+  const qc = useQueryClient();
+  const communities = useCommunities();
+  const [params] = useSearchParams();
+  // `?communityId=` opens the page on that community (links, the browser checks).
+  const [communityId, setCommunityId] = useState<number | undefined>(Number(params.get('communityId')) || undefined);
+  const settings = useSettings(communityId);
+  const changeZone = async (timeZone: string) => {
+    if (communityId === undefined) return;
+    await setTimeZone({ communityId, timeZone });
+    await qc.invalidateQueries({ queryKey: ['rules', communityId] });
+  };
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Breadcrumb items={[{ title: t('menu.access') }, { title: t('menu.access.rules') }]} />
+      <Card>
+        <Space wrap style={{ marginBottom: 12 }}>
+          <Typography.Text>{t('ui.rules.community')}</Typography.Text>
+          <Select
+            style={{ width: 260 }}
+            showSearch
+            optionFilterProp="label"
+            data-testid="rules-community"
+            aria-label={t('ui.rules.community')}
+            placeholder={t('ui.rules.chooseCommunity')}
+            value={communityId}
+            onChange={setCommunityId}
+            options={communities.map((c) => ({ value: c.communityid, label: c.name }))}
+          />
+          {communityId !== undefined ? (
+            <>
+              <Typography.Text>{t('ui.rules.timeZone')}</Typography.Text>
+              <Select
+                style={{ width: 220 }}
+                showSearch
+                data-testid="rules-timezone"
+                aria-label={t('ui.rules.timeZone')}
+                value={settings.data?.timeZone}
+                onChange={(z) => void changeZone(z).catch(() => undefined)}
+                options={ZONES.map((z) => ({ value: z, label: z }))}
+              />
+            </>
+          ) : null}
+        </Space>
+        {communityId === undefined ? (
+          <Empty description={t('ui.rules.chooseCommunity')} />
+        ) : (
+          <Tabs
+            items={[
+              { key: 'schedules', label: t('ui.rules.tab.schedules'), children: <SchedulesTab communityId={communityId} /> },
+              { key: 'holidays', label: t('ui.rules.tab.holidays'), children: <HolidaysTab communityId={communityId} /> },
+              { key: 'groups', label: t('ui.rules.tab.groups'), children: <GroupsTab communityId={communityId} /> },
+            ]}
+          />
+        )}
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,43 @@
+import { ROUTES } from '@gatehouse/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { call, mutate, mutation, upload } from '../../api/client.ts';
+
+const R = ROUTES.rules;
+
+/** Query keys of one community's rules (a save invalidates the community's keys). */
+export const rulesKey = (communityId: number | undefined, what: string) => ['rules', communityId, what] as const;
+
+const useRulesQuery = <T>(communityId: number | undefined, what: string, fn: (id: number) => Promise<T>) =>
+  useQuery({ queryKey: rulesKey(communityId, what), queryFn: () => fn(communityId as number), enabled: communityId !== undefined });
+
+export const useSettings = (communityId: number | undefined) =>
+  useRulesQuery(communityId, 'settings', (id) => call(R.getSettings, { communityId: id }));
+export const useSchedules = (communityId: number | undefined) =>
+  useRulesQuery(communityId, 'schedules', (id) => call(R.getSchedules, { communityId: id }));
+export const useHolidays = (communityId: number | undefined) =>
+  useRulesQuery(communityId, 'holidays', (id) => call(R.getHolidays, { communityId: id }));
+export const useGroups = (communityId: number | undefined) =>
+  useRulesQuery(communityId, 'groups', (id) => call(R.getGroups, { communityId: id }));
+export const useDoorUnits = (communityId: number | undefined) =>
+  useRulesQuery(communityId, 'units', (id) => call(R.getDoorUnits, { communityId: id }));
+
+export const setTimeZone = mutation(R.setTimeZone);
+export const saveSchedule = mutation(R.saveSchedule);
+export const deleteSchedule = (id: number) => mutate(R.deleteSchedule, { id });
+export const saveHoliday = mutation(R.saveHoliday);
+export const deleteHoliday = (id: number) => mutate(R.deleteHoliday, { id });
+export const importHolidays = upload(R.importHolidays);
+export const saveGroup = mutation(R.saveGroup);
+export const deleteGroup = (id: number) => mutate(R.deleteGroup, { id });
+
+/** A card's or face's groups (their door-unit dialogs). */
+export type Holder = 'card' | 'face';
+export const useHolderGroups = (kind: Holder, id: number) =>
+  useQuery({
+    queryKey: ['holderGroups', kind, id],
+    queryFn: () => (kind === 'card' ? call(R.getCardGroups, { cardId: id }) : call(R.getFaceGroups, { faceId: id })),
+    staleTime: 0,
+    gcTime: 0,
+  });
+export const setHolderGroups = (kind: Holder, id: number, groupIds: number[]) =>
+  kind === 'card' ? mutate(R.setCardGroups, { cardId: id, groupIds }) : mutate(R.setFaceGroups, { faceId: id, groupIds });

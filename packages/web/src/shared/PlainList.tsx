@@ -1,0 +1,40 @@
+import { Empty, Space, Table, type TableProps } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { ReactNode } from 'react';
+
+export interface PlainListProps<Row> {
+  /** Buttons above the table (add, import, ...). */
+  toolbar?: ReactNode;
+  rows: Row[] | undefined;
+  loading: boolean;
+  columns: ColumnsType<Row>;
+  /** The text of an empty list (already translated). */
+  empty: string;
+  /** The field that identifies a row (default `id`). */
+  rowKey?: keyof Row & string;
+  size?: TableProps<Row>['size'];
+  scroll?: TableProps<Row>['scroll'];
+}
+
+/**
+ * A short list shown whole, without filters or pager (a community's groups, schedules and
+ * holidays, the webhooks, the overview): its buttons, then the table with its empty text.
+ * Paged lists use `ListPage`.
+ */
+export function PlainList<Row extends object>(p: PlainListProps<Row>) {
+  return (
+    <>
+      {p.toolbar ? <Space style={{ marginBottom: 12 }}>{p.toolbar}</Space> : null}
+      <Table<Row>
+        rowKey={p.rowKey ?? 'id'}
+        size={p.size ?? 'small'}
+        loading={p.loading}
+        dataSource={p.rows ?? []}
+        pagination={false}
+        scroll={p.scroll}
+        locale={{ emptyText: <Empty description={p.empty} /> }}
+        columns={p.columns}
+      />
+    </>
+  );
+}
