@@ -17,6 +17,7 @@ import { badRequest, forbidden } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { loadCard } from './access.ts';
 import { queueCardOn } from './commands.ts';
+import { deleteRows } from '../../db/sql.ts';
 
 type R = typeof cardRoutes;
 
@@ -122,15 +123,7 @@ export async function saveCardDownload(ctx: AuthCtx, i: ParsedInput<R['updateCar
     const removed = existing.filter((x) => !seen.has(x.gate_id));
     if (removed.some((x) => x.is_villa !== 0)) throw forbidden('addr.villaNoDelete');
     const changed: number[] = removed.map((x) => x.gate_id);
-    if (removed.length)
-      await trx
-        .deleteFrom('card_gate')
-        .where(
-          'id',
-          'in',
-          removed.map((x) => x.id),
-        )
-        .execute();
+    await deleteRows(trx, 'card_gate', removed);
     for (const w of wanted) {
       const old = existing.find((x) => x.gate_id === w.gate_id);
       if (!old) {

@@ -18,7 +18,7 @@ import { assertCommunity, inScope, scopeOf } from '../../http/scope.ts';
 import { queueFaceState } from './device.ts';
 import { faceGates, GATE_FACE_COLUMNS, type GateFaceDbRow, gateEntries, gateFaceBase, toFaceAddressRow } from './queries.ts';
 import { visibleFace } from './service.ts';
-import { likeArg as like } from '../../db/sql.ts';
+import { deleteRows, likeArg as like } from '../../db/sql.ts';
 
 type F = typeof faceRoutes;
 /** Default validity of a new door-unit entry: from now, for as many years as a card's. */
@@ -94,15 +94,7 @@ export async function saveFaceGates(ctx: AuthCtx, i: ParsedInput<F['updateFaceAd
   if (removed.some((c) => c.is_villa !== 0)) throw new AppError(403, ['addr.villaNoDelete']);
   const beforeList = await gateEntries(ctx.db, face.id, tz);
   return withCommands(ctx, async (trx, q) => {
-    if (removed.length)
-      await trx
-        .deleteFrom('face_gate')
-        .where(
-          'id',
-          'in',
-          removed.map((r) => r.id),
-        )
-        .execute();
+    await deleteRows(trx, 'face_gate', removed);
     const have = new Set(current.map((c) => c.gate_id));
     for (const w of wanted) {
       if (have.has(w.gateId)) {
