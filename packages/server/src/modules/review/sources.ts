@@ -36,10 +36,45 @@ export function cardTypesOf(caller: Caller): string[] {
   );
 }
 
+/** What cards and faces share: holder, community, household, status. */
+interface HolderRow {
+  account: string;
+  user_name: string;
+  community_id: number;
+  communityName: string;
+  address_id: number;
+  address: string;
+  status: string;
+  created_at: Date;
+}
+
+const holderFields = (r: HolderRow) => ({
+  account: r.account,
+  userName: r.user_name,
+  communityId: r.community_id,
+  communityName: r.communityName,
+  addressId: r.address_id,
+  address: r.address,
+  status: r.status,
+  createdAt: r.created_at,
+});
+
+/** Cards or faces (table alias `t`) of the subject: its household or account, in the searched communities. */
+function ofSubject(s: Subject, t: 'c' | 'f') {
+  const col = (name: 'address_id' | 'account' | 'community_id') => sql.ref(`${t}.${name}`);
+  const ids = inCommunities(s.scope);
+  return <D, TB extends keyof D>(eb: ExpressionBuilder<D, TB>) =>
+    eb.and([
+      ...(s.addressId !== undefined ? [eb(col('address_id'), '=', s.addressId)] : []),
+      ...(s.account !== undefined ? [eb(col('account'), '=', s.account)] : []),
+      ...(ids ? [eb(col('community_id'), 'in', ids)] : []),
+    ]);
+}
+
 export const cardSource: CredentialSource = async (db, s, caller) => {
   const types = cardTypesOf(caller);
   if (!types.length) return [];
-  let q = db
+  const rows = await db
     .selectFrom('card as c')
     .innerJoin('community as m', 'm.id', 'c.community_id')
     .innerJoin('address as a', 'a.id', 'c.address_id')
@@ -56,32 +91,16 @@ export const cardSource: CredentialSource = async (db, s, caller) => {
       'c.status',
       'c.created_at',
     ])
-    .where('c.card_type', 'in', types);
-  if (s.addressId !== undefined) q = q.where('c.address_id', '=', s.addressId);
-  if (s.account !== undefined) q = q.where('c.account', '=', s.account);
-  const ids = inCommunities(s.scope);
-  if (ids) q = q.where('c.community_id', 'in', ids);
-  const rows = await q.orderBy('c.id').execute();
-  return rows.map((r) => ({
-    kind: 'card',
-    id: r.id,
-    label: r.card_no,
-    type: r.card_type,
-    account: r.account,
-    userName: r.user_name,
-    communityId: r.community_id,
-    communityName: r.communityName,
-    addressId: r.address_id,
-    address: r.address,
-    status: r.status,
-    createdAt: r.created_at,
-    cardNo: r.card_no,
-  }));
+    .where('c.card_type', 'in', types)
+    .where(ofSubject(s, 'c'))
+    .orderBy('c.id')
+    .execute();
+  return rows.map((r) => ({ kind: 'card', id: r.id, label: r.card_no, type: r.card_type, ...holderFields(r), cardNo: r.card_no }));
 };
 
 export const faceSource: CredentialSource = async (db, s, caller) => {
   if (!hasMenu(caller, 'access.faceid')) return [];
-  let q = db
+  const rows = await db
     .selectFrom('face as f')
     .innerJoin('community as m', 'm.id', 'f.community_id')
     .innerJoin('address as a', 'a.id', 'f.address_id')
@@ -96,25 +115,16 @@ export const faceSource: CredentialSource = async (db, s, caller) => {
       'f.status',
       'f.created_at',
       'f.photo_file_id',
-    ]);
-  if (s.addressId !== undefined) q = q.where('f.address_id', '=', s.addressId);
-  if (s.account !== undefined) q = q.where('f.account', '=', s.account);
-  const ids = inCommunities(s.scope);
-  if (ids) q = q.where('f.community_id', 'in', ids);
-  const rows = await q.orderBy('f.id').execute();
+    ])
+    .where(ofSubject(s, 'f'))
+    .orderBy('f.id')
+    .execute();
   return rows.map((r) => ({
     kind: 'face',
     id: r.id,
     label: r.user_name || r.account,
     type: '',
-    account: r.account,
-    userName: r.user_name,
-    communityId: r.community_id,
-    communityName: r.communityName,
-    addressId: r.address_id,
-    address: r.address,
-    status: r.status,
-    createdAt: r.created_at,
+    ...holderFields(r),
     photoFileId: r.photo_file_id,
   }));
 };
