@@ -2,6 +2,7 @@ import {
   type FaceAddressRow,
   type FaceDownloadInfo,
   type faceRoutes,
+  HARDWARE,
   LIMITS,
   msg,
   type Page,
@@ -16,7 +17,8 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, inScope, scopeOf } from '../../http/scope.ts';
 import { queueFaceState } from './device.ts';
-import { faceGates, GATE_FACE_COLUMNS, type GateFaceDbRow, gateEntries, gateFaceBase, toFaceAddressRow } from './queries.ts';
+import { GATE_FACE_COLUMNS, type GateFaceDbRow, gateEntries, gateFaceBase, toFaceAddressRow } from './queries.ts';
+import { doorUnitsWith } from '../address/units.ts';
 import { visibleFace } from './service.ts';
 import { deleteRows, likeArg as like } from '../../db/sql.ts';
 
@@ -33,7 +35,7 @@ export async function downloadInfo(ctx: AuthCtx, i: ParsedInput<F['getFaceAddres
 
 async function infoOf(ctx: AuthCtx, db: Kysely<DB>, faceId: number, communityId: number): Promise<FaceDownloadInfo> {
   const tz = ctx.config.TZ_NAME;
-  const gates = await faceGates(db, communityId);
+  const gates = await doorUnitsWith(db, communityId, HARDWARE.face);
   const configured = await gateEntries(db, faceId, tz);
   const now = new Date();
   const after = new Date(now);
@@ -56,7 +58,7 @@ async function infoOf(ctx: AuthCtx, db: Kysely<DB>, faceId: number, communityId:
 export async function saveFaceGates(ctx: AuthCtx, i: ParsedInput<F['updateFaceAddressInfo']>): Promise<FaceDownloadInfo> {
   const face = await visibleFace(ctx, i.id);
   const tz = ctx.config.TZ_NAME;
-  const allowed = new Map((await faceGates(ctx.db, face.community_id)).map((g) => [g.id, g]));
+  const allowed = new Map((await doorUnitsWith(ctx.db, face.community_id, HARDWARE.face)).map((g) => [g.id, g]));
   const current = await ctx.db.selectFrom('face_gate').select(['id', 'gate_id', 'is_villa']).where('face_id', '=', face.id).execute();
   const msgs: string[] = [];
   if (!i.fas.length && !current.length) msgs.push(msg('v.choose', { field: '@f.face.gate' }));
