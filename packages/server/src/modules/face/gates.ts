@@ -19,6 +19,7 @@ import { assertCommunity, inScope, scopeOf } from '../../http/scope.ts';
 import { queueFaceState } from './device.ts';
 import { GATE_FACE_COLUMNS, type GateFaceDbRow, gateEntries, gateFaceBase, toFaceAddressRow } from './queries.ts';
 import { doorUnitsWith } from '../address/units.ts';
+import { deleteUnitEntry, redownloadUnitEntry } from '../../devices/unit-entries.ts';
 import { visibleFace } from './service.ts';
 import { deleteRows, likeArg as like } from '../../db/sql.ts';
 
@@ -209,31 +210,28 @@ export async function updateGateFace(ctx: AuthCtx, i: ParsedInput<F['updateFaceA
 /** delFaceAddressById: removes a face from one door unit (not a single-family entry: 403). */
 export async function deleteGateFace(ctx: AuthCtx, id: number): Promise<void> {
   const before = await visibleEntry(ctx, id);
-  if (before.is_villa !== 0) throw new AppError(403, ['addr.villaNoDelete']);
-  await withCommands(ctx, async (trx, q) => {
-    await trx.deleteFrom('face_gate').where('id', '=', id).execute();
-    await queueFaceState(trx, q, before.face_id, [before.gate_id]);
-    await writeOpLog(trx, ctx, {
+  await deleteUnitEntry(ctx, 'face_gate', before, {
+    send: (trx, q) => queueFaceState(trx, q, before.face_id, [before.gate_id]),
+    log: {
       menu: 'access.gm',
       content: msg('op.face.gateDelete', { account: before.account, gate: before.gateAddress }),
-      communityId: before.community_id,
       before: entryLog(before, ctx.config.TZ_NAME),
-    });
+    },
   });
 }
 
 /** updateFaceRedownload: queues the face for the entry's door unit again (an enabled face only, as for cards). */
 export async function redownloadGateFace(ctx: AuthCtx, id: number): Promise<{ queued: number }> {
   const entry = await visibleEntry(ctx, id);
-  if (entry.status !== 'enable') throw badRequest('face.disabledNoSend');
-  return withCommands(ctx, async (trx, q) => {
-    await queueFaceState(trx, q, entry.face_id, [entry.gate_id]);
-    await writeOpLog(trx, ctx, {
+  return redownloadUnitEntry(ctx, entry, 'face.disabledNoSend', {
+    send: async (trx, q) => {
+      await queueFaceState(trx, q, entry.face_id, [entry.gate_id]);
+      return q.commandIds.length;
+    },
+    log: (q) => ({
       menu: 'access.gm',
       content: msg('op.face.redownload', { account: entry.account, gate: entry.gateAddress }),
-      communityId: entry.community_id,
       after: { id: entry.id, commands: q.commandIds },
-    });
-    return { queued: q.commandIds.length };
+    }),
   });
 }
