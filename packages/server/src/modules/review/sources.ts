@@ -48,6 +48,19 @@ interface HolderRow {
   created_at: Date;
 }
 
+/** The columns of a `HolderRow`: of the card or face (alias `t`), its community (`m`) and household (`a`). */
+const holderColumns = <T extends 'c' | 'f'>(t: T) =>
+  [
+    `${t}.account`,
+    `${t}.user_name`,
+    `${t}.community_id`,
+    'm.name as communityName',
+    `${t}.address_id`,
+    'a.address',
+    `${t}.status`,
+    `${t}.created_at`,
+  ] as const;
+
 const holderFields = (r: HolderRow) => ({
   account: r.account,
   userName: r.user_name,
@@ -78,19 +91,7 @@ export const cardSource: CredentialSource = async (db, s, caller) => {
     .selectFrom('card as c')
     .innerJoin('community as m', 'm.id', 'c.community_id')
     .innerJoin('address as a', 'a.id', 'c.address_id')
-    .select([
-      'c.id',
-      'c.card_no',
-      'c.card_type',
-      'c.account',
-      'c.user_name',
-      'c.community_id',
-      'm.name as communityName',
-      'c.address_id',
-      'a.address',
-      'c.status',
-      'c.created_at',
-    ])
+    .select(['c.id', 'c.card_no', 'c.card_type', ...holderColumns('c')])
     .where('c.card_type', 'in', types)
     .where(ofSubject(s, 'c'))
     .orderBy('c.id')
@@ -104,18 +105,7 @@ export const faceSource: CredentialSource = async (db, s, caller) => {
     .selectFrom('face as f')
     .innerJoin('community as m', 'm.id', 'f.community_id')
     .innerJoin('address as a', 'a.id', 'f.address_id')
-    .select([
-      'f.id',
-      'f.account',
-      'f.user_name',
-      'f.community_id',
-      'm.name as communityName',
-      'f.address_id',
-      'a.address',
-      'f.status',
-      'f.created_at',
-      'f.photo_file_id',
-    ])
+    .select(['f.id', ...holderColumns('f'), 'f.photo_file_id'])
     .where(ofSubject(s, 'f'))
     .orderBy('f.id')
     .execute();
@@ -183,6 +173,24 @@ export const qrSource: CredentialSource = async (db, s, caller) => {
 
 const idsOf = (creds: Credential[], kind: CredentialKind) => creds.filter((c) => c.kind === kind).map((c) => c.id);
 
+/** A card's or face's entry on a door unit (its `card_gate` / `face_gate` row, the unit's name) as a place. */
+const unitPlace = (
+  kind: 'card' | 'face',
+  id: number,
+  e: { gate_id: number; name: string; validfrom: Date; validto: Date },
+  objectKey: string,
+): Place => ({
+  kind,
+  id,
+  source: 'unit',
+  gateId: e.gate_id,
+  gateName: e.name,
+  validfrom: e.validfrom,
+  validto: e.validto,
+  detail: '',
+  objectKey,
+});
+
 /** Door-unit entries of cards and faces; a QR code works on its one door unit until it expires. */
 export const unitPlaces: PlaceSourceFn = async (db, creds) => {
   const out: Place[] = [];
@@ -196,18 +204,7 @@ export const unitPlaces: PlaceSourceFn = async (db, creds) => {
       .where('e.card_id', 'in', cards)
       .orderBy('e.id')
       .execute();
-    for (const r of rows)
-      out.push({
-        kind: 'card',
-        id: r.card_id,
-        source: 'unit',
-        gateId: r.gate_id,
-        gateName: r.name,
-        validfrom: r.validfrom,
-        validto: r.validto,
-        detail: '',
-        objectKey: `card:${r.card_no}`,
-      });
+    for (const r of rows) out.push(unitPlace('card', r.card_id, r, `card:${r.card_no}`));
   }
   const faces = idsOf(creds, 'face');
   if (faces.length) {
@@ -218,18 +215,7 @@ export const unitPlaces: PlaceSourceFn = async (db, creds) => {
       .where('e.face_id', 'in', faces)
       .orderBy('e.id')
       .execute();
-    for (const r of rows)
-      out.push({
-        kind: 'face',
-        id: r.face_id,
-        source: 'unit',
-        gateId: r.gate_id,
-        gateName: r.name,
-        validfrom: r.validfrom,
-        validto: r.validto,
-        detail: '',
-        objectKey: `face:${r.face_id}`,
-      });
+    for (const r of rows) out.push(unitPlace('face', r.face_id, r, `face:${r.face_id}`));
   }
   // A code made for its groups' units only does not open the unit it was made on.
   for (const c of creds.filter((x) => x.kind === 'qrcode' && !x.groupsOnly))
