@@ -1,3 +1,6 @@
+import type { Generated, Kysely } from 'kysely';
+import type { DB } from './types.ts';
+
 /** The user's text taken literally in a LIKE pattern: %, _ and the escape character \ escaped. */
 export const escapeLike = (s: string): string => s.replace(/[%_\\]/g, '\\$&');
 
@@ -18,3 +21,19 @@ export const PG_ERROR = {
 /** The PostgreSQL error code of a thrown error (pg and PGlite both set `code`), if any. */
 export const pgCode = (e: unknown): string | undefined =>
   e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : undefined;
+
+/** Tables whose rows are keyed by a numeric `id`. */
+type IdTable = { [T in keyof DB]: DB[T] extends { id: Generated<number> } ? T : never }[keyof DB];
+
+/** Deletes the given rows of `table` by their ids (nothing when there are none). */
+export async function deleteRows(db: Kysely<DB>, table: IdTable, rows: readonly { id: number }[]): Promise<void> {
+  if (!rows.length) return;
+  await db
+    .deleteFrom(table)
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
+}

@@ -35,6 +35,18 @@ export class Answer<T> {
   ) {}
 }
 
+/** The answer of a change that has no content, only its success message (once `work` is done). */
+export async function doneAnswer(work: Promise<unknown>, msgKey: string): Promise<Answer<null>> {
+  await work;
+  return new Answer(200, null, [msgKey]);
+}
+
 /** The one answer of a batch delete: the count, "Deleted" for one entry, "Batch delete succeeded" for several. */
 export const deletedAnswer = (deleted: number): Answer<{ deleted: number }> =>
   new Answer(200, { deleted }, [deleted > 1 ? 'ok.batchDeleted' : 'ok.deleted']);
+
+/** The answer of a batch delete of the rows `ids` (each counted once) once `work` has deleted them. */
+export async function idsDeletedAnswer(work: Promise<unknown>, ids: number[]): Promise<Answer<{ deleted: number }>> {
+  await work;
+  return deletedAnswer(new Set(ids).size);
+}

@@ -34,6 +34,12 @@ export const handle = <R extends RouteDef>(route: R, handler: Handler<R>): Regis
   handler: handler as unknown as Handler<RouteDef>,
 });
 
+/** The end of a raw route's handler: `work` sends the reply itself (a file, a workbook), so nothing is enveloped. */
+export async function repliedBy(work: Promise<unknown>): Promise<undefined> {
+  await work;
+  return undefined;
+}
+
 /** The language each request was answered in (the error handler reads it). */
 export const langOfRequest = new WeakMap<FastifyRequest, Lang>();
 

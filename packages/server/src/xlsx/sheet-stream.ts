@@ -105,16 +105,28 @@ export class SheetStream {
     if (!this.out.write(buf) && !this.gone) await this.wait(this.out, 'drain');
   }
 
+  /**
+   * What a local header (from byte 4) and its central directory entry (from byte 6) share:
+   * version needed, flags, method (deflate), time, date, crc, sizes and name length. A local
+   * header is written before its data, so its crc and sizes are 0 (they follow in the data descriptor).
+   */
+  private entryFields(h: Buffer, at: number, p: Part): void {
+    h.writeUInt16LE(20, at);
+    h.writeUInt16LE(FLAGS, at + 2);
+    h.writeUInt16LE(8, at + 4);
+    h.writeUInt16LE(this.stamp.time, at + 6);
+    h.writeUInt16LE(this.stamp.date, at + 8);
+    h.writeUInt32LE(p.crc, at + 10);
+    h.writeUInt32LE(p.compressed, at + 14);
+    h.writeUInt32LE(p.size, at + 18);
+    h.writeUInt16LE(p.name.length, at + 22);
+  }
+
   private async open(name: string): Promise<void> {
     const part: Part = { name: Buffer.from(name, 'utf8'), crc: 0, compressed: 0, size: 0, offset: this.offset };
     const h = Buffer.alloc(30);
     h.writeUInt32LE(0x04034b50, 0);
-    h.writeUInt16LE(20, 4);
-    h.writeUInt16LE(FLAGS, 6);
-    h.writeUInt16LE(8, 8);
-    h.writeUInt16LE(this.stamp.time, 10);
-    h.writeUInt16LE(this.stamp.date, 12);
-    h.writeUInt16LE(part.name.length, 26);
+    this.entryFields(h, 4, part);
     await this.put(Buffer.concat([h, part.name]));
     const deflate = zlib.createDeflateRaw({ level: this.level });
     deflate.on('data', (c: Buffer) => {
@@ -222,15 +234,7 @@ export class SheetStream {
       const h = Buffer.alloc(46);
       h.writeUInt32LE(0x02014b50, 0);
       h.writeUInt16LE(20, 4);
-      h.writeUInt16LE(20, 6);
-      h.writeUInt16LE(FLAGS, 8);
-      h.writeUInt16LE(8, 10);
-      h.writeUInt16LE(this.stamp.time, 12);
-      h.writeUInt16LE(this.stamp.date, 14);
-      h.writeUInt32LE(p.crc, 16);
-      h.writeUInt32LE(p.compressed, 20);
-      h.writeUInt32LE(p.size, 24);
-      h.writeUInt16LE(p.name.length, 28);
+      this.entryFields(h, 6, p);
       h.writeUInt32LE(p.offset, 42);
       await this.put(Buffer.concat([h, p.name]));
     }

@@ -90,23 +90,9 @@ export async function manageableTarget(ctx: AuthCtx, id: number): Promise<Target
 
 /** The communities an account belongs to (see manageableSql). */
 export async function communitiesOf(db: Db, a: { id: number; role_id: number; community_id: number | null }): Promise<number[]> {
-  if (isManagerRole(a.role_id)) {
-    const rows = await db
-      .selectFrom('account_community')
-      .select('community_id')
-      .where('account_id', '=', a.id)
-      .orderBy('community_id')
-      .execute();
-    return rows.map((r) => r.community_id);
-  }
-  if (a.role_id === ROLE.engineer) {
-    const rows = await db
-      .selectFrom('community_engineer')
-      .select('community_id')
-      .where('account_id', '=', a.id)
-      .orderBy('community_id')
-      .execute();
-    return rows.map((r) => r.community_id);
-  }
-  return a.community_id ? [a.community_id] : [];
+  // managers manage their list of communities, engineers are assigned to theirs; the others belong to one
+  const list = isManagerRole(a.role_id) ? 'account_community' : a.role_id === ROLE.engineer ? 'community_engineer' : null;
+  if (!list) return a.community_id ? [a.community_id] : [];
+  const rows = await db.selectFrom(list).select('community_id').where('account_id', '=', a.id).orderBy('community_id').execute();
+  return rows.map((r) => r.community_id);
 }

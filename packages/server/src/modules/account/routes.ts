@@ -1,6 +1,6 @@
 import { ROUTES } from '@gatehouse/contracts';
-import { Answer, deletedAnswer } from '../../http/errors.ts';
-import { handle, type Registered } from '../../http/route.ts';
+import { Answer, doneAnswer, idsDeletedAnswer } from '../../http/errors.ts';
+import { handle, type Registered, repliedBy } from '../../http/route.ts';
 import { readProgress } from '../../xlsx/import-progress.ts';
 import { importAnswer } from '../../xlsx/import-runner.ts';
 import { regNoAvailable } from './checks.ts';
@@ -18,14 +18,8 @@ const A = ROUTES.account;
 
 export const accountHandlers: Registered[] = [
   handle(A.showUser, async (_input, ctx) => profile.showUser(ctx)),
-  handle(A.updateBaseInfo, async (input, ctx) => {
-    await profile.updateBaseInfo(ctx, input);
-    return new Answer(200, null, ['base.updated']);
-  }),
-  handle(A.updatePwd, async (input, ctx) => {
-    await profile.updatePwd(ctx, input);
-    return new Answer(200, null, ['pwd.changed']);
-  }),
+  handle(A.updateBaseInfo, async (input, ctx) => doneAnswer(profile.updateBaseInfo(ctx, input), 'base.updated')),
+  handle(A.updatePwd, async (input, ctx) => doneAnswer(profile.updatePwd(ctx, input), 'pwd.changed')),
   handle(A.getMessagePush, async (_input, ctx) => ({ count: await profile.messagePushCount(ctx) })),
   handle(A.getEngineers, async (_input, ctx) => engineers(ctx)),
 
@@ -43,18 +37,12 @@ export const accountHandlers: Registered[] = [
   handle(A.getClouduserDevices, async (input, ctx) => clouduserDevices(ctx, input.userId)),
   handle(A.create, async (input, ctx) => new Answer(200, await createAccount(ctx, input), ['ok.created'])),
   handle(A.updateAccount, async (input, ctx) => new Answer(200, await updateAccount(ctx, input), ['ok.updated'])),
-  handle(A.batchDel, async (input, ctx) => {
-    await batchDelete(ctx, input.ids);
-    return deletedAnswer(new Set(input.ids).size);
-  }),
+  handle(A.batchDel, async (input, ctx) => idsDeletedAnswer(batchDelete(ctx, input.ids), input.ids)),
   handle(
     A.updateUserMenu,
     async (input, ctx) => new Answer(200, await updateUserMenu(ctx, input.userId, input.menuIds), ['ok.configured']),
   ),
-  handle(A.accountTemplate, async (_input, ctx, { reply }) => {
-    await accountTemplate(ctx, reply);
-    return undefined;
-  }),
+  handle(A.accountTemplate, async (_input, ctx, { reply }) => repliedBy(accountTemplate(ctx, reply))),
   handle(A.uploadAccountFile, async (input, ctx, { files }) =>
     importAnswer(await importAccounts(ctx, input.communityID, files, input.importId)),
   ),
@@ -62,9 +50,6 @@ export const accountHandlers: Registered[] = [
   handle(A.uploadAccounts, async (input, ctx, { files }) =>
     importAnswer(await importAccounts(ctx, input.communityID, files, input.importId)),
   ),
-  handle(A.transferAccount, async (input, ctx) => {
-    await transferAccount(ctx, input);
-    return new Answer(200, null, ['migrate.done']);
-  }),
+  handle(A.transferAccount, async (input, ctx) => doneAnswer(transferAccount(ctx, input), 'migrate.done')),
   handle(A.getManagerByRegno, async (input, ctx) => managerByRegno(ctx, input.regNo)),
 ];

@@ -9,7 +9,7 @@ import {
   type ROUTES,
 } from '@gatehouse/contracts';
 import { sql, type Transaction } from 'kysely';
-import { PG_ERROR, pgCode } from '../../db/sql.ts';
+import { deleteRows, PG_ERROR, pgCode } from '../../db/sql.ts';
 import type { DB } from '../../db/types.ts';
 import { revokeSessions } from '../../http/auth.ts';
 import type { AuthCtx } from '../../http/context.ts';
@@ -203,14 +203,7 @@ export async function batchDelete(ctx: AuthCtx, ids: number[]): Promise<void> {
     .executeTakeFirst();
   if (engineer) throw badRequest(msg('account.engineerAssigned', { name: engineer.name }));
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('account')
-      .where(
-        'id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .execute();
+    await deleteRows(trx, 'account', rows);
     const regNos = rows.map((r) => r.reg_no).join(', ');
     await writeOpLog(trx, ctx, {
       menu: 'account',

@@ -1,6 +1,6 @@
 import { ROUTES } from '@gatehouse/contracts';
-import { Answer, deletedAnswer } from '../../http/errors.ts';
-import { handle, type Registered } from '../../http/route.ts';
+import { Answer, idsDeletedAnswer } from '../../http/errors.ts';
+import { handle, type Registered, repliedBy } from '../../http/route.ts';
 import { importAnswer } from '../../xlsx/import-runner.ts';
 import { amtById, amtPage, createAmt, deleteAmts, updateAmt } from './amt.ts';
 import { amtTemplate, importAmts } from './amt-import.ts';
@@ -23,27 +23,15 @@ export const addressHandlers: Registered[] = [
   handle(AD.getAmtData, async (input, ctx) => amtById(ctx, input.amtId)),
   handle(AD.create, async (input, ctx) => new Answer(200, await createAddress(ctx, input), ['ok.created'])),
   handle(AD.updateAddr, async (input, ctx) => new Answer(200, await updateAddress(ctx, input), ['ok.updated'])),
-  handle(AD.batchDelAddr, async (input, ctx) => {
-    await deleteAddresses(ctx, input.ids);
-    return deletedAnswer(new Set(input.ids).size);
-  }),
+  handle(AD.batchDelAddr, async (input, ctx) => idsDeletedAnswer(deleteAddresses(ctx, input.ids), input.ids)),
   handle(AD.activeDevice, async (input, ctx) => new Answer(200, await activeDevice(ctx, input), ['addr.activated'])),
   handle(AD.createAmt, async (input, ctx) => new Answer(200, await createAmt(ctx, input), ['ok.created'])),
   handle(AD.updateAmt, async (input, ctx) => new Answer(200, await updateAmt(ctx, input), ['ok.updated'])),
-  handle(AD.delAmtBatch, async (input, ctx) => {
-    await deleteAmts(ctx, input.ids);
-    return deletedAnswer(new Set(input.ids).size);
-  }),
+  handle(AD.delAmtBatch, async (input, ctx) => idsDeletedAnswer(deleteAmts(ctx, input.ids), input.ids)),
   handle(AD.uploadAddrsFile, async (input, ctx, { files }) => importAnswer(await importAddresses(ctx, input.communityID, files[0]))),
   handle(AD.uploadAMTFile, async (input, ctx, { files }) =>
     importAnswer(await importAmts(ctx, input.communityID, input.addressId, files[0])),
   ),
-  handle(AD.addrsTemplate, async (_input, ctx, { reply }) => {
-    await addressTemplate(ctx, reply);
-    return undefined;
-  }),
-  handle(AD.amtTemplate, async (_input, ctx, { reply }) => {
-    await amtTemplate(ctx, reply);
-    return undefined;
-  }),
+  handle(AD.addrsTemplate, async (_input, ctx, { reply }) => repliedBy(addressTemplate(ctx, reply))),
+  handle(AD.amtTemplate, async (_input, ctx, { reply }) => repliedBy(amtTemplate(ctx, reply))),
 ];

@@ -8,7 +8,7 @@ import {
   type ParsedInput,
   type cardRoutes,
 } from '@gatehouse/contracts';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { withCommands } from '../../devices/commands.ts';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
@@ -17,6 +17,8 @@ import { badRequest, forbidden } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { loadCard } from './access.ts';
 import { queueCardOn } from './commands.ts';
+import { deleteRows } from '../../db/sql.ts';
+import { doorUnitsWith } from '../address/units.ts';
 
 type R = typeof cardRoutes;
 
@@ -31,25 +33,13 @@ export async function doorUnitsOf(db: Kysely<DB>, communityId: number) {
     .orderBy('id')
     .execute();
 }
-/** Door units with a card reader: the bound device's hardware, or the address's flags when none is bound. */
-async function cardUnitsOf(db: Kysely<DB>, communityId: number) {
-  const rows = await db
-    .selectFrom('address as a')
-    .leftJoin('device as d', 'd.address_id', 'a.id')
-    .select(['a.id', 'a.address', sql<number>`coalesce(d.hardware, a.hardware)`.as('hardware')])
-    .where('a.community_id', '=', communityId)
-    .where('a.type', '=', ADDRESS_TYPE.doorUnit)
-    .execute();
-  return new Set(rows.filter((r) => (r.hardware & HARDWARE.card) !== 0).map((r) => r.id));
-}
 export const gmOptions = (units: { id: number; address: string }[]): Option[] => units.map((u) => ({ intValue: u.id, label: u.address }));
 
 /** Download info of a card: its community's door units, the configured entries and the default validity. */
 export async function cardDownloadInfo(ctx: AuthCtx, id: number): Promise<CardDownloadInfo> {
   const card = await loadCard(ctx, id);
   const tz = ctx.config.TZ_NAME;
-  const readers = await cardUnitsOf(ctx.db, card.community_id);
-  const units = (await doorUnitsOf(ctx.db, card.community_id)).filter((u) => readers.has(u.id));
+  const units = await doorUnitsWith(ctx.db, card.community_id, HARDWARE.card);
   const configured = await ctx.db
     .selectFrom('card_gate as cg')
     .innerJoin('address as a', 'a.id', 'cg.gate_id')
@@ -89,7 +79,7 @@ export async function saveCardDownload(ctx: AuthCtx, i: ParsedInput<R['updateCar
   const card = await loadCard(ctx, i.id);
   const tz = ctx.config.TZ_NAME;
   const units = new Map((await doorUnitsOf(ctx.db, card.community_id)).map((u) => [u.id, u]));
-  const readers = await cardUnitsOf(ctx.db, card.community_id);
+  const readers = new Set((await doorUnitsWith(ctx.db, card.community_id, HARDWARE.card)).map((u) => u.id));
   // an entry made earlier stays acceptable even if the unit's hardware changed since
   const kept = new Set(
     (await ctx.db.selectFrom('card_gate').select('gate_id').where('card_id', '=', i.id).execute()).map((r) => r.gate_id),
@@ -122,15 +112,7 @@ export async function saveCardDownload(ctx: AuthCtx, i: ParsedInput<R['updateCar
     const removed = existing.filter((x) => !seen.has(x.gate_id));
     if (removed.some((x) => x.is_villa !== 0)) throw forbidden('addr.villaNoDelete');
     const changed: number[] = removed.map((x) => x.gate_id);
-    if (removed.length)
-      await trx
-        .deleteFrom('card_gate')
-        .where(
-          'id',
-          'in',
-          removed.map((x) => x.id),
-        )
-        .execute();
+    await deleteRows(trx, 'card_gate', removed);
     for (const w of wanted) {
       const old = existing.find((x) => x.gate_id === w.gate_id);
       if (!old) {

@@ -2,10 +2,11 @@ import { type DoorUnitCardRow, msg, type ParsedInput, type cardRoutes } from '@g
 import { withCommands } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime, parseDateTime } from '../../http/dates.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import { queueCardOn } from './commands.ts';
+import { deleteUnitEntry, redownloadUnitEntry } from '../../devices/unit-entries.ts';
 import { entryBase, entryColumns, toEntryRow } from './queries.ts';
 
 type R = typeof cardRoutes;
@@ -58,30 +59,17 @@ export async function updateEntry(ctx: AuthCtx, i: ParsedInput<R['updateGateAcce
 /** delGateAccessAddressById: removes the card from the door unit (refused for single-family entries). */
 export async function deleteEntry(ctx: AuthCtx, id: number): Promise<void> {
   const e = await loadEntry(ctx, id);
-  if (e.is_villa !== 0) throw forbidden('addr.villaNoDelete');
-  await withCommands(ctx, async (trx, q) => {
-    await trx.deleteFrom('card_gate').where('id', '=', id).execute();
-    await queueCardOn(trx, q, e.cardRowId, [e.gate_id]);
-    await writeOpLog(trx, ctx, {
-      menu: 'access.gm',
-      content: msg('op.card.gateDelete', { cardid: e.cardid, gate: e.gate }),
-      communityId: e.community_id,
-      before: view(e, ctx.config.TZ_NAME),
-    });
+  await deleteUnitEntry(ctx, 'card_gate', e, {
+    send: (trx, q) => queueCardOn(trx, q, e.cardRowId, [e.gate_id]),
+    log: { menu: 'access.gm', content: msg('op.card.gateDelete', { cardid: e.cardid, gate: e.gate }), before: view(e, ctx.config.TZ_NAME) },
   });
 }
 
 /** updateRedownload: queues the card for the door unit again (an enabled card only). */
 export async function redownloadEntry(ctx: AuthCtx, id: number): Promise<{ queued: number }> {
   const e = await loadEntry(ctx, id);
-  if (e.status !== 'enable') throw badRequest('card.disabledNoSend');
-  return withCommands(ctx, async (trx, q) => {
-    const queued = await queueCardOn(trx, q, e.cardRowId, [e.gate_id]);
-    await writeOpLog(trx, ctx, {
-      menu: 'access.gm',
-      content: msg('op.card.redownload', { cardid: e.cardid, gate: e.gate }),
-      communityId: e.community_id,
-    });
-    return { queued };
+  return redownloadUnitEntry(ctx, e, 'card.disabledNoSend', {
+    send: (trx, q) => queueCardOn(trx, q, e.cardRowId, [e.gate_id]),
+    log: () => ({ menu: 'access.gm', content: msg('op.card.redownload', { cardid: e.cardid, gate: e.gate }) }),
   });
 }

@@ -8,6 +8,7 @@ import { hasMenu, loadCard } from './access.ts';
 import { queueLadderFiles } from './commands.ts';
 import { doorUnitsOf, gmOptions } from './download.ts';
 import { LIFT_COLUMNS, liftRowOf, presentLift } from './queries.ts';
+import { deleteRows } from '../../db/sql.ts';
 
 type R = typeof cardRoutes;
 
@@ -142,15 +143,7 @@ export async function saveLadder(ctx: AuthCtx, i: ParsedInput<R['updateLadderCon
       key({ ...r, front_levels: JSON.stringify(r.front_levels), back_levels: JSON.stringify(r.back_levels) });
     const changed: number[] = [];
     const gone = existing.filter((x) => !wanted.some((w) => w.address_id === x.address_id));
-    if (gone.length)
-      await trx
-        .deleteFrom('ladder_config')
-        .where(
-          'id',
-          'in',
-          gone.map((x) => x.id),
-        )
-        .execute();
+    await deleteRows(trx, 'ladder_config', gone);
     changed.push(...gone.map((x) => x.address_id));
     for (const w of wanted) {
       const old = existing.find((x) => x.address_id === w.address_id);

@@ -1,6 +1,6 @@
 import { ROUTES } from '@gatehouse/contracts';
-import { Answer, deletedAnswer } from '../../http/errors.ts';
-import { handle, type Registered } from '../../http/route.ts';
+import { Answer, deletedAnswer, doneAnswer } from '../../http/errors.ts';
+import { handle, type Registered, repliedBy } from '../../http/route.ts';
 import { importAnswer } from '../../xlsx/import-runner.ts';
 import { loadCard } from './access.ts';
 import { cardDownloadInfo, saveCardDownload } from './download.ts';
@@ -24,19 +24,13 @@ export const cardHandlers: Registered[] = [
   handle(C.uploadCardFile, async (input, ctx, { files }) =>
     importAnswer(await importCards(ctx, input.communityID, input.ismjtk, files[0])),
   ),
-  handle(C.cardTemplate, async (_input, ctx, { reply }) => {
-    await cardTemplate(ctx, reply);
-    return undefined;
-  }),
+  handle(C.cardTemplate, async (_input, ctx, { reply }) => repliedBy(cardTemplate(ctx, reply))),
   handle(C.getCardAddressDownloadInfo, async (input, ctx) => cardDownloadInfo(ctx, input.id)),
   handle(C.updateCardAddressInfo, async (input, ctx) => new Answer(200, await saveCardDownload(ctx, input), ['card.downloadSaved'])),
   handle(C.getLadderDownloadInfo, async (input, ctx) => ladderInfo(ctx, input)),
   handle(C.updateLadderControl, async (input, ctx) => new Answer(200, await saveLadder(ctx, input), ['ok.configured'])),
   handle(C.getGateAccessesByAddressId, async (input, ctx) => doorUnitCardsPage(ctx, input)),
   handle(C.updateGateAccessAddressByAddressId, async (input, ctx) => new Answer(200, await updateEntry(ctx, input), ['ok.updated'])),
-  handle(C.delGateAccessAddressById, async (input, ctx) => {
-    await deleteEntry(ctx, input.id);
-    return new Answer(200, null, ['ok.deleted']);
-  }),
+  handle(C.delGateAccessAddressById, async (input, ctx) => doneAnswer(deleteEntry(ctx, input.id), 'ok.deleted')),
   handle(C.updateRedownload, async (input, ctx) => new Answer(200, await redownloadEntry(ctx, input.id), ['ok.resent'])),
 ];

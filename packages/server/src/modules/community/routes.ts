@@ -1,6 +1,6 @@
 import { ROUTES } from '@gatehouse/contracts';
-import { Answer, deletedAnswer } from '../../http/errors.ts';
-import { handle, type Registered } from '../../http/route.ts';
+import { Answer, idsDeletedAnswer } from '../../http/errors.ts';
+import { handle, type Registered, repliedBy } from '../../http/route.ts';
 import { changeCovers, communityFiles, sendCover } from './covers.ts';
 import { enterprisePage, updateEnterprise } from './enterprise.ts';
 import { allCommunities, communityById, communityPage, homeCommunities, searchCommunityNames } from './queries.ts';
@@ -18,16 +18,10 @@ export const communityHandlers: Registered[] = [
   handle(C.getCommunityRule, async (input, ctx) => communityRule(ctx, input.communityId)),
   handle(C.createCommunityRule, async (input, ctx) => new Answer(200, await saveCommunityRule(ctx, input), ['ok.configured'])),
   handle(C.getCommunityFiles, async (input, ctx) => communityFiles(ctx, input.communityId)),
-  handle(C.getCommunityFile, async (input, ctx, { reply }) => {
-    await sendCover(ctx, input.fileId, reply);
-    return undefined;
-  }),
+  handle(C.getCommunityFile, async (input, ctx, { reply }) => repliedBy(sendCover(ctx, input.fileId, reply))),
   handle(C.create, async (input, ctx) => new Answer(200, await createCommunity(ctx, input), ['ok.created'])),
   handle(C.updateCommu, async (input, ctx) => new Answer(200, await updateCommunity(ctx, input), ['ok.updated'])),
-  handle(C.batchDel, async (input, ctx) => {
-    await deleteCommunities(ctx, input.ids);
-    return deletedAnswer(new Set(input.ids).size);
-  }),
+  handle(C.batchDel, async (input, ctx) => idsDeletedAnswer(deleteCommunities(ctx, input.ids), input.ids)),
   handle(C.uploadCommunityFiles, async (input, ctx, { files }) => {
     const list = await changeCovers(ctx, input, files);
     return new Answer(200, list, [input.func === 'del' ? 'ok.deleted' : 'cover.uploaded']);

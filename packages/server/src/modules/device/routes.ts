@@ -1,6 +1,6 @@
 import { ROUTES } from '@gatehouse/contracts';
-import { Answer, deletedAnswer } from '../../http/errors.ts';
-import { handle, type Registered } from '../../http/route.ts';
+import { Answer, idsDeletedAnswer } from '../../http/errors.ts';
+import { handle, type Registered, repliedBy } from '../../http/route.ts';
 import { importAnswer } from '../../xlsx/import-runner.ts';
 import { changeSerial, issueSecret, resync } from './replace.ts';
 import * as list from './list.ts';
@@ -19,34 +19,19 @@ export const deviceHandlers: Registered[] = [
   handle(P.getPoolById, async (input, ctx) => pool.poolById(ctx, input.id)),
   handle(P.addPool, async (input, ctx) => new Answer(200, await pool.addPool(ctx, input), ['ok.created'])),
   handle(P.updatePool, async (input, ctx) => new Answer(200, await pool.updatePool(ctx, input), ['ok.updated'])),
-  handle(P.delPool, async (input, ctx) => {
-    await pool.delPool(ctx, input.ids);
-    return deletedAnswer(new Set(input.ids).size);
-  }),
+  handle(P.delPool, async (input, ctx) => idsDeletedAnswer(pool.delPool(ctx, input.ids), input.ids)),
   handle(P.importPool, async (_input, ctx, { files }) => importAnswer(await importPool(ctx, files))),
-  handle(P.exportPool, async (input, ctx, { reply }) => {
-    await exportPool(ctx, input, reply);
-    return undefined;
-  }),
-  handle(P.poolTemplate, async (_input, ctx, { reply }) => {
-    await poolTemplate(ctx, reply);
-    return undefined;
-  }),
+  handle(P.exportPool, async (input, ctx, { reply }) => repliedBy(exportPool(ctx, input, reply))),
+  handle(P.poolTemplate, async (_input, ctx, { reply }) => repliedBy(poolTemplate(ctx, reply))),
 
   handle(D.getDevicesPage, async (input, ctx) => list.devicesPage(ctx, input)),
   handle(D.getDeviceById, async (input, ctx) => list.deviceById(ctx, input.addressid)),
   handle(D.insertDevice, async (input, ctx) => new Answer(200, await list.insertDevice(ctx, input), ['ok.created'])),
   handle(D.updateDevice, async (input, ctx) => new Answer(200, await list.updateDevice(ctx, input), ['ok.updated'])),
-  handle(D.delDevices, async (input, ctx) => {
-    await list.delDevices(ctx, input.ids);
-    return deletedAnswer(new Set(input.ids).size);
-  }),
+  handle(D.delDevices, async (input, ctx) => idsDeletedAnswer(list.delDevices(ctx, input.ids), input.ids)),
   handle(D.changeSerial, async (input, ctx) => new Answer(200, await changeSerial(ctx, input), ['device.replaced'])),
   handle(D.resetSecret, async (input, ctx) => new Answer(200, await issueSecret(ctx, input.addressid), ['device.secretIssued'])),
-  handle(D.exportDevices, async (input, ctx, { reply }) => {
-    await exportDevices(ctx, input, reply);
-    return undefined;
-  }),
+  handle(D.exportDevices, async (input, ctx, { reply }) => repliedBy(exportDevices(ctx, input, reply))),
   handle(D.getCompanyByRegNo, async (input, ctx) => list.companyByRegNo(ctx, input.regNo)),
   handle(D.resync, async (input, ctx) => {
     const out = await resync(ctx, input.addressid);

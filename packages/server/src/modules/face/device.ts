@@ -6,7 +6,7 @@ import type { DB } from '../../db/types.ts';
 import { type CommandQueue, command, type NewCommand } from '../../devices/commands.ts';
 import type { DesiredSource, DoorConfig } from '../../devices/desired.ts';
 import { formatDateTime } from '../../http/dates.ts';
-import { gateHardware } from './queries.ts';
+import { gateHardware } from '../address/units.ts';
 import { groupSchedulesOfFace, schedulesField } from '../rules/credentials.ts';
 
 /**

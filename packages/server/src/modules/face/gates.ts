@@ -2,6 +2,7 @@ import {
   type FaceAddressRow,
   type FaceDownloadInfo,
   type faceRoutes,
+  HARDWARE,
   LIMITS,
   msg,
   type Page,
@@ -16,9 +17,11 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, inScope, scopeOf } from '../../http/scope.ts';
 import { queueFaceState } from './device.ts';
-import { faceGates, GATE_FACE_COLUMNS, type GateFaceDbRow, gateEntries, gateFaceBase, toFaceAddressRow } from './queries.ts';
+import { GATE_FACE_COLUMNS, type GateFaceDbRow, gateEntries, gateFaceBase, toFaceAddressRow } from './queries.ts';
+import { doorUnitsWith } from '../address/units.ts';
+import { deleteUnitEntry, redownloadUnitEntry } from '../../devices/unit-entries.ts';
 import { visibleFace } from './service.ts';
-import { likeArg as like } from '../../db/sql.ts';
+import { deleteRows, likeArg as like } from '../../db/sql.ts';
 
 type F = typeof faceRoutes;
 /** Default validity of a new door-unit entry: from now, for as many years as a card's. */
@@ -33,7 +36,7 @@ export async function downloadInfo(ctx: AuthCtx, i: ParsedInput<F['getFaceAddres
 
 async function infoOf(ctx: AuthCtx, db: Kysely<DB>, faceId: number, communityId: number): Promise<FaceDownloadInfo> {
   const tz = ctx.config.TZ_NAME;
-  const gates = await faceGates(db, communityId);
+  const gates = await doorUnitsWith(db, communityId, HARDWARE.face);
   const configured = await gateEntries(db, faceId, tz);
   const now = new Date();
   const after = new Date(now);
@@ -56,7 +59,7 @@ async function infoOf(ctx: AuthCtx, db: Kysely<DB>, faceId: number, communityId:
 export async function saveFaceGates(ctx: AuthCtx, i: ParsedInput<F['updateFaceAddressInfo']>): Promise<FaceDownloadInfo> {
   const face = await visibleFace(ctx, i.id);
   const tz = ctx.config.TZ_NAME;
-  const allowed = new Map((await faceGates(ctx.db, face.community_id)).map((g) => [g.id, g]));
+  const allowed = new Map((await doorUnitsWith(ctx.db, face.community_id, HARDWARE.face)).map((g) => [g.id, g]));
   const current = await ctx.db.selectFrom('face_gate').select(['id', 'gate_id', 'is_villa']).where('face_id', '=', face.id).execute();
   const msgs: string[] = [];
   if (!i.fas.length && !current.length) msgs.push(msg('v.choose', { field: '@f.face.gate' }));
@@ -94,15 +97,7 @@ export async function saveFaceGates(ctx: AuthCtx, i: ParsedInput<F['updateFaceAd
   if (removed.some((c) => c.is_villa !== 0)) throw new AppError(403, ['addr.villaNoDelete']);
   const beforeList = await gateEntries(ctx.db, face.id, tz);
   return withCommands(ctx, async (trx, q) => {
-    if (removed.length)
-      await trx
-        .deleteFrom('face_gate')
-        .where(
-          'id',
-          'in',
-          removed.map((r) => r.id),
-        )
-        .execute();
+    await deleteRows(trx, 'face_gate', removed);
     const have = new Set(current.map((c) => c.gate_id));
     for (const w of wanted) {
       if (have.has(w.gateId)) {
@@ -215,31 +210,28 @@ export async function updateGateFace(ctx: AuthCtx, i: ParsedInput<F['updateFaceA
 /** delFaceAddressById: removes a face from one door unit (not a single-family entry: 403). */
 export async function deleteGateFace(ctx: AuthCtx, id: number): Promise<void> {
   const before = await visibleEntry(ctx, id);
-  if (before.is_villa !== 0) throw new AppError(403, ['addr.villaNoDelete']);
-  await withCommands(ctx, async (trx, q) => {
-    await trx.deleteFrom('face_gate').where('id', '=', id).execute();
-    await queueFaceState(trx, q, before.face_id, [before.gate_id]);
-    await writeOpLog(trx, ctx, {
+  await deleteUnitEntry(ctx, 'face_gate', before, {
+    send: (trx, q) => queueFaceState(trx, q, before.face_id, [before.gate_id]),
+    log: {
       menu: 'access.gm',
       content: msg('op.face.gateDelete', { account: before.account, gate: before.gateAddress }),
-      communityId: before.community_id,
       before: entryLog(before, ctx.config.TZ_NAME),
-    });
+    },
   });
 }
 
 /** updateFaceRedownload: queues the face for the entry's door unit again (an enabled face only, as for cards). */
 export async function redownloadGateFace(ctx: AuthCtx, id: number): Promise<{ queued: number }> {
   const entry = await visibleEntry(ctx, id);
-  if (entry.status !== 'enable') throw badRequest('face.disabledNoSend');
-  return withCommands(ctx, async (trx, q) => {
-    await queueFaceState(trx, q, entry.face_id, [entry.gate_id]);
-    await writeOpLog(trx, ctx, {
+  return redownloadUnitEntry(ctx, entry, 'face.disabledNoSend', {
+    send: async (trx, q) => {
+      await queueFaceState(trx, q, entry.face_id, [entry.gate_id]);
+      return q.commandIds.length;
+    },
+    log: (q) => ({
       menu: 'access.gm',
       content: msg('op.face.redownload', { account: entry.account, gate: entry.gateAddress }),
-      communityId: entry.community_id,
       after: { id: entry.id, commands: q.commandIds },
-    });
-    return { queued: q.commandIds.length };
+    }),
   });
 }

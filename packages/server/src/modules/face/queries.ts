@@ -1,5 +1,5 @@
-import { type FaceAddressRow, type FaceGateEntry, type FaceRow, type HolderStatus, HARDWARE, ROUTES } from '@gatehouse/contracts';
-import { type Kysely, sql } from 'kysely';
+import { type FaceAddressRow, type FaceGateEntry, type FaceRow, type HolderStatus, ROUTES } from '@gatehouse/contracts';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { type Scope, scopeIds } from '../../http/scope.ts';
@@ -62,26 +62,6 @@ export async function faceById(db: Kysely<DB>, id: number, scope: Scope = { all:
     .select([...FACE_COLUMNS])
     .where('f.id', '=', id)
     .executeTakeFirst();
-}
-
-/** A door unit's hardware: the bound device's bits, or the address's flags when none is bound. */
-export const gateHardware = sql<number>`coalesce(d.hardware, a.hardware)`;
-
-/** Door units of a community that support faces (001 §2: only those may be offered and assigned). */
-export async function faceGates(
-  db: Kysely<DB>,
-  communityId: number,
-): Promise<{ id: number; address: string; name: string; is_villa: number }[]> {
-  return db
-    .selectFrom('address as a')
-    .leftJoin('device as d', 'd.address_id', 'a.id')
-    .select(['a.id', 'a.address', 'a.name', 'a.is_villa'])
-    .where('a.community_id', '=', communityId)
-    .where('a.type', '=', 0)
-    .where(sql<number>`${gateHardware} & ${HARDWARE.face}`, '<>', 0)
-    .orderBy('a.address')
-    .orderBy('a.id')
-    .execute();
 }
 
 /** The door units a face is configured on. */

@@ -1,6 +1,6 @@
 import { faceRoutes } from '@gatehouse/contracts';
-import { Answer } from '../../http/errors.ts';
-import { handle, type Registered } from '../../http/route.ts';
+import { Answer, doneAnswer } from '../../http/errors.ts';
+import { handle, type Registered, repliedBy } from '../../http/route.ts';
 import { deleteGateFace, downloadInfo, gateFacesPage, redownloadGateFace, saveFaceGates, updateGateFace } from './gates.ts';
 import { checkFace, createFace, deleteFace, facesPage, getFace, sendFacePhoto, updateFace } from './service.ts';
 
@@ -10,24 +10,15 @@ const F = faceRoutes;
 export const faceHandlers: Registered[] = [
   handle(F.getFaces, async (input, ctx) => facesPage(ctx, input)),
   handle(F.getFaceById, async (input, ctx) => getFace(ctx, input.id)),
-  handle(F.getFacePhoto, async (input, ctx, { reply }) => {
-    await sendFacePhoto(ctx, input.id, reply);
-    return undefined;
-  }),
+  handle(F.getFacePhoto, async (input, ctx, { reply }) => repliedBy(sendFacePhoto(ctx, input.id, reply))),
   handle(F.createFace, async (input, ctx) => new Answer(200, await createFace(ctx, input), ['ok.created'])),
   handle(F.updateFace, async (input, ctx) => new Answer(200, await updateFace(ctx, input), ['ok.updated'])),
-  handle(F.delFace, async (input, ctx) => {
-    await deleteFace(ctx, input.id);
-    return new Answer(200, null, ['ok.deleted']);
-  }),
+  handle(F.delFace, async (input, ctx) => doneAnswer(deleteFace(ctx, input.id), 'ok.deleted')),
   handle(F.checkFaceValid, async (input) => checkFace(input)),
   handle(F.getFaceAddressDownloadInfo, async (input, ctx) => downloadInfo(ctx, input)),
   handle(F.updateFaceAddressInfo, async (input, ctx) => new Answer(200, await saveFaceGates(ctx, input), ['ok.configured'])),
   handle(F.getFaceAddressByAddressId, async (input, ctx) => gateFacesPage(ctx, input)),
   handle(F.updateFaceAddressByAddressId, async (input, ctx) => new Answer(200, await updateGateFace(ctx, input), ['ok.updated'])),
-  handle(F.delFaceAddressById, async (input, ctx) => {
-    await deleteGateFace(ctx, input.id);
-    return new Answer(200, null, ['ok.deleted']);
-  }),
+  handle(F.delFaceAddressById, async (input, ctx) => doneAnswer(deleteGateFace(ctx, input.id), 'ok.deleted')),
   handle(F.updateFaceRedownload, async (input, ctx) => new Answer(200, await redownloadGateFace(ctx, input.id), ['ok.resent'])),
 ];

@@ -9,7 +9,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, scopeIds, scopeOf, type Scope } from '../../http/scope.ts';
 import { keepFile, type UploadedFile } from '../../http/uploads.ts';
-import { likeArg } from '../../db/sql.ts';
+import { deleteRows, likeArg } from '../../db/sql.ts';
 
 type N = typeof ROUTES.notice;
 const KIND = 'notice';
@@ -203,15 +203,7 @@ export async function deleteNotice(ctx: AuthCtx, id: number): Promise<void> {
       .where('nf.notice_id', '=', id)
       .execute();
     await trx.deleteFrom('notice').where('id', '=', id).execute();
-    if (files.length)
-      await trx
-        .deleteFrom('stored_file')
-        .where(
-          'id',
-          'in',
-          files.map((f) => f.id),
-        )
-        .execute();
+    await deleteRows(trx, 'stored_file', files);
     await writeOpLog(trx, ctx, {
       menu: 'service.notice',
       content: msg('op.notice.delete', { title: row.title }),

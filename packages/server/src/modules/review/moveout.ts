@@ -25,6 +25,7 @@ import { holdingUnits, liftUnits } from '../../devices/places.ts';
 import { qrRevokeCommand, qrUnits } from './qr-revoke.ts';
 import { credentialsOf, placesOf, resolveSubject } from './review.ts';
 import type { Credential } from './sources.ts';
+import { deleteRows } from '../../db/sql.ts';
 
 type Subj = { account?: string; addressId?: number };
 const ALL_MENUS = new Set(LEAF_MENUS.map((m) => m.id));
@@ -111,24 +112,9 @@ export async function moveOut(ctx: AuthCtx, i: Subj & { reason?: string }): Prom
     photos = fileIds.length
       ? (await trx.selectFrom('stored_file').select('path').where('id', 'in', fileIds).execute()).map((p) => p.path)
       : [];
-    if (cards.length)
-      await trx
-        .deleteFrom('card')
-        .where(
-          'id',
-          'in',
-          cards.map((c) => c.id),
-        )
-        .execute();
+    await deleteRows(trx, 'card', cards);
     if (faces.length) {
-      await trx
-        .deleteFrom('face')
-        .where(
-          'id',
-          'in',
-          faces.map((c) => c.id),
-        )
-        .execute();
+      await deleteRows(trx, 'face', faces);
       await trx.deleteFrom('stored_file').where('id', 'in', fileIds).where('kind', '=', FACE_FILE_KIND).execute();
     }
     // The codes end now; their signed expiry is kept, the units refuse them until then (qr.revoke).

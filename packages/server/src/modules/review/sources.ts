@@ -36,85 +36,85 @@ export function cardTypesOf(caller: Caller): string[] {
   );
 }
 
+/** What cards and faces share: holder, community, household, status. */
+interface HolderRow {
+  account: string;
+  user_name: string;
+  community_id: number;
+  communityName: string;
+  address_id: number;
+  address: string;
+  status: string;
+  created_at: Date;
+}
+
+/** The columns of a `HolderRow`: of the card or face (alias `t`), its community (`m`) and household (`a`). */
+const holderColumns = <T extends 'c' | 'f'>(t: T) =>
+  [
+    `${t}.account`,
+    `${t}.user_name`,
+    `${t}.community_id`,
+    'm.name as communityName',
+    `${t}.address_id`,
+    'a.address',
+    `${t}.status`,
+    `${t}.created_at`,
+  ] as const;
+
+const holderFields = (r: HolderRow) => ({
+  account: r.account,
+  userName: r.user_name,
+  communityId: r.community_id,
+  communityName: r.communityName,
+  addressId: r.address_id,
+  address: r.address,
+  status: r.status,
+  createdAt: r.created_at,
+});
+
+/** Cards or faces (table alias `t`) of the subject: its household or account, in the searched communities. */
+function ofSubject(s: Subject, t: 'c' | 'f') {
+  const col = (name: 'address_id' | 'account' | 'community_id') => sql.ref(`${t}.${name}`);
+  const ids = inCommunities(s.scope);
+  return <D, TB extends keyof D>(eb: ExpressionBuilder<D, TB>) =>
+    eb.and([
+      ...(s.addressId !== undefined ? [eb(col('address_id'), '=', s.addressId)] : []),
+      ...(s.account !== undefined ? [eb(col('account'), '=', s.account)] : []),
+      ...(ids ? [eb(col('community_id'), 'in', ids)] : []),
+    ]);
+}
+
 export const cardSource: CredentialSource = async (db, s, caller) => {
   const types = cardTypesOf(caller);
   if (!types.length) return [];
-  let q = db
+  const rows = await db
     .selectFrom('card as c')
     .innerJoin('community as m', 'm.id', 'c.community_id')
     .innerJoin('address as a', 'a.id', 'c.address_id')
-    .select([
-      'c.id',
-      'c.card_no',
-      'c.card_type',
-      'c.account',
-      'c.user_name',
-      'c.community_id',
-      'm.name as communityName',
-      'c.address_id',
-      'a.address',
-      'c.status',
-      'c.created_at',
-    ])
-    .where('c.card_type', 'in', types);
-  if (s.addressId !== undefined) q = q.where('c.address_id', '=', s.addressId);
-  if (s.account !== undefined) q = q.where('c.account', '=', s.account);
-  const ids = inCommunities(s.scope);
-  if (ids) q = q.where('c.community_id', 'in', ids);
-  const rows = await q.orderBy('c.id').execute();
-  return rows.map((r) => ({
-    kind: 'card',
-    id: r.id,
-    label: r.card_no,
-    type: r.card_type,
-    account: r.account,
-    userName: r.user_name,
-    communityId: r.community_id,
-    communityName: r.communityName,
-    addressId: r.address_id,
-    address: r.address,
-    status: r.status,
-    createdAt: r.created_at,
-    cardNo: r.card_no,
-  }));
+    .select(['c.id', 'c.card_no', 'c.card_type', ...holderColumns('c')])
+    .where('c.card_type', 'in', types)
+    .where(ofSubject(s, 'c'))
+    .orderBy('c.id')
+    .execute();
+  return rows.map((r) => ({ kind: 'card', id: r.id, label: r.card_no, type: r.card_type, ...holderFields(r), cardNo: r.card_no }));
 };
 
 export const faceSource: CredentialSource = async (db, s, caller) => {
   if (!hasMenu(caller, 'access.faceid')) return [];
-  let q = db
+  const rows = await db
     .selectFrom('face as f')
     .innerJoin('community as m', 'm.id', 'f.community_id')
     .innerJoin('address as a', 'a.id', 'f.address_id')
-    .select([
-      'f.id',
-      'f.account',
-      'f.user_name',
-      'f.community_id',
-      'm.name as communityName',
-      'f.address_id',
-      'a.address',
-      'f.status',
-      'f.created_at',
-      'f.photo_file_id',
-    ]);
-  if (s.addressId !== undefined) q = q.where('f.address_id', '=', s.addressId);
-  if (s.account !== undefined) q = q.where('f.account', '=', s.account);
-  const ids = inCommunities(s.scope);
-  if (ids) q = q.where('f.community_id', 'in', ids);
-  const rows = await q.orderBy('f.id').execute();
+    .select(['f.id', ...holderColumns('f'), 'f.photo_file_id'])
+    .where(ofSubject(s, 'f'))
+    .orderBy('f.id')
+    .execute();
   return rows.map((r) => ({
     kind: 'face',
     id: r.id,
     label: r.user_name || r.account,
     type: '',
-    account: r.account,
-    userName: r.user_name,
-    communityId: r.community_id,
-    communityName: r.communityName,
-    addressId: r.address_id,
-    address: r.address,
-    status: r.status,
-    createdAt: r.created_at,
+    ...holderFields(r),
     photoFileId: r.photo_file_id,
   }));
 };
@@ -173,6 +173,24 @@ export const qrSource: CredentialSource = async (db, s, caller) => {
 
 const idsOf = (creds: Credential[], kind: CredentialKind) => creds.filter((c) => c.kind === kind).map((c) => c.id);
 
+/** A card's or face's entry on a door unit (its `card_gate` / `face_gate` row, the unit's name) as a place. */
+const unitPlace = (
+  kind: 'card' | 'face',
+  id: number,
+  e: { gate_id: number; name: string; validfrom: Date; validto: Date },
+  objectKey: string,
+): Place => ({
+  kind,
+  id,
+  source: 'unit',
+  gateId: e.gate_id,
+  gateName: e.name,
+  validfrom: e.validfrom,
+  validto: e.validto,
+  detail: '',
+  objectKey,
+});
+
 /** Door-unit entries of cards and faces; a QR code works on its one door unit until it expires. */
 export const unitPlaces: PlaceSourceFn = async (db, creds) => {
   const out: Place[] = [];
@@ -186,18 +204,7 @@ export const unitPlaces: PlaceSourceFn = async (db, creds) => {
       .where('e.card_id', 'in', cards)
       .orderBy('e.id')
       .execute();
-    for (const r of rows)
-      out.push({
-        kind: 'card',
-        id: r.card_id,
-        source: 'unit',
-        gateId: r.gate_id,
-        gateName: r.name,
-        validfrom: r.validfrom,
-        validto: r.validto,
-        detail: '',
-        objectKey: `card:${r.card_no}`,
-      });
+    for (const r of rows) out.push(unitPlace('card', r.card_id, r, `card:${r.card_no}`));
   }
   const faces = idsOf(creds, 'face');
   if (faces.length) {
@@ -208,18 +215,7 @@ export const unitPlaces: PlaceSourceFn = async (db, creds) => {
       .where('e.face_id', 'in', faces)
       .orderBy('e.id')
       .execute();
-    for (const r of rows)
-      out.push({
-        kind: 'face',
-        id: r.face_id,
-        source: 'unit',
-        gateId: r.gate_id,
-        gateName: r.name,
-        validfrom: r.validfrom,
-        validto: r.validto,
-        detail: '',
-        objectKey: `face:${r.face_id}`,
-      });
+    for (const r of rows) out.push(unitPlace('face', r.face_id, r, `face:${r.face_id}`));
   }
   // A code made for its groups' units only does not open the unit it was made on.
   for (const c of creds.filter((x) => x.kind === 'qrcode' && !x.groupsOnly))

@@ -1,6 +1,6 @@
 import { ROUTES } from '@gatehouse/contracts';
-import { Answer } from '../../http/errors.ts';
-import { handle, type Registered } from '../../http/route.ts';
+import { Answer, doneAnswer } from '../../http/errors.ts';
+import { handle, type Registered, repliedBy } from '../../http/route.ts';
 import { importAnswer } from '../../xlsx/import-runner.ts';
 import { cardGroups, faceGroups, setCardGroups, setFaceGroups } from './credential-groups.ts';
 import { deleteGroup, doorUnitOptions, listGroups, saveGroup } from './groups.ts';
@@ -15,30 +15,18 @@ export const rulesHandlers: Registered[] = [
   handle(R.setTimeZone, async (input, ctx) => new Answer(200, await setTimeZone(ctx, input.communityId, input.timeZone), ['ok.saved'])),
   handle(R.getSchedules, async (input, ctx) => listSchedules(ctx, input.communityId)),
   handle(R.saveSchedule, async (input, ctx) => new Answer(200, await saveSchedule(ctx, input), ['ok.saved'])),
-  handle(R.deleteSchedule, async (input, ctx) => {
-    await deleteSchedule(ctx, input.id);
-    return new Answer(200, null, ['ok.deleted']);
-  }),
+  handle(R.deleteSchedule, async (input, ctx) => doneAnswer(deleteSchedule(ctx, input.id), 'ok.deleted')),
   handle(R.getHolidays, async (input, ctx) => listHolidays(ctx, input.communityId)),
   handle(R.saveHoliday, async (input, ctx) => new Answer(200, await saveHoliday(ctx, input), ['ok.saved'])),
-  handle(R.deleteHoliday, async (input, ctx) => {
-    await deleteHoliday(ctx, input.id);
-    return new Answer(200, null, ['ok.deleted']);
-  }),
-  handle(R.downloadHolidayTemplate, async (_input, ctx, { reply }) => {
-    await holidayTemplate(ctx, reply);
-    return undefined;
-  }),
+  handle(R.deleteHoliday, async (input, ctx) => doneAnswer(deleteHoliday(ctx, input.id), 'ok.deleted')),
+  handle(R.downloadHolidayTemplate, async (_input, ctx, { reply }) => repliedBy(holidayTemplate(ctx, reply))),
   handle(R.importHolidays, async (input, ctx, { files }) =>
     importAnswer(await importHolidays(ctx, input.communityId, files[0], input.importId)),
   ),
   handle(R.getDoorUnits, async (input, ctx) => doorUnitOptions(ctx, input.communityId)),
   handle(R.getGroups, async (input, ctx) => listGroups(ctx, input.communityId)),
   handle(R.saveGroup, async (input, ctx) => new Answer(200, await saveGroup(ctx, input), ['ok.saved'])),
-  handle(R.deleteGroup, async (input, ctx) => {
-    await deleteGroup(ctx, input.id);
-    return new Answer(200, null, ['ok.deleted']);
-  }),
+  handle(R.deleteGroup, async (input, ctx) => doneAnswer(deleteGroup(ctx, input.id), 'ok.deleted')),
   handle(R.getCardGroups, async (input, ctx) => cardGroups(ctx, input.cardId)),
   handle(R.setCardGroups, async (input, ctx) => new Answer(200, await setCardGroups(ctx, input.cardId, input.groupIds), ['ok.saved'])),
   handle(R.getFaceGroups, async (input, ctx) => faceGroups(ctx, input.faceId)),

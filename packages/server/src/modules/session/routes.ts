@@ -1,7 +1,7 @@
 import { ALL_ROLES, CREATABLE_ROLES, codeFromLang, ROUTES, roleNameKey } from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import { brokerHealth } from '../../devices/provision/index.ts';
-import { Answer } from '../../http/errors.ts';
+import { Answer, doneAnswer } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { handle, type Registered } from '../../http/route.ts';
 import { createCaptcha } from './captcha.ts';
@@ -46,20 +46,13 @@ export const sessionHandlers: Registered[] = [
     return new Answer(200, null, ['sms.sent']);
   }),
 
-  handle(S.validatePhoVcode, async (input, ctx) => {
-    await checkCode(ctx, input.phoneNumber, 'verify', input.vcode, false);
-    return new Answer(200, null, ['reset.codeOk']);
-  }),
+  handle(S.validatePhoVcode, async (input, ctx) =>
+    doneAnswer(checkCode(ctx, input.phoneNumber, 'verify', input.vcode, false), 'reset.codeOk'),
+  ),
 
-  handle(S.resetPwd, async (input, ctx) => {
-    await session.resetPassword(ctx, input.phoneNumber, input.vcode, input.pwd);
-    return new Answer(200, null, ['reset.done']);
-  }),
+  handle(S.resetPwd, async (input, ctx) => doneAnswer(session.resetPassword(ctx, input.phoneNumber, input.vcode, input.pwd), 'reset.done')),
 
-  handle(S.activeUser, async (input, ctx) => {
-    await session.activate(ctx, input.phoneNumber, input.vcode);
-    return new Answer(200, null, ['active.done']);
-  }),
+  handle(S.activeUser, async (input, ctx) => doneAnswer(session.activate(ctx, input.phoneNumber, input.vcode), 'active.done')),
 
   handle(S.verifyUser, async (input, ctx) => {
     await session.assertKnownPhone(ctx, input.phoneNumber);
@@ -76,10 +69,12 @@ export const sessionHandlers: Registered[] = [
     return { ok: true, db: 'up', mqtt, broker: brokerHealth(ctx.devices, ctx.config) };
   }),
 
-  handle(ROUTES.logout.logout, async (_input, ctx) => {
-    await ctx.db.updateTable('session').set({ revoked_at: sql<Date>`now()` }).where('id', '=', ctx.caller.sessionId).execute();
-    return new Answer(200, null, ['login.loggedOut']);
-  }),
+  handle(ROUTES.logout.logout, async (_input, ctx) =>
+    doneAnswer(
+      ctx.db.updateTable('session').set({ revoked_at: sql<Date>`now()` }).where('id', '=', ctx.caller.sessionId).execute(),
+      'login.loggedOut',
+    ),
+  ),
 
   handle(ROUTES.role.getRolesKeyValue, async (_input, ctx) =>
     CREATABLE_ROLES.map((r) => ({ intValue: r, label: t(ctx.lang, roleNameKey(r)) })),

@@ -1,5 +1,5 @@
 import { ROUTES } from '@gatehouse/contracts';
-import { Answer } from '../../http/errors.ts';
+import { Answer, doneAnswer } from '../../http/errors.ts';
 import { handle, type Registered } from '../../http/route.ts';
 import * as totp from './totp-enrolment.ts';
 
@@ -10,8 +10,5 @@ export const totpHandlers: Registered[] = [
   handle(T.getTotpState, async (_input, ctx) => totp.totpState(ctx)),
   handle(T.startTotp, async (_input, ctx) => totp.startTotp(ctx)),
   handle(T.confirmTotp, async (input, ctx) => new Answer(200, await totp.confirmTotp(ctx, input.code), ['totp.enabled'])),
-  handle(T.disableTotp, async (input, ctx) => {
-    await totp.disableTotp(ctx, input);
-    return new Answer(200, null, ['totp.disabled']);
-  }),
+  handle(T.disableTotp, async (input, ctx) => doneAnswer(totp.disableTotp(ctx, input), 'totp.disabled')),
 ];

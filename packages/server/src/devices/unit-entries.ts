@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types.ts';
+import type { AuthCtx } from '../http/context.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
+import { type OpLogEntry, writeOpLog } from '../http/oplog.ts';
+import { type CommandQueue, withCommands } from './commands.ts';
+
+/**
+ * One entry of a card or a face on a door unit (a `card_gate` or `face_gate` row), loaded
+ * for a change by its area (404 and 403 already answered): the credential's status and community.
+ */
+export interface UnitEntry {
+  id: number;
+  is_villa: number;
+  status: string;
+  community_id: number;
+}
+
+/** What an entry change sends to the door unit (the credential's state there) and how it is logged. */
+interface EntryChange {
+  send: (trx: Kysely<DB>, q: CommandQueue) => Promise<unknown>;
+  log: Omit<OpLogEntry, 'communityId'>;
+}
+
+/** Removes an entry (not a single-family one: 403) and sends the unit the credential's state without it; logged. */
+export async function deleteUnitEntry(ctx: AuthCtx, table: 'card_gate' | 'face_gate', e: UnitEntry, change: EntryChange): Promise<void> {
+  if (e.is_villa !== 0) throw forbidden('addr.villaNoDelete');
+  await withCommands(ctx, async (trx, q) => {
+    await trx.deleteFrom(table).where('id', '=', e.id).execute();
+    await change.send(trx, q);
+    await writeOpLog(trx, ctx, { ...change.log, communityId: e.community_id });
+  });
+}
+
+/**
+ * Sends an enabled credential to its entry's door unit again (a disabled one: 400 with
+ * `disabledKey`); logged. `send` answers how many it queued.
+ */
+export async function redownloadUnitEntry(
+  ctx: AuthCtx,
+  e: UnitEntry,
+  disabledKey: string,
+  change: { send: (trx: Kysely<DB>, q: CommandQueue) => Promise<number>; log: (q: CommandQueue) => EntryChange['log'] },
+): Promise<{ queued: number }> {
+  if (e.status !== 'enable') throw badRequest(disabledKey);
+  return withCommands(ctx, async (trx, q) => {
+    const queued = await change.send(trx, q);
+    await writeOpLog(trx, ctx, { ...change.log(q), communityId: e.community_id });
+    return { queued };
+  });
+}
