@@ -7,7 +7,7 @@ import { BOMBS, plainXlsx } from '../test/xlsx-bombs.ts';
 
 /**
  * Hostile spreadsheets (docs/security.md "Uploaded files"): each is refused with a 4xx
- * naming the broken limit, spending bounded memory and time (generous bounds, so a
+ * naming the broken limit, spending bounded memory and CPU time (generous bounds, so a
  * loaded machine never flakes: the strict goals are in `npm run bench -- uploads`),
  * and the server answers its health check afterwards.
  */
@@ -25,12 +25,18 @@ afterAll(async () => t.close());
 const MB = 1024 * 1024;
 const peakRss = () => process.resourceUsage().maxRSS * 1024;
 
-/** Uploads a file to the account import and measures the peak-RSS growth and time of the refusal. */
+/** CPU time of this process (the app and its database run in it), in ms: unlike wall-clock time, a loaded machine does not stretch it. */
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** Uploads a file to the account import and measures the peak-RSS growth and CPU time of the refusal. */
 async function refuse(data: Buffer, name = 'bomb.xlsx') {
   const before = peakRss();
-  const t0 = performance.now();
+  const cpu0 = cpuMs();
   const res = await upload(t, ROUTES.account.uploadAccountFile.path, { communityID: community }, [{ field: 'file', name, data }], token);
-  const ms = performance.now() - t0;
+  const ms = cpuMs() - cpu0;
   const grew = peakRss() - before;
   expect(res.statusCode).toBeGreaterThanOrEqual(400);
   expect(res.statusCode).toBeLessThan(500);
