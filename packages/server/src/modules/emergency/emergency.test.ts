@@ -72,7 +72,7 @@ describe('emergency modes', () => {
     expect(res.body.content).toMatchObject({ communityId: mine, addressId: null, mode: 'lockdown', queued: UNITS });
     await until(() => sims.every((s) => s.state.emergency.mode === 'lockdown'), 30_000, 'every unit in lockdown');
     const reachedMs = Date.now() - started;
-    // Printed, not asserted: speed is measured in bench/ (`npm run bench -- live`), never timed in a test.
+    // Printed, not asserted (a loaded machine must not fail a test on time): docs/live-operations.md records the figure.
     console.log(`emergency: lockdown reached ${UNITS} units in ${reachedMs} ms`);
     // Each unit reports the mode it is in (ack info), and the lockdown carries the manager's account as an administrator card.
     await until(allAcked, 30_000, 'acks stored');
