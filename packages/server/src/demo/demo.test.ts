@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CMD_KIND, CMD_STATUS, type Page, ROUTES } from '@gatehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoDevices } from './devices.ts';
-import { DEMO_WEBHOOK_URL } from './history.ts';
+import { DEMO_WEBHOOK_URL } from './office-history.ts';
 import { checkPhoto } from '../faces/photo.ts';
 import { formatDateTime } from '../http/dates.ts';
 import { ensureAdmin } from '../modules/account/insert.ts';
