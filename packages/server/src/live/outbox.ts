@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { AccessNews, AlarmNews, CommandNews, DeviceNews, News } from '../devices/news.ts';
 import { formatDateTime } from '../http/dates.ts';
+import { accessLogRow, withNames } from '../modules/eventlog/queries.ts';
 
 /** The NOTIFY channel every instance listens on (payload: the newest live_event id). */
 export const LIVE_CHANNEL = 'gatehouse_live';
@@ -74,43 +75,13 @@ export class LiveOutbox {
   private async accessRows(news: AccessNews[]): Promise<Row[]> {
     const ids = news.filter((n) => !n.isWork).map((n) => n.id);
     if (!ids.length) return [];
-    const rows = await this.db
-      .selectFrom('access_event as e')
-      .leftJoin('community as c', 'c.id', 'e.community_id')
-      .leftJoin('address as a', 'a.id', 'e.address_id')
-      .select([
-        'e.id',
-        'e.community_id',
-        'e.time',
-        'e.type',
-        'e.result',
-        'e.account',
-        'e.unlock_user_name',
-        'e.card_num',
-        'e.card_mode',
-        'e.refusal',
-        'c.name as community_name',
-        'a.address as address_text',
-      ])
+    const rows = await withNames(this.db.selectFrom('access_event as e'))
+      .select('e.community_id')
       .where('e.id', 'in', ids)
       .orderBy('e.id')
       .execute();
     return rows.map((r) => {
-      const data: LiveAccess = {
-        id: Number(r.id),
-        communityId: r.community_id,
-        communityname: r.community_name ?? '',
-        time: formatDateTime(r.time, this.tz),
-        at: new Date(r.time).toISOString(),
-        addressName: r.address_text ?? '',
-        unlockUserName: r.unlock_user_name,
-        type: r.type,
-        result: r.result,
-        account: r.account,
-        CARD_NUM: r.card_num,
-        CARD_MODE: r.card_mode,
-        reason: r.refusal,
-      };
+      const data: LiveAccess = { ...accessLogRow(this.tz, r), communityId: r.community_id, at: new Date(r.time).toISOString() };
       return { kind: 'access', community_id: r.community_id, data: JSON.stringify(data) };
     });
   }

@@ -84,7 +84,12 @@ export async function entranceQuery(ctx: AuthCtx, f: EntranceFilters): Promise<E
 /** Events after a keyset position, with names joined: a page of the list, or an export batch. */
 function eventSelect(q: EventQ, desc: boolean, after: { time: Date; id: number } | null, limit: number, offset = 0) {
   const at = after && { sort: after.time, id: after.id };
-  return keysetPage(q, { sort: 'e.time', id: 'e.id' }, desc, at, limit, offset)
+  return withNames(keysetPage(q, { sort: 'e.time', id: 'e.id' }, desc, at, limit, offset));
+}
+
+/** The columns of an event row with its community and address names joined: a list page, an export batch, a live row. */
+export function withNames(q: EventQ) {
+  return q
     .leftJoin('community as c', 'c.id', 'e.community_id')
     .leftJoin('address as a', 'a.id', 'e.address_id')
     .select([
@@ -135,10 +140,11 @@ export function eventStream(db: Db, q: EventQ, desc: boolean, after: EventTuple 
   return streamArrays(db, eventSelect(q, desc, at, limit).compile()) as AsyncIterable<EventTuple>;
 }
 
-export const presentAccessLog = (ctx: AuthCtx, r: EventRaw) => ({
+/** An access-log row (001 §7) in the time zone `tz`: the list's rows and the live stream's. */
+export const accessLogRow = (tz: string, r: EventRaw) => ({
   id: Number(r.id),
   communityname: r.community_name ?? '',
-  time: formatDateTime(r.time, ctx.config.TZ_NAME),
+  time: formatDateTime(r.time, tz),
   addressName: r.address_text ?? '',
   unlockUserName: r.unlock_user_name,
   type: r.type,
@@ -148,6 +154,8 @@ export const presentAccessLog = (ctx: AuthCtx, r: EventRaw) => ({
   CARD_MODE: r.card_mode,
   reason: r.refusal,
 });
+
+export const presentAccessLog = (ctx: AuthCtx, r: EventRaw) => accessLogRow(ctx.config.TZ_NAME, r);
 
 export const presentEntrance = (ctx: AuthCtx, r: EventRaw) => ({
   id: Number(r.id),
