@@ -37,3 +37,11 @@ export async function deleteRows(db: Kysely<DB>, table: IdTable, rows: readonly 
     )
     .execute();
 }
+
+/** Ids of the communities whose name contains `text`: a list's "community" filter, by id so the list's own index serves. */
+export const communitiesNamed = (db: Kysely<DB>, text: string) =>
+  db.selectFrom('community').select('id').where('name', 'ilike', likeArg(text));
+
+/** Ids of the addresses whose text contains `text`: a list's "address" filter. */
+export const addressesNamed = (db: Kysely<DB>, text: string) =>
+  db.selectFrom('address').select('id').where('address', 'ilike', likeArg(text));

@@ -6,7 +6,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { listScope, scopeIds } from '../../http/scope.ts';
 import { keysetPage } from '../../db/keyset.ts';
-import { likeArg } from '../../db/sql.ts';
+import { addressesNamed, communitiesNamed, likeArg } from '../../db/sql.ts';
 import { parseRange } from '../eventlog/total.ts';
 
 export type AlarmQ = SelectQueryBuilder<DB & { al: AlarmTable }, 'al', object>;
@@ -27,13 +27,8 @@ export async function alarmQuery(ctx: AuthCtx, f: AlarmFilters): Promise<AlarmQ>
   let q: AlarmQ = ctx.db.selectFrom('alarm as al');
   const scope = await listScope(ctx.db, ctx.caller);
   if (!scope.all) q = q.where('al.community_id', 'in', scopeIds(scope));
-  if (f.communityName) {
-    q = q.where('al.community_id', 'in', ctx.db.selectFrom('community').select('id').where('name', 'ilike', likeArg(f.communityName)));
-  }
-  if (f.addressName) {
-    const like = likeArg(f.addressName);
-    q = q.where('al.address_id', 'in', ctx.db.selectFrom('address').select('id').where('address', 'ilike', like));
-  }
+  if (f.communityName) q = q.where('al.community_id', 'in', communitiesNamed(ctx.db, f.communityName));
+  if (f.addressName) q = q.where('al.address_id', 'in', addressesNamed(ctx.db, f.addressName));
   if (f.deviceName) q = q.where('al.device_name', 'ilike', likeArg(f.deviceName));
   if (f.kind) q = q.where('al.kind', '=', f.kind);
   if (f.acknowledged) q = q.where('al.ack_at', f.acknowledged === '1' ? 'is not' : 'is', null);

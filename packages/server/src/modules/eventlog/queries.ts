@@ -8,12 +8,10 @@ import { listScope, scopeIds } from '../../http/scope.ts';
 import { parseRange } from './total.ts';
 import { type Db, streamArrays } from '../../db/index.ts';
 import { keysetPage } from '../../db/keyset.ts';
-import { likeArg, likePrefix } from '../../db/sql.ts';
+import { addressesNamed, communitiesNamed, likeArg, likePrefix } from '../../db/sql.ts';
 
 export type EventQ = SelectQueryBuilder<DB & { e: AccessEventTable }, 'e', object>;
 export type QrQ = SelectQueryBuilder<DB & { q: VisitorQrcodeTable }, 'q', object>;
-
-const communityIds = (ctx: AuthCtx, name: string) => ctx.db.selectFrom('community').select('id').where('name', 'ilike', likeArg(name));
 
 /** Access events (not punches) of the caller's communities (narrowed by the header's community). */
 async function events(ctx: AuthCtx): Promise<EventQ> {
@@ -40,11 +38,8 @@ export interface AccessLogFilters {
 export async function accessLogQuery(ctx: AuthCtx, f: AccessLogFilters): Promise<EventQ> {
   const d = parseRange(ctx.config.TZ_NAME, { text: f.validfrom, field: 'f.validfrom' }, { text: f.validto, field: 'f.validto' });
   let q = await events(ctx);
-  if (f.communityName) q = q.where('e.community_id', 'in', communityIds(ctx, f.communityName));
-  if (f.addressName) {
-    const like = likeArg(f.addressName);
-    q = q.where('e.address_id', 'in', ctx.db.selectFrom('address').select('id').where('address', 'ilike', like));
-  }
+  if (f.communityName) q = q.where('e.community_id', 'in', communitiesNamed(ctx.db, f.communityName));
+  if (f.addressName) q = q.where('e.address_id', 'in', addressesNamed(ctx.db, f.addressName));
   if (f.account) q = q.where('e.account', 'like', likePrefix(f.account));
   if (f.type !== undefined) q = q.where('e.type', '=', f.type);
   if (f.unlockUserName) q = q.where('e.unlock_user_name', 'ilike', likeArg(f.unlockUserName));
@@ -74,7 +69,7 @@ export async function entranceQuery(ctx: AuthCtx, f: EntranceFilters): Promise<E
   let q = (await events(ctx)).where('e.result', '=', 0);
   q = f.event !== undefined ? q.where('e.type', '=', f.event) : q.where('e.type', 'in', [...OPEN_TYPES]);
   if (f.deviceName) q = q.where('e.device_name', 'ilike', likeArg(f.deviceName));
-  if (f.communityName) q = q.where('e.community_id', 'in', communityIds(ctx, f.communityName));
+  if (f.communityName) q = q.where('e.community_id', 'in', communitiesNamed(ctx.db, f.communityName));
   if (f.account) q = q.where('e.account', 'like', likePrefix(f.account));
   if (d.from) q = q.where('e.time', '>=', d.from);
   if (d.to) q = q.where('e.time', '<=', d.to);
@@ -182,7 +177,7 @@ export async function qrcodeQuery(ctx: AuthCtx, f: QrcodeFilters): Promise<QrQ> 
   if (!scope.all) q = q.where('q.community_id', 'in', scopeIds(scope));
   if (f.userRegno) q = q.where('q.user_regno', 'like', likePrefix(f.userRegno));
   if (f.deviceName) q = q.where('q.device_name', 'ilike', likeArg(f.deviceName));
-  if (f.communityName) q = q.where('q.community_id', 'in', communityIds(ctx, f.communityName));
+  if (f.communityName) q = q.where('q.community_id', 'in', communitiesNamed(ctx.db, f.communityName));
   if (d.from) q = q.where('q.validfrom', '>=', d.from);
   if (d.to) q = q.where('q.validto', '<=', d.to);
   return q;
