@@ -1,6 +1,6 @@
 import { type AmtRow, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { AmtDialog } from './AmtDialog.tsx';
 import { amtsKey, useAddress } from './api.ts';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
+import { RowActions } from '../../shared/RowActions.tsx';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; row: AmtRow } | { kind: 'import' } | null;
 
@@ -33,12 +34,12 @@ export default function AmtPage() {
     { title: t('ui.amt.called'), dataIndex: 'address', key: 'address', sorter: true },
     { title: t('ui.amt.calledName'), dataIndex: 'name' },
     actionsColumn(t('ui.actions'), (r) => (
-      <Space size={4}>
+      <RowActions>
         <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
           {t('ui.edit')}
         </Button>
         {isVilla ? null : <DeleteButton onConfirm={() => remove([r.amtid])} />}
-      </Space>
+      </RowActions>
     )),
   ];
   return (
