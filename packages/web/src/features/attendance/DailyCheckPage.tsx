@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
-import { RegionCascader } from '../community/RegionCascader.tsx';
+import { regionFilter } from '../community/RegionCascader.tsx';
 import { COMPANIES_KEY } from './api.ts';
 import { RuleDialog } from './RuleDialog.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
@@ -53,7 +53,7 @@ export default function DailyCheckPage() {
         filters={{
           name: 'ui.att.company',
           regNo: 'ui.att.regNo',
-          location: { label: 'ui.att.region', render: () => <RegionCascader partial /> },
+          location: regionFilter('ui.att.region'),
         }}
       />
       {editing ? <RuleDialog communityId={editing.communityid} name={editing.name} onClose={() => setEditing(null)} /> : null}

@@ -8,7 +8,7 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { ENTERPRISES_KEY } from './api.ts';
 import { CoverDialog } from './CoverDialog.tsx';
 import { EnterpriseDialog } from './EnterpriseDialog.tsx';
-import { RegionCascader } from './RegionCascader.tsx';
+import { regionFilter } from './RegionCascader.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
 import { RowActions } from '../../shared/RowActions.tsx';
 
@@ -48,7 +48,7 @@ export default function EnterpriseListPage() {
         filters={{
           userPhone: 'ui.ent.phone',
           communityName: 'ui.ent.name',
-          communityLocation: { label: 'ui.comm.region', render: () => <RegionCascader partial /> },
+          communityLocation: regionFilter('ui.comm.region'),
         }}
       />
       {dialog?.kind === 'edit' ? <EnterpriseDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={() => void reload()} /> : null}
