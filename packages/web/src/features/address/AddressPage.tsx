@@ -3,12 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { RowActions } from '../../shared/RowActions.tsx';
 import { useT } from '../../i18n/index.ts';
 import { mayCall } from '../../session/access.ts';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
+import { crumbLink } from '../../shared/crumbLink.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useCommunity } from '../community/api.ts';
 import { ActivateDeviceDialog } from './ActivateDeviceDialog.tsx';
@@ -103,13 +104,7 @@ export default function AddressPage() {
   return (
     <>
       <ListPage<AddressRow>
-        breadcrumb={[
-          <Link key="p" to="/project/project">
-            {t('menu.project.project')}
-          </Link>,
-          community?.name ?? '…',
-          t('ui.addr.title'),
-        ]}
+        breadcrumb={[crumbLink('/project/project', t('menu.project.project')), community?.name ?? '…', t('ui.addr.title')]}
         queryKey={key}
         rowKey="addressid"
         columns={columns}

@@ -3,10 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useT } from '../../i18n/index.ts';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
+import { crumbLink } from '../../shared/crumbLink.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { AmtDialog } from './AmtDialog.tsx';
 import { amtsKey, useAddress } from './api.ts';
@@ -46,12 +47,8 @@ export default function AmtPage() {
     <>
       <ListPage<AmtRow>
         breadcrumb={[
-          <Link key="p" to="/project/project">
-            {t('menu.project.project')}
-          </Link>,
-          <Link key="a" to={`/project/address/${communityId}/`}>
-            {door?.communityName ?? t('ui.addr.title')}
-          </Link>,
+          crumbLink('/project/project', t('menu.project.project')),
+          crumbLink(`/project/address/${communityId}/`, door?.communityName ?? t('ui.addr.title')),
           t('ui.amt.title', { address: door?.address ?? '…' }),
         ]}
         queryKey={key}

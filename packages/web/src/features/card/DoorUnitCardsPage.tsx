@@ -1,8 +1,9 @@
 import { type DoorUnitCardRow, ROUTES, updateGateAccessInput } from '@gatehouse/contracts';
 import { Button, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useT } from '../../i18n/index.ts';
+import { crumbLink } from '../../shared/crumbLink.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useAddress } from '../address/api.ts';
 import { deleteDoorUnitCard, doorUnitCardsKey, modeOptions, resendDoorUnitCard, saveDoorUnitCard, typeOptions } from './api.ts';
@@ -70,23 +71,12 @@ export default function DoorUnitCardsPage() {
         breadcrumb={
           communityId
             ? [
-                <Link key="p" to="/project/project">
-                  {t('menu.project.project')}
-                </Link>,
-                <Link key="a" to={`/project/address/${communityId}/`}>
-                  {t('ui.addr.title')}
-                </Link>,
+                crumbLink('/project/project', t('menu.project.project')),
+                crumbLink(`/project/address/${communityId}/`, t('ui.addr.title')),
                 gate?.address ?? '…',
                 t('ui.card.doorUnitCards'),
               ]
-            : [
-                t('menu.access'),
-                <Link key="gm" to="/access/gm">
-                  {t('menu.access.gm')}
-                </Link>,
-                gate?.address ?? '…',
-                t('ui.card.doorUnitCards'),
-              ]
+            : [t('menu.access'), crumbLink('/access/gm', t('menu.access.gm')), gate?.address ?? '…', t('ui.card.doorUnitCards')]
         }
         queryKey={key}
         columns={columns}
