@@ -23,28 +23,27 @@ export function LiftFields({ path = [], testId, gutter }: { path?: string[]; tes
     label: n === 127 ? t('ui.ladder.all') : n === 15 ? t('ui.ladder.none') : String(n),
   }));
   const typeOptions = Object.values(GATE_TYPES).map((g) => ({ value: g, label: t(`ui.ladder.gateType.${g}`) }));
+  const fields: { name: string; label: string; id: string; options: { value: string | number; label: string }[]; search?: boolean }[] = [
+    { name: 'ResiLevel', label: 'ui.ladder.resiLevel', id: 'resiLevel', options: floorOptions, search: true },
+    { name: 'bank', label: 'ui.ladder.bank', id: 'bank', options: bankOptions },
+    { name: 'node', label: 'ui.ladder.node', id: 'node', options: nodeOptions },
+    { name: 'GateType', label: 'ui.ladder.gateType', id: 'gateType', options: typeOptions },
+  ];
   return (
     <Row gutter={gutter}>
-      <Col xs={24} md={6}>
-        <Form.Item name={[...path, 'ResiLevel']} label={t('ui.ladder.resiLevel')}>
-          <Select allowClear showSearch options={floorOptions} optionFilterProp="label" data-testid={testIdOf(testId, 'resiLevel')} />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={6}>
-        <Form.Item name={[...path, 'bank']} label={t('ui.ladder.bank')}>
-          <Select allowClear options={bankOptions} data-testid={testIdOf(testId, 'bank')} />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={6}>
-        <Form.Item name={[...path, 'node']} label={t('ui.ladder.node')}>
-          <Select allowClear options={nodeOptions} data-testid={testIdOf(testId, 'node')} />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={6}>
-        <Form.Item name={[...path, 'GateType']} label={t('ui.ladder.gateType')}>
-          <Select allowClear options={typeOptions} data-testid={testIdOf(testId, 'gateType')} />
-        </Form.Item>
-      </Col>
+      {fields.map((f) => (
+        <Col key={f.name} xs={24} md={6}>
+          <Form.Item name={[...path, f.name]} label={t(f.label)}>
+            <Select
+              allowClear
+              showSearch={f.search}
+              options={f.options}
+              optionFilterProp={f.search ? 'label' : undefined}
+              data-testid={testIdOf(testId, f.id)}
+            />
+          </Form.Item>
+        </Col>
+      ))}
     </Row>
   );
 }

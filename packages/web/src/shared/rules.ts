@@ -39,3 +39,6 @@ export const differentFrom =
       if (value && value === getFieldValue(other)) throw new Error(tr(messageRef));
     },
   });
+
+/** A choice the form needs (a select, a date): "please choose" and the field's name (a catalogue key). */
+export const chooseRule = (fieldKey: string): Rule => ({ required: true, message: tr('v.choose', { field: tr(fieldKey) }) });

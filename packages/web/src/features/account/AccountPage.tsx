@@ -1,11 +1,12 @@
 import { type AccountRow, ROUTES } from '@gatehouse/contracts';
-import { App, Button, Space } from 'antd';
+import { App, Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { mayCall } from '../../session/access.ts';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
+import { RowActions } from '../../shared/RowActions.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
@@ -41,7 +42,7 @@ export default function AccountPage() {
     { title: t('ui.acc.address'), dataIndex: 'addressStrs', ellipsis: true, width: 160 },
     { title: t('ui.acc.regTime'), dataIndex: 'regTime', key: 'regTime', sorter: true },
     actionsColumn(t('ui.actions'), (r) => (
-      <Space size={4}>
+      <RowActions>
         {r.roleID === 8 || r.roleID === 9 ? null : (
           <Button size="small" onClick={() => setDialog({ kind: 'edit', userId: r.userid })} data-testid={`edit-${r.regNo}`}>
             {t('ui.edit')}
@@ -56,7 +57,7 @@ export default function AccountPage() {
             {t('ui.review.action')}
           </Button>
         ) : null}
-      </Space>
+      </RowActions>
     )),
   ];
   const openImport = () => {

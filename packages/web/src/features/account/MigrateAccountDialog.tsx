@@ -42,13 +42,12 @@ export function MigrateAccountDialog({ onClose }: { onClose: () => void }) {
         >
           <Input maxLength={20} data-testid="migrate-regNo" />
         </Form.Item>
-        <PasswordField schema={transferAccountInput} name="password" label={t('ui.migrate.password')} testId="migrate-password" />
         <PasswordField
           schema={transferAccountInput}
-          name="confirmPassword"
-          label={t('ui.migrate.confirm')}
-          sameAs={['password', 'v.passwordMismatch']}
-          testId="migrate-confirm"
+          name="password"
+          label={t('ui.migrate.password')}
+          testId="migrate-password"
+          confirm={{ name: 'confirmPassword', label: t('ui.migrate.confirm'), testId: 'migrate-confirm' }}
         />
       </Form>
     </Modal>

@@ -1,6 +1,7 @@
-import { ADDRESS_TYPES, type AddressRow, createAddressInput, HARDWARE } from '@gatehouse/contracts';
-import { Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
+import { ADDRESS_TYPES, type AddressRow, createAddressInput } from '@gatehouse/contracts';
+import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useT } from '../../i18n/index.ts';
+import { HardwareChoice, hardwareBits, hardwareFlags } from '../../shared/hardware.tsx';
 import { fieldRule } from '../../shared/rules.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 import { saveAddress } from './api.ts';
@@ -13,22 +14,13 @@ export interface AddressDialogProps {
   onSaved: () => void;
 }
 
-const FLAGS = [
-  ['faceSupported', HARDWARE.face, 'ui.addr.face'],
-  ['qrcodeSupported', HARDWARE.qrcode, 'ui.addr.qrcode'],
-  ['cardSupported', HARDWARE.card, 'ui.addr.card'],
-  ['pwdSupported', HARDWARE.password, 'ui.addr.password'],
-] as const;
-
 /** Add and Edit address (000 §5): the type is chosen when adding only. */
 export function AddressDialog({ communityId, row, onClose, onSaved }: AddressDialogProps) {
   const { t } = useT();
   const [form] = Form.useForm();
   const dialog = useSaveDialog(form, async (values) => {
     const v = values as Record<string, unknown> & { hardware?: number[] };
-    const bits = v.hardware ?? [];
-    const flags = Object.fromEntries(FLAGS.map(([k, bit]) => [k, bits.includes(bit) ? bit : 0]));
-    const body = { address: v.address, name: v.name, isVilla: v.isVilla, ...flags };
+    const body = { address: v.address, name: v.name, isVilla: v.isVilla, ...hardwareFlags(v.hardware ?? []) };
     await saveAddress(row ? body : { ...body, type: v.type, communityID: communityId }, row);
     onSaved();
     onClose();
@@ -38,7 +30,7 @@ export function AddressDialog({ communityId, row, onClose, onSaved }: AddressDia
         address: row.address,
         name: row.name,
         isVilla: row.isVilla,
-        hardware: FLAGS.map(([, bit]) => bit).filter((bit) => (row.hardware & bit) !== 0),
+        hardware: hardwareBits(row.hardware),
       }
     : { isVilla: 0, hardware: [] };
   return (
@@ -64,7 +56,7 @@ export function AddressDialog({ communityId, row, onClose, onSaved }: AddressDia
           />
         </Form.Item>
         <Form.Item label={t('ui.addr.hardware')} name="hardware">
-          <Checkbox.Group options={FLAGS.map(([, bit, key]) => ({ value: bit, label: t(key) }))} />
+          <HardwareChoice />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,14 +1,16 @@
-import { ADDRESS_TYPE, ADDRESS_TYPES, type AddressRow, HARDWARE, ROUTES } from '@gatehouse/contracts';
+import { ADDRESS_TYPE, ADDRESS_TYPES, type AddressRow, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { RowActions } from '../../shared/RowActions.tsx';
 import { useT } from '../../i18n/index.ts';
 import { mayCall } from '../../session/access.ts';
+import { HardwareTags } from '../../shared/hardware.tsx';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
+import { crumbLink } from '../../shared/crumbLink.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useCommunity } from '../community/api.ts';
 import { ActivateDeviceDialog } from './ActivateDeviceDialog.tsx';
@@ -20,13 +22,6 @@ import { YES_NO } from '../../shared/statuses.ts';
 import { valueEnum } from '../../shared/valueEnum.tsx';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; row: AddressRow } | { kind: 'device'; row: AddressRow } | { kind: 'import' } | null;
-
-const HW = [
-  [HARDWARE.face, 'ui.addr.face'],
-  [HARDWARE.qrcode, 'ui.addr.qrcode'],
-  [HARDWARE.card, 'ui.addr.card'],
-  [HARDWARE.password, 'ui.addr.password'],
-] as const;
 
 const villaDoorUnit = (r: AddressRow) => r.type === ADDRESS_TYPE.doorUnit && r.isVilla === 1;
 
@@ -49,7 +44,7 @@ export default function AddressPage() {
     {
       title: t('ui.addr.hardware'),
       dataIndex: 'hardware',
-      render: (v: number) => HW.filter(([bit]) => v & bit).map(([bit, k]) => <Tag key={bit}>{t(k)}</Tag>),
+      render: (v: number) => <HardwareTags value={v} />,
     },
     {
       title: t('ui.addr.device'),
@@ -103,13 +98,7 @@ export default function AddressPage() {
   return (
     <>
       <ListPage<AddressRow>
-        breadcrumb={[
-          <Link key="p" to="/project/project">
-            {t('menu.project.project')}
-          </Link>,
-          community?.name ?? '…',
-          t('ui.addr.title'),
-        ]}
+        breadcrumb={[crumbLink('/project/project', t('menu.project.project')), community?.name ?? '…', t('ui.addr.title')]}
         queryKey={key}
         rowKey="addressid"
         columns={columns}

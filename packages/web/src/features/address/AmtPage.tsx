@@ -1,17 +1,19 @@
 import { type AmtRow, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useT } from '../../i18n/index.ts';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
+import { crumbLink } from '../../shared/crumbLink.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { AmtDialog } from './AmtDialog.tsx';
 import { amtsKey, useAddress } from './api.ts';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
+import { RowActions } from '../../shared/RowActions.tsx';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; row: AmtRow } | { kind: 'import' } | null;
 
@@ -33,24 +35,20 @@ export default function AmtPage() {
     { title: t('ui.amt.called'), dataIndex: 'address', key: 'address', sorter: true },
     { title: t('ui.amt.calledName'), dataIndex: 'name' },
     actionsColumn(t('ui.actions'), (r) => (
-      <Space size={4}>
+      <RowActions>
         <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
           {t('ui.edit')}
         </Button>
         {isVilla ? null : <DeleteButton onConfirm={() => remove([r.amtid])} />}
-      </Space>
+      </RowActions>
     )),
   ];
   return (
     <>
       <ListPage<AmtRow>
         breadcrumb={[
-          <Link key="p" to="/project/project">
-            {t('menu.project.project')}
-          </Link>,
-          <Link key="a" to={`/project/address/${communityId}/`}>
-            {door?.communityName ?? t('ui.addr.title')}
-          </Link>,
+          crumbLink('/project/project', t('menu.project.project')),
+          crumbLink(`/project/address/${communityId}/`, door?.communityName ?? t('ui.addr.title')),
           t('ui.amt.title', { address: door?.address ?? '…' }),
         ]}
         queryKey={key}

@@ -1,14 +1,15 @@
 import { type DailycheckCompany, ROUTES } from '@gatehouse/contracts';
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
-import { RegionCascader } from '../community/RegionCascader.tsx';
+import { regionFilter } from '../community/RegionCascader.tsx';
 import { COMPANIES_KEY } from './api.ts';
 import { RuleDialog } from './RuleDialog.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
+import { RowActions } from '../../shared/RowActions.tsx';
 
 /**
  * Attendance settings (001 §2 /access/dailycheck): the companies in scope. "Daily
@@ -31,14 +32,14 @@ export default function DailyCheckPage() {
       render: (_v, r) => (r.vtype === 1 ? `${t('ui.att.mode.1')} · ${t('ui.att.punches', { n: r.type })}` : t('ui.att.mode.2')),
     },
     actionsColumn(t('ui.actions'), (r) => (
-      <Space size={4}>
+      <RowActions>
         <Button size="small" onClick={() => setEditing(r)}>
           {t('ui.att.settings')}
         </Button>
         <Button size="small" onClick={() => navigate(`/dailycheckrelation/dailydetail/${r.communityid}/`, { state: { name: r.name } })}>
           {t('ui.att.dailyDetail')}
         </Button>
-      </Space>
+      </RowActions>
     )),
   ];
   return (
@@ -52,7 +53,7 @@ export default function DailyCheckPage() {
         filters={{
           name: 'ui.att.company',
           regNo: 'ui.att.regNo',
-          location: { label: 'ui.att.region', render: () => <RegionCascader partial /> },
+          location: regionFilter('ui.att.region'),
         }}
       />
       {editing ? <RuleDialog communityId={editing.communityid} name={editing.name} onClose={() => setEditing(null)} /> : null}

@@ -1,8 +1,9 @@
 import { type ClockInRow, ROUTES, WEEKDAYS } from '@gatehouse/contracts';
 import { Button, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useT } from '../../i18n/index.ts';
+import { crumbLink } from '../../shared/crumbLink.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { fetchWorklist } from './api.ts';
 import { CLOCK_STATUSES } from '../../shared/statuses.ts';
@@ -52,9 +53,7 @@ export default function DailyDetailPage() {
     <ListPage<Row>
       breadcrumb={[
         t('menu.access'),
-        <Link key="att" to="/access/dailycheck">
-          {t('menu.access.dailycheck')}
-        </Link>,
+        crumbLink('/access/dailycheck', t('menu.access.dailycheck')),
         name ? `${t('ui.att.dailyDetailTitle')} - ${name}` : t('ui.att.dailyDetailTitle'),
       ]}
       queryKey={['attendance', 'worklist', communityId]}

@@ -2,9 +2,10 @@ import { type PunchRow, ROUTES } from '@gatehouse/contracts';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
+import { crumbLink } from '../../shared/crumbLink.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 
 /**
@@ -37,9 +38,7 @@ export default function PunchRecordsPage() {
     <ListPage<PunchRow>
       breadcrumb={[
         t('menu.access'),
-        <Link key="att" to="/access/dailycheck">
-          {t('menu.access.dailycheck')}
-        </Link>,
+        crumbLink('/access/dailycheck', t('menu.access.dailycheck')),
         `${t('att.punchDetails')} - ${comId} ${day}`,
       ]}
       queryKey={['attendance', 'punches', comId, date, company]}

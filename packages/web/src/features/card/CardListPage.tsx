@@ -12,6 +12,7 @@ import { cardsKey, modeOptions, typeOptions } from './api.ts';
 import { CARD_STATUSES } from '../../shared/statuses.ts';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
+import { RowActions } from '../../shared/RowActions.tsx';
 
 // The dialogs load when opened: the list (the first screen after sign-in) does not carry the
 // upload, card-reader, household and lift-configuration code.
@@ -57,7 +58,7 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
     enumColumn(t('ui.card.status'), 'cardstatus', CARD_STATUSES),
     ...(gate ? [{ title: t('ui.card.gateCount'), dataIndex: 'gateCount' }] : []),
     actionsColumn(t('ui.actions'), (r) => (
-      <Space size={4} data-testid={`card-actions-${r.cardid}`}>
+      <RowActions testId={`card-actions-${r.cardid}`}>
         <DeleteButton title={t('ui.card.confirmDelete')} onConfirm={() => remove([r.id])} />
         <Tooltip title={r.isVilla !== 0 ? t('ui.card.villaNoEdit') : undefined}>
           <Button size="small" disabled={r.isVilla !== 0} onClick={() => setDialog({ kind: 'edit', row: r })}>
@@ -73,7 +74,7 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
             {t('ui.card.set')}
           </Button>
         )}
-      </Space>
+      </RowActions>
     )),
   ];
   const filters: FilterSpec = {

@@ -1,8 +1,9 @@
 import { type DoorUnitCardRow, ROUTES, updateGateAccessInput } from '@gatehouse/contracts';
-import { Button, Space, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useT } from '../../i18n/index.ts';
+import { crumbLink } from '../../shared/crumbLink.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useAddress } from '../address/api.ts';
 import { deleteDoorUnitCard, doorUnitCardsKey, modeOptions, resendDoorUnitCard, saveDoorUnitCard, typeOptions } from './api.ts';
@@ -11,6 +12,7 @@ import { CARD_STATUSES } from '../../shared/statuses.ts';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { dateFilters } from '../../shared/FilterBar.tsx';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
+import { RowActions } from '../../shared/RowActions.tsx';
 
 /** Card types of the door-unit view (001 §2 "Door unit card list"). */
 const DOOR_UNIT_TYPES = ['authcard', 'accesscard', 'patrolcard'] as const;
@@ -44,7 +46,7 @@ export default function DoorUnitCardsPage() {
     { title: t('ui.card.validto'), dataIndex: 'validto', key: 'validto', sorter: true },
     { title: t('ui.card.info'), dataIndex: 'info', key: 'info', sorter: true, ellipsis: true },
     actionsColumn(t('ui.actions'), (r) => (
-      <Space size={4} data-testid={`entry-actions-${r.cardid}`}>
+      <RowActions testId={`entry-actions-${r.cardid}`}>
         {r.isVilla ? (
           <Tooltip title={t('ui.card.villaNoDelete')}>
             <Button size="small" danger disabled>
@@ -60,7 +62,7 @@ export default function DoorUnitCardsPage() {
         <ConfirmButton title={t('ui.card.confirmResend')} onConfirm={() => run(resendDoorUnitCard(r.id))}>
           {t('ui.card.resend')}
         </ConfirmButton>
-      </Space>
+      </RowActions>
     )),
   ];
   return (
@@ -69,23 +71,12 @@ export default function DoorUnitCardsPage() {
         breadcrumb={
           communityId
             ? [
-                <Link key="p" to="/project/project">
-                  {t('menu.project.project')}
-                </Link>,
-                <Link key="a" to={`/project/address/${communityId}/`}>
-                  {t('ui.addr.title')}
-                </Link>,
+                crumbLink('/project/project', t('menu.project.project')),
+                crumbLink(`/project/address/${communityId}/`, t('ui.addr.title')),
                 gate?.address ?? '…',
                 t('ui.card.doorUnitCards'),
               ]
-            : [
-                t('menu.access'),
-                <Link key="gm" to="/access/gm">
-                  {t('menu.access.gm')}
-                </Link>,
-                gate?.address ?? '…',
-                t('ui.card.doorUnitCards'),
-              ]
+            : [t('menu.access'), crumbLink('/access/gm', t('menu.access.gm')), gate?.address ?? '…', t('ui.card.doorUnitCards')]
         }
         queryKey={key}
         columns={columns}

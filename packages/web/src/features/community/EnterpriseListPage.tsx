@@ -1,6 +1,6 @@
 import { type EnterpriseRow, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
@@ -8,8 +8,9 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { ENTERPRISES_KEY } from './api.ts';
 import { CoverDialog } from './CoverDialog.tsx';
 import { EnterpriseDialog } from './EnterpriseDialog.tsx';
-import { RegionCascader } from './RegionCascader.tsx';
+import { regionFilter } from './RegionCascader.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
+import { RowActions } from '../../shared/RowActions.tsx';
 
 type Dialog = { kind: 'edit'; row: EnterpriseRow } | { kind: 'cover'; row: EnterpriseRow } | null;
 
@@ -26,14 +27,14 @@ export default function EnterpriseListPage() {
     { title: t('ui.comm.address'), dataIndex: 'address', key: 'address', sorter: true, ellipsis: true },
     { title: t('ui.comm.deviceNum'), dataIndex: 'deviceNum', key: 'deviceNum', sorter: true },
     actionsColumn(t('ui.actions'), (r) => (
-      <Space size={4}>
+      <RowActions>
         <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
           {t('ui.edit')}
         </Button>
         <Button size="small" onClick={() => setDialog({ kind: 'cover', row: r })}>
           {t('ui.comm.cover')}
         </Button>
-      </Space>
+      </RowActions>
     )),
   ];
   return (
@@ -47,7 +48,7 @@ export default function EnterpriseListPage() {
         filters={{
           userPhone: 'ui.ent.phone',
           communityName: 'ui.ent.name',
-          communityLocation: { label: 'ui.comm.region', render: () => <RegionCascader partial /> },
+          communityLocation: regionFilter('ui.comm.region'),
         }}
       />
       {dialog?.kind === 'edit' ? <EnterpriseDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={() => void reload()} /> : null}

@@ -12,7 +12,7 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { COMMUNITIES_KEY } from './api.ts';
 import { CoverDialog } from './CoverDialog.tsx';
 import { ProjectDialog } from './ProjectDialog.tsx';
-import { RegionCascader } from './RegionCascader.tsx';
+import { regionFilter } from './RegionCascader.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
 
@@ -77,7 +77,7 @@ export default function ProjectPage() {
         route={ROUTES.community.getCommunitiesByPage}
         filters={{
           name: 'ui.comm.communityName',
-          location: { label: 'ui.comm.region', render: () => <RegionCascader partial data-testid="filter-region" /> },
+          location: regionFilter('ui.comm.region', 'filter-region'),
           address: 'ui.comm.address',
         }}
         toolbar={() =>

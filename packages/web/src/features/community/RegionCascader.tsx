@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Cascader } from 'antd';
 import { useT } from '../../i18n/index.ts';
+import type { FilterField } from '../../shared/FilterBar.tsx';
 
 interface RegionOption {
   value: string;
@@ -65,3 +66,9 @@ export function RegionCascader({ value, onChange, partial, id, ...rest }: Region
     />
   );
 }
+
+/** A list's region filter (a province, a city or a district); `label` is a catalogue key. */
+export const regionFilter = (label: string, testId?: string): FilterField => ({
+  label,
+  render: () => <RegionCascader partial data-testid={testId} />,
+});

@@ -1,4 +1,4 @@
-import { type DeviceRow, type DeviceSecret, LIMITS, ROUTES } from '@gatehouse/contracts';
+import { type DeviceRow, type DeviceSecret, ROUTES } from '@gatehouse/contracts';
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -8,13 +8,12 @@ import { RowActions } from '../../shared/RowActions.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useListReload } from '../../shared/useListReload.ts';
 import { useSession } from '../../session/useSession.ts';
-import { ListPage } from '../../shared/ListPage.tsx';
 import { deleteDevice, DEVICES_KEY, resetSecret, resyncDevice } from './api.ts';
 import { DeviceDialog } from './DeviceDialog.tsx';
 import { ReplaceDialog } from './ReplaceDialog.tsx';
 import { SecretDialog } from './SecretDialog.tsx';
-import { OnlineTag, SyncTags } from './SyncState.tsx';
-import { useLiveRows } from '../../shared/liveRows.ts';
+import { DoorUnitList } from './DoorUnitList.tsx';
+import { onlineColumn, syncColumn } from './SyncState.tsx';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
 
@@ -37,25 +36,16 @@ export default function DevicesPage() {
   const admin = [0, 1, 2, 10].includes(session?.roleId ?? -1);
   const [dialog, setDialog] = useState<Dialog>(null);
   const { reload, act } = useListReload(DEVICES_KEY);
-  useLiveRows<'device', DeviceRow>(DEVICES_KEY, 'device', (r, d) =>
-    r.deviceId === d.deviceId ? { ...r, online: d.online, lastSeen: d.lastSeen ?? r.lastSeen, firmware: d.firmware } : null,
-  );
   const columns: ColumnsType<DeviceRow> = [
     { title: t('ui.dev.name'), dataIndex: 'addressName', key: 'addressName', sorter: true },
     { title: t('ui.dev.serial'), dataIndex: 'addressRegNo', key: 'addressRegNo', sorter: true },
     { title: t('ui.dev.phone'), dataIndex: 'userPhone', key: 'userPhone', sorter: true },
     { title: t('ui.dev.company'), dataIndex: 'communityName', key: 'communityName', sorter: true },
     { title: t('ui.dev.region'), dataIndex: 'communityLocation', key: 'communityLocation', sorter: true },
-    {
-      title: t('ui.dev.online'),
-      dataIndex: 'online',
-      key: 'online',
-      sorter: true,
-      render: (_v, r) => <OnlineTag s={r} serial={r.addressRegNo} />,
-    },
+    onlineColumn(t('ui.dev.online'), (r) => r.addressRegNo),
     { title: t('ui.dev.lastSeen'), dataIndex: 'lastSeen', key: 'lastSeen', sorter: true },
     { title: t('ui.dev.firmware'), dataIndex: 'firmware', key: 'firmware', render: (v: string | null) => v || '—' },
-    { title: t('ui.dev.sync'), key: 'sync', render: (_v, r) => <SyncTags s={r} serial={r.addressRegNo} /> },
+    syncColumn(t('ui.dev.sync'), (r) => r.addressRegNo),
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions testId={`device-actions-${r.addressRegNo}`}>
         <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
@@ -87,12 +77,11 @@ export default function DevicesPage() {
   ];
   return (
     <>
-      <ListPage<DeviceRow>
+      <DoorUnitList<DeviceRow>
         breadcrumb={[t('menu.project'), t('menu.project.devices')]}
         queryKey={DEVICES_KEY}
-        rowKey="addressid"
+        live={(r, d) => (r.deviceId === d.deviceId ? { firmware: d.firmware } : null)}
         columns={columns}
-        refetchInterval={LIMITS.doorUnitRefreshMs}
         route={ROUTES.device.getDevicesPage}
         filters={{
           addressName: 'ui.dev.name',

@@ -1,16 +1,10 @@
-import { HARDWARE, type PoolRow, poolAddInput, poolUpdateInput } from '@gatehouse/contracts';
-import { Checkbox, Form, Input, Modal, Radio } from 'antd';
+import { type PoolRow, poolAddInput, poolUpdateInput } from '@gatehouse/contracts';
+import { Form, Input, Modal, Radio } from 'antd';
 import { useT } from '../../i18n/index.ts';
+import { HardwareChoice, hardwareBits, hardwareFlags } from '../../shared/hardware.tsx';
 import { fieldRule } from '../../shared/rules.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 import { savePoolEntry } from './api.ts';
-
-const FLAGS = [
-  ['faceSupported', HARDWARE.face, 'ui.dev.face'],
-  ['qrcodeSupported', HARDWARE.qrcode, 'ui.dev.qrcode'],
-  ['cardSupported', HARDWARE.card, 'ui.dev.card'],
-  ['pwdSupported', HARDWARE.password, 'ui.dev.password'],
-] as const;
 
 interface Values {
   name: string;
@@ -31,12 +25,11 @@ export function PoolDialog({ row, onClose, onSaved }: { row?: PoolRow; onClose: 
         regNo: row.regNo,
         isVilla: row.isVilla,
         note: row.note ?? '',
-        hardware: FLAGS.filter(([, bit]) => row.hardware & bit).map(([, bit]) => bit),
+        hardware: hardwareBits(row.hardware),
       }
     : { hardware: [] };
   const dialog = useSaveDialog(form, async (v) => {
-    const flags = Object.fromEntries(FLAGS.map(([k, bit]) => [k, v.hardware.includes(bit) ? bit : 0]));
-    const body = { name: v.name, regNo: v.regNo, isVilla: v.isVilla, note: v.note ?? '', ...flags };
+    const body = { name: v.name, regNo: v.regNo, isVilla: v.isVilla, note: v.note ?? '', ...hardwareFlags(v.hardware) };
     await savePoolEntry(body, row?.id);
     onSaved();
     onClose();
@@ -60,7 +53,7 @@ export function PoolDialog({ row, onClose, onSaved }: { row?: PoolRow; onClose: 
           />
         </Form.Item>
         <Form.Item name="hardware" label={t('ui.dev.hardware')}>
-          <Checkbox.Group options={FLAGS.map(([, bit, label]) => ({ value: bit, label: t(label) }))} data-testid="pool-hardware" />
+          <HardwareChoice data-testid="pool-hardware" />
         </Form.Item>
         <Form.Item name="note" label={t('ui.dev.note')} rules={[fieldRule(schema, 'note', { required: false })]}>
           <Input.TextArea maxLength={200} rows={2} />

@@ -1,11 +1,12 @@
-import { HARDWARE, isAdminLevel, type PoolRow, ROUTES } from '@gatehouse/contracts';
+import { isAdminLevel, type PoolRow, ROUTES } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Space, Tag } from 'antd';
+import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
+import { HardwareChoice, HardwareTags, hardwareBits } from '../../shared/hardware.tsx';
 import { ImportDialog } from '../../shared/ImportDialog.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { deletePoolEntry, POOL_KEY } from './api.ts';
@@ -14,24 +15,9 @@ import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
 import { YES_NO } from '../../shared/statuses.ts';
 
-const BITS = [
-  [HARDWARE.face, 'ui.dev.face'],
-  [HARDWARE.qrcode, 'ui.dev.qrcode'],
-  [HARDWARE.card, 'ui.dev.card'],
-  [HARDWARE.password, 'ui.dev.password'],
-] as const;
-
 /** The hardware checkboxes of the filter bar; the value is the sum of the ticked bits. */
 function HardwareFilter({ value, onChange }: { value?: number; onChange?: (v: number | undefined) => void }) {
-  const { t } = useT();
-  const ticked = BITS.filter(([bit]) => (value ?? 0) & bit).map(([bit]) => bit);
-  return (
-    <Checkbox.Group
-      value={ticked}
-      onChange={(v) => onChange?.((v as number[]).reduce((a, b) => a | b, 0) || undefined)}
-      options={BITS.map(([bit, label]) => ({ value: bit, label: t(label) }))}
-    />
-  );
+  return <HardwareChoice value={hardwareBits(value ?? 0)} onChange={(v) => onChange?.(v.reduce((a, b) => a | b, 0) || undefined)} />;
 }
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; row: PoolRow } | { kind: 'import' } | null;
@@ -56,13 +42,7 @@ export default function PoolPage() {
       dataIndex: 'hardware',
       key: 'hardware',
       sorter: true,
-      render: (v: number) => (
-        <Space size={2}>
-          {BITS.filter(([bit]) => v & bit).map(([bit, label]) => (
-            <Tag key={bit}>{t(label)}</Tag>
-          ))}
-        </Space>
-      ),
+      render: (v: number) => <HardwareTags value={v} gap={2} />,
     },
     { title: t('ui.dev.boundTo'), dataIndex: 'address' },
     ...(admin ? [{ title: t('ui.dev.note'), dataIndex: 'note', ellipsis: true } as const] : []),

@@ -1,5 +1,6 @@
 import type { SyncState } from '@gatehouse/contracts';
 import { Space, Tag, Tooltip } from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import { useT } from '../../i18n/index.ts';
 
 /** Online tag with the last-seen time as a tooltip. */
@@ -27,3 +28,19 @@ export function SyncTags({ s, serial }: { s: Pick<SyncState, 'pending' | 'failed
     </Space>
   );
 }
+
+/** The server-sorted online column of a door-unit list (`serialOf`: the row's device, null when none). */
+export const onlineColumn = <Row extends SyncState>(title: string, serialOf: (row: Row) => string | null): ColumnType<Row> => ({
+  title,
+  dataIndex: 'online',
+  key: 'online',
+  sorter: true,
+  render: (_v, r) => <OnlineTag s={r} serial={serialOf(r)} />,
+});
+
+/** The sync column of a door-unit list: the unit's pending and failed commands. */
+export const syncColumn = <Row extends SyncState>(title: string, serialOf: (row: Row) => string | null): ColumnType<Row> => ({
+  title,
+  key: 'sync',
+  render: (_v, r) => <SyncTags s={r} serial={serialOf(r)} />,
+});

@@ -1,9 +1,10 @@
 import { type FaceAddressRow, ROUTES, updateFaceAddressInput } from '@gatehouse/contracts';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { FaceThumb } from './FaceThumb.tsx';
 import { useT } from '../../i18n/index.ts';
+import { crumbLink } from '../../shared/crumbLink.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { deleteGateFace, facePhotoPath, GATE_FACES_KEY, resendGateFace, saveGateFace } from './api.ts';
 import { useGateEntryEdit } from '../../shared/useGateEntryEdit.tsx';
@@ -56,13 +57,7 @@ export default function GateFacesPage() {
   return (
     <>
       <ListPage<FaceAddressRow>
-        breadcrumb={[
-          t('menu.access'),
-          <Link key="gm" to="/access/gm">
-            {t('menu.access.gm')}
-          </Link>,
-          t('ui.face.gateFaces'),
-        ]}
+        breadcrumb={[t('menu.access'), crumbLink('/access/gm', t('menu.access.gm')), t('ui.face.gateFaces')]}
         queryKey={key}
         columns={columns}
         route={ROUTES.face.getFaceAddressByAddressId}

@@ -1,4 +1,4 @@
-import { type GmRow, LIMITS, ROUTES } from '@gatehouse/contracts';
+import { type GmRow, ROUTES } from '@gatehouse/contracts';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { EmergencyDialog } from '../emergency/EmergencyDialog.tsx';
@@ -9,9 +9,8 @@ import { useNavigate } from 'react-router';
 import { RowActions } from '../../shared/RowActions.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useListReload } from '../../shared/useListReload.ts';
-import { ListPage } from '../../shared/ListPage.tsx';
-import { OnlineTag, SyncTags } from '../device/SyncState.tsx';
-import { useLiveRows } from '../../shared/liveRows.ts';
+import { DoorUnitList } from '../device/DoorUnitList.tsx';
+import { onlineColumn, syncColumn } from '../device/SyncState.tsx';
 import { ConfirmButton } from '../../shared/ConfirmButton.tsx';
 import { resyncDevice } from '../device/api.ts';
 import { refreshLadderFile } from './api.ts';
@@ -30,24 +29,14 @@ export default function GmPage() {
   const navigate = useNavigate();
   const { act } = useListReload(KEY);
   const [emergency, setEmergency] = useState<{ communityId?: number; addressId?: number } | null>(null);
-  // Online state in place as units come and go (the 30 s refresh still brings the sync counts).
-  useLiveRows<'device', GmRow>(KEY, 'device', (r, d) =>
-    r.serial === d.serial ? { ...r, online: d.online, lastSeen: d.lastSeen ?? r.lastSeen } : null,
-  );
   const columns: ColumnsType<GmRow> = [
     { title: t('ui.dev.address'), dataIndex: 'address', key: 'address', sorter: true },
     { title: t('ui.dev.name'), dataIndex: 'name', key: 'name', sorter: true },
     { title: t('ui.dev.community'), dataIndex: 'communityName', key: 'communityName', sorter: true },
     { title: t('ui.dev.serial'), dataIndex: 'serial' },
-    {
-      title: t('ui.dev.online'),
-      dataIndex: 'online',
-      key: 'online',
-      sorter: true,
-      render: (_v, r) => <OnlineTag s={r} serial={r.serial} />,
-    },
+    onlineColumn(t('ui.dev.online'), (r) => r.serial),
     { title: t('ui.dev.lastSeen'), dataIndex: 'lastSeen' },
-    { title: t('ui.dev.sync'), key: 'sync', render: (_v, r) => <SyncTags s={r} serial={r.serial} /> },
+    syncColumn(t('ui.dev.sync'), (r) => r.serial),
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions testId={`gm-actions-${r.addressid}`}>
         <Button size="small" onClick={() => navigate(`/gm/card/${r.addressid}/`)}>
@@ -83,12 +72,11 @@ export default function GmPage() {
   ];
   return (
     <>
-      <ListPage<GmRow>
+      <DoorUnitList<GmRow>
         breadcrumb={[t('menu.access'), t('menu.access.gm')]}
         queryKey={KEY}
-        rowKey="addressid"
+        live={(r, d) => (r.serial === d.serial ? {} : null)}
         columns={columns}
-        refetchInterval={LIMITS.doorUnitRefreshMs}
         route={ROUTES.gm.searchGmsPage}
         filters={{ address: 'ui.dev.address', name: 'ui.dev.name' }}
         toolbar={() => (

@@ -1,11 +1,11 @@
 import { type GroupLift, type GroupRow, saveGroupInput } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { Col, Collapse, Form, Input, Modal, Row, Select, Tag } from 'antd';
-import { tr, useT } from '../../i18n/index.ts';
+import { Col, Collapse, Form, Modal, Row, Select, Tag } from 'antd';
+import { useT } from '../../i18n/index.ts';
 import { FloorsField, LiftFields } from '../../shared/LiftFields.tsx';
-import { fieldRule } from '../../shared/rules.ts';
+import { chooseRule } from '../../shared/rules.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
-import { saveGroup, useDoorUnits, useSchedules } from './api.ts';
+import { saveGroup, useDoorUnits, useRulesReload, useSchedules } from './api.ts';
+import { RulesForm } from './RulesForm.tsx';
 
 /** The lift fields of one door unit in the dialog (blank: no lift floors there). */
 type LiftDraft = Partial<Omit<GroupLift, 'addressid'>>;
@@ -23,7 +23,7 @@ const filled = (d: LiftDraft | undefined): boolean =>
  */
 export function GroupDialog({ communityId, row, onClose }: { communityId: number; row: GroupRow | null; onClose: () => void }) {
   const { t } = useT();
-  const qc = useQueryClient();
+  const reload = useRulesReload(communityId);
   const [form] = Form.useForm<Values>();
   const schedules = useSchedules(communityId).data ?? [];
   const units = useDoorUnits(communityId).data ?? [];
@@ -40,7 +40,7 @@ export function GroupDialog({ communityId, row, onClose }: { communityId: number
       units: unitIds,
       lifts: JSON.stringify(unitIds.filter((id) => filled(all?.[id])).map((id) => ({ addressid: id, ...all?.[id] }))),
     });
-    await qc.invalidateQueries({ queryKey: ['rules', communityId] });
+    await reload();
     onClose();
   });
   const initialLifts = Object.fromEntries((row?.lifts ?? []).map(({ addressid, ...rest }) => [String(addressid), rest]));
@@ -48,25 +48,14 @@ export function GroupDialog({ communityId, row, onClose }: { communityId: number
 
   return (
     <Modal {...dialog.modalProps} width={800} title={row ? t('ui.rules.editGroup') : t('ui.rules.addGroup')} onCancel={onClose}>
-      <Form
+      <RulesForm<Values>
+        kind="group"
         form={form}
-        layout="vertical"
-        data-testid="group-form"
-        initialValues={{
-          name: row?.name ?? '',
-          scheduleId: row?.scheduleId ?? 0,
-          units: row?.units.map((u) => u.id) ?? [],
-          lifts: initialLifts,
-        }}
+        schema={saveGroupInput}
+        row={row}
+        initialValues={{ scheduleId: row?.scheduleId ?? 0, units: row?.units.map((u) => u.id) ?? [], lifts: initialLifts }}
       >
-        <Form.Item name="name" label={t('ui.rules.name')} rules={[fieldRule(saveGroupInput, 'name')]}>
-          <Input data-testid="group-name" />
-        </Form.Item>
-        <Form.Item
-          name="scheduleId"
-          label={t('ui.rules.schedule')}
-          rules={[{ required: true, message: tr('v.choose', { field: tr('f.rules.schedule') }) }]}
-        >
+        <Form.Item name="scheduleId" label={t('ui.rules.schedule')} rules={[chooseRule('f.rules.schedule')]}>
           <Select data-testid="group-schedule" options={schedules.map((s) => ({ value: s.id, label: s.name }))} />
         </Form.Item>
         <Form.Item name="units" label={t('ui.rules.units')}>
@@ -108,7 +97,7 @@ export function GroupDialog({ communityId, row, onClose }: { communityId: number
             />
           </Form.Item>
         ) : null}
-      </Form>
+      </RulesForm>
     </Modal>
   );
 }

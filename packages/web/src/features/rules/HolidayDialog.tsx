@@ -1,11 +1,11 @@
 import { type HolidayRow, saveHolidayInput } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { DatePicker, Form, Input, Modal } from 'antd';
+import { DatePicker, Form, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { tr, useT } from '../../i18n/index.ts';
-import { fieldRule } from '../../shared/rules.ts';
+import { chooseRule } from '../../shared/rules.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
-import { saveHoliday } from './api.ts';
+import { saveHoliday, useRulesReload } from './api.ts';
+import { RulesForm } from './RulesForm.tsx';
 
 type Values = { name: string; datefrom?: Dayjs; dateto?: Dayjs };
 const DAY = 'YYYY-MM-DD';
@@ -13,7 +13,7 @@ const DAY = 'YYYY-MM-DD';
 /** Add or edit a holiday: a name and its first and last day (the same day for one day). */
 export function HolidayDialog({ communityId, row, onClose }: { communityId: number; row: HolidayRow | null; onClose: () => void }) {
   const { t } = useT();
-  const qc = useQueryClient();
+  const reload = useRulesReload(communityId);
   const [form] = Form.useForm<Values>();
   const dialog = useSaveDialog(form, async (v) => {
     await saveHoliday({
@@ -23,7 +23,7 @@ export function HolidayDialog({ communityId, row, onClose }: { communityId: numb
       datefrom: v.datefrom?.format(DAY) ?? '',
       dateto: (v.dateto ?? v.datefrom)?.format(DAY) ?? '',
     });
-    await qc.invalidateQueries({ queryKey: ['rules', communityId] });
+    await reload();
     onClose();
   });
   const order = ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
@@ -35,30 +35,20 @@ export function HolidayDialog({ communityId, row, onClose }: { communityId: numb
   });
   return (
     <Modal {...dialog.modalProps} title={row ? t('ui.rules.editHoliday') : t('ui.rules.addHoliday')} onCancel={onClose}>
-      <Form
+      <RulesForm<Values>
+        kind="holiday"
         form={form}
-        layout="vertical"
-        data-testid="holiday-form"
-        initialValues={{
-          name: row?.name ?? '',
-          datefrom: row ? dayjs(row.datefrom) : undefined,
-          dateto: row ? dayjs(row.dateto) : undefined,
-        }}
+        schema={saveHolidayInput}
+        row={row}
+        initialValues={{ datefrom: row ? dayjs(row.datefrom) : undefined, dateto: row ? dayjs(row.dateto) : undefined }}
       >
-        <Form.Item name="name" label={t('ui.rules.name')} rules={[fieldRule(saveHolidayInput, 'name')]}>
-          <Input data-testid="holiday-name" />
-        </Form.Item>
-        <Form.Item
-          name="datefrom"
-          label={t('ui.rules.datefrom')}
-          rules={[{ required: true, message: tr('v.choose', { field: tr('f.rules.datefrom') }) }]}
-        >
+        <Form.Item name="datefrom" label={t('ui.rules.datefrom')} rules={[chooseRule('f.rules.datefrom')]}>
           <DatePicker format={DAY} data-testid="holiday-from" />
         </Form.Item>
         <Form.Item name="dateto" label={t('ui.rules.dateto')} dependencies={['datefrom']} rules={[order]}>
           <DatePicker format={DAY} data-testid="holiday-to" />
         </Form.Item>
-      </Form>
+      </RulesForm>
     </Modal>
   );
 }

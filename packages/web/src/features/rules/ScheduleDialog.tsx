@@ -1,11 +1,12 @@
 import { HOLIDAY_MODE, ISO_WEEKDAYS, type ScheduleRow, saveScheduleInput } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Modal, Radio, Select, Space } from 'antd';
+import { Form, Modal, Radio, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
-import { fieldRule } from '../../shared/rules.ts';
+import { chooseRule } from '../../shared/rules.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
-import { rulesKey, saveSchedule } from './api.ts';
+import { rulesKey, saveSchedule, useRulesReload } from './api.ts';
+import { RulesForm } from './RulesForm.tsx';
 import { dayError, fromDraft, toDraft, WeekGrid, type WeekDraft } from './WeekGrid.tsx';
 
 type Values = { name: string; holidayMode: number; holidayWeekday?: number };
@@ -15,6 +16,7 @@ const EMPTY_WEEK: string[][] = [[], [], [], [], [], [], []];
 export function ScheduleDialog({ communityId, row, onClose }: { communityId: number; row: ScheduleRow | null; onClose: () => void }) {
   const { t } = useT();
   const qc = useQueryClient();
+  const reload = useRulesReload(communityId);
   const [form] = Form.useForm<Values>();
   const [week, setWeek] = useState<WeekDraft>(toDraft(row?.week ?? EMPTY_WEEK));
   const [tried, setTried] = useState(false);
@@ -30,7 +32,7 @@ export function ScheduleDialog({ communityId, row, onClose }: { communityId: num
       holidayMode: v.holidayMode,
       holidayWeekday: v.holidayMode === HOLIDAY_MODE.weekday ? v.holidayWeekday : undefined,
     });
-    await qc.invalidateQueries({ queryKey: ['rules', communityId] });
+    await reload();
     void qc.invalidateQueries({ queryKey: rulesKey(communityId, 'groups') });
     onClose();
   });
@@ -45,19 +47,13 @@ export function ScheduleDialog({ communityId, row, onClose }: { communityId: num
       title={row ? t('ui.rules.editSchedule') : t('ui.rules.addSchedule')}
       onCancel={onClose}
     >
-      <Form
+      <RulesForm<Values>
+        kind="schedule"
         form={form}
-        layout="vertical"
-        data-testid="schedule-form"
-        initialValues={{
-          name: row?.name ?? '',
-          holidayMode: row?.holidayMode ?? HOLIDAY_MODE.closed,
-          holidayWeekday: row?.holidayWeekday ?? undefined,
-        }}
+        schema={saveScheduleInput}
+        row={row}
+        initialValues={{ holidayMode: row?.holidayMode ?? HOLIDAY_MODE.closed, holidayWeekday: row?.holidayWeekday ?? undefined }}
       >
-        <Form.Item name="name" label={t('ui.rules.name')} rules={[fieldRule(saveScheduleInput, 'name')]}>
-          <Input data-testid="schedule-name" />
-        </Form.Item>
         <Form.Item label={t('ui.rules.week')} required>
           <WeekGrid value={week} onChange={setWeek} showErrors={tried} />
         </Form.Item>
@@ -71,11 +67,7 @@ export function ScheduleDialog({ communityId, row, onClose }: { communityId: num
             />
           </Form.Item>
           {mode === HOLIDAY_MODE.weekday ? (
-            <Form.Item
-              name="holidayWeekday"
-              label=" "
-              rules={[{ required: true, message: t('v.choose', { field: t('f.rules.holidayWeekday') }) }]}
-            >
+            <Form.Item name="holidayWeekday" label=" " rules={[chooseRule('f.rules.holidayWeekday')]}>
               <Select
                 style={{ width: 160 }}
                 data-testid="schedule-holiday-weekday"
@@ -84,7 +76,7 @@ export function ScheduleDialog({ communityId, row, onClose }: { communityId: num
             </Form.Item>
           ) : null}
         </Space>
-      </Form>
+      </RulesForm>
     </Modal>
   );
 }

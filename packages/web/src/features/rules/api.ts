@@ -1,11 +1,17 @@
 import { ROUTES } from '@gatehouse/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, mutate, mutation, upload } from '../../api/client.ts';
 
 const R = ROUTES.rules;
 
 /** Query keys of one community's rules (a save invalidates the community's keys). */
 export const rulesKey = (communityId: number | undefined, what: string) => ['rules', communityId, what] as const;
+
+/** Reloads everything of one community's rules (after a save, a delete or an import). */
+export const useRulesReload = (communityId: number) => {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: ['rules', communityId] });
+};
 
 const useRulesQuery = <T>(communityId: number | undefined, what: string, fn: (id: number) => Promise<T>) =>
   useQuery({ queryKey: rulesKey(communityId, what), queryFn: () => fn(communityId as number), enabled: communityId !== undefined });

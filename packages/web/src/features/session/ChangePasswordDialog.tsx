@@ -27,12 +27,12 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       ) : (
         <Form form={form} layout="vertical">
           <PasswordField schema={updatePwdInput} name="oldPwd" label={t('ui.oldPassword')} current />
-          <PasswordField schema={updatePwdInput} name="pwd" label={t('ui.newPassword')} differentFrom={['oldPwd', 'v.passwordSameAsOld']} />
           <PasswordField
             schema={updatePwdInput}
-            name="confirmPwd"
-            label={t('ui.confirmNewPassword')}
-            sameAs={['pwd', 'v.newPasswordMismatch']}
+            name="pwd"
+            label={t('ui.newPassword')}
+            differentFrom={['oldPwd', 'v.passwordSameAsOld']}
+            confirm={{ name: 'confirmPwd', label: t('ui.confirmNewPassword'), mismatch: 'v.newPasswordMismatch' }}
           />
         </Form>
       )}

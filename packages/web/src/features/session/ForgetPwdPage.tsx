@@ -57,13 +57,12 @@ export function ForgetPwdPage() {
         </Form>
       ) : (
         <Form form={f1} layout="vertical" onFinish={reset} requiredMark={false}>
-          <PasswordField schema={resetPwdInput} name="pwd" label={t('ui.newPassword')} testId="forget-pwd" />
           <PasswordField
             schema={resetPwdInput}
-            name="confirmPwd"
-            label={t('ui.forget.confirm')}
-            sameAs={['pwd', 'v.passwordMismatch']}
-            testId="forget-confirm"
+            name="pwd"
+            label={t('ui.newPassword')}
+            testId="forget-pwd"
+            confirm={{ name: 'confirmPwd', label: t('ui.forget.confirm'), testId: 'forget-confirm' }}
           />
           <AuthActions back={() => setStep(0)} backText="ui.forget.prev" submitText="ui.forget.submit" busy={busy} testId="forget-submit" />
         </Form>
