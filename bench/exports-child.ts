@@ -14,7 +14,7 @@ import { generateScale } from '../packages/server/src/demo/scale.ts';
 import { openSession } from '../packages/server/src/http/auth.ts';
 import { insertAccount } from '../packages/server/src/modules/account/insert.ts';
 import { type EventQ, type EventTuple, eventStream } from '../packages/server/src/modules/eventlog/queries.ts';
-import { keysetStream } from '../packages/server/src/modules/eventlog/total.ts';
+import { keysetStream } from '../packages/server/src/db/keyset.ts';
 
 type Ask = { id: number; op: 'bare' } | { id: number; op: 'statements' } | { id: number; op: 'count' };
 

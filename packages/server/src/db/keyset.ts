@@ -26,3 +26,51 @@ export function keysetPage<DB, TB extends keyof DB, O>(
   const page = after ? q.where(afterRow(cols.sort, cols.id, desc, after)) : q;
   return page.orderBy(sql.ref(cols.sort), dir).orderBy(sql.ref(cols.id), dir).limit(limit).offset(offset);
 }
+
+const BATCH = 2000;
+
+/**
+ * Streams rows by keyset paging: `page(after)` answers the next batch after the last
+ * row (ordered by the list's sort key and id), so memory stays flat for a million rows.
+ * The next batch is asked for as soon as one arrives (at most one batch ahead), so the
+ * database works while the rows are written. The export's size is checked up front
+ * (`assertExportable`), not cut here.
+ */
+export async function* keyset<R>(page: (after: R | null, limit: number) => Promise<R[]>): AsyncGenerator<R> {
+  let next: Promise<R[]> | null = page(null, BATCH);
+  try {
+    while (next) {
+      const batch: (R | undefined)[] = await next;
+      const last = batch[batch.length - 1];
+      next = batch.length < BATCH || last === undefined ? null : page(last, BATCH);
+      for (let i = 0; i < batch.length; i++) {
+        const r = batch[i] as R;
+        // Each row let go once handed on, so the written ones can be collected while the batch is still being written.
+        batch[i] = undefined;
+        yield r;
+      }
+    }
+  } finally {
+    // Left early (the client went away): the batch asked for ahead is dropped.
+    next?.catch(() => {});
+  }
+}
+
+/**
+ * Streams rows by keyset paging, each batch itself streamed (`page` answers the rows after
+ * the last one as they are read: db `streamArrays`): one statement per `size` rows and no
+ * batch held in memory, so a million-row export keeps only the rows about to be written.
+ * Leaving early (the client went away) ends the batch's stream.
+ */
+export async function* keysetStream<R>(page: (after: R | null, limit: number) => AsyncIterable<R>, size: number): AsyncGenerator<R> {
+  let after: R | null = null;
+  for (;;) {
+    let n = 0;
+    for await (const r of page(after, size)) {
+      n++;
+      after = r;
+      yield r;
+    }
+    if (n < size) return;
+  }
+}

@@ -1,3 +1,6 @@
+import { msg } from '@gatehouse/contracts';
+import { badRequest } from './errors.ts';
+
 /**
  * The API speaks `yyyy/MM/dd HH:mm:ss` in the server's time zone (config TZ_NAME,
  * DESIGN §4); the visitor page uses hyphens. Timestamps are stored as timestamptz.
@@ -80,4 +83,29 @@ export function parseDateTime(text: string, tz: string, endOfDay = false): Date 
   let at = wall - offsetMinutes(wall, tz) * 60_000;
   at = wall - offsetMinutes(at, tz) * 60_000;
   return new Date(at);
+}
+
+/** Parses the date filters of a list; every unreadable one is a 400 naming its field. */
+export function parseDates<K extends string>(
+  tz: string,
+  dates: { key: K; text?: string; field: string; end?: boolean }[],
+): Partial<Record<K, Date>> {
+  const out: Partial<Record<K, Date>> = {};
+  const bad: string[] = [];
+  for (const d of dates) {
+    if (!d.text) continue;
+    const v = parseDateTime(d.text, tz, d.end === true);
+    if (v) out[d.key] = v;
+    else bad.push(msg('v.invalid', { field: `@${d.field}` }));
+  }
+  if (bad.length) throw badRequest(...bad);
+  return out;
+}
+
+/** A list's "from … to" date filter; a `to` without a time counts to the end of its day. */
+export function parseRange(tz: string, from: { text?: string; field: string }, to: { text?: string; field: string }) {
+  return parseDates(tz, [
+    { key: 'from', ...from },
+    { key: 'to', ...to, end: true },
+  ]);
 }

@@ -1,6 +1,7 @@
 import { msg } from '@gatehouse/contracts';
-import { type Expression, sql } from 'kysely';
+import type { Expression } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { cappedCount } from '../db/paging.ts';
 import { badRequest } from '../http/errors.ts';
 
 /**
@@ -9,8 +10,7 @@ import { badRequest } from '../http/errors.ts';
  * export's exact row count, sent to the browser for its progress).
  */
 export async function assertExportable(db: Db, max: number, ones: { limit(n: number): Expression<unknown> }): Promise<number> {
-  const r = await sql<{ n: number }>`select count(*)::int as n from (${ones.limit(max + 1)}) c`.execute(db);
-  const n = Number(r.rows[0]?.n ?? 0);
+  const n = await cappedCount(db, ones, max);
   if (n > max) throw badRequest(msg('export.tooMany', { max: max.toLocaleString('en-US') }));
   return n;
 }

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../http/dates.ts';
 import { listScope, scopeIds } from '../../http/scope.ts';
 import { keysetPage } from '../../db/keyset.ts';
 import { addressesNamed, communitiesNamed, likeArg } from '../../db/sql.ts';
-import { parseRange } from '../eventlog/total.ts';
+import { parseRange } from '../../http/dates.ts';
 
 export type AlarmQ = SelectQueryBuilder<DB & { al: AlarmTable }, 'al', object>;
 

@@ -5,7 +5,8 @@ import { t } from '../../http/i18n.ts';
 import { handle, type Registered } from '../../http/route.ts';
 import { assertExportable } from '../../xlsx/export-limit.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
-import { cheapPage, keyset } from '../eventlog/total.ts';
+import { keyset } from '../../db/keyset.ts';
+import { cheapPage } from '../../db/paging.ts';
 import { type AlarmQ, type AlarmRaw, alarmQuery, alarmRows, presentAlarm } from './queries.ts';
 import { acknowledgeAlarms } from './service.ts';
 

@@ -5,7 +5,7 @@ import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
-import { parseRange } from '../eventlog/total.ts';
+import { parseRange } from '../../http/dates.ts';
 import { keysetPage } from '../../db/keyset.ts';
 
 type PunchQ = SelectQueryBuilder<DB & { e: AccessEventTable }, 'e', object>;

@@ -9,12 +9,13 @@ import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, type Scope, scopeIds } from '../../http/scope.ts';
 import { likeArg, likePrefix } from '../../db/sql.ts';
+import { cheapPage } from '../../db/paging.ts';
 
 type R = typeof commandRoutes;
 type PageIn = ParsedInput<R['getCommandsPage']>;
 
-/** Beyond this many matching rows the total is shown as an estimate (DESIGN §4). */
-export const COUNT_CAP = 10_000;
+/** The command queue counts exactly up to 10k matches; beyond, the planner's estimate (DESIGN §4). */
+const COUNT_CAP = 10_000;
 const SORT = { createTime: 'c.id', updateTime: 'c.updated_at', status: 'c.status', type: 'c.type' } as const;
 
 export function filteredCommands(db: Db, scope: Scope, i: Omit<PageIn, 'page' | 'rows' | 'sort' | 'order'>) {
@@ -30,41 +31,35 @@ export function filteredCommands(db: Db, scope: Scope, i: Omit<PageIn, 'page' | 
   return q;
 }
 
+type CommandQ = ReturnType<typeof filteredCommands>;
+
 /** The command queue, newest first, in the caller's scope. */
 export async function commandsPage(ctx: AuthCtx, i: PageIn): Promise<Page<CommandRow>> {
   const base = filteredCommands(ctx.db, await listScope(ctx.db, ctx.caller), i);
-  const counted = await ctx.db
-    .selectFrom(
-      base
-        .select(sql<number>`1`.as('x'))
-        .limit(COUNT_CAP + 1)
-        .as('m'),
-    )
-    .select(sql<number>`count(*)::int`.as('n'))
-    .executeTakeFirstOrThrow();
-  let q = base
-    .leftJoin('address as g', 'g.id', 'c.address_id')
-    .leftJoin('community as m', 'm.id', 'c.community_id')
-    .select([
-      'c.id',
-      'm.name as communityname',
-      'c.subject',
-      'c.account',
-      'g.name as gate',
-      'c.type',
-      'c.status',
-      'c.created_at',
-      'c.updated_at',
-      'c.info',
-    ])
-    .limit(i.rows)
-    .offset(i.page * i.rows);
-  q =
-    i.sort && i.sort !== 'createTime'
-      ? q.orderBy(SORT[i.sort], i.order ?? 'desc').orderBy('c.id', i.order ?? 'desc')
-      : q.orderBy('c.id', i.order ?? 'desc');
   const tz = ctx.config.TZ_NAME;
-  const rows = (await q.execute()).map((r) => ({
+  const sortCol = i.sort && i.sort !== 'createTime' ? SORT[i.sort] : null;
+  const rows = (q: CommandQ, desc: boolean, _after: null, limit: number, offset: number) => {
+    const dir = desc ? 'desc' : 'asc';
+    const page = q
+      .leftJoin('address as g', 'g.id', 'c.address_id')
+      .leftJoin('community as m', 'm.id', 'c.community_id')
+      .select([
+        'c.id',
+        'm.name as communityname',
+        'c.subject',
+        'c.account',
+        'g.name as gate',
+        'c.type',
+        'c.status',
+        'c.created_at',
+        'c.updated_at',
+        'c.info',
+      ])
+      .limit(limit)
+      .offset(offset);
+    return (sortCol ? page.orderBy(sortCol, dir) : page).orderBy('c.id', dir).execute();
+  };
+  return cheapPage(ctx.db, base, { ...i, cap: COUNT_CAP }, (i.order ?? 'desc') === 'desc', rows, (r) => ({
     id: Number(r.id),
     communityname: r.communityname ?? '',
     address: r.subject,
@@ -76,8 +71,6 @@ export async function commandsPage(ctx: AuthCtx, i: PageIn): Promise<Page<Comman
     updateTime: formatDateTime(r.updated_at, tz),
     info: r.info ? t(ctx.lang, r.info) : '',
   }));
-  const estimated = counted.n > COUNT_CAP;
-  return { rows, total: estimated ? COUNT_CAP : counted.n, ...(estimated ? { estimated } : {}) };
 }
 
 async function commandInScope(ctx: AuthCtx, id: number) {

@@ -23,7 +23,8 @@ import {
   qrcodeQuery,
   qrcodeRows,
 } from './queries.ts';
-import { cheapPage, keyset, keysetStream } from './total.ts';
+import { keyset, keysetStream } from '../../db/keyset.ts';
+import { cheapPage } from '../../db/paging.ts';
 
 const E = ROUTES.eventlog;
 const isDesc = (order: 'asc' | 'desc' | undefined) => (order ?? 'desc') === 'desc';

@@ -1,5 +1,5 @@
 import { isSystemAdmin, type Lang, menuById, menuByKey, type MenuKey } from '@gatehouse/contracts';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { OpLogTable } from '../../db/tables/foundation.ts';
 import type { AuthCtx } from '../../http/context.ts';
@@ -37,41 +37,6 @@ export async function filtered(ctx: AuthCtx, f: OpLogFilters): Promise<Q> {
   if (from) q = q.where('o.addtime', '>=', from);
   if (to) q = q.where('o.addtime', '<=', to);
   return q;
-}
-
-const COUNT_CAP = 100_000;
-
-/**
- * A total that stays cheap on 10M+ rows: an exact count up to 100k; beyond it,
- * the planner's estimate, flagged as such.
- */
-export async function cheapTotal(ctx: AuthCtx, q: Q): Promise<{ total: number; estimated: boolean }> {
-  const capped = await ctx.db
-    .selectFrom(
-      q
-        .select(sql`1`.as('x'))
-        .limit(COUNT_CAP + 1)
-        .as('c'),
-    )
-    .select(sql<number>`count(*)::int`.as('n'))
-    .executeTakeFirstOrThrow();
-  const n = Number(capped.n);
-  if (n <= COUNT_CAP) return { total: n, estimated: false };
-  const compiled = q.select(sql`1`.as('x')).compile();
-  const plan = await sql<{
-    'QUERY PLAN': unknown;
-  }>`explain (format json) ${sql.raw(compiled.sql.replace(/\$(\d+)/g, (_, i: string) => literal(compiled.parameters[Number(i) - 1])))}`.execute(
-    ctx.db,
-  );
-  const raw = plan.rows[0]?.['QUERY PLAN'];
-  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-  return { total: Math.max(COUNT_CAP, Math.round(parsed[0]?.Plan['Plan Rows'] ?? COUNT_CAP)), estimated: true };
-}
-
-function literal(v: unknown): string {
-  if (v instanceof Date) return `'${v.toISOString()}'`;
-  if (typeof v === 'number') return String(v);
-  return `'${String(v).replace(/'/g, "''")}'`;
 }
 
 const menuName = (lang: Lang, key: string) => {

@@ -4,7 +4,8 @@ import { handle, type Registered } from '../../http/route.ts';
 import { sql } from 'kysely';
 import { assertExportable } from '../../xlsx/export-limit.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
-import { cheapTotal, filtered, present, type RawOpLog } from './queries.ts';
+import { filtered, present, type RawOpLog } from './queries.ts';
+import { cheapTotal } from '../../db/paging.ts';
 import { keysetPage } from '../../db/keyset.ts';
 
 const O = ROUTES.oplog;
@@ -14,7 +15,7 @@ export const oplogHandlers: Registered[] = [
   handle(O.getOpLogPage, async (input, ctx) => {
     const q = await filtered(ctx, input);
     const [{ total, estimated }, rows] = await Promise.all([
-      cheapTotal(ctx, q),
+      cheapTotal(ctx.db, q.select(sql<number>`1`.as('x'))),
       q
         .select([...COLUMNS].map((c) => `o.${c}` as const))
         .orderBy('o.addtime', input.order ?? 'desc')
