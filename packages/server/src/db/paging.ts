@@ -2,7 +2,7 @@ import { type CompiledQuery, type Expression, type SelectQueryBuilder, sql } fro
 import type { Db } from './index.ts';
 
 /** Up to this many matching rows a list's total is exact; beyond it, the planner's estimate. */
-export const COUNT_CAP = 100_000;
+export const COUNT_CAP = 10_000;
 
 /** A query selecting a constant per matching row (`q.select(sql\`1\`.as('x'))`). */
 interface Countable {
@@ -17,10 +17,11 @@ export async function cappedCount(db: Db, ones: { limit(n: number): Expression<u
 }
 
 /**
- * A total that stays cheap on 10M+ rows: an exact count up to `cap` (100k unless a list
- * asks for less); beyond it, the planner's estimate (never below the cap), flagged as such.
+ * A total that stays cheap on 10M+ rows: an exact count up to 10k; beyond it, the
+ * planner's estimate (never below 10k), flagged as such (the list shows "about N").
  */
-export async function cheapTotal(db: Db, ones: Countable, cap = COUNT_CAP): Promise<{ total: number; estimated: boolean }> {
+export async function cheapTotal(db: Db, ones: Countable): Promise<{ total: number; estimated: boolean }> {
+  const cap = COUNT_CAP;
   const n = await cappedCount(db, ones, cap);
   if (n <= cap) return { total: n, estimated: false };
   const compiled = ones.compile();
@@ -32,22 +33,38 @@ export async function cheapTotal(db: Db, ones: Countable, cap = COUNT_CAP): Prom
 }
 
 /**
+ * For a filter that may match few rows of a big table: when it matches at most `under`
+ * rows, the page is read from `from(q)` (the matches first, then ordered) instead of
+ * walking the list's order and testing each row against the filter.
+ */
+export interface FewFirst<Q> {
+  under: number;
+  from: (q: Q) => Q;
+}
+
+/**
  * One screen of a long list: the cheap total of the filtered query `q` beside the
  * screen's rows (from row `page × rows`, in the asked order), each presented. Both
- * statements run at once (two connections on PostgreSQL).
+ * statements run at once (two connections on PostgreSQL), unless `few` is given: then
+ * the total comes first and chooses how the rows are read.
  */
 export async function cheapPage<DB, TB extends keyof DB, O, R, P>(
   db: Db,
   q: SelectQueryBuilder<DB, TB, O>,
-  paging: { page: number; rows: number; cap?: number },
+  paging: { page: number; rows: number; few?: FewFirst<SelectQueryBuilder<DB, TB, O>> },
   desc: boolean,
   rows: (q: SelectQueryBuilder<DB, TB, O>, desc: boolean, after: null, limit: number, offset: number) => Promise<R[]>,
   present: (r: R) => P,
 ): Promise<{ total: number; estimated: boolean; rows: P[] }> {
-  const [{ total, estimated }, raw] = await Promise.all([
-    cheapTotal(db, q.select(sql<number>`1`.as('x')), paging.cap),
-    rows(q, desc, null, paging.rows, paging.page * paging.rows),
-  ]);
+  const ones = q.select(sql<number>`1`.as('x'));
+  const offset = paging.page * paging.rows;
+  const { few } = paging;
+  if (few) {
+    const counted = await cheapTotal(db, ones);
+    const raw = await rows(counted.total <= few.under ? few.from(q) : q, desc, null, paging.rows, offset);
+    return { ...counted, rows: raw.map(present) };
+  }
+  const [{ total, estimated }, raw] = await Promise.all([cheapTotal(db, ones), rows(q, desc, null, paging.rows, offset)]);
   return { total, estimated, rows: raw.map(present) };
 }
 

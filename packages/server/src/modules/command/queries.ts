@@ -14,8 +14,6 @@ import { cheapPage } from '../../db/paging.ts';
 type R = typeof commandRoutes;
 type PageIn = ParsedInput<R['getCommandsPage']>;
 
-/** The command queue counts exactly up to 10k matches; beyond, the planner's estimate (DESIGN §4). */
-const COUNT_CAP = 10_000;
 const SORT = { createTime: 'c.id', updateTime: 'c.updated_at', status: 'c.status', type: 'c.type' } as const;
 
 export function filteredCommands(db: Db, scope: Scope, i: Omit<PageIn, 'page' | 'rows' | 'sort' | 'order'>) {
@@ -59,7 +57,7 @@ export async function commandsPage(ctx: AuthCtx, i: PageIn): Promise<Page<Comman
       .offset(offset);
     return (sortCol ? page.orderBy(sortCol, dir) : page).orderBy('c.id', dir).execute();
   };
-  return cheapPage(ctx.db, base, { ...i, cap: COUNT_CAP }, (i.order ?? 'desc') === 'desc', rows, (r) => ({
+  return cheapPage(ctx.db, base, i, (i.order ?? 'desc') === 'desc', rows, (r) => ({
     id: Number(r.id),
     communityname: r.communityname ?? '',
     address: r.subject,

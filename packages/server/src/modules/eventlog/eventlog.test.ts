@@ -265,13 +265,13 @@ describe('event log and reports', () => {
 
   it('keeps the total cheap on large logs and exports beyond one keyset batch', async () => {
     await sql`insert into access_event (device_id, eid, address_id, community_id, device_name, time, type, result, account)
-      select 2, 'b' || g, null, ${other}, 'BULK', now() - (g || ' seconds')::interval, 1, 0, '13900000000' from generate_series(1, 100050) g`.execute(
+      select 2, 'b' || g, null, ${other}, 'BULK', now() - (g || ' seconds')::interval, 1, 0, '13900000000' from generate_series(1, 10050) g`.execute(
       t.db,
     );
     await sql`analyze access_event`.execute(t.db);
     const big = await t.get<Page<LogRow>>('/eventlog/getAccessLogPage', { rows: 20 }, admin.token);
     expect(big.body.content.estimated).toBe(true);
-    expect(big.body.content.total).toBeGreaterThanOrEqual(100_000);
+    expect(big.body.content.total).toBeGreaterThanOrEqual(10_000);
     expect(big.body.content.rows).toHaveLength(20);
     const scoped = await t.get<Page<LogRow>>('/eventlog/getAccessLogPage', {}, manager.token);
     expect(scoped.body.content).toMatchObject({ total: 5, estimated: false });
@@ -281,6 +281,6 @@ describe('event log and reports', () => {
     });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(wb.worksheets[0]?.rowCount).toBe(100_051);
+    expect(wb.worksheets[0]?.rowCount).toBe(10_051);
   }, 120_000);
 });

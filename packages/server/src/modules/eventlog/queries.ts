@@ -75,6 +75,22 @@ export async function entranceQuery(ctx: AuthCtx, f: EntranceFilters): Promise<E
   return q;
 }
 
+/**
+ * The events of `q` read first and kept (a materialized CTE, aliased `e` again) so the page
+ * is ordered from them: for a filter with few matches (a card number, an account) on the
+ * partitioned table, PostgreSQL would otherwise walk every month's time index in order and
+ * test each event against the filter, reading whole months that hold no match.
+ */
+export const matchesFirst =
+  (db: Db) =>
+  (q: EventQ): EventQ =>
+    db
+      .with(
+        (w) => w('m').materialized(),
+        () => q.selectAll('e'),
+      )
+      .selectFrom('m as e') as unknown as EventQ;
+
 /** Events after a keyset position, with names joined: a page of the list, or an export batch. */
 function eventSelect(q: EventQ, desc: boolean, after: { time: Date; id: number } | null, limit: number, offset = 0) {
   const at = after && { sort: after.time, id: after.id };

@@ -15,6 +15,7 @@ import {
   entranceQuery,
   eventRows,
   eventStream,
+  matchesFirst,
   presentAccessLog,
   presentEntrance,
   presentQrcode,
@@ -27,6 +28,12 @@ import { keyset, keysetStream } from '../../db/keyset.ts';
 import { cheapPage } from '../../db/paging.ts';
 
 const E = ROUTES.eventlog;
+/** Up to this many matches, a narrowed list reads its matches first (`matchesFirst`). */
+const FEW = 2000;
+/** The filters of a list input that narrow it (not its paging, order or dates): set ones ask for `matchesFirst`. */
+const narrowed = (input: Record<string, unknown>, keys: string[]) => keys.some((k) => input[k] !== undefined && input[k] !== '');
+const fewFirst = (ctx: AuthCtx, input: Record<string, unknown>, keys: string[]) =>
+  narrowed(input, keys) ? { under: FEW, from: matchesFirst(ctx.db) } : undefined;
 const isDesc = (order: 'asc' | 'desc' | undefined) => (order ?? 'desc') === 'desc';
 const one = sql<number>`1`.as('x');
 
@@ -61,7 +68,17 @@ const label = (ctx: AuthCtx, kind: 'type' | 'result' | 'cardMode', n: number) =>
 export const eventlogHandlers: Registered[] = [
   handle(E.getAccessLogPage, async (input, ctx) => {
     const q = await accessLogQuery(ctx, input);
-    return cheapPage(ctx.db, q, input, isDesc(input.order), eventRows, (r) => presentAccessLog(ctx, r));
+    const few = fewFirst(ctx, input, [
+      'communityName',
+      'addressName',
+      'account',
+      'type',
+      'unlockUserName',
+      'CARD_MODE',
+      'CARD_NUM',
+      'result',
+    ]);
+    return cheapPage(ctx.db, q, { ...input, few }, isDesc(input.order), eventRows, (r) => presentAccessLog(ctx, r));
   }),
 
   handle(E.exportAccessLog, async (input, ctx, { reply }) => {
@@ -91,7 +108,8 @@ export const eventlogHandlers: Registered[] = [
 
   handle(E.getAccessReportlistByPage, async (input, ctx) => {
     const q = await entranceQuery(ctx, input);
-    return cheapPage(ctx.db, q, input, isDesc(input.order), eventRows, (r) => presentEntrance(ctx, r));
+    const few = fewFirst(ctx, input, ['deviceName', 'communityName', 'account', 'event']);
+    return cheapPage(ctx.db, q, { ...input, few }, isDesc(input.order), eventRows, (r) => presentEntrance(ctx, r));
   }),
 
   handle(E.exportAccessReport, async (input, ctx, { reply }) => {

@@ -66,15 +66,15 @@ describe('operation log', () => {
     expect(res.body.msgs).toEqual(['start time is invalid', 'page size is invalid']);
   });
 
-  it('keeps the total cheap on large logs: exact up to 100k, then an estimate', async () => {
+  it('keeps the total cheap on large logs: exact up to 10k, then an estimate', async () => {
     await sql`insert into op_log (name1, name2, content, regno, addtime)
-      select 'account', 'account', 'bulk', '13800000000', now() - (g || ' seconds')::interval from generate_series(1, 100050) g`.execute(
+      select 'account', 'account', 'bulk', '13800000000', now() - (g || ' seconds')::interval from generate_series(1, 10050) g`.execute(
       t.db,
     );
     await sql`analyze op_log`.execute(t.db);
     const res = await t.get<Page>('/oplog/getOpLogPage', { rows: 20 }, admin.token);
     expect(res.body.content.estimated).toBe(true);
-    expect(res.body.content.total).toBeGreaterThanOrEqual(100_000);
+    expect(res.body.content.total).toBeGreaterThanOrEqual(10_000);
     expect(res.body.content.rows).toHaveLength(20);
     const exact = await t.get<Page>('/oplog/getOpLogPage', { name1: 4 }, admin.token);
     expect(exact.body.content.estimated).toBe(false);
