@@ -6,9 +6,10 @@ const LANGS = ['zh-CN', 'zh-TW', 'en'];
 
 /**
  * `import('virtual:gatehouse-catalogue/<lang>')`: the texts of one language (server messages
- * and UI texts, key → text), taken at build time from src/i18n/catalogues.ts, where every key
- * carries its three languages. The browser loads only the language in use (i18n/index.ts),
- * not three languages of every area in the first screen's entry.
+ * and UI texts, key → text), taken at build time from src/i18n/catalogues.ts, which gathers the
+ * JSON catalogues (contracts/src/messages/*.json, src/i18n/*.json) where every key carries its
+ * three languages. The browser loads only the language in use (i18n/index.ts), not three
+ * languages of every area in the first screen's entry.
  */
 export function catalogues(): Plugin {
   let root = '';
@@ -34,11 +35,11 @@ export function catalogues(): Plugin {
       const flat = await load();
       return `export default ${JSON.stringify(flat(id.slice(PREFIX.length + 1)))};`;
     },
-    // In dev, an edited catalogue (web or contracts messages) reloads the page with its new texts.
+    // In dev, an edited catalogue (web or contracts messages, JSON or its module) reloads the page with its new texts.
     configureServer(server) {
       server.watcher.add([path.join(root, 'src/i18n'), path.join(root, '../contracts/src')]);
       server.watcher.on('change', (file) => {
-        if (!/[\\/](i18n|messages)[\\/][^\\/]+\.ts$/.test(file) && !file.endsWith('card-reader.ts')) return;
+        if (!/[\\/](i18n|messages)[\\/][^\\/]+\.(ts|json)$/.test(file) && !file.endsWith('card-reader.ts')) return;
         cache = null;
         for (const lang of LANGS) {
           const mod = server.moduleGraph.getModuleById(`\0${PREFIX}${lang}`);

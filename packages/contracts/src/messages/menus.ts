@@ -1,35 +1,5 @@
 import { defineMessages } from './define.ts';
+import catalogue from './menus.json' with { type: 'json' };
 
 /** Menu names (000 §2, 001 §2). Keys are 'menu.' + the menu key. */
-export const menuMessages = defineMessages({
-  'menu.access': { 'zh-CN': '门禁管理', 'zh-TW': '門禁管理', en: 'Door access management' },
-  'menu.access.gate': { 'zh-CN': '门禁卡管理', 'zh-TW': '門禁卡管理', en: 'Access card management' },
-  'menu.access.ladder': { 'zh-CN': '梯控卡管理', 'zh-TW': '梯控卡管理', en: 'Lift card management' },
-  'menu.access.faceid': { 'zh-CN': '人脸管理', 'zh-TW': '人臉管理', en: 'Face management' },
-  'menu.access.gm': { 'zh-CN': '门口机管理', 'zh-TW': '門口機管理', en: 'Door unit management' },
-  'menu.access.commands': { 'zh-CN': '指令管理', 'zh-TW': '指令管理', en: 'Command management' },
-  'menu.access.entrance': { 'zh-CN': '出入记录', 'zh-TW': '出入記錄', en: 'Access records' },
-  'menu.access.visitor': { 'zh-CN': '访客管理', 'zh-TW': '訪客管理', en: 'Visitor management' },
-  'menu.access.dailycheck': { 'zh-CN': '考勤管理', 'zh-TW': '考勤管理', en: 'Attendance' },
-  'menu.access.visitorcode': { 'zh-CN': '访客二维码', 'zh-TW': '訪客二維碼', en: 'Visitor QR code' },
-  'menu.access.review': { 'zh-CN': '权限审查与迁出', 'zh-TW': '權限審查與遷出', en: 'Access review & move-out' },
-  'menu.access.rules': { 'zh-CN': '通行规则', 'zh-TW': '通行規則', en: 'Access rules' },
-  'menu.enterprise': { 'zh-CN': '企业管理', 'zh-TW': '企業管理', en: 'Enterprise management' },
-  'menu.enterprise.list': { 'zh-CN': '企业列表', 'zh-TW': '企業列表', en: 'Enterprise list' },
-  'menu.eventlog': { 'zh-CN': '事件记录', 'zh-TW': '事件記錄', en: 'Event log' },
-  'menu.eventlog.accesslog': { 'zh-CN': '门禁事件记录', 'zh-TW': '門禁事件記錄', en: 'Access event log' },
-  'menu.eventlog.alarm': { 'zh-CN': '报警记录', 'zh-TW': '報警記錄', en: 'Alarm records' },
-  'menu.project': { 'zh-CN': '工程配置管理', 'zh-TW': '工程配置管理', en: 'Engineering config management' },
-  'menu.project.pool': { 'zh-CN': '设备池', 'zh-TW': '設備池', en: 'Device pool' },
-  'menu.project.devices': { 'zh-CN': '设备列表', 'zh-TW': '設備列表', en: 'Device list' },
-  'menu.project.project': { 'zh-CN': '项目配置', 'zh-TW': '專案配置', en: 'Project config' },
-  'menu.account': { 'zh-CN': '账号管理', 'zh-TW': '帳號管理', en: 'Account management' },
-  'menu.operationlog': { 'zh-CN': '操作日志', 'zh-TW': '操作日誌', en: 'Operation log' },
-  'menu.permission': { 'zh-CN': '权限管理', 'zh-TW': '權限管理', en: 'Permission management' },
-  'menu.message': { 'zh-CN': '消息管理', 'zh-TW': '訊息管理', en: 'Message management' },
-  'menu.service': { 'zh-CN': '物业通知', 'zh-TW': '物業通知', en: 'Property notice' },
-  'menu.service.notice': { 'zh-CN': '通知管理', 'zh-TW': '通知管理', en: 'Notice management' },
-  'menu.appcount': { 'zh-CN': '统计', 'zh-TW': '統計', en: 'Statistics' },
-  'menu.webhook': { 'zh-CN': 'Webhook 集成', 'zh-TW': 'Webhook 整合', en: 'Webhooks' },
-  'menu.overview': { 'zh-CN': '运行概览', 'zh-TW': '運行概覽', en: 'Overview' },
-});
+export const menuMessages = defineMessages(catalogue);

@@ -1,36 +1,5 @@
 import { defineMessages } from '@gatehouse/contracts';
+import catalogue from './account.json' with { type: 'json' };
 
 /** Account management, permission management and account migration screens. */
-export const accountUi = defineMessages({
-  'ui.acc.regNo': { 'zh-CN': '注册号', 'zh-TW': '註冊號', en: 'Registration number' },
-  'ui.acc.name': { 'zh-CN': '姓名', 'zh-TW': '姓名', en: 'Name' },
-  'ui.acc.address': { 'zh-CN': '地址', 'zh-TW': '地址', en: 'Address' },
-  'ui.acc.role': { 'zh-CN': '角色', 'zh-TW': '角色', en: 'Role' },
-  'ui.acc.state': { 'zh-CN': '状态', 'zh-TW': '狀態', en: 'Status' },
-  'ui.acc.areacode': { 'zh-CN': '区号', 'zh-TW': '區號', en: 'Area code' },
-  'ui.acc.password': { 'zh-CN': '密码', 'zh-TW': '密碼', en: 'Password' },
-  'ui.acc.checkPassword': { 'zh-CN': '确认密码', 'zh-TW': '確認密碼', en: 'Confirm password' },
-  'ui.acc.passwordKeep': { 'zh-CN': '不修改请留空', 'zh-TW': '不修改請留空', en: 'Leave blank to keep' },
-  'ui.acc.communities': { 'zh-CN': '管理社区', 'zh-TW': '管理社區', en: 'Communities' },
-  'ui.acc.community': { 'zh-CN': '社区', 'zh-TW': '社區', en: 'Community' },
-  'ui.acc.facelimit': { 'zh-CN': '人脸数量上限', 'zh-TW': '人臉數量上限', en: 'Face limit' },
-  'ui.acc.residentlimit': { 'zh-CN': '住户数量上限', 'zh-TW': '住戶數量上限', en: 'Resident limit' },
-  'ui.acc.devices': { 'zh-CN': '设备', 'zh-TW': '設備', en: 'Devices' },
-  'ui.acc.regTime': { 'zh-CN': '注册时间', 'zh-TW': '註冊時間', en: 'Registered' },
-  'ui.acc.add': { 'zh-CN': '新增账号', 'zh-TW': '新增帳號', en: 'Add account' },
-  'ui.acc.edit': { 'zh-CN': '编辑账号', 'zh-TW': '編輯帳號', en: 'Edit account' },
-  'ui.acc.import': { 'zh-CN': '导入账号', 'zh-TW': '匯入帳號', en: 'Import accounts' },
-  'ui.acc.importInto': { 'zh-CN': '导入账号到 {{name}}', 'zh-TW': '匯入帳號到 {{name}}', en: 'Import accounts into {{name}}' },
-  'ui.acc.searchAddress': { 'zh-CN': '输入地址搜索', 'zh-TW': '輸入地址搜尋', en: 'Type to search addresses' },
-  'ui.acc.noDevices': { 'zh-CN': '该企业没有门口机', 'zh-TW': '該企業沒有門口機', en: 'This company has no door units' },
-  'ui.perm.configure': { 'zh-CN': '权限配置', 'zh-TW': '權限設定', en: 'Permissions' },
-  'ui.perm.title': { 'zh-CN': '菜单权限：{{name}}', 'zh-TW': '選單權限：{{name}}', en: 'Menus of {{name}}' },
-  'ui.migrate.regNo': { 'zh-CN': '新账号', 'zh-TW': '新帳號', en: 'New account' },
-  'ui.migrate.password': { 'zh-CN': '新密码', 'zh-TW': '新密碼', en: 'New password' },
-  'ui.migrate.confirm': { 'zh-CN': '确认密码', 'zh-TW': '確認密碼', en: 'Confirm password' },
-  'ui.migrate.hint': {
-    'zh-CN': '迁移后企业将属于新账号，当前账号的登录立即失效。',
-    'zh-TW': '遷移後企業將屬於新帳號，目前帳號的登入立即失效。',
-    en: 'After the migration the enterprise belongs to the new account and this sign-in ends.',
-  },
-});
+export const accountUi = defineMessages(catalogue);

@@ -1,40 +1,5 @@
 import { defineMessages } from '@gatehouse/contracts';
+import catalogue from './address.json' with { type: 'json' };
 
 /** Address management, device activation, call-code tables. */
-export const addressUi = defineMessages({
-  'ui.addr.title': { 'zh-CN': '地址管理', 'zh-TW': '地址管理', en: 'Address management' },
-  'ui.addr.address': { 'zh-CN': '地址', 'zh-TW': '地址', en: 'Address' },
-  'ui.addr.name': { 'zh-CN': '简称', 'zh-TW': '簡稱', en: 'Short name' },
-  'ui.addr.type': { 'zh-CN': '类型', 'zh-TW': '類型', en: 'Type' },
-  'ui.addr.isVilla': { 'zh-CN': '独栋', 'zh-TW': '獨棟', en: 'Single-family' },
-  'ui.addr.hardware': { 'zh-CN': '硬件支持', 'zh-TW': '硬體支援', en: 'Hardware' },
-  'ui.addr.device': { 'zh-CN': '设备', 'zh-TW': '設備', en: 'Device' },
-  'ui.addr.noDevice': { 'zh-CN': '未激活', 'zh-TW': '未啟用', en: 'Not active' },
-  'ui.addr.callCodes': { 'zh-CN': '呼叫代码', 'zh-TW': '呼叫代碼', en: 'Call codes' },
-  'ui.addr.accessCards': { 'zh-CN': '门禁卡', 'zh-TW': '門禁卡', en: 'Access cards' },
-  'ui.addr.add': { 'zh-CN': '新增地址', 'zh-TW': '新增地址', en: 'Add address' },
-  'ui.addr.edit': { 'zh-CN': '编辑地址', 'zh-TW': '編輯地址', en: 'Edit address' },
-  'ui.addr.import': { 'zh-CN': '导入地址到“{{name}}”', 'zh-TW': '匯入地址到「{{name}}」', en: 'Import addresses into "{{name}}"' },
-  'ui.addr.activate': { 'zh-CN': '激活设备', 'zh-TW': '啟用設備', en: 'Activate device' },
-  'ui.addr.replace': { 'zh-CN': '更换设备', 'zh-TW': '更換設備', en: 'Replace device' },
-  'ui.addr.serial': { 'zh-CN': '设备序列号', 'zh-TW': '設備序號', en: 'Device serial number' },
-  'ui.addr.currentSerial': { 'zh-CN': '当前设备：{{serial}}', 'zh-TW': '目前設備：{{serial}}', en: 'Current device: {{serial}}' },
-  'ui.addr.villaNoDelete': {
-    'zh-CN': '独栋门口机配置不能删除',
-    'zh-TW': '獨棟門口機配置不能刪除',
-    en: 'A single-family door unit cannot be deleted',
-  },
-  'ui.amt.title': { 'zh-CN': '呼叫代码表：{{address}}', 'zh-TW': '呼叫代碼表：{{address}}', en: 'Call-code table: {{address}}' },
-  'ui.amt.code': { 'zh-CN': '呼叫代码', 'zh-TW': '呼叫代碼', en: 'Call code' },
-  'ui.amt.called': { 'zh-CN': '被叫地址', 'zh-TW': '被叫地址', en: 'Called address' },
-  'ui.amt.calledName': { 'zh-CN': '被叫简称', 'zh-TW': '被叫簡稱', en: 'Called short name' },
-  'ui.amt.add': { 'zh-CN': '新增呼叫代码', 'zh-TW': '新增呼叫代碼', en: 'Add call code' },
-  'ui.amt.edit': { 'zh-CN': '编辑呼叫代码', 'zh-TW': '編輯呼叫代碼', en: 'Edit call code' },
-  'ui.amt.import': { 'zh-CN': '导入呼叫代码', 'zh-TW': '匯入呼叫代碼', en: 'Import call codes' },
-  'ui.amt.villaFixed': {
-    'zh-CN': '独栋门口机的呼叫代码固定为000',
-    'zh-TW': '獨棟門口機的呼叫代碼固定為000',
-    en: 'A single-family door unit always uses the call code 000',
-  },
-  'ui.amt.searchCalled': { 'zh-CN': '输入地址搜索', 'zh-TW': '輸入地址搜尋', en: 'Type to search addresses' },
-});
+export const addressUi = defineMessages(catalogue);

@@ -1,6 +1,9 @@
-import { LANGS } from '@gatehouse/contracts';
+import { type Catalogue, LANGS } from '@gatehouse/contracts';
 import { describe, expect, it } from 'vitest';
 import { flatCatalogue } from './catalogues.ts';
+
+/** The UI texts as they are on disk (i18n/*.json); contracts' messages/catalogues.test.ts checks their three languages. */
+const JSON_CATALOGUES = import.meta.glob<Catalogue>('./*.json', { eager: true, import: 'default' });
 
 describe('the per-language texts the build makes (build/catalogues.ts)', () => {
   it('every language has every key, each a text', () => {
@@ -11,5 +14,16 @@ describe('the per-language texts the build makes (build/catalogues.ts)', () => {
       expect(Object.keys(texts ?? {}).sort()).toEqual(keys);
       expect(Object.values(texts ?? {}).every((v) => typeof v === 'string')).toBe(true);
     }
+  });
+
+  it('carry every text of every i18n/*.json (each file is registered in catalogues.ts)', () => {
+    expect(Object.keys(JSON_CATALOGUES).length).toBeGreaterThan(20);
+    const missing: string[] = [];
+    for (const lang of LANGS) {
+      const texts = flatCatalogue(lang);
+      for (const [file, cat] of Object.entries(JSON_CATALOGUES))
+        for (const [key, t] of Object.entries(cat)) if (texts[key] !== t[lang]) missing.push(`${file}: ${key} (${lang})`);
+    }
+    expect(missing).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { addressUi } from './address.ts';
 import { alarmUi } from './alarm.ts';
 import { attendanceUi } from './attendance.ts';
 import { cardReaderUi } from './cardReader.ts';
-import { cardUi, doorAssignUi, ladderUi } from './card.ts';
+import { cardUi } from './card.ts';
 import { commonUi } from './common.ts';
 import { communityUi } from './community.ts';
 import { deviceUi } from './device.ts';
@@ -43,7 +43,7 @@ export const CATALOGUES: Catalogue[] = [
   noticeUi,
   rulesUi,
 ];
-CATALOGUES.push(doorAssignUi, ladderUi, cardUi);
+CATALOGUES.push(cardUi);
 CATALOGUES.push(cardReaderUi);
 CATALOGUES.push(faceUi);
 CATALOGUES.push(attendanceUi);

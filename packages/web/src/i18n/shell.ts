@@ -1,41 +1,5 @@
 import { defineMessages } from '@gatehouse/contracts';
+import catalogue from './shell.json' with { type: 'json' };
 
 /** The application shell: header, menus, dialogs, error pages. */
-export const shellUi = defineMessages({
-  'ui.product': { 'zh-CN': '智慧社区门禁管理平台', 'zh-TW': '智慧社區門禁管理平台', en: 'Gatehouse access control' },
-  'ui.version': { 'zh-CN': '版本 V{{ip}}', 'zh-TW': '版本 V{{ip}}', en: 'Version V{{ip}}' },
-  'ui.switchCommunity': { 'zh-CN': '切换社区', 'zh-TW': '切換社區', en: 'Switch community' },
-  'ui.communityName': { 'zh-CN': '社区名称', 'zh-TW': '社區名稱', en: 'Community name' },
-  'ui.region': { 'zh-CN': '地区', 'zh-TW': '地區', en: 'Region' },
-  'ui.address': { 'zh-CN': '地址', 'zh-TW': '地址', en: 'Address' },
-  'ui.chooseCommunity': { 'zh-CN': '请选择社区', 'zh-TW': '請選擇社區', en: 'Choose community' },
-  'ui.basicInfo': { 'zh-CN': '基本信息', 'zh-TW': '基本資料', en: 'Basic info' },
-  'ui.changePassword': { 'zh-CN': '修改密码', 'zh-TW': '修改密碼', en: 'Change password' },
-  'ui.migrateAccount': { 'zh-CN': '账号迁移', 'zh-TW': '帳號遷移', en: 'Account migration' },
-  'ui.logout': { 'zh-CN': '退出登录', 'zh-TW': '登出', en: 'Log out' },
-  'ui.messages': { 'zh-CN': '消息', 'zh-TW': '訊息', en: 'Messages' },
-  'ui.newMessage': { 'zh-CN': '您收到一条新消息', 'zh-TW': '您收到一則新訊息', en: 'You receive a new message' },
-  'ui.viewMessages': { 'zh-CN': '查看消息', 'zh-TW': '查看訊息', en: 'View messages' },
-  'ui.userid': { 'zh-CN': '用户ID', 'zh-TW': '使用者ID', en: 'User id' },
-  'ui.regNo': { 'zh-CN': '注册号', 'zh-TW': '註冊號', en: 'Registration number' },
-  'ui.userName': { 'zh-CN': '用户名', 'zh-TW': '使用者名稱', en: 'User name' },
-  'ui.roleName': { 'zh-CN': '角色', 'zh-TW': '角色', en: 'Role' },
-  'ui.oldPassword': { 'zh-CN': '旧密码', 'zh-TW': '舊密碼', en: 'Old password' },
-  'ui.newPassword': { 'zh-CN': '新密码', 'zh-TW': '新密碼', en: 'New password' },
-  'ui.confirmNewPassword': { 'zh-CN': '确认新密码', 'zh-TW': '確認新密碼', en: 'Confirm new password' },
-  'ui.forbiddenTitle': { 'zh-CN': '没有权限', 'zh-TW': '沒有權限', en: 'No permission' },
-  'ui.forbiddenText': {
-    'zh-CN': '抱歉，您没有权限访问此页面。',
-    'zh-TW': '抱歉，您沒有權限存取此頁面。',
-    en: 'Sorry, you have no permission to view this page.',
-  },
-  'ui.notFoundTitle': { 'zh-CN': '页面不存在', 'zh-TW': '頁面不存在', en: 'Page not found' },
-  'ui.notFoundText': {
-    'zh-CN': '抱歉，您访问的页面不存在。',
-    'zh-TW': '抱歉，您存取的頁面不存在。',
-    en: 'Sorry, the page you visited does not exist.',
-  },
-  'ui.backHome': { 'zh-CN': '返回首页', 'zh-TW': '返回首頁', en: 'Back home' },
-  'ui.toLogin': { 'zh-CN': '去登录', 'zh-TW': '去登入', en: 'Go to sign-in' },
-  'ui.language': { 'zh-CN': '语言', 'zh-TW': '語言', en: 'Language' },
-});
+export const shellUi = defineMessages(catalogue);
