@@ -179,3 +179,26 @@ export function startEventMaintenance(
     },
   };
 }
+
+/**
+ * The spans of time the month partitions cover (runs of consecutive months), or null while the
+ * default partition holds rows (they wait for the maintenance to get a month of their own).
+ * A list bounded by these spans (`e.time` inside one of them) leaves the default partition
+ * out of its plan; PostgreSQL then reads the months in order, newest first, and stops at
+ * the page (an ordered Append) instead of merging every month's index, where a filter
+ * matching few rows near the top would read whole months.
+ */
+export async function monthSpans(db: Db): Promise<{ from: Date; to: Date }[] | null> {
+  const [months, strays] = await Promise.all([
+    eventMonths(db as unknown as Kysely<unknown>),
+    sql<{ any: boolean }>`select exists (select 1 from ${sql.table(DEFAULT_PARTITION)}) as any`.execute(db),
+  ]);
+  if (strays.rows[0]?.any || !months.length) return null;
+  const spans: { from: Date; to: Date }[] = [];
+  for (const { start } of months) {
+    const last = spans[spans.length - 1];
+    if (last && last.to.getTime() === start.getTime()) last.to = monthStart(start, 1);
+    else spans.push({ from: start, to: monthStart(start, 1) });
+  }
+  return spans;
+}

@@ -16,20 +16,23 @@ export async function cappedCount(db: Db, ones: { limit(n: number): Expression<u
   return Number(r.rows[0]?.n ?? 0);
 }
 
-/**
- * A total that stays cheap on 10M+ rows: an exact count up to 10k; beyond it, the
- * planner's estimate (never below 10k), flagged as such (the list shows "about N").
- */
-export async function cheapTotal(db: Db, ones: Countable): Promise<{ total: number; estimated: boolean }> {
-  const cap = COUNT_CAP;
-  const n = await cappedCount(db, ones, cap);
-  if (n <= cap) return { total: n, estimated: false };
+/** The planner's estimate of how many rows `ones` matches (never below the cap): a total beyond the exact count. */
+async function planEstimate(db: Db, ones: Countable): Promise<{ total: number; estimated: true }> {
   const compiled = ones.compile();
   const text = compiled.sql.replace(/\$(\d+)/g, (_, i: string) => literal(compiled.parameters[Number(i) - 1]));
   const plan = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${sql.raw(text)}`.execute(db);
   const raw = plan.rows[0]?.['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-  return { total: Math.max(cap, Math.round(parsed[0]?.Plan['Plan Rows'] ?? cap)), estimated: true };
+  return { total: Math.max(COUNT_CAP, Math.round(parsed[0]?.Plan['Plan Rows'] ?? COUNT_CAP)), estimated: true };
+}
+
+/**
+ * A total that stays cheap on 10M+ rows: an exact count up to 10k; beyond it, the
+ * planner's estimate (never below 10k), flagged as such (the list shows "about N").
+ */
+export async function cheapTotal(db: Db, ones: Countable): Promise<{ total: number; estimated: boolean }> {
+  const n = await cappedCount(db, ones, COUNT_CAP);
+  return n <= COUNT_CAP ? { total: n, estimated: false } : planEstimate(db, ones);
 }
 
 /**
@@ -60,8 +63,11 @@ export async function cheapPage<DB, TB extends keyof DB, O, R, P>(
   const offset = paging.page * paging.rows;
   const { few } = paging;
   if (few) {
-    const counted = await cheapTotal(db, ones);
-    const raw = await rows(counted.total <= few.under ? few.from(q) : q, desc, null, paging.rows, offset);
+    const n = await cappedCount(db, ones, COUNT_CAP);
+    const [counted, raw] = await Promise.all([
+      n <= COUNT_CAP ? { total: n, estimated: false } : planEstimate(db, ones),
+      rows(n <= few.under ? few.from(q) : q, desc, null, paging.rows, offset),
+    ]);
     return { ...counted, rows: raw.map(present) };
   }
   const [{ total, estimated }, raw] = await Promise.all([cheapTotal(db, ones), rows(q, desc, null, paging.rows, offset)]);

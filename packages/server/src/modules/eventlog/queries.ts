@@ -6,17 +6,22 @@ import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime, parseRange } from '../../http/dates.ts';
 import { listScope, scopeIds } from '../../http/scope.ts';
 import { type Db, streamArrays } from '../../db/index.ts';
+import { monthSpans } from '../../db/event-partitions.ts';
 import { keysetPage } from '../../db/keyset.ts';
 import { addressesNamed, communitiesNamed, likeArg, likePrefix } from '../../db/sql.ts';
 
 export type EventQ = SelectQueryBuilder<DB & { e: AccessEventTable }, 'e', object>;
 export type QrQ = SelectQueryBuilder<DB & { q: VisitorQrcodeTable }, 'q', object>;
 
-/** Access events (not punches) of the caller's communities (narrowed by the header's community). */
+/**
+ * Access events (not punches) of the caller's communities (narrowed by the header's community),
+ * bounded by the month partitions' spans when the default partition is empty (`monthSpans`).
+ */
 async function events(ctx: AuthCtx): Promise<EventQ> {
   let q: EventQ = ctx.db.selectFrom('access_event as e').where('e.is_work', '=', false);
-  const scope = await listScope(ctx.db, ctx.caller);
+  const [scope, spans] = await Promise.all([listScope(ctx.db, ctx.caller), monthSpans(ctx.db)]);
   if (!scope.all) q = q.where('e.community_id', 'in', scopeIds(scope));
+  if (spans) q = q.where((eb) => eb.or(spans.map((s) => eb.and([eb('e.time', '>=', s.from), eb('e.time', '<', s.to)]))));
   return q;
 }
 
