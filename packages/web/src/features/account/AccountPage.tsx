@@ -9,13 +9,15 @@ import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 import { RowActions } from '../../shared/RowActions.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
-import { ImportDialog } from '../../shared/ImportDialog.tsx';
+import { AddButton, ImportButton } from '../../shared/toolbar.tsx';
+import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
+import { useListImport } from '../../shared/useListImport.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { AccountDialog } from './AccountDialog.tsx';
 import { ACCOUNTS_KEY, useSearchRoles } from './api.ts';
 import { ACCOUNT_STATES } from '../../shared/statuses.ts';
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; userId: number } | { kind: 'import' } | null;
+type Dialog = AddOrEdit<AccountRow> | null;
 
 /**
  * Account management (000 §2): filters, sorted and paged list with selection,
@@ -32,6 +34,15 @@ export default function AccountPage() {
   const enterprise = session?.roleId === 10;
   const navigate = useNavigate();
   const reload = () => qc.invalidateQueries({ queryKey: ACCOUNTS_KEY });
+  // into the header's community (the import needs one: openImport)
+  const importer = useListImport(ACCOUNTS_KEY, () => ({
+    title: t('ui.acc.importInto', { name: session?.communityName ?? '' }),
+    templateRoute: ROUTES.account.accountTemplate,
+    templateName: `${t('account.sheet')}.xlsx`,
+    uploadRoute: ROUTES.account.uploadAccountFile,
+    progressRoute: ROUTES.account.getImportProgress,
+    fields: { communityID: session?.communityId ?? 0 },
+  }));
   const columns: ColumnsType<AccountRow> = [
     { title: t('ui.acc.regNo'), dataIndex: 'regNo', key: 'regNo', sorter: true },
     { title: t('ui.acc.name'), dataIndex: 'name', key: 'name', sorter: true },
@@ -44,7 +55,7 @@ export default function AccountPage() {
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions>
         {r.roleID === 8 || r.roleID === 9 ? null : (
-          <Button size="small" onClick={() => setDialog({ kind: 'edit', userId: r.userid })} data-testid={`edit-${r.regNo}`}>
+          <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })} data-testid={`edit-${r.regNo}`}>
             {t('ui.edit')}
           </Button>
         )}
@@ -62,7 +73,7 @@ export default function AccountPage() {
   ];
   const openImport = () => {
     if (!session?.communityId) message.warning(t('v.chooseCommunity'));
-    else setDialog({ kind: 'import' });
+    else importer.open();
   };
   return (
     <>
@@ -83,35 +94,16 @@ export default function AccountPage() {
         toolbar={() =>
           enterprise ? null : (
             <>
-              <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="account-add">
-                {t('ui.add')}
-              </Button>
-              <Button onClick={openImport} data-testid="account-import">
-                {t('ui.import')}
-              </Button>
+              <AddButton onClick={() => setDialog({ kind: 'add' })} testId="account-add" />
+              <ImportButton onClick={openImport} testId="account-import" />
             </>
           )
         }
       />
-      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
-        <AccountDialog
-          userId={dialog.kind === 'edit' ? dialog.userId : undefined}
-          onClose={() => setDialog(null)}
-          onSaved={() => void reload()}
-        />
-      ) : null}
-      {dialog?.kind === 'import' && session ? (
-        <ImportDialog
-          title={t('ui.acc.importInto', { name: session.communityName })}
-          templateRoute={ROUTES.account.accountTemplate}
-          templateName={`${t('account.sheet')}.xlsx`}
-          uploadRoute={ROUTES.account.uploadAccountFile}
-          progressRoute={ROUTES.account.getImportProgress}
-          fields={{ communityID: session.communityId }}
-          onClose={() => setDialog(null)}
-          onImported={() => void reload()}
-        />
-      ) : null}
+      {addOrEdit(dialog, (row) => (
+        <AccountDialog userId={row?.userid} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+      ))}
+      {importer.dialog}
     </>
   );
 }

@@ -8,7 +8,9 @@ import { RowActions } from '../../shared/RowActions.tsx';
 import { useT } from '../../i18n/index.ts';
 import { mayCall } from '../../session/access.ts';
 import { HardwareTags } from '../../shared/hardware.tsx';
-import { ImportDialog } from '../../shared/ImportDialog.tsx';
+import { AddButton, ImportButton } from '../../shared/toolbar.tsx';
+import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
+import { useListImport } from '../../shared/useListImport.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
 import { crumbLink } from '../../shared/crumbLink.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
@@ -21,7 +23,7 @@ import { actionsColumn } from '../../shared/columns.tsx';
 import { YES_NO } from '../../shared/statuses.ts';
 import { valueEnum } from '../../shared/valueEnum.tsx';
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; row: AddressRow } | { kind: 'device'; row: AddressRow } | { kind: 'import' } | null;
+type Dialog = AddOrEdit<AddressRow> | { kind: 'device'; row: AddressRow } | null;
 
 const villaDoorUnit = (r: AddressRow) => r.type === ADDRESS_TYPE.doorUnit && r.isVilla === 1;
 
@@ -35,6 +37,13 @@ export default function AddressPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const key = addressesKey(communityId);
   const reload = () => qc.invalidateQueries({ queryKey: key });
+  const importer = useListImport(key, () => ({
+    title: t('ui.addr.import', { name: community?.name ?? '' }),
+    templateRoute: ROUTES.address.addrsTemplate,
+    templateName: `${t('sheet.address')}.xlsx`,
+    uploadRoute: ROUTES.address.uploadAddrsFile,
+    fields: { communityID: communityId },
+  }));
   const remove = useRemove(ROUTES.address.batchDelAddr, key);
   const columns: ColumnsType<AddressRow> = [
     { title: t('ui.addr.address'), dataIndex: 'address', key: 'address', sorter: true },
@@ -117,37 +126,18 @@ export default function AddressPage() {
         }}
         toolbar={() => (
           <>
-            <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="address-add">
-              {t('ui.add')}
-            </Button>
-            <Button onClick={() => setDialog({ kind: 'import' })} data-testid="address-import">
-              {t('ui.import')}
-            </Button>
+            <AddButton onClick={() => setDialog({ kind: 'add' })} testId="address-add" />
+            <ImportButton onClick={() => importer.open()} testId="address-import" />
           </>
         )}
       />
-      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
-        <AddressDialog
-          communityId={communityId}
-          row={dialog.kind === 'edit' ? dialog.row : undefined}
-          onClose={() => setDialog(null)}
-          onSaved={() => void reload()}
-        />
-      ) : null}
+      {addOrEdit(dialog, (row) => (
+        <AddressDialog communityId={communityId} row={row} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+      ))}
       {dialog?.kind === 'device' ? (
         <ActivateDeviceDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={() => void reload()} />
       ) : null}
-      {dialog?.kind === 'import' ? (
-        <ImportDialog
-          title={t('ui.addr.import', { name: community?.name ?? '' })}
-          templateRoute={ROUTES.address.addrsTemplate}
-          templateName={`${t('sheet.address')}.xlsx`}
-          uploadRoute={ROUTES.address.uploadAddrsFile}
-          fields={{ communityID: communityId }}
-          onClose={() => setDialog(null)}
-          onImported={() => void reload()}
-        />
-      ) : null}
+      {importer.dialog}
     </>
   );
 }

@@ -5,7 +5,9 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useT } from '../../i18n/index.ts';
-import { ImportDialog } from '../../shared/ImportDialog.tsx';
+import { AddButton, ImportButton } from '../../shared/toolbar.tsx';
+import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
+import { useListImport } from '../../shared/useListImport.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
 import { crumbLink } from '../../shared/crumbLink.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
@@ -15,7 +17,7 @@ import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
 import { RowActions } from '../../shared/RowActions.tsx';
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; row: AmtRow } | { kind: 'import' } | null;
+type Dialog = AddOrEdit<AmtRow> | null;
 
 /** The call-code table of one door unit (000 §2 "Call-code table (AMT) of one address"). */
 export default function AmtPage() {
@@ -29,6 +31,13 @@ export default function AmtPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const key = amtsKey(addressId);
   const reload = () => qc.invalidateQueries({ queryKey: key });
+  const importer = useListImport(key, () => ({
+    title: t('ui.amt.import'),
+    templateRoute: ROUTES.address.amtTemplate,
+    templateName: `${t('sheet.amt')}.xlsx`,
+    uploadRoute: ROUTES.address.uploadAMTFile,
+    fields: { communityID: communityId, addressId },
+  }));
   const remove = useRemove(ROUTES.address.delAmtBatch, key);
   const columns: ColumnsType<AmtRow> = [
     { title: t('ui.amt.code'), dataIndex: 'code', key: 'code', sorter: true },
@@ -59,38 +68,22 @@ export default function AmtPage() {
         params={{ addressId }}
         toolbar={() => (
           <>
-            <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="amt-add">
-              {t('ui.add')}
-            </Button>
-            {isVilla ? null : (
-              <Button onClick={() => setDialog({ kind: 'import' })} data-testid="amt-import">
-                {t('ui.import')}
-              </Button>
-            )}
+            <AddButton onClick={() => setDialog({ kind: 'add' })} testId="amt-add" />
+            {isVilla ? null : <ImportButton onClick={() => importer.open()} testId="amt-import" />}
           </>
         )}
       />
-      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+      {addOrEdit(dialog, (row) => (
         <AmtDialog
           communityId={communityId}
           callerId={addressId}
           isVilla={isVilla}
-          row={dialog.kind === 'edit' ? dialog.row : undefined}
+          row={row}
           onClose={() => setDialog(null)}
           onSaved={() => void reload()}
         />
-      ) : null}
-      {dialog?.kind === 'import' ? (
-        <ImportDialog
-          title={t('ui.amt.import')}
-          templateRoute={ROUTES.address.amtTemplate}
-          templateName={`${t('sheet.amt')}.xlsx`}
-          uploadRoute={ROUTES.address.uploadAMTFile}
-          fields={{ communityID: communityId, addressId }}
-          onClose={() => setDialog(null)}
-          onImported={() => void reload()}
-        />
-      ) : null}
+      ))}
+      {importer.dialog}
     </>
   );
 }

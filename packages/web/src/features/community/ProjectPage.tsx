@@ -15,8 +15,10 @@ import { ProjectDialog } from './ProjectDialog.tsx';
 import { regionFilter } from './RegionCascader.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
+import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
+import { AddButton } from '../../shared/toolbar.tsx';
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; id: number } | { kind: 'cover'; id: number; name: string } | null;
+type Dialog = AddOrEdit<CommunityRow> | { kind: 'cover'; row: CommunityRow } | null;
 
 /**
  * Project configuration (000 §2 "Project (community) management"): filters, sorted and
@@ -44,14 +46,14 @@ export default function ProjectPage() {
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions testId={`project-actions-${r.name}`}>
         {admin ? (
-          <Button size="small" onClick={() => setDialog({ kind: 'edit', id: r.communityid })}>
+          <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
             {t('ui.edit')}
           </Button>
         ) : null}
         <Button size="small" onClick={() => nav(`/project/address/${r.communityid}/`)}>
           {t('ui.comm.set')}
         </Button>
-        <Button size="small" onClick={() => setDialog({ kind: 'cover', id: r.communityid, name: r.name })}>
+        <Button size="small" onClick={() => setDialog({ kind: 'cover', row: r })}>
           {t('ui.comm.enclosure')}
         </Button>
         <DeleteButton title={t('ui.comm.deleteOne', { name: r.name, count: r.addressNum })} onConfirm={() => remove([r.communityid])} />
@@ -80,22 +82,14 @@ export default function ProjectPage() {
           location: regionFilter('ui.comm.region', 'filter-region'),
           address: 'ui.comm.address',
         }}
-        toolbar={() =>
-          admin ? (
-            <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="project-add">
-              {t('ui.add')}
-            </Button>
-          ) : null
-        }
+        toolbar={() => (admin ? <AddButton onClick={() => setDialog({ kind: 'add' })} testId="project-add" /> : null)}
       />
-      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
-        <ProjectDialog
-          communityId={dialog.kind === 'edit' ? dialog.id : undefined}
-          onClose={() => setDialog(null)}
-          onSaved={() => void reload()}
-        />
+      {addOrEdit(dialog, (row) => (
+        <ProjectDialog communityId={row?.communityid} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+      ))}
+      {dialog?.kind === 'cover' ? (
+        <CoverDialog communityId={dialog.row.communityid} name={dialog.row.name} onClose={() => setDialog(null)} />
       ) : null}
-      {dialog?.kind === 'cover' ? <CoverDialog communityId={dialog.id} name={dialog.name} onClose={() => setDialog(null)} /> : null}
     </>
   );
 }

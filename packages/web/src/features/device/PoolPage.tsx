@@ -7,7 +7,9 @@ import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { HardwareChoice, HardwareTags, hardwareBits } from '../../shared/hardware.tsx';
-import { ImportDialog } from '../../shared/ImportDialog.tsx';
+import { AddButton, ImportButton } from '../../shared/toolbar.tsx';
+import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
+import { useListImport } from '../../shared/useListImport.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { deletePoolEntry, POOL_KEY } from './api.ts';
 import { PoolDialog } from './PoolDialog.tsx';
@@ -20,7 +22,7 @@ function HardwareFilter({ value, onChange }: { value?: number; onChange?: (v: nu
   return <HardwareChoice value={hardwareBits(value ?? 0)} onChange={(v) => onChange?.(v.reduce((a, b) => a | b, 0) || undefined)} />;
 }
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; row: PoolRow } | { kind: 'import' } | null;
+type Dialog = AddOrEdit<PoolRow> | null;
 
 /**
  * Device pool (001 §2): every known door unit by serial number. Note, edit, add,
@@ -33,6 +35,12 @@ export default function PoolPage() {
   const admin = isAdminLevel(session?.roleId ?? 99);
   const [dialog, setDialog] = useState<Dialog>(null);
   const reload = () => qc.invalidateQueries({ queryKey: POOL_KEY });
+  const importer = useListImport(POOL_KEY, () => ({
+    title: t('ui.dev.importPool'),
+    templateRoute: ROUTES.pool.poolTemplate,
+    templateName: `${t('menu.project.pool')}.xlsx`,
+    uploadRoute: ROUTES.pool.importPool,
+  }));
   const columns: ColumnsType<PoolRow> = [
     { title: t('ui.dev.name'), dataIndex: 'name', key: 'name', sorter: true },
     { title: t('ui.dev.serial'), dataIndex: 'regNo', key: 'regNo', sorter: true },
@@ -79,30 +87,17 @@ export default function PoolPage() {
           if (!admin) return null;
           return (
             <>
-              <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="pool-add">
-                {t('ui.add')}
-              </Button>
-              <Button onClick={() => setDialog({ kind: 'import' })} data-testid="pool-import">
-                {t('ui.import')}
-              </Button>
+              <AddButton onClick={() => setDialog({ kind: 'add' })} testId="pool-add" />
+              <ImportButton onClick={() => importer.open()} testId="pool-import" />
               <ExportButton route={ROUTES.pool.exportPool} params={params} sheet={t('menu.project.pool')} />
             </>
           );
         }}
       />
-      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
-        <PoolDialog row={dialog.kind === 'edit' ? dialog.row : undefined} onClose={() => setDialog(null)} onSaved={() => void reload()} />
-      ) : null}
-      {dialog?.kind === 'import' ? (
-        <ImportDialog
-          title={t('ui.dev.importPool')}
-          templateRoute={ROUTES.pool.poolTemplate}
-          templateName={`${t('menu.project.pool')}.xlsx`}
-          uploadRoute={ROUTES.pool.importPool}
-          onClose={() => setDialog(null)}
-          onImported={() => void reload()}
-        />
-      ) : null}
+      {addOrEdit(dialog, (row) => (
+        <PoolDialog row={row} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+      ))}
+      {importer.dialog}
     </>
   );
 }
