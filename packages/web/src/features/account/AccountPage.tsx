@@ -1,13 +1,13 @@
 import { type AccountRow, ROUTES } from '@gatehouse/contracts';
 import { App, Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { mayCall } from '../../session/access.ts';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 import { RowActions } from '../../shared/RowActions.tsx';
 import { useT } from '../../i18n/index.ts';
+import { useListReload } from '../../shared/useListReload.ts';
 import { useSession } from '../../session/useSession.ts';
 import { AddButton, ImportButton } from '../../shared/toolbar.tsx';
 import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
@@ -27,13 +27,12 @@ type Dialog = AddOrEdit<AccountRow> | null;
 export default function AccountPage() {
   const { t } = useT();
   const { message } = App.useApp();
-  const qc = useQueryClient();
   const session = useSession();
   const roles = useSearchRoles();
   const [dialog, setDialog] = useState<Dialog>(null);
   const enterprise = session?.roleId === 10;
   const navigate = useNavigate();
-  const reload = () => qc.invalidateQueries({ queryKey: ACCOUNTS_KEY });
+  const { reload } = useListReload(ACCOUNTS_KEY);
   // into the header's community (the import needs one: openImport)
   const importer = useListImport(ACCOUNTS_KEY, () => ({
     title: t('ui.acc.importInto', { name: session?.communityName ?? '' }),

@@ -1,11 +1,11 @@
 import { ADDRESS_TYPE, ADDRESS_TYPES, type AddressRow, ROUTES } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { RowActions } from '../../shared/RowActions.tsx';
 import { useT } from '../../i18n/index.ts';
+import { useListReload } from '../../shared/useListReload.ts';
 import { mayCall } from '../../session/access.ts';
 import { HardwareTags } from '../../shared/hardware.tsx';
 import { AddButton, ImportButton } from '../../shared/toolbar.tsx';
@@ -31,12 +31,11 @@ const villaDoorUnit = (r: AddressRow) => r.type === ADDRESS_TYPE.doorUnit && r.i
 export default function AddressPage() {
   const { t } = useT();
   const nav = useNavigate();
-  const qc = useQueryClient();
   const communityId = Number(useParams().communityId);
   const community = useCommunity(communityId).data;
   const [dialog, setDialog] = useState<Dialog>(null);
   const key = addressesKey(communityId);
-  const reload = () => qc.invalidateQueries({ queryKey: key });
+  const { reload } = useListReload(key);
   const importer = useListImport(key, () => ({
     title: t('ui.addr.import', { name: community?.name ?? '' }),
     templateRoute: ROUTES.address.addrsTemplate,

@@ -1,10 +1,10 @@
 import { type AmtRow, ROUTES } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useT } from '../../i18n/index.ts';
+import { useListReload } from '../../shared/useListReload.ts';
 import { AddButton, ImportButton } from '../../shared/toolbar.tsx';
 import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
 import { useListImport } from '../../shared/useListImport.tsx';
@@ -22,7 +22,6 @@ type Dialog = AddOrEdit<AmtRow> | null;
 /** The call-code table of one door unit (000 §2 "Call-code table (AMT) of one address"). */
 export default function AmtPage() {
   const { t } = useT();
-  const qc = useQueryClient();
   const params = useParams();
   const communityId = Number(params.communityId);
   const addressId = Number(params.addressId);
@@ -30,7 +29,7 @@ export default function AmtPage() {
   const door = useAddress(addressId).data;
   const [dialog, setDialog] = useState<Dialog>(null);
   const key = amtsKey(addressId);
-  const reload = () => qc.invalidateQueries({ queryKey: key });
+  const { reload } = useListReload(key);
   const importer = useListImport(key, () => ({
     title: t('ui.amt.import'),
     templateRoute: ROUTES.address.amtTemplate,

@@ -1,9 +1,9 @@
 import { CARD_LIST, type CardRow, GATE_CARD_TYPES, LADDER_CARD_TYPES, ROUTES } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Select, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useT } from '../../i18n/index.ts';
+import { useListReload } from '../../shared/useListReload.ts';
 import { dateFilters, type FilterSpec } from '../../shared/FilterBar.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
@@ -33,13 +33,12 @@ type Dialog = AddOrEdit<CardRow> | { kind: 'download'; row: CardRow } | { kind: 
 export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrumb: ReactNode[] }) {
   const { t } = useT();
   const { message } = App.useApp();
-  const qc = useQueryClient();
   const key = cardsKey(ismjtk);
   const gate = ismjtk === CARD_LIST.gate;
   const [dialog, setDialog] = useState<Dialog>(null);
   const [importCommunity, setImportCommunity] = useState<number | undefined>();
   const communities = useCommunities();
-  const reload = () => qc.invalidateQueries({ queryKey: key });
+  const { reload } = useListReload(key);
   const remove = useRemove(ROUTES.card.batchDel, key);
   const importer = useListImport(key, (c: { communityid: number; name: string }) => ({
     title: t('ui.card.import', { name: c.name }),

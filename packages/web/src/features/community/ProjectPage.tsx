@@ -1,11 +1,11 @@
 import { type CommunityRow, isAdminLevel, ROUTES } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RowActions } from '../../shared/RowActions.tsx';
 import { useT } from '../../i18n/index.ts';
+import { useListReload } from '../../shared/useListReload.ts';
 import { useSession } from '../../session/useSession.ts';
 import { useRemove } from '../../shared/useRemove.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
@@ -28,11 +28,10 @@ type Dialog = AddOrEdit<CommunityRow> | { kind: 'cover'; row: CommunityRow } | n
 export default function ProjectPage() {
   const { t } = useT();
   const nav = useNavigate();
-  const qc = useQueryClient();
   const session = useSession();
   const [dialog, setDialog] = useState<Dialog>(null);
   const admin = isAdminLevel(session?.roleId ?? 99);
-  const reload = () => qc.invalidateQueries({ queryKey: COMMUNITIES_KEY });
+  const { reload } = useListReload(COMMUNITIES_KEY);
   const remove = useRemove(ROUTES.community.batchDel, COMMUNITIES_KEY);
   const columns: ColumnsType<CommunityRow> = [
     { title: t('ui.comm.name'), dataIndex: 'name', key: 'name', sorter: true },

@@ -1,10 +1,10 @@
 import { isAdminLevel, type PoolRow, ROUTES } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
+import { useListReload } from '../../shared/useListReload.ts';
 import { useSession } from '../../session/useSession.ts';
 import { HardwareChoice, HardwareTags, hardwareBits } from '../../shared/hardware.tsx';
 import { AddButton, ImportButton } from '../../shared/toolbar.tsx';
@@ -30,11 +30,10 @@ type Dialog = AddOrEdit<PoolRow> | null;
  */
 export default function PoolPage() {
   const { t } = useT();
-  const qc = useQueryClient();
   const session = useSession();
   const admin = isAdminLevel(session?.roleId ?? 99);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const reload = () => qc.invalidateQueries({ queryKey: POOL_KEY });
+  const { reload, act } = useListReload(POOL_KEY);
   const importer = useListImport(POOL_KEY, () => ({
     title: t('ui.dev.importPool'),
     templateRoute: ROUTES.pool.poolTemplate,
@@ -61,13 +60,7 @@ export default function PoolPage() {
             {t('ui.edit')}
           </Button>
         ) : null}
-        <DeleteButton
-          testId={`pool-delete-${r.regNo}`}
-          onConfirm={async () => {
-            await deletePoolEntry(r.id).catch(() => undefined);
-            await reload();
-          }}
-        />
+        <DeleteButton testId={`pool-delete-${r.regNo}`} onConfirm={() => act(deletePoolEntry(r.id))} />
       </Space>
     )),
   ];
