@@ -9,7 +9,7 @@ import { RowActions } from '../../shared/RowActions.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useListReload } from '../../shared/useListReload.ts';
 import { useSession } from '../../session/useSession.ts';
-import { AddButton, ImportButton } from '../../shared/toolbar.tsx';
+import { AddButton, EditButton, ImportButton } from '../../shared/buttons.tsx';
 import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
 import { useListImport } from '../../shared/useListImport.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
@@ -54,9 +54,7 @@ export default function AccountPage() {
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions>
         {r.roleID === 8 || r.roleID === 9 ? null : (
-          <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })} data-testid={`edit-${r.regNo}`}>
-            {t('ui.edit')}
-          </Button>
+          <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} testId={`edit-${r.regNo}`} />
         )}
         {mayCall(ROUTES.review.getReview.access) ? (
           <Button

@@ -8,7 +8,7 @@ import { useT } from '../../i18n/index.ts';
 import { useListReload } from '../../shared/useListReload.ts';
 import { mayCall } from '../../session/access.ts';
 import { HardwareTags } from '../../shared/hardware.tsx';
-import { AddButton, ImportButton } from '../../shared/toolbar.tsx';
+import { AddButton, EditButton, ImportButton } from '../../shared/buttons.tsx';
 import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
 import { useListImport } from '../../shared/useListImport.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
@@ -68,9 +68,7 @@ export default function AddressPage() {
     },
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions testId={`address-actions-${r.address}`}>
-        <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
-          {t('ui.edit')}
-        </Button>
+        <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} />
         {r.type === ADDRESS_TYPE.doorUnit ? (
           <>
             <Button size="small" onClick={() => nav(`/project/address/${communityId}/amt/${r.addressid}/isvilla/${r.isVilla}/`)}>

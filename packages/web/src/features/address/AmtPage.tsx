@@ -1,11 +1,10 @@
 import { type AmtRow, ROUTES } from '@gatehouse/contracts';
-import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useT } from '../../i18n/index.ts';
 import { useListReload } from '../../shared/useListReload.ts';
-import { AddButton, ImportButton } from '../../shared/toolbar.tsx';
+import { AddButton, EditButton, ImportButton } from '../../shared/buttons.tsx';
 import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
 import { useListImport } from '../../shared/useListImport.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
@@ -44,9 +43,7 @@ export default function AmtPage() {
     { title: t('ui.amt.calledName'), dataIndex: 'name' },
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions>
-        <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
-          {t('ui.edit')}
-        </Button>
+        <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} />
         {isVilla ? null : <DeleteButton onConfirm={() => remove([r.amtid])} />}
       </RowActions>
     )),

@@ -14,7 +14,7 @@ import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 import { RowActions } from '../../shared/RowActions.tsx';
 import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
-import { AddButton, ImportButton } from '../../shared/toolbar.tsx';
+import { AddButton, ImportButton } from '../../shared/buttons.tsx';
 import { useListImport } from '../../shared/useListImport.tsx';
 
 // The dialogs load when opened: the list (the first screen after sign-in) does not carry the

@@ -3,6 +3,7 @@ import { Button, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useParams } from 'react-router';
 import { useT } from '../../i18n/index.ts';
+import { EditButton } from '../../shared/buttons.tsx';
 import { crumbLink } from '../../shared/crumbLink.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useAddress } from '../address/api.ts';
@@ -56,9 +57,7 @@ export default function DoorUnitCardsPage() {
         ) : (
           <DeleteButton onConfirm={() => run(deleteDoorUnitCard(r.id))} />
         )}
-        <Button size="small" onClick={() => edit(r)}>
-          {t('ui.edit')}
-        </Button>
+        <EditButton onClick={() => edit(r)} />
         <ConfirmButton title={t('ui.card.confirmResend')} onConfirm={() => run(resendDoorUnitCard(r.id))}>
           {t('ui.card.resend')}
         </ConfirmButton>

@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
+import { EditButton } from '../../shared/buttons.tsx';
 import { useListReload } from '../../shared/useListReload.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { ENTERPRISES_KEY } from './api.ts';
@@ -27,9 +28,7 @@ export default function EnterpriseListPage() {
     { title: t('ui.comm.deviceNum'), dataIndex: 'deviceNum', key: 'deviceNum', sorter: true },
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions>
-        <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
-          {t('ui.edit')}
-        </Button>
+        <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} />
         <Button size="small" onClick={() => setDialog({ kind: 'cover', row: r })}>
           {t('ui.comm.cover')}
         </Button>

@@ -16,7 +16,7 @@ import { regionFilter } from './RegionCascader.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
 import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
-import { AddButton } from '../../shared/toolbar.tsx';
+import { AddButton, EditButton } from '../../shared/buttons.tsx';
 
 type Dialog = AddOrEdit<CommunityRow> | { kind: 'cover'; row: CommunityRow } | null;
 
@@ -44,11 +44,7 @@ export default function ProjectPage() {
     { title: t('ui.comm.deviceNum'), dataIndex: 'deviceNum', key: 'deviceNum', sorter: true },
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions testId={`project-actions-${r.name}`}>
-        {admin ? (
-          <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
-            {t('ui.edit')}
-          </Button>
-        ) : null}
+        {admin ? <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} /> : null}
         <Button size="small" onClick={() => nav(`/project/address/${r.communityid}/`)}>
           {t('ui.comm.set')}
         </Button>

@@ -17,7 +17,7 @@ import { onlineColumn, syncColumn } from './SyncState.tsx';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
 import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
-import { AddButton } from '../../shared/toolbar.tsx';
+import { AddButton, EditButton } from '../../shared/buttons.tsx';
 
 type Dialog = AddOrEdit<DeviceRow> | { kind: 'replace'; row: DeviceRow } | { kind: 'secret'; secret: DeviceSecret } | null;
 
@@ -45,9 +45,7 @@ export default function DevicesPage() {
     syncColumn(t('ui.dev.sync'), (r) => r.addressRegNo),
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions testId={`device-actions-${r.addressRegNo}`}>
-        <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
-          {t('ui.edit')}
-        </Button>
+        <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} />
         <Button size="small" onClick={() => navigate(`/project/address/${r.communityID}/amt/${r.addressid}/isvilla/${r.isVilla}`)}>
           {t('ui.dev.amt')}
         </Button>

@@ -1,5 +1,5 @@
 import { isAdminLevel, type PoolRow, ROUTES } from '@gatehouse/contracts';
-import { Button, Space } from 'antd';
+import { Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { ExportButton } from '../../shared/ExportButton.tsx';
@@ -7,7 +7,7 @@ import { useT } from '../../i18n/index.ts';
 import { useListReload } from '../../shared/useListReload.ts';
 import { useSession } from '../../session/useSession.ts';
 import { HardwareChoice, HardwareTags, hardwareBits } from '../../shared/hardware.tsx';
-import { AddButton, ImportButton } from '../../shared/toolbar.tsx';
+import { AddButton, EditButton, ImportButton } from '../../shared/buttons.tsx';
 import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
 import { useListImport } from '../../shared/useListImport.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
@@ -55,11 +55,7 @@ export default function PoolPage() {
     ...(admin ? [{ title: t('ui.dev.note'), dataIndex: 'note', ellipsis: true } as const] : []),
     actionsColumn(t('ui.actions'), (r) => (
       <Space>
-        {admin ? (
-          <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })} data-testid={`pool-edit-${r.regNo}`}>
-            {t('ui.edit')}
-          </Button>
-        ) : null}
+        {admin ? <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} testId={`pool-edit-${r.regNo}`} /> : null}
         <DeleteButton testId={`pool-delete-${r.regNo}`} onConfirm={() => act(deletePoolEntry(r.id))} />
       </Space>
     )),

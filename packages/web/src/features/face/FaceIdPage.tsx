@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { RowActions } from '../../shared/RowActions.tsx';
 import { FaceThumb } from './FaceThumb.tsx';
-import { AddButton } from '../../shared/toolbar.tsx';
+import { AddButton } from '../../shared/buttons.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useListReload } from '../../shared/useListReload.ts';
 import { ListPage } from '../../shared/ListPage.tsx';

@@ -2,6 +2,7 @@ import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useT } from '../../i18n/index.ts';
+import { EditButton } from '../../shared/buttons.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { PlainList } from '../../shared/PlainList.tsx';
@@ -55,9 +56,7 @@ export function RulesTab<Row extends { id: number }>(p: RulesTabProps<Row>) {
             (r) =>
               p.readOnly?.(r) ? null : (
                 <RowActions>
-                  <Button size="small" data-testid={`${p.kind}-edit-${r.id}`} onClick={() => setEditing(r)}>
-                    {t('ui.edit')}
-                  </Button>
+                  <EditButton onClick={() => setEditing(r)} testId={`${p.kind}-edit-${r.id}`} />
                   <DeleteButton title={p.confirmDelete} testId={`${p.kind}-delete-${r.id}`} onConfirm={() => p.remove(r.id).then(reload)} />
                 </RowActions>
               ),

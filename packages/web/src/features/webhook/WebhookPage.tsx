@@ -11,7 +11,7 @@ import { DeliveriesDialog } from './DeliveriesDialog.tsx';
 import { deleteWebhooks, rotateSecret, sendTest, updateWebhook, useWebhooks } from './api.ts';
 import { WebhookDialog } from './WebhookDialog.tsx';
 import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
-import { AddButton } from '../../shared/toolbar.tsx';
+import { AddButton, EditButton } from '../../shared/buttons.tsx';
 
 type Dialog = AddOrEdit<WebhookRow> | { kind: 'deliveries'; row: WebhookRow } | { kind: 'secret'; hook: WebhookWithSecret } | null;
 
@@ -71,9 +71,7 @@ export default function WebhookPage() {
                 <Button size="small" onClick={() => setDialog({ kind: 'deliveries', row: r })}>
                   {t('ui.webhook.deliveries')}
                 </Button>
-                <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
-                  {t('ui.edit')}
-                </Button>
+                <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} />
                 <ConfirmButton
                   title={t('ui.webhook.confirmRotate')}
                   onConfirm={() =>

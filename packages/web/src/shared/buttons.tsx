@@ -28,3 +28,13 @@ export function ImportButton({ onClick, testId, children }: ToolbarButtonProps) 
     </Button>
   );
 }
+
+/** A list row's Edit button (small, in `RowActions`), opening the row's edit dialog. */
+export function EditButton({ onClick, testId, disabled }: { onClick: () => void; testId?: string; disabled?: boolean }) {
+  const { t } = useT();
+  return (
+    <Button size="small" onClick={onClick} disabled={disabled} data-testid={testId}>
+      {t('ui.edit')}
+    </Button>
+  );
+}
