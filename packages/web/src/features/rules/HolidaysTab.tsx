@@ -1,17 +1,22 @@
 import { type HolidayRow, ROUTES } from '@gatehouse/contracts';
-import { Button } from 'antd';
-import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
-import { ImportDialog } from '../../shared/ImportDialog.tsx';
-import { deleteHoliday, useHolidays, useRulesReload } from './api.ts';
+import { ImportButton } from '../../shared/buttons.tsx';
+import { useListImport } from '../../shared/useListImport.tsx';
+import { deleteHoliday, rulesOf, useHolidays } from './api.ts';
 import { HolidayDialog } from './HolidayDialog.tsx';
 import { RulesTab } from './RulesTab.tsx';
 
 /** The community's holidays, entered by hand or imported from the xlsx template. */
 export function HolidaysTab({ communityId }: { communityId: number }) {
   const { t } = useT();
-  const reload = useRulesReload(communityId);
-  const [importing, setImporting] = useState(false);
+  const importer = useListImport(rulesOf(communityId), () => ({
+    title: t('ui.rules.importHolidays'),
+    templateRoute: ROUTES.rules.downloadHolidayTemplate,
+    templateName: 'holidays.xlsx',
+    uploadRoute: ROUTES.rules.importHolidays,
+    fields: { communityId },
+    progressRoute: ROUTES.account.getImportProgress,
+  }));
   return (
     <>
       <RulesTab<HolidayRow>
@@ -20,9 +25,9 @@ export function HolidaysTab({ communityId }: { communityId: number }) {
         list={useHolidays(communityId)}
         addText={t('ui.rules.addHoliday')}
         tools={
-          <Button data-testid="holiday-import" onClick={() => setImporting(true)}>
+          <ImportButton testId="holiday-import" onClick={() => importer.open()}>
             {t('ui.rules.importHolidays')}
-          </Button>
+          </ImportButton>
         }
         empty={t('ui.rules.noHolidays')}
         columns={[
@@ -33,18 +38,7 @@ export function HolidaysTab({ communityId }: { communityId: number }) {
         remove={deleteHoliday}
         dialog={(row, onClose) => <HolidayDialog communityId={communityId} row={row} onClose={onClose} />}
       />
-      {importing ? (
-        <ImportDialog
-          title={t('ui.rules.importHolidays')}
-          templateRoute={ROUTES.rules.downloadHolidayTemplate}
-          templateName="holidays.xlsx"
-          uploadRoute={ROUTES.rules.importHolidays}
-          fields={{ communityId }}
-          progressRoute={ROUTES.account.getImportProgress}
-          onClose={() => setImporting(false)}
-          onImported={() => void reload()}
-        />
-      ) : null}
+      {importer.dialog}
     </>
   );
 }

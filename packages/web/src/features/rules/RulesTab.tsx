@@ -1,8 +1,7 @@
-import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useT } from '../../i18n/index.ts';
-import { EditButton } from '../../shared/buttons.tsx';
+import { AddButton, EditButton } from '../../shared/buttons.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { PlainList } from '../../shared/PlainList.tsx';
@@ -40,9 +39,9 @@ export function RulesTab<Row extends { id: number }>(p: RulesTabProps<Row>) {
       <PlainList<Row>
         toolbar={
           <>
-            <Button type="primary" data-testid={`${p.kind}-add`} onClick={() => setEditing(null)}>
+            <AddButton testId={`${p.kind}-add`} onClick={() => setEditing(null)}>
               {p.addText}
-            </Button>
+            </AddButton>
             {p.tools}
           </>
         }
