@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useListReload } from '../../shared/useListReload.ts';
-import { dateFilters } from '../../shared/FilterBar.tsx';
+import { dateRange } from '../../shared/FilterBar.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { AckDialog } from './AckDialog.tsx';
 import { KindTag } from './KindTag.tsx';
@@ -66,7 +66,7 @@ export default function AlarmPage() {
           deviceName: 'alarm.col.deviceName',
           kind: { label: 'alarm.col.kind', options: ALARM_KIND },
           acknowledged: { label: 'ui.alarm.state', options: ACK_STATE },
-          ...dateFilters({ validfrom: 'ui.startDate', validto: 'ui.endDate' }),
+          ...dateRange('validfrom', 'validto'),
         }}
         toolbar={({ selectedRows, params, clearSelection }) => {
           const pending = selectedRows.filter((r) => !r.acknowledged).map((r) => r.id);

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { useListReload } from '../../shared/useListReload.ts';
-import { dateFilters, type FilterSpec } from '../../shared/FilterBar.tsx';
+import { dateRange, type FilterSpec } from '../../shared/FilterBar.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
 import { useCommunities } from '../../api/lookups.ts';
@@ -88,7 +88,7 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
     cardtype: { label: 'ui.card.type', options: typeOptions(types) },
     cardmode: { label: 'ui.card.mode', options: modeOptions() },
     cardstatus: { label: 'ui.card.status', options: CARD_STATUSES },
-    ...dateFilters({ starttime: 'ui.card.issuedFrom', endtime: 'ui.card.issuedTo' }),
+    ...dateRange('starttime', 'endtime', ['ui.card.issuedFrom', 'ui.card.issuedTo']),
   };
   const startImport = () => {
     const c = communities.find((x) => x.communityid === importCommunity);

@@ -11,7 +11,7 @@ import { deleteDoorUnitCard, doorUnitCardsKey, modeOptions, resendDoorUnitCard, 
 import { useGateEntryEdit } from '../../shared/useGateEntryEdit.tsx';
 import { CARD_STATUSES } from '../../shared/statuses.ts';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
-import { dateFilters } from '../../shared/FilterBar.tsx';
+import { dateRange } from '../../shared/FilterBar.tsx';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 import { RowActions } from '../../shared/RowActions.tsx';
 
@@ -88,7 +88,7 @@ export default function DoorUnitCardsPage() {
           cardtype: { label: 'ui.card.type', options: typeOptions(DOOR_UNIT_TYPES) },
           cardstatus: { label: 'ui.card.status', options: CARD_STATUSES },
           cardmode: { label: 'ui.card.mode', options: modeOptions() },
-          ...dateFilters({ validfrom: 'ui.card.validfrom', validto: 'ui.card.validto' }),
+          ...dateRange('validfrom', 'validto', ['ui.card.validfrom', 'ui.card.validto']),
         }}
       />
       {editor}

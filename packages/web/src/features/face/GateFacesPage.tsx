@@ -11,7 +11,7 @@ import { deleteGateFace, facePhotoPath, GATE_FACES_KEY, resendGateFace, saveGate
 import { useGateEntryEdit } from '../../shared/useGateEntryEdit.tsx';
 import { FACE_STATUSES } from '../../shared/statuses.ts';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
-import { dateFilters } from '../../shared/FilterBar.tsx';
+import { dateRange } from '../../shared/FilterBar.tsx';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 
 /**
@@ -65,7 +65,7 @@ export default function GateFacesPage() {
           account: 'ui.face.account',
           address: 'ui.face.address',
           status: { label: 'ui.face.status', options: FACE_STATUSES },
-          ...dateFilters({ validfrom: 'ui.face.validfrom', validto: 'ui.face.validto' }),
+          ...dateRange('validfrom', 'validto', ['ui.face.validfrom', 'ui.face.validto']),
         }}
       />
       {editor}

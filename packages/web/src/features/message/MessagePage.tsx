@@ -6,7 +6,7 @@ import { useT } from '../../i18n/index.ts';
 import { useListReload } from '../../shared/useListReload.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { MESSAGE_TYPE } from '../../shared/statuses.ts';
-import { dateFilters } from '../../shared/FilterBar.tsx';
+import { dateRange } from '../../shared/FilterBar.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { deleteMessage } from './api.ts';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
@@ -46,7 +46,7 @@ export default function MessagePage() {
       filters={{
         title: 'ui.message.title',
         type: { label: 'ui.message.type', options: MESSAGE_TYPE },
-        ...dateFilters({ starttime: 'ui.startDate', endtime: 'ui.endDate' }),
+        ...dateRange('starttime', 'endtime'),
       }}
     />
   );
