@@ -37,7 +37,6 @@ export default function AccountPage() {
   const importer = useListImport(ACCOUNTS_KEY, () => ({
     title: t('ui.acc.importInto', { name: session?.communityName ?? '' }),
     templateRoute: ROUTES.account.accountTemplate,
-    templateName: `${t('account.sheet')}.xlsx`,
     uploadRoute: ROUTES.account.uploadAccountFile,
     progressRoute: ROUTES.account.getImportProgress,
     fields: { communityID: session?.communityId ?? 0 },

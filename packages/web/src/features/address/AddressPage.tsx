@@ -39,7 +39,6 @@ export default function AddressPage() {
   const importer = useListImport(key, () => ({
     title: t('ui.addr.import', { name: community?.name ?? '' }),
     templateRoute: ROUTES.address.addrsTemplate,
-    templateName: `${t('sheet.address')}.xlsx`,
     uploadRoute: ROUTES.address.uploadAddrsFile,
     fields: { communityID: communityId },
   }));

@@ -32,7 +32,6 @@ export default function AmtPage() {
   const importer = useListImport(key, () => ({
     title: t('ui.amt.import'),
     templateRoute: ROUTES.address.amtTemplate,
-    templateName: `${t('sheet.amt')}.xlsx`,
     uploadRoute: ROUTES.address.uploadAMTFile,
     fields: { communityID: communityId, addressId },
   }));

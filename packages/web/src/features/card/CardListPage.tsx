@@ -43,7 +43,6 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
   const importer = useListImport(key, (c: { communityid: number; name: string }) => ({
     title: t('ui.card.import', { name: c.name }),
     templateRoute: ROUTES.card.cardTemplate,
-    templateName: `${t('ui.card.template')}.xlsx`,
     uploadRoute: ROUTES.card.uploadCardFile,
     fields: { communityID: c.communityid, ismjtk },
   }));

@@ -37,7 +37,6 @@ export default function PoolPage() {
   const importer = useListImport(POOL_KEY, () => ({
     title: t('ui.dev.importPool'),
     templateRoute: ROUTES.pool.poolTemplate,
-    templateName: `${t('menu.project.pool')}.xlsx`,
     uploadRoute: ROUTES.pool.importPool,
   }));
   const columns: ColumnsType<PoolRow> = [

@@ -12,7 +12,6 @@ export function HolidaysTab({ communityId }: { communityId: number }) {
   const importer = useListImport(rulesOf(communityId), () => ({
     title: t('ui.rules.importHolidays'),
     templateRoute: ROUTES.rules.downloadHolidayTemplate,
-    templateName: 'holidays.xlsx',
     uploadRoute: ROUTES.rules.importHolidays,
     fields: { communityId },
     progressRoute: ROUTES.account.getImportProgress,
