@@ -2,7 +2,7 @@ import { type HolidayRow, ROUTES } from '@gatehouse/contracts';
 import { useT } from '../../i18n/index.ts';
 import { ImportButton } from '../../shared/buttons.tsx';
 import { useListImport } from '../../shared/useListImport.tsx';
-import { deleteHoliday, rulesOf, useHolidays } from './api.ts';
+import { rulesOf, useHolidays } from './api.ts';
 import { HolidayDialog } from './HolidayDialog.tsx';
 import { RulesTab } from './RulesTab.tsx';
 
@@ -22,19 +22,16 @@ export function HolidaysTab({ communityId }: { communityId: number }) {
         kind="holiday"
         communityId={communityId}
         list={useHolidays(communityId)}
-        addText={t('ui.rules.addHoliday')}
         tools={
           <ImportButton testId="holiday-import" onClick={() => importer.open()}>
             {t('ui.rules.importHolidays')}
           </ImportButton>
         }
-        empty={t('ui.rules.noHolidays')}
         columns={[
           { title: t('ui.rules.name'), dataIndex: 'name' },
           { title: t('ui.rules.datefrom'), dataIndex: 'datefrom', width: 140 },
           { title: t('ui.rules.dateto'), dataIndex: 'dateto', width: 140 },
         ]}
-        remove={deleteHoliday}
         dialog={(row, onClose) => <HolidayDialog communityId={communityId} row={row} onClose={onClose} />}
       />
       {importer.dialog}
