@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Col, DatePicker, Empty, Form, Input, Modal, Popconfirm, Row, Select, Space, Spin, Table, Tag } from 'antd';
+import { App, Button, Col, DatePicker, Form, Input, Modal, Popconfirm, Row, Select, Space, Spin, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { type ReactNode, useEffect, useState } from 'react';
 import { tr, useT } from '../i18n/index.ts';
 import { type DoorEntry, type DownloadInfo, deleteAllHidden, mergeEntries, removeAll, removeEntry } from './doorEntries.ts';
+import { PlainList } from './PlainList.tsx';
 import { configured, useSaveAction, validValues } from './saveDialog.ts';
 
 export type { DoorEntry, DoorOption, DownloadInfo } from './doorEntries.ts';
@@ -181,15 +182,14 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
                   </Button>
                 </Popconfirm>
               ) : null}
-              <Table<DoorEntry>
-                size="small"
+              <PlainList<DoorEntry>
                 rowKey="gateID"
                 columns={columns}
-                dataSource={entries ?? []}
-                pagination={false}
+                rows={entries ?? []}
+                loading={false}
                 scroll={{ y: 360 }}
-                locale={{ emptyText: <Empty description={t('ui.empty')} /> }}
-                data-testid="door-configured"
+                empty={t('ui.empty')}
+                testId="door-configured"
               />
             </Space>
           </Col>

@@ -26,9 +26,14 @@ export type FilterField =
  */
 export type FilterSpec = Record<string, string | FilterField>;
 
-/** Date filters by field name (each the catalogue key of its label), e.g. a from/to pair. */
-export const dateFilters = (labels: Record<string, string>): FilterSpec =>
-  Object.fromEntries(Object.entries(labels).map(([name, label]) => [name, { label, date: true }]));
+/**
+ * A list's date range: the filters `from` and `to` (ListPage sends the "to" day whole when its name
+ * ends in to/end/endtime), labelled "Start date" / "End date" unless other catalogue keys are given.
+ */
+export const dateRange = (from: string, to: string, labels: readonly [string, string] = ['ui.startDate', 'ui.endDate']): FilterSpec => ({
+  [from]: { label: labels[0], date: true },
+  [to]: { label: labels[1], date: true },
+});
 
 export type FilterValues = Record<string, string | number | Dayjs | undefined | null>;
 

@@ -13,9 +13,8 @@ type RowError = ImportRowError;
 
 export interface ImportDialogProps {
   title: string;
-  /** Raw GET route answering the template (.xlsx, headers in the session language). */
+  /** Raw GET route answering the template (.xlsx, headers in the session language), named by the server. */
   templateRoute: RouteDef;
-  templateName: string;
   /** Multipart route receiving `file` and the extra fields. */
   uploadRoute: RouteDef;
   fields?: Record<string, string | number>;
@@ -103,7 +102,7 @@ export function ImportDialog(p: ImportDialogProps) {
       ]}
     >
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Button type="link" style={{ padding: 0 }} onClick={() => void download(p.templateRoute, {}, p.templateName)}>
+        <Button type="link" style={{ padding: 0 }} onClick={() => void download(p.templateRoute, {}, 'template.xlsx')}>
           {t('ui.downloadTemplate')}
         </Button>
         <Upload.Dragger

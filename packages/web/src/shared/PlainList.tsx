@@ -14,11 +14,12 @@ export interface PlainListProps<Row> {
   rowKey?: keyof Row & string;
   size?: TableProps<Row>['size'];
   scroll?: TableProps<Row>['scroll'];
+  testId?: string;
 }
 
 /**
  * A short list shown whole, without filters or pager (a community's groups, schedules and
- * holidays, the webhooks, the overview): its buttons, then the table with its empty text.
+ * holidays, the webhooks, the overview, the door units a card or face is configured on): its buttons, then the table with its empty text.
  * Paged lists use `ListPage`.
  */
 export function PlainList<Row extends object>(p: PlainListProps<Row>) {
@@ -34,6 +35,7 @@ export function PlainList<Row extends object>(p: PlainListProps<Row>) {
         scroll={p.scroll}
         locale={{ emptyText: <Empty description={p.empty} /> }}
         columns={p.columns}
+        data-testid={p.testId}
       />
     </>
   );

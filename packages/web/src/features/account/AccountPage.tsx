@@ -1,21 +1,23 @@
 import { type AccountRow, ROUTES } from '@gatehouse/contracts';
 import { App, Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { mayCall } from '../../session/access.ts';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 import { RowActions } from '../../shared/RowActions.tsx';
 import { useT } from '../../i18n/index.ts';
+import { useListReload } from '../../shared/useListReload.ts';
 import { useSession } from '../../session/useSession.ts';
-import { ImportDialog } from '../../shared/ImportDialog.tsx';
+import { AddButton, EditButton, ImportButton } from '../../shared/buttons.tsx';
+import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
+import { useListImport } from '../../shared/useListImport.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { AccountDialog } from './AccountDialog.tsx';
 import { ACCOUNTS_KEY, useSearchRoles } from './api.ts';
 import { ACCOUNT_STATES } from '../../shared/statuses.ts';
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; userId: number } | { kind: 'import' } | null;
+type Dialog = AddOrEdit<AccountRow> | null;
 
 /**
  * Account management (000 §2): filters, sorted and paged list with selection,
@@ -25,13 +27,20 @@ type Dialog = { kind: 'add' } | { kind: 'edit'; userId: number } | { kind: 'impo
 export default function AccountPage() {
   const { t } = useT();
   const { message } = App.useApp();
-  const qc = useQueryClient();
   const session = useSession();
   const roles = useSearchRoles();
   const [dialog, setDialog] = useState<Dialog>(null);
   const enterprise = session?.roleId === 10;
   const navigate = useNavigate();
-  const reload = () => qc.invalidateQueries({ queryKey: ACCOUNTS_KEY });
+  const { reload } = useListReload(ACCOUNTS_KEY);
+  // into the header's community (the import needs one: openImport)
+  const importer = useListImport(ACCOUNTS_KEY, () => ({
+    title: t('ui.acc.importInto', { name: session?.communityName ?? '' }),
+    templateRoute: ROUTES.account.accountTemplate,
+    uploadRoute: ROUTES.account.uploadAccountFile,
+    progressRoute: ROUTES.account.getImportProgress,
+    fields: { communityID: session?.communityId ?? 0 },
+  }));
   const columns: ColumnsType<AccountRow> = [
     { title: t('ui.acc.regNo'), dataIndex: 'regNo', key: 'regNo', sorter: true },
     { title: t('ui.acc.name'), dataIndex: 'name', key: 'name', sorter: true },
@@ -44,9 +53,7 @@ export default function AccountPage() {
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions>
         {r.roleID === 8 || r.roleID === 9 ? null : (
-          <Button size="small" onClick={() => setDialog({ kind: 'edit', userId: r.userid })} data-testid={`edit-${r.regNo}`}>
-            {t('ui.edit')}
-          </Button>
+          <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} testId={`edit-${r.regNo}`} />
         )}
         {mayCall(ROUTES.review.getReview.access) ? (
           <Button
@@ -62,7 +69,7 @@ export default function AccountPage() {
   ];
   const openImport = () => {
     if (!session?.communityId) message.warning(t('v.chooseCommunity'));
-    else setDialog({ kind: 'import' });
+    else importer.open();
   };
   return (
     <>
@@ -83,35 +90,16 @@ export default function AccountPage() {
         toolbar={() =>
           enterprise ? null : (
             <>
-              <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="account-add">
-                {t('ui.add')}
-              </Button>
-              <Button onClick={openImport} data-testid="account-import">
-                {t('ui.import')}
-              </Button>
+              <AddButton onClick={() => setDialog({ kind: 'add' })} testId="account-add" />
+              <ImportButton onClick={openImport} testId="account-import" />
             </>
           )
         }
       />
-      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
-        <AccountDialog
-          userId={dialog.kind === 'edit' ? dialog.userId : undefined}
-          onClose={() => setDialog(null)}
-          onSaved={() => void reload()}
-        />
-      ) : null}
-      {dialog?.kind === 'import' && session ? (
-        <ImportDialog
-          title={t('ui.acc.importInto', { name: session.communityName })}
-          templateRoute={ROUTES.account.accountTemplate}
-          templateName={`${t('account.sheet')}.xlsx`}
-          uploadRoute={ROUTES.account.uploadAccountFile}
-          progressRoute={ROUTES.account.getImportProgress}
-          fields={{ communityID: session.communityId }}
-          onClose={() => setDialog(null)}
-          onImported={() => void reload()}
-        />
-      ) : null}
+      {addOrEdit(dialog, (row) => (
+        <AccountDialog userId={row?.userid} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+      ))}
+      {importer.dialog}
     </>
   );
 }

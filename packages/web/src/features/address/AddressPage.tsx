@@ -1,14 +1,16 @@
 import { ADDRESS_TYPE, ADDRESS_TYPES, type AddressRow, ROUTES } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { RowActions } from '../../shared/RowActions.tsx';
 import { useT } from '../../i18n/index.ts';
+import { useListReload } from '../../shared/useListReload.ts';
 import { mayCall } from '../../session/access.ts';
 import { HardwareTags } from '../../shared/hardware.tsx';
-import { ImportDialog } from '../../shared/ImportDialog.tsx';
+import { AddButton, EditButton, ImportButton } from '../../shared/buttons.tsx';
+import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
+import { useListImport } from '../../shared/useListImport.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
 import { crumbLink } from '../../shared/crumbLink.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
@@ -21,7 +23,7 @@ import { actionsColumn } from '../../shared/columns.tsx';
 import { YES_NO } from '../../shared/statuses.ts';
 import { valueEnum } from '../../shared/valueEnum.tsx';
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; row: AddressRow } | { kind: 'device'; row: AddressRow } | { kind: 'import' } | null;
+type Dialog = AddOrEdit<AddressRow> | { kind: 'device'; row: AddressRow } | null;
 
 const villaDoorUnit = (r: AddressRow) => r.type === ADDRESS_TYPE.doorUnit && r.isVilla === 1;
 
@@ -29,12 +31,17 @@ const villaDoorUnit = (r: AddressRow) => r.type === ADDRESS_TYPE.doorUnit && r.i
 export default function AddressPage() {
   const { t } = useT();
   const nav = useNavigate();
-  const qc = useQueryClient();
   const communityId = Number(useParams().communityId);
   const community = useCommunity(communityId).data;
   const [dialog, setDialog] = useState<Dialog>(null);
   const key = addressesKey(communityId);
-  const reload = () => qc.invalidateQueries({ queryKey: key });
+  const { reload } = useListReload(key);
+  const importer = useListImport(key, () => ({
+    title: t('ui.addr.import', { name: community?.name ?? '' }),
+    templateRoute: ROUTES.address.addrsTemplate,
+    uploadRoute: ROUTES.address.uploadAddrsFile,
+    fields: { communityID: communityId },
+  }));
   const remove = useRemove(ROUTES.address.batchDelAddr, key);
   const columns: ColumnsType<AddressRow> = [
     { title: t('ui.addr.address'), dataIndex: 'address', key: 'address', sorter: true },
@@ -60,9 +67,7 @@ export default function AddressPage() {
     },
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions testId={`address-actions-${r.address}`}>
-        <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
-          {t('ui.edit')}
-        </Button>
+        <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} />
         {r.type === ADDRESS_TYPE.doorUnit ? (
           <>
             <Button size="small" onClick={() => nav(`/project/address/${communityId}/amt/${r.addressid}/isvilla/${r.isVilla}/`)}>
@@ -117,37 +122,18 @@ export default function AddressPage() {
         }}
         toolbar={() => (
           <>
-            <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="address-add">
-              {t('ui.add')}
-            </Button>
-            <Button onClick={() => setDialog({ kind: 'import' })} data-testid="address-import">
-              {t('ui.import')}
-            </Button>
+            <AddButton onClick={() => setDialog({ kind: 'add' })} testId="address-add" />
+            <ImportButton onClick={() => importer.open()} testId="address-import" />
           </>
         )}
       />
-      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
-        <AddressDialog
-          communityId={communityId}
-          row={dialog.kind === 'edit' ? dialog.row : undefined}
-          onClose={() => setDialog(null)}
-          onSaved={() => void reload()}
-        />
-      ) : null}
+      {addOrEdit(dialog, (row) => (
+        <AddressDialog communityId={communityId} row={row} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+      ))}
       {dialog?.kind === 'device' ? (
         <ActivateDeviceDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={() => void reload()} />
       ) : null}
-      {dialog?.kind === 'import' ? (
-        <ImportDialog
-          title={t('ui.addr.import', { name: community?.name ?? '' })}
-          templateRoute={ROUTES.address.addrsTemplate}
-          templateName={`${t('sheet.address')}.xlsx`}
-          uploadRoute={ROUTES.address.uploadAddrsFile}
-          fields={{ communityID: communityId }}
-          onClose={() => setDialog(null)}
-          onImported={() => void reload()}
-        />
-      ) : null}
+      {importer.dialog}
     </>
   );
 }

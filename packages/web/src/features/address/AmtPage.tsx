@@ -1,11 +1,12 @@
 import { type AmtRow, ROUTES } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useT } from '../../i18n/index.ts';
-import { ImportDialog } from '../../shared/ImportDialog.tsx';
+import { useListReload } from '../../shared/useListReload.ts';
+import { AddButton, EditButton, ImportButton } from '../../shared/buttons.tsx';
+import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
+import { useListImport } from '../../shared/useListImport.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
 import { crumbLink } from '../../shared/crumbLink.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
@@ -15,12 +16,11 @@ import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
 import { RowActions } from '../../shared/RowActions.tsx';
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; row: AmtRow } | { kind: 'import' } | null;
+type Dialog = AddOrEdit<AmtRow> | null;
 
 /** The call-code table of one door unit (000 §2 "Call-code table (AMT) of one address"). */
 export default function AmtPage() {
   const { t } = useT();
-  const qc = useQueryClient();
   const params = useParams();
   const communityId = Number(params.communityId);
   const addressId = Number(params.addressId);
@@ -28,7 +28,13 @@ export default function AmtPage() {
   const door = useAddress(addressId).data;
   const [dialog, setDialog] = useState<Dialog>(null);
   const key = amtsKey(addressId);
-  const reload = () => qc.invalidateQueries({ queryKey: key });
+  const { reload } = useListReload(key);
+  const importer = useListImport(key, () => ({
+    title: t('ui.amt.import'),
+    templateRoute: ROUTES.address.amtTemplate,
+    uploadRoute: ROUTES.address.uploadAMTFile,
+    fields: { communityID: communityId, addressId },
+  }));
   const remove = useRemove(ROUTES.address.delAmtBatch, key);
   const columns: ColumnsType<AmtRow> = [
     { title: t('ui.amt.code'), dataIndex: 'code', key: 'code', sorter: true },
@@ -36,9 +42,7 @@ export default function AmtPage() {
     { title: t('ui.amt.calledName'), dataIndex: 'name' },
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions>
-        <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
-          {t('ui.edit')}
-        </Button>
+        <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} />
         {isVilla ? null : <DeleteButton onConfirm={() => remove([r.amtid])} />}
       </RowActions>
     )),
@@ -59,38 +63,22 @@ export default function AmtPage() {
         params={{ addressId }}
         toolbar={() => (
           <>
-            <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="amt-add">
-              {t('ui.add')}
-            </Button>
-            {isVilla ? null : (
-              <Button onClick={() => setDialog({ kind: 'import' })} data-testid="amt-import">
-                {t('ui.import')}
-              </Button>
-            )}
+            <AddButton onClick={() => setDialog({ kind: 'add' })} testId="amt-add" />
+            {isVilla ? null : <ImportButton onClick={() => importer.open()} testId="amt-import" />}
           </>
         )}
       />
-      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+      {addOrEdit(dialog, (row) => (
         <AmtDialog
           communityId={communityId}
           callerId={addressId}
           isVilla={isVilla}
-          row={dialog.kind === 'edit' ? dialog.row : undefined}
+          row={row}
           onClose={() => setDialog(null)}
           onSaved={() => void reload()}
         />
-      ) : null}
-      {dialog?.kind === 'import' ? (
-        <ImportDialog
-          title={t('ui.amt.import')}
-          templateRoute={ROUTES.address.amtTemplate}
-          templateName={`${t('sheet.amt')}.xlsx`}
-          uploadRoute={ROUTES.address.uploadAMTFile}
-          fields={{ communityID: communityId, addressId }}
-          onClose={() => setDialog(null)}
-          onImported={() => void reload()}
-        />
-      ) : null}
+      ))}
+      {importer.dialog}
     </>
   );
 }

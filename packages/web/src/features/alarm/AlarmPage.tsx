@@ -1,11 +1,11 @@
 import { ALARM_KIND_ENUM, ALARM_KINDS, type AlarmKind, type AlarmRow, ROUTES } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
-import { dateFilters } from '../../shared/FilterBar.tsx';
+import { useListReload } from '../../shared/useListReload.ts';
+import { dateRange } from '../../shared/FilterBar.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { AckDialog } from './AckDialog.tsx';
 import { KindTag } from './KindTag.tsx';
@@ -22,8 +22,7 @@ const ACK_STATE = valueEnum(['0', '1'] as const, (v) => (v === '1' ? 'ui.alarm.d
  */
 export default function AlarmPage() {
   const { t } = useT();
-  const qc = useQueryClient();
-  const reload = () => void qc.invalidateQueries({ queryKey: LIST_KEY });
+  const { reload } = useListReload(LIST_KEY);
   const [acking, setAcking] = useState<{ ids: number[]; done: () => void } | null>(null);
   const columns: ColumnsType<AlarmRow> = [
     { title: t('alarm.col.time'), dataIndex: 'time', key: 'time', sorter: true, defaultSortOrder: 'descend', width: 170 },
@@ -67,7 +66,7 @@ export default function AlarmPage() {
           deviceName: 'alarm.col.deviceName',
           kind: { label: 'alarm.col.kind', options: ALARM_KIND },
           acknowledged: { label: 'ui.alarm.state', options: ACK_STATE },
-          ...dateFilters({ validfrom: 'ui.startDate', validto: 'ui.endDate' }),
+          ...dateRange('validfrom', 'validto'),
         }}
         toolbar={({ selectedRows, params, clearSelection }) => {
           const pending = selectedRows.filter((r) => !r.acknowledged).map((r) => r.id);

@@ -8,7 +8,7 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { fetchWorklist } from './api.ts';
 import { CLOCK_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag, valueEnum } from '../../shared/valueEnum.tsx';
-import { dateFilters } from '../../shared/FilterBar.tsx';
+import { dateRange } from '../../shared/FilterBar.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
 
 type Row = ClockInRow & { key: string };
@@ -69,7 +69,7 @@ export default function DailyDetailPage() {
         userName: 'ui.att.name',
         account: 'ui.att.account',
         weektime: { label: 'ui.att.weekday', options: valueEnum(WEEKDAYS, (v) => `ui.att.week.${v}`) },
-        ...dateFilters({ starttime: 'ui.att.startDate', endtime: 'ui.att.endDate' }),
+        ...dateRange('starttime', 'endtime', ['ui.att.startDate', 'ui.att.endDate']),
         status: { label: 'ui.att.status', options: CLOCK_STATUSES },
       }}
       toolbar={() => <Typography.Text type="secondary">{t('ui.att.rangeHint')}</Typography.Text>}

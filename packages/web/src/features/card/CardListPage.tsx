@@ -1,10 +1,10 @@
 import { CARD_LIST, type CardRow, GATE_CARD_TYPES, LADDER_CARD_TYPES, ROUTES } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Select, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useT } from '../../i18n/index.ts';
-import { dateFilters, type FilterSpec } from '../../shared/FilterBar.tsx';
+import { useListReload } from '../../shared/useListReload.ts';
+import { dateRange, type FilterSpec } from '../../shared/FilterBar.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
 import { useCommunities } from '../../api/lookups.ts';
@@ -13,21 +13,17 @@ import { CARD_STATUSES } from '../../shared/statuses.ts';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 import { RowActions } from '../../shared/RowActions.tsx';
+import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
+import { AddButton, ImportButton } from '../../shared/buttons.tsx';
+import { useListImport } from '../../shared/useListImport.tsx';
 
 // The dialogs load when opened: the list (the first screen after sign-in) does not carry the
 // upload, card-reader, household and lift-configuration code.
 const CardDialog = lazy(() => import('./CardDialog.tsx').then((m) => ({ default: m.CardDialog })));
 const CardDownloadDialog = lazy(() => import('./CardConfigDialogs.tsx').then((m) => ({ default: m.CardDownloadDialog })));
 const CardLadderDialog = lazy(() => import('./CardConfigDialogs.tsx').then((m) => ({ default: m.CardLadderDialog })));
-const ImportDialog = lazy(() => import('../../shared/ImportDialog.tsx').then((m) => ({ default: m.ImportDialog })));
 
-type Dialog =
-  | { kind: 'add' }
-  | { kind: 'edit'; row: CardRow }
-  | { kind: 'download'; row: CardRow }
-  | { kind: 'ladder'; row: CardRow }
-  | { kind: 'import'; communityId: number; name: string }
-  | null;
+type Dialog = AddOrEdit<CardRow> | { kind: 'download'; row: CardRow } | { kind: 'ladder'; row: CardRow } | null;
 
 /**
  * The card list of /access/gate (ismjtk 1) and /access/ladder (ismjtk 2), 001 §2: filters,
@@ -37,14 +33,19 @@ type Dialog =
 export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrumb: ReactNode[] }) {
   const { t } = useT();
   const { message } = App.useApp();
-  const qc = useQueryClient();
   const key = cardsKey(ismjtk);
   const gate = ismjtk === CARD_LIST.gate;
   const [dialog, setDialog] = useState<Dialog>(null);
   const [importCommunity, setImportCommunity] = useState<number | undefined>();
   const communities = useCommunities();
-  const reload = () => qc.invalidateQueries({ queryKey: key });
+  const { reload } = useListReload(key);
   const remove = useRemove(ROUTES.card.batchDel, key);
+  const importer = useListImport(key, (c: { communityid: number; name: string }) => ({
+    title: t('ui.card.import', { name: c.name }),
+    templateRoute: ROUTES.card.cardTemplate,
+    uploadRoute: ROUTES.card.uploadCardFile,
+    fields: { communityID: c.communityid, ismjtk },
+  }));
   const types = gate ? GATE_CARD_TYPES : LADDER_CARD_TYPES;
 
   const columns: ColumnsType<CardRow> = [
@@ -86,12 +87,12 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
     cardtype: { label: 'ui.card.type', options: typeOptions(types) },
     cardmode: { label: 'ui.card.mode', options: modeOptions() },
     cardstatus: { label: 'ui.card.status', options: CARD_STATUSES },
-    ...dateFilters({ starttime: 'ui.card.issuedFrom', endtime: 'ui.card.issuedTo' }),
+    ...dateRange('starttime', 'endtime', ['ui.card.issuedFrom', 'ui.card.issuedTo']),
   };
   const startImport = () => {
     const c = communities.find((x) => x.communityid === importCommunity);
     if (!c) message.warning(t('v.chooseCommunity'));
-    else setDialog({ kind: 'import', communityId: c.communityid, name: c.name });
+    else importer.open(c);
   };
   return (
     <>
@@ -105,9 +106,9 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
         filters={filters}
         toolbar={() => (
           <Space wrap>
-            <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="card-add">
+            <AddButton onClick={() => setDialog({ kind: 'add' })} testId="card-add">
               {t('ui.card.add')}
-            </Button>
+            </AddButton>
             <Select
               allowClear
               showSearch
@@ -120,36 +121,19 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
               options={communities.map((c) => ({ value: c.communityid, label: c.name }))}
               data-testid="card-import-community"
             />
-            <Button onClick={startImport} data-testid="card-import">
-              {t('ui.import')}
-            </Button>
+            <ImportButton onClick={startImport} testId="card-import" />
           </Space>
         )}
       />
       <Suspense fallback={null}>
-        {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
-          <CardDialog
-            ismjtk={ismjtk}
-            row={dialog.kind === 'edit' ? dialog.row : undefined}
-            onClose={() => setDialog(null)}
-            onSaved={() => void reload()}
-          />
-        ) : null}
+        {addOrEdit(dialog, (row) => (
+          <CardDialog ismjtk={ismjtk} row={row} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+        ))}
         {dialog?.kind === 'download' ? (
           <CardDownloadDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={() => void reload()} />
         ) : null}
         {dialog?.kind === 'ladder' ? <CardLadderDialog row={dialog.row} onClose={() => setDialog(null)} /> : null}
-        {dialog?.kind === 'import' ? (
-          <ImportDialog
-            title={t('ui.card.import', { name: dialog.name })}
-            templateRoute={ROUTES.card.cardTemplate}
-            templateName={`${t('ui.card.template')}.xlsx`}
-            uploadRoute={ROUTES.card.uploadCardFile}
-            fields={{ communityID: dialog.communityId, ismjtk }}
-            onClose={() => setDialog(null)}
-            onImported={() => void reload()}
-          />
-        ) : null}
+        {importer.dialog}
       </Suspense>
     </>
   );

@@ -3,6 +3,7 @@ import { Button, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useParams } from 'react-router';
 import { useT } from '../../i18n/index.ts';
+import { EditButton } from '../../shared/buttons.tsx';
 import { crumbLink } from '../../shared/crumbLink.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useAddress } from '../address/api.ts';
@@ -10,7 +11,7 @@ import { deleteDoorUnitCard, doorUnitCardsKey, modeOptions, resendDoorUnitCard, 
 import { useGateEntryEdit } from '../../shared/useGateEntryEdit.tsx';
 import { CARD_STATUSES } from '../../shared/statuses.ts';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
-import { dateFilters } from '../../shared/FilterBar.tsx';
+import { dateRange } from '../../shared/FilterBar.tsx';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 import { RowActions } from '../../shared/RowActions.tsx';
 
@@ -56,9 +57,7 @@ export default function DoorUnitCardsPage() {
         ) : (
           <DeleteButton onConfirm={() => run(deleteDoorUnitCard(r.id))} />
         )}
-        <Button size="small" onClick={() => edit(r)}>
-          {t('ui.edit')}
-        </Button>
+        <EditButton onClick={() => edit(r)} />
         <ConfirmButton title={t('ui.card.confirmResend')} onConfirm={() => run(resendDoorUnitCard(r.id))}>
           {t('ui.card.resend')}
         </ConfirmButton>
@@ -89,7 +88,7 @@ export default function DoorUnitCardsPage() {
           cardtype: { label: 'ui.card.type', options: typeOptions(DOOR_UNIT_TYPES) },
           cardstatus: { label: 'ui.card.status', options: CARD_STATUSES },
           cardmode: { label: 'ui.card.mode', options: modeOptions() },
-          ...dateFilters({ validfrom: 'ui.card.validfrom', validto: 'ui.card.validto' }),
+          ...dateRange('validfrom', 'validto', ['ui.card.validfrom', 'ui.card.validto']),
         }}
       />
       {editor}

@@ -1,9 +1,10 @@
 import { type EnterpriseRow, ROUTES } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
+import { EditButton } from '../../shared/buttons.tsx';
+import { useListReload } from '../../shared/useListReload.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { ENTERPRISES_KEY } from './api.ts';
 import { CoverDialog } from './CoverDialog.tsx';
@@ -17,9 +18,8 @@ type Dialog = { kind: 'edit'; row: EnterpriseRow } | { kind: 'cover'; row: Enter
 /** The enterprise list (001 §2): an enterprise user sees only its own company. */
 export default function EnterpriseListPage() {
   const { t } = useT();
-  const qc = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const reload = () => qc.invalidateQueries({ queryKey: ENTERPRISES_KEY });
+  const { reload } = useListReload(ENTERPRISES_KEY);
   const columns: ColumnsType<EnterpriseRow> = [
     { title: t('ui.ent.name'), dataIndex: 'name', key: 'name', sorter: true },
     { title: t('ui.ent.phone'), dataIndex: 'regNo', key: 'regNo', sorter: true },
@@ -28,9 +28,7 @@ export default function EnterpriseListPage() {
     { title: t('ui.comm.deviceNum'), dataIndex: 'deviceNum', key: 'deviceNum', sorter: true },
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions>
-        <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
-          {t('ui.edit')}
-        </Button>
+        <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} />
         <Button size="small" onClick={() => setDialog({ kind: 'cover', row: r })}>
           {t('ui.comm.cover')}
         </Button>

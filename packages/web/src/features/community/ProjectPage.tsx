@@ -1,11 +1,11 @@
 import { type CommunityRow, isAdminLevel, ROUTES } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RowActions } from '../../shared/RowActions.tsx';
 import { useT } from '../../i18n/index.ts';
+import { useListReload } from '../../shared/useListReload.ts';
 import { useSession } from '../../session/useSession.ts';
 import { useRemove } from '../../shared/useRemove.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
@@ -15,8 +15,10 @@ import { ProjectDialog } from './ProjectDialog.tsx';
 import { regionFilter } from './RegionCascader.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
+import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
+import { AddButton, EditButton } from '../../shared/buttons.tsx';
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; id: number } | { kind: 'cover'; id: number; name: string } | null;
+type Dialog = AddOrEdit<CommunityRow> | { kind: 'cover'; row: CommunityRow } | null;
 
 /**
  * Project configuration (000 §2 "Project (community) management"): filters, sorted and
@@ -26,11 +28,10 @@ type Dialog = { kind: 'add' } | { kind: 'edit'; id: number } | { kind: 'cover'; 
 export default function ProjectPage() {
   const { t } = useT();
   const nav = useNavigate();
-  const qc = useQueryClient();
   const session = useSession();
   const [dialog, setDialog] = useState<Dialog>(null);
   const admin = isAdminLevel(session?.roleId ?? 99);
-  const reload = () => qc.invalidateQueries({ queryKey: COMMUNITIES_KEY });
+  const { reload } = useListReload(COMMUNITIES_KEY);
   const remove = useRemove(ROUTES.community.batchDel, COMMUNITIES_KEY);
   const columns: ColumnsType<CommunityRow> = [
     { title: t('ui.comm.name'), dataIndex: 'name', key: 'name', sorter: true },
@@ -43,15 +44,11 @@ export default function ProjectPage() {
     { title: t('ui.comm.deviceNum'), dataIndex: 'deviceNum', key: 'deviceNum', sorter: true },
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions testId={`project-actions-${r.name}`}>
-        {admin ? (
-          <Button size="small" onClick={() => setDialog({ kind: 'edit', id: r.communityid })}>
-            {t('ui.edit')}
-          </Button>
-        ) : null}
+        {admin ? <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} /> : null}
         <Button size="small" onClick={() => nav(`/project/address/${r.communityid}/`)}>
           {t('ui.comm.set')}
         </Button>
-        <Button size="small" onClick={() => setDialog({ kind: 'cover', id: r.communityid, name: r.name })}>
+        <Button size="small" onClick={() => setDialog({ kind: 'cover', row: r })}>
           {t('ui.comm.enclosure')}
         </Button>
         <DeleteButton title={t('ui.comm.deleteOne', { name: r.name, count: r.addressNum })} onConfirm={() => remove([r.communityid])} />
@@ -80,22 +77,14 @@ export default function ProjectPage() {
           location: regionFilter('ui.comm.region', 'filter-region'),
           address: 'ui.comm.address',
         }}
-        toolbar={() =>
-          admin ? (
-            <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="project-add">
-              {t('ui.add')}
-            </Button>
-          ) : null
-        }
+        toolbar={() => (admin ? <AddButton onClick={() => setDialog({ kind: 'add' })} testId="project-add" /> : null)}
       />
-      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
-        <ProjectDialog
-          communityId={dialog.kind === 'edit' ? dialog.id : undefined}
-          onClose={() => setDialog(null)}
-          onSaved={() => void reload()}
-        />
+      {addOrEdit(dialog, (row) => (
+        <ProjectDialog communityId={row?.communityid} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+      ))}
+      {dialog?.kind === 'cover' ? (
+        <CoverDialog communityId={dialog.row.communityid} name={dialog.row.name} onClose={() => setDialog(null)} />
       ) : null}
-      {dialog?.kind === 'cover' ? <CoverDialog communityId={dialog.id} name={dialog.name} onClose={() => setDialog(null)} /> : null}
     </>
   );
 }

@@ -16,13 +16,10 @@ import { DoorUnitList } from './DoorUnitList.tsx';
 import { onlineColumn, syncColumn } from './SyncState.tsx';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
+import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
+import { AddButton, EditButton } from '../../shared/buttons.tsx';
 
-type Dialog =
-  | { kind: 'add' }
-  | { kind: 'edit'; row: DeviceRow }
-  | { kind: 'replace'; row: DeviceRow }
-  | { kind: 'secret'; secret: DeviceSecret }
-  | null;
+type Dialog = AddOrEdit<DeviceRow> | { kind: 'replace'; row: DeviceRow } | { kind: 'secret'; secret: DeviceSecret } | null;
 
 /**
  * Device list (001 §2): bound door units with their online and sync state. Add and
@@ -48,9 +45,7 @@ export default function DevicesPage() {
     syncColumn(t('ui.dev.sync'), (r) => r.addressRegNo),
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions testId={`device-actions-${r.addressRegNo}`}>
-        <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
-          {t('ui.edit')}
-        </Button>
+        <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} />
         <Button size="small" onClick={() => navigate(`/project/address/${r.communityID}/amt/${r.addressid}/isvilla/${r.isVilla}`)}>
           {t('ui.dev.amt')}
         </Button>
@@ -94,24 +89,22 @@ export default function DevicesPage() {
           if (!admin) return null;
           return (
             <>
-              <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="device-add">
-                {t('ui.add')}
-              </Button>
+              <AddButton onClick={() => setDialog({ kind: 'add' })} testId="device-add" />
               <ExportButton route={ROUTES.device.exportDevices} params={params} sheet={t('menu.project.devices')} />
             </>
           );
         }}
       />
-      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+      {addOrEdit(dialog, (row) => (
         <DeviceDialog
-          row={dialog.kind === 'edit' ? dialog.row : undefined}
+          row={row}
           onClose={() => setDialog((d) => (d?.kind === 'secret' ? d : null))}
           onSaved={(secret) => {
             void reload();
             if (secret) setDialog({ kind: 'secret', secret });
           }}
         />
-      ) : null}
+      ))}
       {dialog?.kind === 'replace' ? (
         <ReplaceDialog
           row={dialog.row}

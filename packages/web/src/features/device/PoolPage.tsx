@@ -1,13 +1,15 @@
 import { isAdminLevel, type PoolRow, ROUTES } from '@gatehouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space } from 'antd';
+import { Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
+import { useListReload } from '../../shared/useListReload.ts';
 import { useSession } from '../../session/useSession.ts';
 import { HardwareChoice, HardwareTags, hardwareBits } from '../../shared/hardware.tsx';
-import { ImportDialog } from '../../shared/ImportDialog.tsx';
+import { AddButton, EditButton, ImportButton } from '../../shared/buttons.tsx';
+import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
+import { useListImport } from '../../shared/useListImport.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { deletePoolEntry, POOL_KEY } from './api.ts';
 import { PoolDialog } from './PoolDialog.tsx';
@@ -20,7 +22,7 @@ function HardwareFilter({ value, onChange }: { value?: number; onChange?: (v: nu
   return <HardwareChoice value={hardwareBits(value ?? 0)} onChange={(v) => onChange?.(v.reduce((a, b) => a | b, 0) || undefined)} />;
 }
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; row: PoolRow } | { kind: 'import' } | null;
+type Dialog = AddOrEdit<PoolRow> | null;
 
 /**
  * Device pool (001 §2): every known door unit by serial number. Note, edit, add,
@@ -28,11 +30,15 @@ type Dialog = { kind: 'add' } | { kind: 'edit'; row: PoolRow } | { kind: 'import
  */
 export default function PoolPage() {
   const { t } = useT();
-  const qc = useQueryClient();
   const session = useSession();
   const admin = isAdminLevel(session?.roleId ?? 99);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const reload = () => qc.invalidateQueries({ queryKey: POOL_KEY });
+  const { reload, act } = useListReload(POOL_KEY);
+  const importer = useListImport(POOL_KEY, () => ({
+    title: t('ui.dev.importPool'),
+    templateRoute: ROUTES.pool.poolTemplate,
+    uploadRoute: ROUTES.pool.importPool,
+  }));
   const columns: ColumnsType<PoolRow> = [
     { title: t('ui.dev.name'), dataIndex: 'name', key: 'name', sorter: true },
     { title: t('ui.dev.serial'), dataIndex: 'regNo', key: 'regNo', sorter: true },
@@ -48,18 +54,8 @@ export default function PoolPage() {
     ...(admin ? [{ title: t('ui.dev.note'), dataIndex: 'note', ellipsis: true } as const] : []),
     actionsColumn(t('ui.actions'), (r) => (
       <Space>
-        {admin ? (
-          <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })} data-testid={`pool-edit-${r.regNo}`}>
-            {t('ui.edit')}
-          </Button>
-        ) : null}
-        <DeleteButton
-          testId={`pool-delete-${r.regNo}`}
-          onConfirm={async () => {
-            await deletePoolEntry(r.id).catch(() => undefined);
-            await reload();
-          }}
-        />
+        {admin ? <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} testId={`pool-edit-${r.regNo}`} /> : null}
+        <DeleteButton testId={`pool-delete-${r.regNo}`} onConfirm={() => act(deletePoolEntry(r.id))} />
       </Space>
     )),
   ];
@@ -79,30 +75,17 @@ export default function PoolPage() {
           if (!admin) return null;
           return (
             <>
-              <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="pool-add">
-                {t('ui.add')}
-              </Button>
-              <Button onClick={() => setDialog({ kind: 'import' })} data-testid="pool-import">
-                {t('ui.import')}
-              </Button>
+              <AddButton onClick={() => setDialog({ kind: 'add' })} testId="pool-add" />
+              <ImportButton onClick={() => importer.open()} testId="pool-import" />
               <ExportButton route={ROUTES.pool.exportPool} params={params} sheet={t('menu.project.pool')} />
             </>
           );
         }}
       />
-      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
-        <PoolDialog row={dialog.kind === 'edit' ? dialog.row : undefined} onClose={() => setDialog(null)} onSaved={() => void reload()} />
-      ) : null}
-      {dialog?.kind === 'import' ? (
-        <ImportDialog
-          title={t('ui.dev.importPool')}
-          templateRoute={ROUTES.pool.poolTemplate}
-          templateName={`${t('menu.project.pool')}.xlsx`}
-          uploadRoute={ROUTES.pool.importPool}
-          onClose={() => setDialog(null)}
-          onImported={() => void reload()}
-        />
-      ) : null}
+      {addOrEdit(dialog, (row) => (
+        <PoolDialog row={row} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+      ))}
+      {importer.dialog}
     </>
   );
 }

@@ -7,7 +7,7 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { ACCESS_TYPE, CARD_MODE } from './codes.ts';
 import { ACCESS_RESULT } from '../../shared/statuses.ts';
 import { EnumTag } from '../../shared/valueEnum.tsx';
-import { dateFilters } from '../../shared/FilterBar.tsx';
+import { dateRange } from '../../shared/FilterBar.tsx';
 import { LiveSwitch } from './LiveSwitch.tsx';
 
 const KEY = ['eventlog', 'accesslog'] as const;
@@ -52,7 +52,7 @@ export default function AccessLogPage() {
         account: 'eventlog.col.account',
         CARD_MODE: { label: 'eventlog.col.cardMode', options: CARD_MODE },
         CARD_NUM: 'eventlog.col.cardNum',
-        ...dateFilters({ validfrom: 'ui.startDate', validto: 'ui.endDate' }),
+        ...dateRange('validfrom', 'validto'),
       }}
       toolbar={({ params }) => (
         <>

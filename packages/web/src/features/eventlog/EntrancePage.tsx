@@ -4,7 +4,7 @@ import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { OPEN_TYPE } from './codes.ts';
-import { dateFilters } from '../../shared/FilterBar.tsx';
+import { dateRange } from '../../shared/FilterBar.tsx';
 
 /** Entrance report (001 "Entrance report"): successful card, QR code and face opens; export. */
 export default function EntrancePage() {
@@ -27,7 +27,7 @@ export default function EntrancePage() {
         communityName: 'eventlog.col.company',
         account: 'eventlog.col.account',
         event: { label: 'eventlog.col.event', options: OPEN_TYPE },
-        ...dateFilters({ starttime: 'ui.eventlog.openFrom', endtime: 'ui.eventlog.openTo' }),
+        ...dateRange('starttime', 'endtime', ['ui.eventlog.openFrom', 'ui.eventlog.openTo']),
       }}
       toolbar={({ params }) => (
         <ExportButton route={ROUTES.eventlog.exportAccessReport} params={params} sheet={t('eventlog.sheet.entrance')} />

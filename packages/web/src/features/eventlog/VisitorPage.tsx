@@ -4,7 +4,7 @@ import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
-import { dateFilters } from '../../shared/FilterBar.tsx';
+import { dateRange } from '../../shared/FilterBar.tsx';
 
 /**
  * Visitor page (001 "Visitor page"): visitor QR codes with their opens; dates with
@@ -44,7 +44,7 @@ export default function VisitorPage() {
         userRegno: 'eventlog.col.account',
         deviceName: 'eventlog.col.deviceName',
         communityName: 'eventlog.col.company',
-        ...dateFilters({ validfrom: 'ui.eventlog.validFrom', validto: 'ui.eventlog.validTo' }),
+        ...dateRange('validfrom', 'validto', ['ui.eventlog.validFrom', 'ui.eventlog.validTo']),
       }}
       toolbar={
         admin

@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { RowActions } from '../../shared/RowActions.tsx';
 import { FaceThumb } from './FaceThumb.tsx';
+import { AddButton } from '../../shared/buttons.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useListReload } from '../../shared/useListReload.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
@@ -80,9 +81,9 @@ export default function FaceIdPage() {
         route={ROUTES.face.getFaces}
         filters={{ address: 'ui.face.address', account: 'ui.face.account', status: { label: 'ui.face.status', options: FACE_STATUSES } }}
         toolbar={() => (
-          <Button type="primary" onClick={() => setOpen({ kind: 'add' })} data-testid="face-add">
+          <AddButton onClick={() => setOpen({ kind: 'add' })} testId="face-add">
             {t('ui.face.add')}
-          </Button>
+          </AddButton>
         )}
       />
       {open?.kind === 'add' ? <FaceAddDialog onClose={close} /> : null}

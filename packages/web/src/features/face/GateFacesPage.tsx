@@ -1,16 +1,17 @@
 import { type FaceAddressRow, ROUTES, updateFaceAddressInput } from '@gatehouse/contracts';
-import { Button, Space } from 'antd';
+import { Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useParams } from 'react-router';
 import { FaceThumb } from './FaceThumb.tsx';
 import { useT } from '../../i18n/index.ts';
+import { EditButton } from '../../shared/buttons.tsx';
 import { crumbLink } from '../../shared/crumbLink.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { deleteGateFace, facePhotoPath, GATE_FACES_KEY, resendGateFace, saveGateFace } from './api.ts';
 import { useGateEntryEdit } from '../../shared/useGateEntryEdit.tsx';
 import { FACE_STATUSES } from '../../shared/statuses.ts';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
-import { dateFilters } from '../../shared/FilterBar.tsx';
+import { dateRange } from '../../shared/FilterBar.tsx';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 
 /**
@@ -45,9 +46,7 @@ export default function GateFacesPage() {
     actionsColumn(t('ui.actions'), (r) => (
       <Space>
         <DeleteButton testId={`gate-face-delete-${r.id}`} onConfirm={() => act(deleteGateFace(r.id))} />
-        <Button size="small" onClick={() => edit(r)} data-testid={`gate-face-edit-${r.id}`}>
-          {t('ui.edit')}
-        </Button>
+        <EditButton onClick={() => edit(r)} testId={`gate-face-edit-${r.id}`} />
         <ConfirmButton title={t('ui.face.confirmResend')} onConfirm={() => act(resendGateFace(r.id))} testId={`gate-face-resend-${r.id}`}>
           {t('ui.face.resend')}
         </ConfirmButton>
@@ -66,7 +65,7 @@ export default function GateFacesPage() {
           account: 'ui.face.account',
           address: 'ui.face.address',
           status: { label: 'ui.face.status', options: FACE_STATUSES },
-          ...dateFilters({ validfrom: 'ui.face.validfrom', validto: 'ui.face.validto' }),
+          ...dateRange('validfrom', 'validto', ['ui.face.validfrom', 'ui.face.validto']),
         }}
       />
       {editor}

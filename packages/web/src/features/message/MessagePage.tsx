@@ -1,12 +1,12 @@
 import { type MessageRow, ROUTES } from '@gatehouse/contracts';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useQueryClient } from '@tanstack/react-query';
 import { download } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
+import { useListReload } from '../../shared/useListReload.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { MESSAGE_TYPE } from '../../shared/statuses.ts';
-import { dateFilters } from '../../shared/FilterBar.tsx';
+import { dateRange } from '../../shared/FilterBar.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { deleteMessage } from './api.ts';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
@@ -16,11 +16,7 @@ const KEY = ['messages'] as const;
 /** Message management (001 §2): the import history, with the source file of each import. */
 export default function MessagePage() {
   const { t } = useT();
-  const qc = useQueryClient();
-  const remove = async (id: number) => {
-    await deleteMessage(id).catch(() => undefined);
-    await qc.invalidateQueries({ queryKey: KEY });
-  };
+  const { act } = useListReload(KEY);
   const columns: ColumnsType<MessageRow> = [
     { title: t('ui.message.title'), dataIndex: 'title', key: 'title', sorter: true, width: 220 },
     { title: t('ui.message.content'), dataIndex: 'content', width: 320 },
@@ -37,7 +33,7 @@ export default function MessagePage() {
         >
           {t('ui.message.download')}
         </Button>
-        <DeleteButton onConfirm={() => remove(r.id)} />
+        <DeleteButton onConfirm={() => act(deleteMessage(r.id))} />
       </Space>
     )),
   ];
@@ -50,7 +46,7 @@ export default function MessagePage() {
       filters={{
         title: 'ui.message.title',
         type: { label: 'ui.message.type', options: MESSAGE_TYPE },
-        ...dateFilters({ starttime: 'ui.startDate', endtime: 'ui.endDate' }),
+        ...dateRange('starttime', 'endtime'),
       }}
     />
   );

@@ -3,7 +3,7 @@ import { Descriptions } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
-import { dateFilters } from '../../shared/FilterBar.tsx';
+import { dateRange } from '../../shared/FilterBar.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { FirstMenuSelect, SecondMenuSelect } from './MenuSelects.tsx';
 
@@ -40,7 +40,7 @@ export default function OperationLogPage() {
         name1: { label: 'oplog.col.name1', render: () => <FirstMenuSelect /> },
         name2: { label: 'oplog.col.name2', render: () => <SecondMenuSelect /> },
         regno: 'oplog.col.regno',
-        ...dateFilters({ starttime: 'ui.startDate', endtime: 'ui.endDate' }),
+        ...dateRange('starttime', 'endtime'),
       }}
       toolbar={({ params }) => <ExportButton route={ROUTES.oplog.exportOpLog} params={params} sheet={t('oplog.sheet')} />}
     />

@@ -11,6 +11,12 @@ import { expireUnused, UNUSED_KEY } from './api.ts';
 
 const DEFAULT_DAYS = 90;
 
+/** What can be done to the selected rows at once: its question and its button's text. */
+const BULK_ACTIONS = [
+  { action: 'disable', confirm: 'ui.review.confirmDisable', text: 'ui.review.disableSelected' },
+  { action: 'delete', confirm: 'ui.review.confirmDelete', text: 'ui.review.deleteSelected' },
+] as const;
+
 /** Cards and faces not used for N days (server-side paging and filters), disabled or deleted in bulk. */
 export function UnusedPanel() {
   const { t } = useT();
@@ -56,23 +62,18 @@ export function UnusedPanel() {
           data-testid="unused-days"
           aria-label={t('ui.review.days')}
         />
-        <ConfirmButton
-          title={t('ui.review.confirmDisable', { n: selectedRows.length })}
-          disabled={!selectedRows.length}
-          onConfirm={() => run('disable')}
-          testId="unused-disable"
-        >
-          {t('ui.review.disableSelected')}
-        </ConfirmButton>
-        <ConfirmButton
-          danger
-          title={t('ui.review.confirmDelete', { n: selectedRows.length })}
-          disabled={!selectedRows.length}
-          onConfirm={() => run('delete')}
-          testId="unused-delete"
-        >
-          {t('ui.review.deleteSelected')}
-        </ConfirmButton>
+        {BULK_ACTIONS.map((b) => (
+          <ConfirmButton
+            key={b.action}
+            danger={b.action === 'delete'}
+            title={t(b.confirm, { n: selectedRows.length })}
+            disabled={!selectedRows.length}
+            onConfirm={() => run(b.action)}
+            testId={`unused-${b.action}`}
+          >
+            {t(b.text)}
+          </ConfirmButton>
+        ))}
       </Space>
     );
   };

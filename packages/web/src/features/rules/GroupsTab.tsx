@@ -1,7 +1,7 @@
 import type { GroupRow } from '@gatehouse/contracts';
 import { Space, Tag } from 'antd';
 import { useT } from '../../i18n/index.ts';
-import { deleteGroup, useGroups } from './api.ts';
+import { useGroups } from './api.ts';
 import { GroupDialog } from './GroupDialog.tsx';
 import { RulesTab } from './RulesTab.tsx';
 
@@ -13,8 +13,6 @@ export function GroupsTab({ communityId }: { communityId: number }) {
       kind="group"
       communityId={communityId}
       list={useGroups(communityId)}
-      addText={t('ui.rules.addGroup')}
-      empty={t('ui.rules.noGroups')}
       columns={[
         { title: t('ui.rules.name'), dataIndex: 'name' },
         { title: t('ui.rules.schedule'), dataIndex: 'scheduleName' },
@@ -32,7 +30,6 @@ export function GroupsTab({ communityId }: { communityId: number }) {
         { title: t('ui.rules.cards'), dataIndex: 'cardCount', width: 90 },
         { title: t('ui.rules.faces'), dataIndex: 'faceCount', width: 90 },
       ]}
-      remove={deleteGroup}
       confirmDelete={t('ui.rules.confirmDeleteGroup')}
       dialog={(row, onClose) => <GroupDialog communityId={communityId} row={row} onClose={onClose} />}
     />

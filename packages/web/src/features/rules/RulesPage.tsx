@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCommunities } from '../../api/lookups.ts';
 import { useT } from '../../i18n/index.ts';
-import { setTimeZone, useSettings } from './api.ts';
+import { rulesOf, setTimeZone, useSettings } from './api.ts';
 import { GroupsTab } from './GroupsTab.tsx';
 import { HolidaysTab } from './HolidaysTab.tsx';
 import { SchedulesTab } from './SchedulesTab.tsx';
@@ -29,7 +29,7 @@ export default function RulesPage() {
   const changeZone = async (timeZone: string) => {
     if (communityId === undefined) return;
     await setTimeZone({ communityId, timeZone });
-    await qc.invalidateQueries({ queryKey: ['rules', communityId] });
+    await qc.invalidateQueries({ queryKey: rulesOf(communityId) });
   };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>

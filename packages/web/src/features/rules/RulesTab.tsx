@@ -1,26 +1,29 @@
-import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useT } from '../../i18n/index.ts';
+import { AddButton, EditButton } from '../../shared/buttons.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { PlainList } from '../../shared/PlainList.tsx';
 import { RowActions } from '../../shared/RowActions.tsx';
-import { useRulesReload } from './api.ts';
+import { deleteGroup, deleteHoliday, deleteSchedule, useRulesReload } from './api.ts';
+
+/** Per kind of rule: the catalogue keys of its Add button and of its empty list, and its delete. */
+const KINDS = {
+  schedule: { add: 'ui.rules.addSchedule', empty: 'ui.rules.noSchedules', remove: deleteSchedule },
+  holiday: { add: 'ui.rules.addHoliday', empty: 'ui.rules.noHolidays', remove: deleteHoliday },
+  group: { add: 'ui.rules.addGroup', empty: 'ui.rules.noGroups', remove: deleteGroup },
+} as const;
 
 export interface RulesTabProps<Row extends { id: number }> {
-  /** What the tab lists: the start of its test ids (`<kind>-add`, `<kind>-edit-<id>`, `<kind>-delete-<id>`). */
-  kind: 'schedule' | 'holiday' | 'group';
+  /** What the tab lists: its texts and delete (`KINDS`), the start of its test ids (`<kind>-add`, `<kind>-edit-<id>`, `<kind>-delete-<id>`). */
+  kind: keyof typeof KINDS;
   communityId: number;
   list: { data?: Row[]; isLoading: boolean };
-  /** The Add button's text and the empty list's (already translated). */
-  addText: string;
-  empty: string;
   /** More buttons after Add (an import). */
   tools?: ReactNode;
   /** The columns before the row actions. */
   columns: ColumnsType<Row>;
-  remove: (id: number) => Promise<unknown>;
   /** The delete question, when not the common one. */
   confirmDelete?: string;
   /** Rows without edit and delete (the built-in schedule). */
@@ -34,20 +37,21 @@ export function RulesTab<Row extends { id: number }>(p: RulesTabProps<Row>) {
   const { t } = useT();
   const reload = useRulesReload(p.communityId);
   const [editing, setEditing] = useState<Row | null | undefined>(undefined);
+  const kind = KINDS[p.kind];
   return (
     <>
       <PlainList<Row>
         toolbar={
           <>
-            <Button type="primary" data-testid={`${p.kind}-add`} onClick={() => setEditing(null)}>
-              {p.addText}
-            </Button>
+            <AddButton testId={`${p.kind}-add`} onClick={() => setEditing(null)}>
+              {t(kind.add)}
+            </AddButton>
             {p.tools}
           </>
         }
         rows={p.list.data}
         loading={p.list.isLoading}
-        empty={p.empty}
+        empty={t(kind.empty)}
         columns={[
           ...p.columns,
           actionsColumn(
@@ -55,10 +59,12 @@ export function RulesTab<Row extends { id: number }>(p: RulesTabProps<Row>) {
             (r) =>
               p.readOnly?.(r) ? null : (
                 <RowActions>
-                  <Button size="small" data-testid={`${p.kind}-edit-${r.id}`} onClick={() => setEditing(r)}>
-                    {t('ui.edit')}
-                  </Button>
-                  <DeleteButton title={p.confirmDelete} testId={`${p.kind}-delete-${r.id}`} onConfirm={() => p.remove(r.id).then(reload)} />
+                  <EditButton onClick={() => setEditing(r)} testId={`${p.kind}-edit-${r.id}`} />
+                  <DeleteButton
+                    title={p.confirmDelete}
+                    testId={`${p.kind}-delete-${r.id}`}
+                    onConfirm={() => kind.remove(r.id).then(reload)}
+                  />
                 </RowActions>
               ),
             { width: 160 },

@@ -1,7 +1,7 @@
 import { HOLIDAY_MODE, ISO_WEEKDAYS, type ScheduleRow } from '@gatehouse/contracts';
 import { Space, Tag } from 'antd';
 import { useT } from '../../i18n/index.ts';
-import { deleteSchedule, useSchedules } from './api.ts';
+import { useSchedules } from './api.ts';
 import { RulesTab } from './RulesTab.tsx';
 import { ScheduleDialog } from './ScheduleDialog.tsx';
 
@@ -13,8 +13,6 @@ export function SchedulesTab({ communityId }: { communityId: number }) {
       kind="schedule"
       communityId={communityId}
       list={useSchedules(communityId)}
-      addText={t('ui.rules.addSchedule')}
-      empty={t('ui.rules.noSchedules')}
       columns={[
         {
           title: t('ui.rules.name'),
@@ -56,7 +54,6 @@ export function SchedulesTab({ communityId }: { communityId: number }) {
         },
         { title: t('ui.rules.groupsUsing'), dataIndex: 'groupCount', width: 120 },
       ]}
-      remove={deleteSchedule}
       readOnly={(r) => r.builtIn}
       dialog={(row, onClose) => <ScheduleDialog communityId={communityId} row={row} onClose={onClose} />}
     />

@@ -1,17 +1,17 @@
 import { ROUTES } from '@gatehouse/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { call, mutate, mutation, upload } from '../../api/client.ts';
+import { useListReload } from '../../shared/useListReload.ts';
 
 const R = ROUTES.rules;
 
 /** Query keys of one community's rules (a save invalidates the community's keys). */
 export const rulesKey = (communityId: number | undefined, what: string) => ['rules', communityId, what] as const;
+/** The key above all of one community's rules. */
+export const rulesOf = (communityId: number | undefined) => ['rules', communityId] as const;
 
 /** Reloads everything of one community's rules (after a save, a delete or an import). */
-export const useRulesReload = (communityId: number) => {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: ['rules', communityId] });
-};
+export const useRulesReload = (communityId: number) => useListReload(rulesOf(communityId)).reload;
 
 const useRulesQuery = <T>(communityId: number | undefined, what: string, fn: (id: number) => Promise<T>) =>
   useQuery({ queryKey: rulesKey(communityId, what), queryFn: () => fn(communityId as number), enabled: communityId !== undefined });

@@ -10,13 +10,10 @@ import { RowActions } from '../../shared/RowActions.tsx';
 import { DeliveriesDialog } from './DeliveriesDialog.tsx';
 import { deleteWebhooks, rotateSecret, sendTest, updateWebhook, useWebhooks } from './api.ts';
 import { WebhookDialog } from './WebhookDialog.tsx';
+import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
+import { AddButton, EditButton } from '../../shared/buttons.tsx';
 
-type Dialog =
-  | { kind: 'add' }
-  | { kind: 'edit'; row: WebhookRow }
-  | { kind: 'deliveries'; row: WebhookRow }
-  | { kind: 'secret'; hook: WebhookWithSecret }
-  | null;
+type Dialog = AddOrEdit<WebhookRow> | { kind: 'deliveries'; row: WebhookRow } | { kind: 'secret'; hook: WebhookWithSecret } | null;
 
 /**
  * Webhooks for integrators (administrators only, docs/live-operations.md): register a URL
@@ -35,9 +32,9 @@ export default function WebhookPage() {
       <Card style={{ marginTop: 12 }}>
         <PlainList<WebhookRow>
           toolbar={
-            <Button type="primary" onClick={() => setDialog({ kind: 'add' })} data-testid="webhook-add">
+            <AddButton onClick={() => setDialog({ kind: 'add' })} testId="webhook-add">
               {t('ui.webhook.add')}
-            </Button>
+            </AddButton>
           }
           rows={q.data}
           loading={q.isLoading}
@@ -74,9 +71,7 @@ export default function WebhookPage() {
                 <Button size="small" onClick={() => setDialog({ kind: 'deliveries', row: r })}>
                   {t('ui.webhook.deliveries')}
                 </Button>
-                <Button size="small" onClick={() => setDialog({ kind: 'edit', row: r })}>
-                  {t('ui.edit')}
-                </Button>
+                <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} />
                 <ConfirmButton
                   title={t('ui.webhook.confirmRotate')}
                   onConfirm={() =>
@@ -109,16 +104,16 @@ export default function WebhookPage() {
           ]}
         />
       </Card>
-      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+      {addOrEdit(dialog, (row) => (
         <WebhookDialog
-          row={dialog.kind === 'edit' ? dialog.row : undefined}
+          row={row}
           onClose={() => setDialog((d) => (d?.kind === 'secret' ? d : null))}
           onSaved={(created) => {
             reload();
             if (created) setDialog({ kind: 'secret', hook: created });
           }}
         />
-      ) : null}
+      ))}
       {dialog?.kind === 'deliveries' ? <DeliveriesDialog hook={dialog.row} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'secret' ? (
         <InfoDialog title={t('ui.webhook.secretTitle')} onClose={() => setDialog(null)}>
