@@ -1,4 +1,5 @@
 import type { MenuKey } from './menus.ts';
+import type { AccessLogRow } from './routes/eventlog.ts';
 
 /**
  * The live stream (GET /api/live/stream, Server-Sent Events; docs/live-operations.md).
@@ -17,21 +18,9 @@ export const LIVE_KIND_MENUS: { readonly [K in LiveKind]: readonly MenuKey[] } =
 };
 
 /** A new access event, in the access log's row shape (AccessLogRow) plus its community id and ISO time. */
-export interface LiveAccess {
-  id: number;
+export interface LiveAccess extends AccessLogRow {
   communityId: number | null;
-  communityname: string;
-  time: string;
   at: string;
-  addressName: string;
-  unlockUserName: string;
-  type: number;
-  result: number;
-  account: string;
-  CARD_NUM: string;
-  CARD_MODE: number;
-  /** Why a unit refused (access rules, lockdown), else empty. */
-  reason: string;
 }
 
 /** A unit went online or offline, or sent a heartbeat that changed what the lists show. */

@@ -21,7 +21,7 @@ export interface AccessLogRow {
   account: string;
   CARD_NUM: string;
   CARD_MODE: number;
-  /** Why the access rules refused it ('schedule', 'holiday'), with result 9; empty otherwise (issue 13). */
+  /** Why the unit refused it (ACCESS_REFUSALS: access rules, lockdown, a revoked QR code); empty otherwise. */
   reason: string;
 }
 

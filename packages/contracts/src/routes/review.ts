@@ -124,18 +124,11 @@ export interface MoveOutProgress {
 }
 
 /** A card or face not used for N days. */
-export interface UnusedRow {
+export interface UnusedRow
+  extends Pick<ReviewCredential, 'id' | 'label' | 'account' | 'userName' | 'communityName' | 'address' | 'status' | 'createdAt'> {
   /** `card:<id>` or `face:<id>` (row key). */
   key: string;
   kind: 'card' | 'face';
-  id: number;
-  label: string;
-  account: string;
-  userName: string;
-  communityName: string;
-  address: string;
-  status: string;
-  createdAt: string;
   /** '' when never used (counted from its creation). */
   lastUsed: string;
   idleDays: number;
