@@ -289,12 +289,18 @@ export class SimulatedDevice {
     this.activity = null;
   }
 
-  /** Goes offline cleanly: "offline" status, then DISCONNECT (the session stays at the broker). */
-  async stop(): Promise<void> {
+  /** Stops the unit's own activity and heartbeat and lets go of its connection (answered, to close). */
+  private letGo() {
     this.stopActivity();
     this.heartbeat.stop();
     const c = this.client;
     this.client = null;
+    return c;
+  }
+
+  /** Goes offline cleanly: "offline" status, then DISCONNECT (the session stays at the broker). */
+  async stop(): Promise<void> {
+    const c = this.letGo();
     if (!c) return;
     if (!c.connected) {
       // Not connected (e.g. refused and retrying): nothing to say goodbye to.
@@ -312,10 +318,7 @@ export class SimulatedDevice {
 
   /** Loses the network: the socket drops without DISCONNECT, so the broker sends the last will. */
   async kill(): Promise<void> {
-    this.stopActivity();
-    this.heartbeat.stop();
-    const c = this.client;
-    this.client = null;
+    const c = this.letGo();
     if (!c) return;
     c.stream.destroy();
     await c.endAsync(true);

@@ -15,6 +15,13 @@ import {
 import { EmergencyState } from './emergency.ts';
 import { publicKeyFromRaw } from './qr.ts';
 
+/** The list a table command carries under `key`; a command without one is refused (the ack says which). */
+function listIn<P, K extends keyof P>(kind: string, payload: P | undefined, key: K): P[K] {
+  const list = payload?.[key];
+  if (!Array.isArray(list)) throw new Error(`${kind} without ${String(key)}`);
+  return list;
+}
+
 /** What the unit keeps of a card or face: the put payload and the key it is held under. */
 export type Held<P> = P & { id: string };
 export type HeldCard = Held<CardPutPayload>;
@@ -70,12 +77,10 @@ export class DeviceState {
         this.qrKey = publicKeyFromRaw(cmd.payload.publicKey);
         break;
       case CMD_KIND.callCodes:
-        if (!Array.isArray(cmd.payload?.entries)) throw new Error('amt.table without entries');
-        this.callCodes = cmd.payload.entries;
+        this.callCodes = listIn(cmd.kind, cmd.payload, 'entries');
         break;
       case CMD_KIND.ladderFile:
-        if (!Array.isArray(cmd.payload?.entries)) throw new Error('ladder.file without entries');
-        this.ladder = cmd.payload.entries;
+        this.ladder = listIn(cmd.kind, cmd.payload, 'entries');
         break;
       case CMD_KIND.cardPut: {
         const id = held(cmd.kind, cmd.payload?.cardId);
@@ -99,12 +104,10 @@ export class DeviceState {
         this.schedules = cmd.payload;
         break;
       case CMD_KIND.holidayTable:
-        if (!Array.isArray(cmd.payload?.holidays)) throw new Error('holiday.table without holidays');
-        this.holidays = cmd.payload.holidays;
+        this.holidays = listIn(cmd.kind, cmd.payload, 'holidays');
         break;
       case CMD_KIND.groupTable:
-        if (!Array.isArray(cmd.payload?.groups)) throw new Error('group.table without groups');
-        this.groups = cmd.payload.groups;
+        this.groups = listIn(cmd.kind, cmd.payload, 'groups');
         break;
       case CMD_KIND.qrRevoke: {
         const p = qrRevokePayload.safeParse(cmd.payload);
