@@ -10,6 +10,7 @@ import {
   MONTHS_AHEAD,
   maintainEventPartitions,
   monthPartition,
+  monthSpans,
   monthStart,
   runEventMaintenance,
 } from './event-partitions.ts';
@@ -158,6 +159,9 @@ describe(`access events by month (${kind})`, () => {
     expect(where.get('sev-next')).toBe(monthPartition(monthStart(now, 1)));
     expect(where.get('sev-stray')).toBe(DEFAULT_PARTITION);
 
+    // While a stray waits in the default partition, lists are not bounded to the months (they would miss it).
+    expect(await monthSpans(db)).toBeNull();
+
     const strayId = stored.find((s) => new Date(s.time).getUTCFullYear() === 2010)?.id;
     const report = await maintainEventPartitions(raw(db), { retentionMonths: 0 });
     expect(report.created).toEqual(['access_event_p201005']);
@@ -168,6 +172,11 @@ describe(`access events by month (${kind})`, () => {
     expect(new Date(moved.time).toISOString()).toBe(times.stray.toISOString());
     const left = await sql<{ n: number }>`select count(*)::int as n from access_event_default`.execute(db);
     expect(left.rows[0]?.n).toBe(0);
+    // Then the months' spans: runs of consecutive months (2010-05 alone among them), covering every event.
+    const spans = (await monthSpans(db)) ?? [];
+    expect(spans).toContainEqual({ from: new Date(Date.UTC(2010, 4, 1)), to: new Date(Date.UTC(2010, 5, 1)) });
+    expect(spans.every((s, i) => i === 0 || (spans[i - 1] as { to: Date }).to < s.from)).toBe(true);
+    for (const t of Object.values(times)) expect(spans.some((s) => s.from <= t && t < s.to)).toBe(true);
     // Nothing more to do the next round.
     expect(await maintainEventPartitions(raw(db), { retentionMonths: 0 })).toEqual({ created: [], dropped: [], deletedFromDefault: 0 });
   });
