@@ -12,11 +12,11 @@ import {
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { LadderConfigTable } from '../../db/tables/cards.ts';
 import type { DB } from '../../db/types.ts';
-import { formatDateTime, parseDateTime } from '../../http/dates.ts';
+import { dateRange, formatDateTime } from '../../http/dates.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
-import { likeArg } from '../../db/sql.ts';
+import { inRange, likeArg } from '../../db/sql.ts';
 import { assertListMenu, TYPES_OF_LIST } from './access.ts';
 
 /** The lift-control columns of a ladder_config row (alias l), for the dialog and the lift file. */
@@ -154,10 +154,7 @@ export async function cardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateAccessesP
   if (i.cardtype) q = q.where('c.card_type', '=', i.cardtype);
   if (i.cardmode) q = q.where('c.card_mode', '=', i.cardmode);
   if (i.cardstatus) q = q.where('c.status', '=', i.cardstatus);
-  const issuedFrom = i.starttime ? parseDateTime(i.starttime, ctx.config.TZ_NAME) : null;
-  const issuedTo = i.endtime ? parseDateTime(i.endtime, ctx.config.TZ_NAME, true) : null;
-  if (issuedFrom) q = q.where('c.created_at', '>=', issuedFrom);
-  if (issuedTo) q = q.where('c.created_at', '<=', issuedTo);
+  q = inRange(q, dateRange(ctx.config.TZ_NAME, i.starttime, i.endtime), 'c.created_at');
   const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   let page = q
     .select([...cardColumns, gateCount])
@@ -268,10 +265,7 @@ export async function doorUnitCardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateA
   if (i.cardtype) q = q.where('c.card_type', '=', i.cardtype);
   if (i.cardstatus) q = q.where('c.status', '=', i.cardstatus);
   if (i.cardmode) q = q.where('c.card_mode', '=', i.cardmode);
-  const from = i.validfrom ? parseDateTime(i.validfrom, tz) : null;
-  const to = i.validto ? parseDateTime(i.validto, tz, true) : null;
-  if (from) q = q.where('cg.validfrom', '>=', from);
-  if (to) q = q.where('cg.validto', '<=', to);
+  q = inRange(q, dateRange(tz, i.validfrom, i.validto), 'cg.validfrom', 'cg.validto');
   const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   let page = q
     .select(entryColumns)

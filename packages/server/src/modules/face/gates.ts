@@ -12,7 +12,7 @@ import { type Kysely, sql } from 'kysely';
 import { withCommands } from '../../devices/commands.ts';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
-import { formatDateTime, parseDateTime } from '../../http/dates.ts';
+import { dateRange, formatDateTime, parseDateTime } from '../../http/dates.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, inScope, scopeOf } from '../../http/scope.ts';
@@ -21,7 +21,7 @@ import { GATE_FACE_COLUMNS, type GateFaceDbRow, gateEntries, gateFaceBase, toFac
 import { doorUnitsWith } from '../address/units.ts';
 import { deleteUnitEntry, redownloadUnitEntry } from '../../devices/unit-entries.ts';
 import { visibleFace } from './service.ts';
-import { deleteRows, likeArg as like } from '../../db/sql.ts';
+import { deleteRows, inRange, likeArg as like } from '../../db/sql.ts';
 
 type F = typeof faceRoutes;
 /** Default validity of a new door-unit entry: from now, for as many years as a card's. */
@@ -145,10 +145,7 @@ export async function gateFacesPage(ctx: AuthCtx, i: ParsedInput<F['getFaceAddre
   if (i.account) q = q.where('f.account', 'ilike', like(i.account));
   if (i.address) q = q.where('a.address', 'ilike', like(i.address));
   if (i.status) q = q.where('f.status', '=', i.status);
-  const from = i.validfrom ? parseDateTime(i.validfrom, tz) : null;
-  const to = i.validto ? parseDateTime(i.validto, tz, true) : null;
-  if (from) q = q.where('g.validfrom', '>=', from);
-  if (to) q = q.where('g.validto', '<=', to);
+  q = inRange(q, dateRange(tz, i.validfrom, i.validto), 'g.validfrom', 'g.validto');
   const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   const rows = await q
     .select([...GATE_FACE_COLUMNS])

@@ -5,12 +5,12 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { MessageTable } from '../../db/tables/foundation.ts';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
-import { formatDateTime, parseDateTime } from '../../http/dates.ts';
+import { dateRange, formatDateTime } from '../../http/dates.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { listScope, scopeIds, scopeOf, type Scope } from '../../http/scope.ts';
-import { likeArg } from '../../db/sql.ts';
+import { inRange, likeArg } from '../../db/sql.ts';
 
 type PageInput = ParsedInput<typeof ROUTES.message.getMessagesPage>;
 
@@ -32,10 +32,7 @@ export async function messagesPage(ctx: AuthCtx, input: PageInput) {
     .where(visible(scope, ctx.caller.accountId));
   if (input.title) q = q.where('m.title', 'ilike', likeArg(input.title));
   if (input.type !== undefined) q = q.where('m.type', '=', input.type);
-  const from = input.starttime ? parseDateTime(input.starttime, tz) : null;
-  const to = input.endtime ? parseDateTime(input.endtime, tz, true) : null;
-  if (from) q = q.where('m.created_at', '>=', from);
-  if (to) q = q.where('m.created_at', '<=', to);
+  q = inRange(q, dateRange(tz, input.starttime, input.endtime), 'm.created_at');
   const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   const rows = await q
     .select(['m.id', 'm.title', 'm.content', 'm.type', 'm.created_at', 'm.file_id', 'a.name as creator', 'c.name as communityName'])
