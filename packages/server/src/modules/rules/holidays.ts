@@ -2,12 +2,10 @@ import { holidayImportRow, type HolidayRow, msg, type ParsedInput, type ROUTES, 
 import type { FastifyReply } from 'fastify';
 import { CommandQueue, withCommands } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
-import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
-import { type ImportColumn, type ImportReport, runImport, templateHeaders } from '../../xlsx/import-runner.ts';
-import { sendWorkbook, workbookBuffer } from '../../xlsx/write.ts';
+import { type ImportColumn, type ImportReport, runImport, sendTemplate } from '../../xlsx/import-runner.ts';
 import { assertBelowLimit, editedRow, MENU, visibleRow } from './common.ts';
 import { deleteTableRow, queueTable } from './tables.ts';
 
@@ -82,8 +80,7 @@ export const HOLIDAY_COLUMNS_XLSX: ImportColumn[] = [
 
 /** The holiday template: the column headers in the session language. */
 export async function holidayTemplate(ctx: AuthCtx, reply: FastifyReply): Promise<void> {
-  const sheet = t(ctx.lang, 'rules.sheet.holidays');
-  await sendWorkbook(reply, `${sheet}.xlsx`, await workbookBuffer(sheet, templateHeaders(ctx, HOLIDAY_COLUMNS_XLSX)));
+  await sendTemplate(ctx, reply, 'rules.sheet.holidays', HOLIDAY_COLUMNS_XLSX);
 }
 
 /** importHolidays: every row checked like the dialog; all rows or none; the units get the new table. */
