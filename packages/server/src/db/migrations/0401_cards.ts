@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { createGateEntries } from './gate-entries.ts';
+import { createGateEntries } from './parts.ts';
 
 /**
  * Access and lift cards (001 §3 "Gate access card") and their door-unit entries

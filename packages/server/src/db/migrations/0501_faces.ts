@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { createGateEntries } from './gate-entries.ts';
+import { createGateEntries } from './parts.ts';
 
 /**
  * Faces (001 §3 "Face"; the photo is a stored_file of kind 'face') and their
