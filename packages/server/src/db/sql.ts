@@ -1,4 +1,4 @@
-import type { Generated, Kysely, ReferenceExpression, SelectQueryBuilder } from 'kysely';
+import { type Generated, type Kysely, type ReferenceExpression, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from './types.ts';
 
 /** The user's text taken literally in a LIKE pattern: %, _ and the escape character \ escaped. */
@@ -60,4 +60,11 @@ export function inRange<DB, TB extends keyof DB, O>(
   if (range.from) r = r.where(fromCol, '>=', range.from);
   if (range.to) r = r.where(toCol, '<=', range.to);
   return r;
+}
+
+/** How many rows a list's filtered query finds (its select list replaced by a count): a pager's total. */
+export async function countRows<DB, TB extends keyof DB, O>(q: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  // Kysely cannot narrow a generic builder's result: the row is the one selected here.
+  const r = (await q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()) as { n: number };
+  return r.n;
 }

@@ -16,7 +16,7 @@ import { dateRange, formatDateTime } from '../../http/dates.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
-import { inRange, likeArg } from '../../db/sql.ts';
+import { countRows, inRange, likeArg } from '../../db/sql.ts';
 import { assertListMenu, TYPES_OF_LIST } from './access.ts';
 
 /** The lift-control columns of a ladder_config row (alias l), for the dialog and the lift file. */
@@ -155,7 +155,7 @@ export async function cardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateAccessesP
   if (i.cardmode) q = q.where('c.card_mode', '=', i.cardmode);
   if (i.cardstatus) q = q.where('c.status', '=', i.cardstatus);
   q = inRange(q, dateRange(ctx.config.TZ_NAME, i.starttime, i.endtime), 'c.created_at');
-  const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const total = await countRows(q);
   let page = q
     .select([...cardColumns, gateCount])
     .limit(i.rows)
@@ -163,7 +163,7 @@ export async function cardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateAccessesP
   page = i.sort
     ? page.orderBy(sql.ref(CARD_SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc').orderBy('c.id')
     : page.orderBy('c.id', 'desc');
-  return { rows: (await page.execute()).map(toCardRow), total: total.n };
+  return { rows: (await page.execute()).map(toCardRow), total: total };
 }
 
 /** One card as the list shows it. */
@@ -266,7 +266,7 @@ export async function doorUnitCardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateA
   if (i.cardstatus) q = q.where('c.status', '=', i.cardstatus);
   if (i.cardmode) q = q.where('c.card_mode', '=', i.cardmode);
   q = inRange(q, dateRange(tz, i.validfrom, i.validto), 'cg.validfrom', 'cg.validto');
-  const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const total = await countRows(q);
   let page = q
     .select(entryColumns)
     .limit(i.rows)
@@ -274,5 +274,5 @@ export async function doorUnitCardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateA
   page = i.sort
     ? page.orderBy(sql.ref(ENTRY_SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc').orderBy('cg.id')
     : page.orderBy('cg.id', 'desc');
-  return { rows: (await page.execute()).map((r) => toEntryRow(r, tz)), total: total.n };
+  return { rows: (await page.execute()).map((r) => toEntryRow(r, tz)), total: total };
 }
