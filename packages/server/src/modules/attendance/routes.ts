@@ -1,5 +1,4 @@
 import { ROUTES } from '@gatehouse/contracts';
-import { sql } from 'kysely';
 import { t } from '../../http/i18n.ts';
 import { handle, type Registered } from '../../http/route.ts';
 import { assertExportable } from '../../xlsx/export-limit.ts';
@@ -27,7 +26,7 @@ export const attendanceHandlers: Registered[] = [
 
   handle(A.exportPunchlist, async (input, ctx, { reply }) => {
     const q = await punchQuery(ctx, input);
-    const total = await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(sql<number>`1`.as('x')));
+    const total = await assertExportable(ctx, q);
     const desc = isDesc(input.order);
     const all = keyset<PunchRaw>((after, limit) => punchRows(q, desc, after && { time: after.time, id: Number(after.id) }, limit));
     async function* cells() {

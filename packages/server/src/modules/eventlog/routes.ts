@@ -1,5 +1,4 @@
 import { isAdminLevel, ROUTES } from '@gatehouse/contracts';
-import { sql } from 'kysely';
 import type { AuthCtx } from '../../http/context.ts';
 import { streamBatch } from '../../db/index.ts';
 import { formatDateTime } from '../../http/dates.ts';
@@ -23,11 +22,9 @@ import {
   qrcodeQuery,
   qrcodeRows,
 } from './queries.ts';
-import { cheapPage, keyset, keysetStream } from './total.ts';
+import { cheapPage, isDesc, keyset, keysetStream } from './total.ts';
 
 const E = ROUTES.eventlog;
-const isDesc = (order: 'asc' | 'desc' | undefined) => (order ?? 'desc') === 'desc';
-const one = sql<number>`1`.as('x');
 
 /**
  * Every event of the filtered list, keyset-paged over (time, id), each batch streamed as arrays:
@@ -65,7 +62,7 @@ export const eventlogHandlers: Registered[] = [
 
   handle(E.exportAccessLog, async (input, ctx, { reply }) => {
     const q = await accessLogQuery(ctx, input);
-    const total = await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(one));
+    const total = await assertExportable(ctx, q);
     const keys = ['communityname', 'time', 'addressName', 'unlockUserName', 'type', 'result', 'account', 'cardNum', 'cardMode'];
     const sheet = t(ctx.lang, 'eventlog.sheet.accesslog');
     const tz = ctx.config.TZ_NAME;
@@ -95,7 +92,7 @@ export const eventlogHandlers: Registered[] = [
 
   handle(E.exportAccessReport, async (input, ctx, { reply }) => {
     const q = await entranceQuery(ctx, input);
-    const total = await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(one));
+    const total = await assertExportable(ctx, q);
     const sheet = t(ctx.lang, 'eventlog.sheet.entrance');
     const tz = ctx.config.TZ_NAME;
     // The cells of presentEntrance, read from the batch's arrays (EventTuple).
@@ -120,7 +117,7 @@ export const eventlogHandlers: Registered[] = [
   handle(E.exportQrcodelist, async (input, ctx, { reply }) => {
     if (!isAdminLevel(ctx.caller.roleId)) throw forbidden();
     const q = await qrcodeQuery(ctx, input);
-    const total = await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(one));
+    const total = await assertExportable(ctx, q);
     const sheet = t(ctx.lang, 'eventlog.sheet.visitor');
     const keys = ['account', 'company', 'deviceName', 'numOpen', 'used', 'validfrom', 'validto', 'createTime'];
     const rows = cells(allQrcodes(q, isDesc(input.order)), (raw) => {

@@ -29,6 +29,9 @@ export async function cheapTotal(db: Db, ones: Countable): Promise<{ total: numb
   return { total: Math.max(COUNT_CAP, Math.round(parsed[0]?.Plan['Plan Rows'] ?? COUNT_CAP)), estimated: true };
 }
 
+/** A long list's order: newest first unless `asc` is asked for. */
+export const isDesc = (order: 'asc' | 'desc' | undefined): boolean => (order ?? 'desc') === 'desc';
+
 /**
  * One screen of a long list: the cheap total of the filtered query `q` beside the
  * screen's rows (from row `page × rows`, in the asked order), each presented.

@@ -1,7 +1,6 @@
 import { MENUS, ROUTES } from '@gatehouse/contracts';
 import { t } from '../../http/i18n.ts';
 import { handle, type Registered } from '../../http/route.ts';
-import { sql } from 'kysely';
 import { assertExportable } from '../../xlsx/export-limit.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
 import { cheapTotal, filtered, present, type RawOpLog } from './queries.ts';
@@ -34,7 +33,7 @@ export const oplogHandlers: Registered[] = [
 
   handle(O.exportOpLog, async (input, ctx, { reply }) => {
     const q = await filtered(ctx, input);
-    const total = await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(sql<number>`1`.as('x')));
+    const total = await assertExportable(ctx, q);
     const desc = (input.order ?? 'desc') === 'desc';
     // Keyset paging over (addtime, id): memory stays flat for a million rows.
     async function* rows() {
