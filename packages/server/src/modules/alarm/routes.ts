@@ -4,7 +4,7 @@ import { t } from '../../http/i18n.ts';
 import { handle, type Registered } from '../../http/route.ts';
 import { assertExportable } from '../../xlsx/export-limit.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
-import { cheapPage, isDesc, keyset } from '../eventlog/total.ts';
+import { isDesc, keyset, listScreen } from '../eventlog/total.ts';
 import { type AlarmQ, type AlarmRaw, alarmQuery, alarmRows, presentAlarm } from './queries.ts';
 import { acknowledgeAlarms } from './service.ts';
 
@@ -27,10 +27,7 @@ async function* allAlarms(q: AlarmQ, desc: boolean) {
 }
 
 export const alarmHandlers: Registered[] = [
-  handle(A.getAlarmPage, async (input, ctx) => {
-    const q = await alarmQuery(ctx, input);
-    return cheapPage(ctx.db, q, input, isDesc(input.order), alarmRows, (r) => presentAlarm(ctx, r));
-  }),
+  handle(A.getAlarmPage, listScreen(alarmQuery, alarmRows, presentAlarm)),
 
   handle(A.exportAlarms, async (input, ctx, { reply }) => {
     const q = await alarmQuery(ctx, input);

@@ -3,7 +3,7 @@ import { t } from '../../http/i18n.ts';
 import { handle, type Registered } from '../../http/route.ts';
 import { assertExportable } from '../../xlsx/export-limit.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
-import { cheapPage, keyset } from '../eventlog/total.ts';
+import { keyset, listScreen } from '../eventlog/total.ts';
 import { dailycheckCompanies } from './companies.ts';
 import { presentPunch, type PunchRaw, punchQuery, punchRows } from './punches.ts';
 import { worklist } from './worklist.ts';
@@ -19,10 +19,7 @@ export const attendanceHandlers: Registered[] = [
 
   handle(A.getAccessWorklistByPage, async (input, ctx) => worklist(ctx, input)),
 
-  handle(A.getPunchlistByPage, async (input, ctx) => {
-    const q = await punchQuery(ctx, input);
-    return cheapPage(ctx.db, q, input, isDesc(input.order), punchRows, (r) => presentPunch(ctx, r));
-  }),
+  handle(A.getPunchlistByPage, listScreen(punchQuery, punchRows, presentPunch, isDesc)),
 
   handle(A.exportPunchlist, async (input, ctx, { reply }) => {
     const q = await punchQuery(ctx, input);

@@ -22,7 +22,7 @@ import {
   qrcodeQuery,
   qrcodeRows,
 } from './queries.ts';
-import { cheapPage, isDesc, keyset, keysetStream } from './total.ts';
+import { isDesc, keyset, keysetStream, listScreen } from './total.ts';
 
 const E = ROUTES.eventlog;
 
@@ -55,10 +55,7 @@ const cachedT = (lang: AuthCtx['lang'], key: string) => {
 const label = (ctx: AuthCtx, kind: 'type' | 'result' | 'cardMode', n: number) => cachedT(ctx.lang, `eventlog.${kind}.${n}`);
 
 export const eventlogHandlers: Registered[] = [
-  handle(E.getAccessLogPage, async (input, ctx) => {
-    const q = await accessLogQuery(ctx, input);
-    return cheapPage(ctx.db, q, input, isDesc(input.order), eventRows, (r) => presentAccessLog(ctx, r));
-  }),
+  handle(E.getAccessLogPage, listScreen(accessLogQuery, eventRows, presentAccessLog)),
 
   handle(E.exportAccessLog, async (input, ctx, { reply }) => {
     const q = await accessLogQuery(ctx, input);
@@ -85,10 +82,7 @@ export const eventlogHandlers: Registered[] = [
     return undefined;
   }),
 
-  handle(E.getAccessReportlistByPage, async (input, ctx) => {
-    const q = await entranceQuery(ctx, input);
-    return cheapPage(ctx.db, q, input, isDesc(input.order), eventRows, (r) => presentEntrance(ctx, r));
-  }),
+  handle(E.getAccessReportlistByPage, listScreen(entranceQuery, eventRows, presentEntrance)),
 
   handle(E.exportAccessReport, async (input, ctx, { reply }) => {
     const q = await entranceQuery(ctx, input);
@@ -109,10 +103,7 @@ export const eventlogHandlers: Registered[] = [
     return undefined;
   }),
 
-  handle(E.getQrcodelistByPage, async (input, ctx) => {
-    const q = await qrcodeQuery(ctx, input);
-    return cheapPage(ctx.db, q, input, isDesc(input.order), qrcodeRows, (r) => presentQrcode(ctx, r));
-  }),
+  handle(E.getQrcodelistByPage, listScreen(qrcodeQuery, qrcodeRows, presentQrcode)),
 
   handle(E.exportQrcodelist, async (input, ctx, { reply }) => {
     if (!isAdminLevel(ctx.caller.roleId)) throw forbidden();

@@ -1,6 +1,7 @@
 import { msg } from '@gatehouse/contracts';
 import { type CompiledQuery, type Expression, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import type { AuthCtx } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { parseDateTime } from '../../http/dates.ts';
 
@@ -49,6 +50,20 @@ export async function cheapPage<DB, TB extends keyof DB, O, R, P>(
     rows(q, desc, null, paging.rows, paging.page * paging.rows),
   ]);
   return { total, estimated, rows: raw.map(present) };
+}
+
+/**
+ * The handler of a long list's screen: the list's filtered query (`query`), then `cheapPage` over
+ * it in the asked order (`desc`: newest first unless asked otherwise), each row presented.
+ */
+export function listScreen<I extends { order?: 'asc' | 'desc' }, DB, TB extends keyof DB, O, R, P>(
+  query: (ctx: AuthCtx, input: I) => Promise<SelectQueryBuilder<DB, TB, O>>,
+  rows: (q: SelectQueryBuilder<DB, TB, O>, desc: boolean, after: null, limit: number, offset: number) => Promise<R[]>,
+  present: (ctx: AuthCtx, r: R) => P,
+  desc: (order: 'asc' | 'desc' | undefined) => boolean = isDesc,
+) {
+  return async (input: I & { page: number; rows: number }, ctx: AuthCtx) =>
+    cheapPage(ctx.db, await query(ctx, input), input, desc(input.order), rows, (r) => present(ctx, r));
 }
 
 function literal(v: unknown): string {
