@@ -1,4 +1,4 @@
-import { HARDWARE, msg, type ParsedInput, poolAddInput, type poolRoutes } from '@gatehouse/contracts';
+import { HARDWARE, hardwareOf, msg, type ParsedInput, poolAddInput, type poolRoutes } from '@gatehouse/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AuthCtx } from '../../http/context.ts';
@@ -6,7 +6,7 @@ import { t } from '../../http/i18n.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import { type ImportColumn, type ImportReport, runImport, sendTemplate, templateHeaders } from '../../xlsx/import-runner.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
-import { filteredPool, hardwareOf } from './pool.ts';
+import { filteredPool } from './pool.ts';
 
 /** Columns of the template, export and import; keys are the add form's fields. */
 const COLUMNS: ImportColumn[] = [

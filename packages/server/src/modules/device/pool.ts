@@ -1,5 +1,6 @@
 import {
   HARDWARE,
+  hardwareOf,
   type HardwareFlags,
   isAdminLevel,
   msg,
@@ -20,14 +21,6 @@ import { countRows, likeArg } from '../../db/sql.ts';
 type PageIn = ParsedInput<typeof poolRoutes.getPoolPage>;
 type AddIn = ParsedInput<typeof poolRoutes.addPool>;
 type UpdateIn = ParsedInput<typeof poolRoutes.updatePool>;
-
-/** Sum of the hardware checkboxes of a form. */
-export const hardwareOf = (i: {
-  faceSupported?: number;
-  qrcodeSupported?: number;
-  cardSupported?: number;
-  pwdSupported?: number;
-}): number => (i.faceSupported ?? 0) | (i.qrcodeSupported ?? 0) | (i.cardSupported ?? 0) | (i.pwdSupported ?? 0);
 
 const SORT = { name: 'd.name', regNo: 'd.serial', isVilla: 'd.is_villa', hardware: 'd.hardware' } as const;
 
