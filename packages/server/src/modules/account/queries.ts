@@ -87,7 +87,7 @@ export async function searchAccounts(ctx: AuthCtx, i: SearchIn, opts: { roles?: 
     .limit(i.rows)
     .offset(i.page * i.rows)
     .execute();
-  return { rows: rows.map((r) => toRow(ctx, r)), total: total };
+  return { rows: rows.map((r) => toRow(ctx, r)), total };
 }
 
 /** The permission screen's list: accounts with menus (roles up to 5, and 10). */

@@ -47,7 +47,7 @@ export async function amtPage(ctx: AuthCtx, i: ParsedInput<R['getAmts']>): Promi
     .orderBy('amt.id')
     .limit(i.rows)
     .offset(i.page * i.rows);
-  return { rows: (await page.execute()).map(present), total: total };
+  return { rows: (await page.execute()).map(present), total };
 }
 
 async function loadAmt(ctx: AuthCtx, db: Kysely<DB>, id: number): Promise<Raw> {

@@ -64,7 +64,7 @@ export async function addressPage(ctx: AuthCtx, i: ParsedInput<R['getAddressesPa
     .orderBy('a.id')
     .limit(i.rows)
     .offset(i.page * i.rows);
-  return { rows: (await page.execute()).map(presentAddress), total: total };
+  return { rows: (await page.execute()).map(presentAddress), total };
 }
 
 /** One address, checked against the caller's scope (403 for another community's, 404 for none). */

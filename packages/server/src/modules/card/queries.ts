@@ -163,7 +163,7 @@ export async function cardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateAccessesP
   page = i.sort
     ? page.orderBy(sql.ref(CARD_SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc').orderBy('c.id')
     : page.orderBy('c.id', 'desc');
-  return { rows: (await page.execute()).map(toCardRow), total: total };
+  return { rows: (await page.execute()).map(toCardRow), total };
 }
 
 /** One card as the list shows it. */
@@ -274,5 +274,5 @@ export async function doorUnitCardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateA
   page = i.sort
     ? page.orderBy(sql.ref(ENTRY_SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc').orderBy('cg.id')
     : page.orderBy('cg.id', 'desc');
-  return { rows: (await page.execute()).map((r) => toEntryRow(r, tz)), total: total };
+  return { rows: (await page.execute()).map((r) => toEntryRow(r, tz)), total };
 }

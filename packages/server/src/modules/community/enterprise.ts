@@ -54,7 +54,7 @@ export async function enterprisePage(ctx: AuthCtx, i: ParsedInput<R['getEnterpri
     .orderBy('community.id')
     .limit(i.rows)
     .offset(i.page * i.rows);
-  return { rows: (await page.execute()).map(present), total: total };
+  return { rows: (await page.execute()).map(present), total };
 }
 
 /** Enterprise edit (001 §5): name, location, address; the registration number stays. */

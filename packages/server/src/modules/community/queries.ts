@@ -138,7 +138,7 @@ export async function communityPage(ctx: AuthCtx, i: ParsedInput<R['getCommuniti
     .orderBy('community.id')
     .limit(i.rows)
     .offset(i.page * i.rows);
-  return { rows: await present(ctx, await page.execute()), total: total };
+  return { rows: await present(ctx, await page.execute()), total };
 }
 
 /** getCommunity: one community in scope (403 outside it, 404 when it does not exist). */

@@ -85,7 +85,7 @@ export async function devicesPage(ctx: AuthCtx, i: PageIn): Promise<Page<DeviceR
   q = i.sort
     ? q.orderBy(sql.ref(SORT[i.sort]), sql.raw(i.order === 'desc' ? 'desc nulls last' : 'asc nulls first')).orderBy('a.id', 'desc')
     : q.orderBy('a.id', 'desc');
-  return { rows: await present(ctx, await q.execute()), total: total };
+  return { rows: await present(ctx, await q.execute()), total };
 }
 
 /** One device list row; another community's row answers 403. */

@@ -69,7 +69,7 @@ export async function poolPage(ctx: AuthCtx, i: PageIn): Promise<Page<PoolRow>> 
   let q = base.limit(i.rows).offset(i.page * i.rows);
   q = i.sort ? q.orderBy(SORT[i.sort], i.order ?? 'asc').orderBy('d.id', 'desc') : q.orderBy('d.id', 'desc');
   const rows = await q.execute();
-  return { rows: rows.map((r) => toRow(r, ctx.caller.roleId)), total: total };
+  return { rows: rows.map((r) => toRow(r, ctx.caller.roleId)), total };
 }
 
 export async function poolById(ctx: AuthCtx, id: number): Promise<PoolRow> {

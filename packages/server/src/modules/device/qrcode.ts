@@ -47,7 +47,7 @@ export async function qrDevicesPage(ctx: AuthCtx, i: ParsedInput<R['getQrDevices
     .limit(i.rows)
     .offset(i.page * i.rows);
   page = i.sort ? page.orderBy(SORT[i.sort], i.order ?? 'asc').orderBy('a.id', 'desc') : page.orderBy('a.id', 'desc');
-  return { rows: await page.execute(), total: total };
+  return { rows: await page.execute(), total };
 }
 
 /** The bound device of a serial, in the caller's scope (404 / 403). */

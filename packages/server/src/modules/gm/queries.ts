@@ -47,7 +47,7 @@ export async function searchGmsPage(ctx: AuthCtx, i: ParsedInput<R['searchGmsPag
     ? page.orderBy(sql.ref(SORT[i.sort]), (ob) => (i.order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsFirst())).orderBy('a.id')
     : page.orderBy('c.name').orderBy('a.address').orderBy('a.id');
   const rows = await withSync(ctx.db, ctx.config.TZ_NAME, await page.execute());
-  return { rows: rows.map(({ deviceId: _d, ...r }) => ({ ...r, serial: r.serial ?? null })), total: total };
+  return { rows: rows.map(({ deviceId: _d, ...r }) => ({ ...r, serial: r.serial ?? null })), total };
 }
 
 /** Door-unit choices (the command list's filter). */
