@@ -1,4 +1,4 @@
-import type { Generated, Kysely } from 'kysely';
+import { type Generated, type Kysely, type ReferenceExpression, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from './types.ts';
 
 /** The user's text taken literally in a LIKE pattern: %, _ and the escape character \ escaped. */
@@ -45,3 +45,26 @@ export const communitiesNamed = (db: Kysely<DB>, text: string) =>
 /** Ids of the addresses whose text contains `text`: a list's "address" filter. */
 export const addressesNamed = (db: Kysely<DB>, text: string) =>
   db.selectFrom('address').select('id').where('address', 'ilike', likeArg(text));
+
+/**
+ * A list's date range filter: the rows whose `fromCol` is at or after `range.from` and whose
+ * `toCol` (else `fromCol` too) is at or before `range.to`; a bound not given filters nothing.
+ */
+export function inRange<DB, TB extends keyof DB, O>(
+  q: SelectQueryBuilder<DB, TB, O>,
+  range: { from?: Date | null; to?: Date | null },
+  fromCol: ReferenceExpression<DB, TB>,
+  toCol = fromCol,
+): SelectQueryBuilder<DB, TB, O> {
+  let r = q;
+  if (range.from) r = r.where(fromCol, '>=', range.from);
+  if (range.to) r = r.where(toCol, '<=', range.to);
+  return r;
+}
+
+/** How many rows a list's filtered query finds (its select list replaced by a count): a pager's total. */
+export async function countRows<DB, TB extends keyof DB, O>(q: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  // Kysely cannot narrow a generic builder's result: the row is the one selected here.
+  const r = (await q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()) as { n: number };
+  return r.n;
+}

@@ -1,4 +1,4 @@
-import type { CredentialKind, PlaceSource } from '@gatehouse/contracts';
+import type { CredentialKind, PlaceSource, ReviewCredential } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.ts';
 
@@ -11,19 +11,11 @@ import type { DB } from '../db/types.ts';
  * rules area.
  */
 
-/** A credential as the review's credential sources find it. */
-export interface Credential {
-  kind: CredentialKind;
-  id: number;
-  label: string;
-  type: string;
-  account: string;
-  userName: string;
+/** A credential as the review's credential sources find it: the review's row (contracts) with ids and a Date. */
+export interface Credential
+  extends Pick<ReviewCredential, 'kind' | 'id' | 'label' | 'type' | 'account' | 'userName' | 'communityName' | 'address' | 'status'> {
   communityId: number;
-  communityName: string;
   addressId: number;
-  address: string;
-  status: string;
   createdAt: Date;
   /** Card number (cards), for the object key and last use. */
   cardNo?: string;

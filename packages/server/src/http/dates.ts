@@ -66,6 +66,15 @@ function offsetMinutes(at: number, tz: string): number {
 }
 
 /**
+ * A "from … to" filter read leniently (`parseDateTime`): a `to` without a time counts to the
+ * end of its day; an empty or unreadable bound is no bound.
+ */
+export const dateRange = (tz: string, from: string | undefined, to: string | undefined) => ({
+  from: from ? parseDateTime(from, tz) : null,
+  to: to ? parseDateTime(to, tz, true) : null,
+});
+
+/**
  * Parses `yyyy/MM/dd[ HH:mm[:ss]]` (slashes or hyphens) as a wall-clock time of the
  * zone. A date without a time is the start of the day, or its end when `endOfDay`.
  * Answers null when the text is not such a date.

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { msg } from '@gatehouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { AppError } from './errors.ts';
+import { AppError, notFound } from './errors.ts';
 
 export interface UploadedFile {
   field: string;
@@ -67,6 +67,18 @@ export async function keepFile(config: Config, file: UploadedFile, kind: string)
   const rel = path.join('files', kind, `${crypto.randomUUID()}${path.extname(file.filename).toLowerCase().slice(0, 10)}`);
   await fs.promises.rename(file.path, path.join(config.dataDir, rel));
   return rel;
+}
+
+/** Removes kept files (relative paths under DATA_DIR, as `keepFile` answers them); one already gone is no error. */
+export async function removeKept(config: Config, rels: readonly string[]): Promise<void> {
+  await Promise.all(rels.map((rel) => fs.promises.rm(path.join(config.dataDir, rel), { force: true })));
+}
+
+/** The absolute path of a kept file, for sending it; 404 when it is no longer on disk. */
+export function keptPath(config: Config, rel: string): string {
+  const full = path.join(config.dataDir, rel);
+  if (!fs.existsSync(full)) throw notFound();
+  return full;
 }
 
 export async function discardFiles(files: UploadedFile[]): Promise<void> {

@@ -1,4 +1,5 @@
 import { IMPORT_LIMITS, type ImportReport, type ImportRowError as RowError, type MenuKey, msg } from '@gatehouse/contracts';
+import type { FastifyReply } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/types.ts';
@@ -9,6 +10,7 @@ import { writeOpLog } from '../http/oplog.ts';
 import { keepFile, type UploadedFile } from '../http/uploads.ts';
 import { type ProgressWriter, progressWriter } from './import-progress.ts';
 import { readSheet } from './read.ts';
+import { sendWorkbook, workbookBuffer } from './write.ts';
 
 export interface ImportColumn {
   /** Field name of the row schema. */
@@ -162,6 +164,18 @@ async function run<S extends z.ZodType>(
 
 /** Template headers in the session language. */
 export const templateHeaders = (ctx: AuthCtx, columns: ImportColumn[]): string[] => columns.map((c) => t(ctx.lang, c.header));
+
+/** Sends an import's template: the sheet (and file) named by `sheetKey` and the column headers in the session language, then `examples`. */
+export async function sendTemplate(
+  ctx: AuthCtx,
+  reply: FastifyReply,
+  sheetKey: string,
+  columns: ImportColumn[],
+  examples: (string | number | null)[][] = [],
+): Promise<void> {
+  const sheet = t(ctx.lang, sheetKey);
+  await sendWorkbook(reply, `${sheet}.xlsx`, await workbookBuffer(sheet, templateHeaders(ctx, columns), examples));
+}
 
 /** The answer of an import route: 200 with the report, or 400 with it when nothing was imported. */
 export function importAnswer(report: ImportReport): Answer<ImportReport> {

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createGateEntries } from './parts.ts';
 
 /**
  * Access and lift cards (001 §3 "Gate access card") and their door-unit entries
@@ -25,19 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('card_address_idx').on('card').column('address_id').execute();
   await db.schema.createIndex('card_account_idx').on('card').column('account').execute();
 
-  await db.schema
-    .createTable('card_gate')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('card_id', 'integer', (c) => c.notNull().references('card.id').onDelete('cascade'))
-    .addColumn('gate_id', 'integer', (c) => c.notNull().references('address.id').onDelete('cascade'))
-    .addColumn('validfrom', 'timestamptz', (c) => c.notNull())
-    .addColumn('validto', 'timestamptz', (c) => c.notNull())
-    .addColumn('info', 'varchar(200)', (c) => c.notNull().defaultTo(''))
-    .addColumn('is_villa', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addUniqueConstraint('card_gate_uq', ['card_id', 'gate_id'])
-    .execute();
-  await db.schema.createIndex('card_gate_gate_idx').on('card_gate').columns(['gate_id', 'id']).execute();
+  await createGateEntries(db, 'card');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

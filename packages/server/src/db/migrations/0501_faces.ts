@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createGateEntries } from './parts.ts';
 
 /**
  * Faces (001 §3 "Face"; the photo is a stored_file of kind 'face') and their
@@ -22,19 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('face_address_idx').on('face').column('address_id').execute();
   await db.schema.createIndex('face_account_idx').on('face').column('account').execute();
 
-  await db.schema
-    .createTable('face_gate')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('face_id', 'integer', (c) => c.notNull().references('face.id').onDelete('cascade'))
-    .addColumn('gate_id', 'integer', (c) => c.notNull().references('address.id').onDelete('cascade'))
-    .addColumn('validfrom', 'timestamptz', (c) => c.notNull())
-    .addColumn('validto', 'timestamptz', (c) => c.notNull())
-    .addColumn('info', 'varchar(200)', (c) => c.notNull().defaultTo(''))
-    .addColumn('is_villa', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addUniqueConstraint('face_gate_uq', ['face_id', 'gate_id'])
-    .execute();
-  await db.schema.createIndex('face_gate_gate_idx').on('face_gate').columns(['gate_id', 'id']).execute();
+  await createGateEntries(db, 'face');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

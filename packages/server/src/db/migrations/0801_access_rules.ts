@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { addAccessMenu, createGroupMembers } from './parts.ts';
 
 /**
  * Access rules (issue 13): weekly schedules, holidays, access groups and their door units
@@ -44,26 +45,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('access_group_name_uq', ['community_id', 'name'])
     .execute();
-  await db.schema
-    .createTable('access_group_unit')
-    .addColumn('group_id', 'integer', (c) => c.notNull().references('access_group.id').onDelete('cascade'))
-    .addColumn('address_id', 'integer', (c) => c.notNull().references('address.id').onDelete('cascade'))
-    .addPrimaryKeyConstraint('access_group_unit_pk', ['group_id', 'address_id'])
-    .execute();
-  await db.schema.createIndex('access_group_unit_address_idx').on('access_group_unit').column('address_id').execute();
-  await db.schema
-    .createTable('access_group_card')
-    .addColumn('group_id', 'integer', (c) => c.notNull().references('access_group.id').onDelete('cascade'))
-    .addColumn('card_id', 'integer', (c) => c.notNull().references('card.id').onDelete('cascade'))
-    .addPrimaryKeyConstraint('access_group_card_pk', ['group_id', 'card_id'])
-    .execute();
-  await db.schema.createIndex('access_group_card_card_idx').on('access_group_card').column('card_id').execute();
-  await sql`insert into menu (id, key, path, parent_id, sort) values (110, 'access.rules', '/rules', 1, 10) on conflict do nothing`.execute(
-    db,
-  );
-  await sql`insert into account_menu (account_id, menu_id)
-    select distinct account_id, 110 from account_menu where menu_id in (101, 102, 103)
-    on conflict do nothing`.execute(db);
+  await createGroupMembers(db, 'unit', 'address');
+  await createGroupMembers(db, 'card', 'card');
+  await addAccessMenu(db, { id: 110, key: 'access.rules', path: '/rules', sort: 10 });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { addAccessMenu } from './parts.ts';
 
 /**
  * Access review and move-out (issue 13 items 5–7): the move-out record and its commands;
@@ -28,12 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['card_num', 'time desc'])
     .where(sql.ref('card_num'), '<>', '')
     .execute();
-  await sql`insert into menu (id, key, path, parent_id, sort) values (111, 'access.review', '/review', 1, 11) on conflict (id) do nothing`.execute(
-    db,
-  );
-  await sql`insert into account_menu (account_id, menu_id)
-    select distinct account_id, 111 from account_menu where menu_id in (101, 102, 103)
-    on conflict do nothing`.execute(db);
+  await addAccessMenu(db, { id: 111, key: 'access.review', path: '/review', sort: 11 });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

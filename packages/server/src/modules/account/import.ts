@@ -6,11 +6,9 @@ import { DEFAULT_ROLE_MENUS, menuByKey } from '@gatehouse/contracts';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
-import { t } from '../../http/i18n.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
-import { type ImportColumn, type ImportReport, runImport, templateHeaders } from '../../xlsx/import-runner.ts';
-import { sendWorkbook, workbookBuffer } from '../../xlsx/write.ts';
+import { type ImportColumn, type ImportReport, runImport, sendTemplate } from '../../xlsx/import-runner.ts';
 import { hashImported } from '../../crypto/passwords.ts';
 import { isKnownDialCode, normalizeDialCode } from './countries.ts';
 
@@ -30,8 +28,7 @@ const BATCH = 1000;
 
 /** The import template: the column headers in the session language. */
 export async function accountTemplate(ctx: AuthCtx, reply: FastifyReply): Promise<void> {
-  const sheet = t(ctx.lang, 'account.sheet');
-  await sendWorkbook(reply, `${sheet}.xlsx`, await workbookBuffer(sheet, templateHeaders(ctx, COLUMNS)));
+  await sendTemplate(ctx, reply, 'account.sheet', COLUMNS);
 }
 
 const chunks = <T>(xs: T[], n = BATCH): T[][] => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));

@@ -18,7 +18,7 @@ import { notFound } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { assertCommunity, scopeOf } from '../../http/scope.ts';
 import { communitiesOf, ENGINEER_SQL, inCommunitySql, MANAGER_ROLES_SQL, manageableSql, manageableTarget } from './manage.ts';
-import { likeArg as like } from '../../db/sql.ts';
+import { countRows, likeArg as like } from '../../db/sql.ts';
 
 type SearchIn = ParsedInput<typeof ROUTES.account.searchAccounts>;
 
@@ -80,14 +80,14 @@ export async function searchAccounts(ctx: AuthCtx, i: SearchIn, opts: { roles?: 
     q = q.where(sql<boolean>`exists (select 1 from address ad where ad.id = a.address_id and ad.address ilike ${like(i.addressStrs)})`);
   if (i.roleID !== undefined) q = q.where('a.role_id', '=', i.roleID);
   if (i.state !== undefined) q = q.where('a.state', '=', i.state);
-  const total = await q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const total = await countRows(q);
   const order = i.order ?? 'asc';
   const sorted = i.sort ? q.orderBy(SORT[i.sort], order).orderBy('a.id', order) : q.orderBy('a.reg_time', 'desc').orderBy('a.id', 'desc');
   const rows = await sorted
     .limit(i.rows)
     .offset(i.page * i.rows)
     .execute();
-  return { rows: rows.map((r) => toRow(ctx, r)), total: total.n };
+  return { rows: rows.map((r) => toRow(ctx, r)), total };
 }
 
 /** The permission screen's list: accounts with menus (roles up to 5, and 10). */

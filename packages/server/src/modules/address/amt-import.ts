@@ -4,11 +4,9 @@ import { z } from 'zod';
 import { CommandQueue } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
-import { t } from '../../http/i18n.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
-import { type ImportColumn, type ImportReport, runImport, templateHeaders } from '../../xlsx/import-runner.ts';
-import { sendWorkbook, workbookBuffer } from '../../xlsx/write.ts';
+import { type ImportColumn, type ImportReport, runImport, sendTemplate } from '../../xlsx/import-runner.ts';
 import { queueCallCodes } from './amt-sync.ts';
 import { loadAddress } from './queries.ts';
 
@@ -35,8 +33,7 @@ const amtRow = z.object({
 });
 
 export async function amtTemplate(ctx: AuthCtx, reply: FastifyReply): Promise<void> {
-  const sheet = t(ctx.lang, 'sheet.amt');
-  await sendWorkbook(reply, `${sheet}.xlsx`, await workbookBuffer(sheet, templateHeaders(ctx, COLUMNS)));
+  await sendTemplate(ctx, reply, 'sheet.amt', COLUMNS);
 }
 
 /**

@@ -2,6 +2,7 @@ import { ADDRESS_TYPE, type AmtRow, type addressRoutes, msg, type Page, type Par
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { withCommands } from '../../devices/commands.ts';
+import { countRows } from '../../db/sql.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
@@ -41,12 +42,12 @@ async function caller(ctx: AuthCtx, db: Kysely<DB>, id: number) {
 export async function amtPage(ctx: AuthCtx, i: ParsedInput<R['getAmts']>): Promise<Page<AmtRow>> {
   await loadAddress(ctx, ctx.db, i.addressId);
   const q = amtRows(ctx.db).where('amt.caller_address_id', '=', i.addressId);
-  const total = await q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const total = await countRows(q);
   const page = (i.sort ? q.orderBy(sql.ref(SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc') : q.orderBy('amt.code'))
     .orderBy('amt.id')
     .limit(i.rows)
     .offset(i.page * i.rows);
-  return { rows: (await page.execute()).map(present), total: total.n };
+  return { rows: (await page.execute()).map(present), total };
 }
 
 async function loadAmt(ctx: AuthCtx, db: Kysely<DB>, id: number): Promise<Raw> {
@@ -94,49 +95,57 @@ export async function checkEntry(
   return code;
 }
 
+/**
+ * Writes an entry of a door unit (`write` answers its id) under the unit's lock, its code
+ * checked (`checkEntry`, `entry` the one being changed), then queues the unit's new table and
+ * logs the change.
+ */
+async function saveEntry(
+  ctx: AuthCtx,
+  door: Awaited<ReturnType<typeof caller>>,
+  i: { calledAddressID: number; code: string },
+  entry: Raw | null,
+  write: (trx: Kysely<DB>, code: string) => Promise<number>,
+): Promise<AmtRow> {
+  const id = await withCommands(ctx, async (trx, q) => {
+    await trx.selectFrom('address').select('id').where('id', '=', door.id).forUpdate().execute();
+    const code = await checkEntry(trx, door, i, entry?.id);
+    const id = await write(trx, code);
+    const after = await amtRows(trx).where('amt.id', '=', id).executeTakeFirstOrThrow();
+    await queueCallCodes(trx, q, [door.id]);
+    await writeOpLog(trx, ctx, {
+      menu: 'project.project',
+      content: msg(entry ? 'op.amt.update' : 'op.amt.create', { caller: door.address, code, called: after.address }),
+      communityId: door.community_id,
+      before: entry ? present(entry) : null,
+      after: present(after),
+    });
+    return id;
+  });
+  return amtById(ctx, id);
+}
+
 /** createAmt: a call code on a door unit; the door unit's device gets its new table. */
 export async function createAmt(ctx: AuthCtx, i: ParsedInput<R['createAmt']>): Promise<AmtRow> {
   const door = await caller(ctx, ctx.db, i.callerAddressID);
-  const id = await withCommands(ctx, async (trx, q) => {
-    await trx.selectFrom('address').select('id').where('id', '=', door.id).forUpdate().execute();
-    const code = await checkEntry(trx, door, i);
+  return saveEntry(ctx, door, i, null, async (trx, code) => {
     const row = await trx
       .insertInto('amt')
       .values({ community_id: door.community_id, caller_address_id: door.id, called_address_id: i.calledAddressID, code })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const after = await amtRows(trx).where('amt.id', '=', row.id).executeTakeFirstOrThrow();
-    await queueCallCodes(trx, q, [door.id]);
-    await writeOpLog(trx, ctx, {
-      menu: 'project.project',
-      content: msg('op.amt.create', { caller: door.address, code, called: after.address }),
-      communityId: door.community_id,
-      after: present(after),
-    });
     return row.id;
   });
-  return amtById(ctx, id);
 }
 
 /** updateAmt: another code or called address for an entry. */
 export async function updateAmt(ctx: AuthCtx, i: ParsedInput<R['updateAmt']>): Promise<AmtRow> {
   const entry = await loadAmt(ctx, ctx.db, i.amtid);
   const door = await caller(ctx, ctx.db, entry.caller_address_id);
-  await withCommands(ctx, async (trx, q) => {
-    await trx.selectFrom('address').select('id').where('id', '=', door.id).forUpdate().execute();
-    const code = await checkEntry(trx, door, i, entry.id);
+  return saveEntry(ctx, door, i, entry, async (trx, code) => {
     await trx.updateTable('amt').set({ code, called_address_id: i.calledAddressID }).where('id', '=', entry.id).execute();
-    const after = await amtRows(trx).where('amt.id', '=', entry.id).executeTakeFirstOrThrow();
-    await queueCallCodes(trx, q, [door.id]);
-    await writeOpLog(trx, ctx, {
-      menu: 'project.project',
-      content: msg('op.amt.update', { caller: door.address, code, called: after.address }),
-      communityId: door.community_id,
-      before: present(entry),
-      after: present(after),
-    });
+    return entry.id;
   });
-  return amtById(ctx, entry.id);
 }
 
 /** delAmtBatch: entries in scope; a single-family door unit's entry cannot be deleted. */

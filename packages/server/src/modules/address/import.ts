@@ -6,8 +6,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { t } from '../../http/i18n.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import { assertCommunity } from '../../http/scope.ts';
-import { type ImportColumn, type ImportReport, runImport, templateHeaders } from '../../xlsx/import-runner.ts';
-import { sendWorkbook, workbookBuffer } from '../../xlsx/write.ts';
+import { type ImportColumn, type ImportReport, runImport, sendTemplate } from '../../xlsx/import-runner.ts';
 
 /** Import-history message type of addresses (001 §4). */
 const MESSAGE_TYPE_ADDRESS = 1;
@@ -56,8 +55,7 @@ const addressRow = z.object({
 
 /** The address template: the column headers in the session language. */
 export async function addressTemplate(ctx: AuthCtx, reply: FastifyReply): Promise<void> {
-  const sheet = t(ctx.lang, 'sheet.address');
-  await sendWorkbook(reply, `${sheet}.xlsx`, await workbookBuffer(sheet, templateHeaders(ctx, ADDRESS_COLUMNS)));
+  await sendTemplate(ctx, reply, 'sheet.address', ADDRESS_COLUMNS);
 }
 
 /** uploadAddrsFile: every row is checked like the dialog, plus address uniqueness; all rows or none. */

@@ -5,7 +5,7 @@ import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertCommunity } from '../../http/scope.ts';
-import { likeArg } from '../../db/sql.ts';
+import { countRows, likeArg } from '../../db/sql.ts';
 
 type R = typeof addressRoutes;
 const SORT = {
@@ -59,12 +59,12 @@ export async function addressPage(ctx: AuthCtx, i: ParsedInput<R['getAddressesPa
   if (i.address) q = q.where('a.address', 'ilike', likeArg(i.address));
   if (i.type !== undefined) q = q.where('a.type', '=', i.type);
   if (i.isvilla !== undefined) q = q.where('a.is_villa', '=', i.isvilla);
-  const total = await q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const total = await countRows(q);
   const page = (i.sort ? q.orderBy(sql.ref(SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc') : q.orderBy('a.type').orderBy('a.address'))
     .orderBy('a.id')
     .limit(i.rows)
     .offset(i.page * i.rows);
-  return { rows: (await page.execute()).map(presentAddress), total: total.n };
+  return { rows: (await page.execute()).map(presentAddress), total };
 }
 
 /** One address, checked against the caller's scope (403 for another community's, 404 for none). */

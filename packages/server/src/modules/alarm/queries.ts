@@ -1,25 +1,17 @@
-import type { AlarmKind } from '@gatehouse/contracts';
+import type { AlarmKind, ParsedInput, ROUTES } from '@gatehouse/contracts';
 import type { SelectQueryBuilder } from 'kysely';
 import type { AlarmTable } from '../../db/tables/alarm.ts';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
-import { formatDateTime } from '../../http/dates.ts';
+import { formatDateTime, parseRange } from '../../http/dates.ts';
 import { listScope, scopeIds } from '../../http/scope.ts';
 import { keysetPage } from '../../db/keyset.ts';
-import { addressesNamed, communitiesNamed, likeArg } from '../../db/sql.ts';
-import { parseRange } from '../../http/dates.ts';
+import { addressesNamed, communitiesNamed, inRange, likeArg } from '../../db/sql.ts';
 
 export type AlarmQ = SelectQueryBuilder<DB & { al: AlarmTable }, 'al', object>;
 
-export interface AlarmFilters {
-  communityName?: string;
-  addressName?: string;
-  deviceName?: string;
-  kind?: AlarmKind;
-  acknowledged?: '0' | '1';
-  validfrom?: string;
-  validto?: string;
-}
+/** The alarm list's filters (its export's input: the page's without the paging). */
+export type AlarmFilters = ParsedInput<typeof ROUTES.alarm.exportAlarms>;
 
 /** Alarms of the caller's communities (narrowed by the header's community), filtered as the access event log. */
 export async function alarmQuery(ctx: AuthCtx, f: AlarmFilters): Promise<AlarmQ> {
@@ -32,9 +24,7 @@ export async function alarmQuery(ctx: AuthCtx, f: AlarmFilters): Promise<AlarmQ>
   if (f.deviceName) q = q.where('al.device_name', 'ilike', likeArg(f.deviceName));
   if (f.kind) q = q.where('al.kind', '=', f.kind);
   if (f.acknowledged) q = q.where('al.ack_at', f.acknowledged === '1' ? 'is not' : 'is', null);
-  if (d.from) q = q.where('al.time', '>=', d.from);
-  if (d.to) q = q.where('al.time', '<=', d.to);
-  return q;
+  return inRange(q, d, 'al.time');
 }
 
 /** One page (or export batch) of alarms after a keyset position over (time, id), names joined. */

@@ -1,18 +1,15 @@
 import { ALARM_KIND_ENUM, msg, ROUTES } from '@gatehouse/contracts';
-import { sql } from 'kysely';
 import { Answer } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { handle, type Registered } from '../../http/route.ts';
 import { assertExportable } from '../../xlsx/export-limit.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
 import { keyset } from '../../db/keyset.ts';
-import { cheapPage } from '../../db/paging.ts';
+import { isDesc, listScreen } from '../../http/list-screen.ts';
 import { type AlarmQ, type AlarmRaw, alarmQuery, alarmRows, presentAlarm } from './queries.ts';
 import { acknowledgeAlarms } from './service.ts';
 
 const A = ROUTES.alarm;
-const isDesc = (order: 'asc' | 'desc' | undefined) => (order ?? 'desc') === 'desc';
-const one = sql<number>`1`.as('x');
 const COLUMNS = [
   'time',
   'kind',
@@ -31,14 +28,11 @@ async function* allAlarms(q: AlarmQ, desc: boolean) {
 }
 
 export const alarmHandlers: Registered[] = [
-  handle(A.getAlarmPage, async (input, ctx) => {
-    const q = await alarmQuery(ctx, input);
-    return cheapPage(ctx.db, q, input, isDesc(input.order), alarmRows, (r) => presentAlarm(ctx, r));
-  }),
+  handle(A.getAlarmPage, listScreen(alarmQuery, alarmRows, presentAlarm)),
 
   handle(A.exportAlarms, async (input, ctx, { reply }) => {
     const q = await alarmQuery(ctx, input);
-    const total = await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(one));
+    const total = await assertExportable(ctx, q);
     const sheet = t(ctx.lang, 'alarm.sheet');
     async function* cells() {
       for await (const raw of allAlarms(q, isDesc(input.order))) {

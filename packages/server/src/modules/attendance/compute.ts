@@ -1,32 +1,19 @@
-import { type AttendanceRule, CLOCK_STATUS, DEFAULT_RULE, RULE_VTYPE } from '@gatehouse/contracts';
+import { type AttendanceRule, CLOCK_STATUS, type ClockInRow, DEFAULT_RULE, RULE_VTYPE } from '@gatehouse/contracts';
 
-/** The rule as the computation uses it: punch count and HH:mm:ss ranges. */
-export interface EffectiveRule {
-  count: 2 | 4 | 6;
-  starttime: string;
-  endtime: string;
-  mstarttime: string;
-  mendtime: string;
-  pstarttime: string;
-  pendtime: string;
-}
+/** The rule as the computation uses it: punch count and the saved rule's HH:mm:ss ranges. */
+export type EffectiveRule = { count: 2 | 4 | 6 } & Pick<AttendanceRule, RuleTime>;
 
-/** What one person's punches of one day come to (the times of a clock-in row). */
-export interface DayResult {
-  opentime: string;
-  closetime: string;
-  mstarttime: string;
-  mendtime: string;
-  pstarttime: string;
-  pendtime: string;
-  longtime: string;
-  status: number;
-}
+/** The saved rule's time fields. */
+type RuleTime = 'starttime' | 'endtime' | 'mstarttime' | 'mendtime' | 'pstarttime' | 'pendtime';
+
+/** What one person's punches of one day come to: the times and status of a clock-in row. */
+export type DayResult = Pick<
+  ClockInRow,
+  'opentime' | 'closetime' | 'mstarttime' | 'mendtime' | 'pstarttime' | 'pendtime' | 'longtime' | 'status'
+>;
 
 /** The saved rule, or DEFAULT_RULE (2 punches, 09:00–18:00) in the default mode. */
-export function effectiveRule(
-  r: Pick<AttendanceRule, 'vtype' | 'type' | 'starttime' | 'endtime' | 'mstarttime' | 'mendtime' | 'pstarttime' | 'pendtime'>,
-): EffectiveRule {
+export function effectiveRule(r: Pick<AttendanceRule, 'vtype' | 'type' | RuleTime>): EffectiveRule {
   if (r.vtype !== RULE_VTYPE.custom || ![2, 4, 6].includes(r.type) || !r.starttime || !r.endtime) {
     return { ...DEFAULT_RULE, count: 2 };
   }

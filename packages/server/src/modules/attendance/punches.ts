@@ -1,4 +1,4 @@
-import type { PunchRow } from '@gatehouse/contracts';
+import type { ParsedInput, PunchRow, ROUTES } from '@gatehouse/contracts';
 import type { SelectQueryBuilder } from 'kysely';
 import type { AccessEventTable } from '../../db/tables/devices.ts';
 import type { DB } from '../../db/types.ts';
@@ -7,15 +7,12 @@ import { formatDateTime } from '../../http/dates.ts';
 import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
 import { parseRange } from '../../http/dates.ts';
 import { keysetPage } from '../../db/keyset.ts';
+import { inRange } from '../../db/sql.ts';
 
 type PunchQ = SelectQueryBuilder<DB & { e: AccessEventTable }, 'e', object>;
 
-export interface PunchFilters {
-  communityId?: number;
-  account?: string;
-  starttime?: string;
-  endtime?: string;
-}
+/** The punch list's filters (its export's input: the page's without the paging). */
+export type PunchFilters = ParsedInput<typeof ROUTES.attendance.exportPunchlist>;
 
 /**
  * Punches (access events with is_work) of the caller's communities: one account
@@ -32,9 +29,7 @@ export async function punchQuery(ctx: AuthCtx, f: PunchFilters): Promise<PunchQ>
     q = q.where('e.community_id', '=', f.communityId);
   }
   if (f.account) q = q.where('e.account', '=', f.account);
-  if (d.from) q = q.where('e.time', '>=', d.from);
-  if (d.to) q = q.where('e.time', '<=', d.to);
-  return q;
+  return inRange(q, d, 'e.time');
 }
 
 /** One page (or export batch) of punches after a keyset position over (time, id). */

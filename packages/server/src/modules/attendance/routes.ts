@@ -1,18 +1,18 @@
 import { ROUTES } from '@gatehouse/contracts';
-import { sql } from 'kysely';
 import { t } from '../../http/i18n.ts';
 import { handle, type Registered } from '../../http/route.ts';
 import { assertExportable } from '../../xlsx/export-limit.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
 import { keyset } from '../../db/keyset.ts';
-import { cheapPage } from '../../db/paging.ts';
+import { listScreen } from '../../http/list-screen.ts';
 import { dailycheckCompanies } from './companies.ts';
 import { presentPunch, type PunchRaw, punchQuery, punchRows } from './punches.ts';
 import { worklist } from './worklist.ts';
 
 const A = ROUTES.attendance;
 /** Punch records read in the order they happened unless asked otherwise. */
-const isDesc = (order: 'asc' | 'desc' | undefined) => order === 'desc';
+/** Punches read oldest first unless newest first is asked for. */
+const punchesDesc = (order: 'asc' | 'desc' | undefined) => order === 'desc';
 /** The export's sheet name is fixed by the spec (001 §7). */
 export const PUNCH_SHEET = 'equimentlist';
 
@@ -21,15 +21,12 @@ export const attendanceHandlers: Registered[] = [
 
   handle(A.getAccessWorklistByPage, async (input, ctx) => worklist(ctx, input)),
 
-  handle(A.getPunchlistByPage, async (input, ctx) => {
-    const q = await punchQuery(ctx, input);
-    return cheapPage(ctx.db, q, input, isDesc(input.order), punchRows, (r) => presentPunch(ctx, r));
-  }),
+  handle(A.getPunchlistByPage, listScreen(punchQuery, punchRows, presentPunch, { desc: punchesDesc })),
 
   handle(A.exportPunchlist, async (input, ctx, { reply }) => {
     const q = await punchQuery(ctx, input);
-    const total = await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(sql<number>`1`.as('x')));
-    const desc = isDesc(input.order);
+    const total = await assertExportable(ctx, q);
+    const desc = punchesDesc(input.order);
     const all = keyset<PunchRaw>((after, limit) => punchRows(q, desc, after && { time: after.time, id: Number(after.id) }, limit));
     async function* cells() {
       for await (const raw of all) {

@@ -2,11 +2,9 @@ import { ADDRESS_TYPE, cardImportRow, msg } from '@gatehouse/contracts';
 import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { AuthCtx } from '../../http/context.ts';
-import { t } from '../../http/i18n.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
-import { type ImportColumn, type ImportReport, runImport, templateHeaders } from '../../xlsx/import-runner.ts';
-import { sendWorkbook, workbookBuffer } from '../../xlsx/write.ts';
+import { type ImportColumn, type ImportReport, runImport, sendTemplate } from '../../xlsx/import-runner.ts';
 import { assertListMenu, TYPES_OF_LIST } from './access.ts';
 
 /** Import-history message type of cards (MESSAGE_TYPES: 4). */
@@ -23,8 +21,7 @@ export const CARD_COLUMNS_XLSX: ImportColumn[] = [
 
 /** The card template: the column headers in the session language. */
 export async function cardTemplate(ctx: AuthCtx, reply: FastifyReply): Promise<void> {
-  const sheet = t(ctx.lang, 'card.importTitle');
-  await sendWorkbook(reply, `${sheet}.xlsx`, await workbookBuffer(sheet, templateHeaders(ctx, CARD_COLUMNS_XLSX)));
+  await sendTemplate(ctx, reply, 'card.importTitle', CARD_COLUMNS_XLSX);
 }
 
 /**

@@ -12,11 +12,11 @@ import {
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { LadderConfigTable } from '../../db/tables/cards.ts';
 import type { DB } from '../../db/types.ts';
-import { formatDateTime, parseDateTime } from '../../http/dates.ts';
+import { dateRange, formatDateTime } from '../../http/dates.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
-import { likeArg } from '../../db/sql.ts';
+import { countRows, inRange, likeArg } from '../../db/sql.ts';
 import { assertListMenu, TYPES_OF_LIST } from './access.ts';
 
 /** The lift-control columns of a ladder_config row (alias l), for the dialog and the lift file. */
@@ -154,11 +154,8 @@ export async function cardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateAccessesP
   if (i.cardtype) q = q.where('c.card_type', '=', i.cardtype);
   if (i.cardmode) q = q.where('c.card_mode', '=', i.cardmode);
   if (i.cardstatus) q = q.where('c.status', '=', i.cardstatus);
-  const issuedFrom = i.starttime ? parseDateTime(i.starttime, ctx.config.TZ_NAME) : null;
-  const issuedTo = i.endtime ? parseDateTime(i.endtime, ctx.config.TZ_NAME, true) : null;
-  if (issuedFrom) q = q.where('c.created_at', '>=', issuedFrom);
-  if (issuedTo) q = q.where('c.created_at', '<=', issuedTo);
-  const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  q = inRange(q, dateRange(ctx.config.TZ_NAME, i.starttime, i.endtime), 'c.created_at');
+  const total = await countRows(q);
   let page = q
     .select([...cardColumns, gateCount])
     .limit(i.rows)
@@ -166,7 +163,7 @@ export async function cardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateAccessesP
   page = i.sort
     ? page.orderBy(sql.ref(CARD_SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc').orderBy('c.id')
     : page.orderBy('c.id', 'desc');
-  return { rows: (await page.execute()).map(toCardRow), total: total.n };
+  return { rows: (await page.execute()).map(toCardRow), total };
 }
 
 /** One card as the list shows it. */
@@ -268,11 +265,8 @@ export async function doorUnitCardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateA
   if (i.cardtype) q = q.where('c.card_type', '=', i.cardtype);
   if (i.cardstatus) q = q.where('c.status', '=', i.cardstatus);
   if (i.cardmode) q = q.where('c.card_mode', '=', i.cardmode);
-  const from = i.validfrom ? parseDateTime(i.validfrom, tz) : null;
-  const to = i.validto ? parseDateTime(i.validto, tz, true) : null;
-  if (from) q = q.where('cg.validfrom', '>=', from);
-  if (to) q = q.where('cg.validto', '<=', to);
-  const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  q = inRange(q, dateRange(tz, i.validfrom, i.validto), 'cg.validfrom', 'cg.validto');
+  const total = await countRows(q);
   let page = q
     .select(entryColumns)
     .limit(i.rows)
@@ -280,5 +274,5 @@ export async function doorUnitCardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateA
   page = i.sort
     ? page.orderBy(sql.ref(ENTRY_SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc').orderBy('cg.id')
     : page.orderBy('cg.id', 'desc');
-  return { rows: (await page.execute()).map((r) => toEntryRow(r, tz)), total: total.n };
+  return { rows: (await page.execute()).map((r) => toEntryRow(r, tz)), total };
 }

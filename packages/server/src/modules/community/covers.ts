@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { type CommunityFile, type communityRoutes, LIMITS, msg, type ParsedInput, ROUTES } from '@gatehouse/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -9,7 +8,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { assertImagePixels } from '../../http/image-pixels.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity } from '../../http/scope.ts';
-import { keepFile, type UploadedFile } from '../../http/uploads.ts';
+import { keepFile, keptPath, removeKept, type UploadedFile } from '../../http/uploads.ts';
 
 type R = typeof communityRoutes;
 const KIND = 'cover';
@@ -103,7 +102,7 @@ export async function changeCovers(
       return coversOf(trx, i.communityId);
     });
   } catch (e) {
-    await Promise.all(kept.map((rel) => fs.promises.rm(path.join(ctx.config.dataDir, rel), { force: true })));
+    await removeKept(ctx.config, kept);
     throw e;
   }
 }
@@ -128,7 +127,7 @@ async function deleteCover(ctx: AuthCtx, communityId: number, fileId: number): P
     });
     return { rel: f.path, list: await coversOf(trx, communityId) };
   });
-  await fs.promises.rm(path.join(ctx.config.dataDir, rel), { force: true });
+  await removeKept(ctx.config, [rel]);
   return list;
 }
 
@@ -142,8 +141,7 @@ export async function sendCover(ctx: AuthCtx, fileId: number, reply: FastifyRepl
     .executeTakeFirst();
   if (!f) throw notFound();
   await assertCommunity(ctx.db, ctx.caller, f.community_id);
-  const abs = path.join(ctx.config.dataDir, f.path);
-  if (!fs.existsSync(abs)) throw notFound();
+  const abs = keptPath(ctx.config, f.path);
   return reply
     .type('image/jpeg')
     .header('cache-control', 'private, max-age=300')

@@ -4,7 +4,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
-import { likeArg } from '../../db/sql.ts';
+import { countRows, likeArg } from '../../db/sql.ts';
 import { deviceNum } from './queries.ts';
 import { checkUnique } from './service.ts';
 
@@ -49,12 +49,12 @@ export async function enterprisePage(ctx: AuthCtx, i: ParsedInput<R['getEnterpri
   if (i.userPhone) q = q.where('community.reg_no', 'ilike', likeArg(i.userPhone));
   if (i.communityName) q = q.where('community.name', 'ilike', likeArg(i.communityName));
   if (i.communityLocation) q = q.where('community.location', 'ilike', likeArg(i.communityLocation));
-  const total = await q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const total = await countRows(q);
   const page = (i.sort ? q.orderBy(sql.ref(SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc') : q.orderBy('community.name'))
     .orderBy('community.id')
     .limit(i.rows)
     .offset(i.page * i.rows);
-  return { rows: (await page.execute()).map(present), total: total.n };
+  return { rows: (await page.execute()).map(present), total };
 }
 
 /** Enterprise edit (001 §5): name, location, address; the registration number stays. */

@@ -5,7 +5,7 @@ import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertCommunity, listScope, scopeIds, scopeOf } from '../../http/scope.ts';
-import { likeArg } from '../../db/sql.ts';
+import { countRows, likeArg } from '../../db/sql.ts';
 
 type R = typeof communityRoutes;
 
@@ -133,12 +133,12 @@ export async function communityPage(ctx: AuthCtx, i: ParsedInput<R['getCommuniti
   if (i.location) q = q.where('community.location', 'ilike', likeArg(i.location));
   if (i.address) q = q.where('community.address', 'ilike', likeArg(i.address));
   if (i.type !== undefined) q = q.where('community.type', '=', i.type);
-  const total = await q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const total = await countRows(q);
   const page = (i.sort ? q.orderBy(sql.ref(SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc') : q.orderBy('community.id', 'desc'))
     .orderBy('community.id')
     .limit(i.rows)
     .offset(i.page * i.rows);
-  return { rows: await present(ctx, await page.execute()), total: total.n };
+  return { rows: await present(ctx, await page.execute()), total };
 }
 
 /** getCommunity: one community in scope (403 outside it, 404 when it does not exist). */

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   COMMUNITY_TYPE,
   type CommunityRow,
@@ -12,6 +10,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
+import { removeKept } from '../../http/uploads.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity } from '../../http/scope.ts';
@@ -158,5 +157,5 @@ export async function deleteCommunities(ctx: AuthCtx, ids: number[]): Promise<vo
     }
     return covers.map((c) => c.path);
   });
-  await Promise.all(files.map((p) => fs.promises.rm(path.join(ctx.config.dataDir, p), { force: true })));
+  await removeKept(ctx.config, files);
 }

@@ -17,7 +17,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, type Scope, scopeIds } from '../../http/scope.ts';
 import { bindDevice, unbindDevice } from './binding.ts';
-import { likeArg, likePrefix, PG_ERROR, pgCode } from '../../db/sql.ts';
+import { countRows, likeArg, likePrefix, PG_ERROR, pgCode } from '../../db/sql.ts';
 import { withSync } from './sync.ts';
 
 type R = typeof deviceRoutes;
@@ -80,12 +80,12 @@ async function present(ctx: AuthCtx, rows: DbRow[]): Promise<DeviceRow[]> {
 
 export async function devicesPage(ctx: AuthCtx, i: PageIn): Promise<Page<DeviceRow>> {
   const base = filteredDevices(ctx.db, await listScope(ctx.db, ctx.caller), i);
-  const total = await base.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const total = await countRows(base);
   let q = base.limit(i.rows).offset(i.page * i.rows);
   q = i.sort
     ? q.orderBy(sql.ref(SORT[i.sort]), sql.raw(i.order === 'desc' ? 'desc nulls last' : 'asc nulls first')).orderBy('a.id', 'desc')
     : q.orderBy('a.id', 'desc');
-  return { rows: await present(ctx, await q.execute()), total: total.n };
+  return { rows: await present(ctx, await q.execute()), total };
 }
 
 /** One device list row; another community's row answers 403. */

@@ -1,12 +1,12 @@
-import { HARDWARE, msg, type ParsedInput, poolAddInput, type poolRoutes } from '@gatehouse/contracts';
+import { HARDWARE, hardwareOf, msg, type ParsedInput, poolAddInput, type poolRoutes } from '@gatehouse/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AuthCtx } from '../../http/context.ts';
 import { t } from '../../http/i18n.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
-import { type ImportColumn, type ImportReport, runImport, templateHeaders } from '../../xlsx/import-runner.ts';
-import { sendWorkbook, streamWorkbook, workbookBuffer } from '../../xlsx/write.ts';
-import { filteredPool, hardwareOf } from './pool.ts';
+import { type ImportColumn, type ImportReport, runImport, sendTemplate, templateHeaders } from '../../xlsx/import-runner.ts';
+import { streamWorkbook } from '../../xlsx/write.ts';
+import { filteredPool } from './pool.ts';
 
 /** Columns of the template, export and import; keys are the add form's fields. */
 const COLUMNS: ImportColumn[] = [
@@ -54,7 +54,7 @@ const yn = (ctx: AuthCtx, on: boolean) => t(ctx.lang, on ? 'dev.yes' : 'dev.no')
 
 export async function poolTemplate(ctx: AuthCtx, reply: FastifyReply): Promise<void> {
   const example = ['1号门口机', 'GH2024000001', yn(ctx, false), yn(ctx, true), yn(ctx, true), yn(ctx, true), yn(ctx, false), ''];
-  await sendWorkbook(reply, `${sheetName(ctx)}.xlsx`, await workbookBuffer(sheetName(ctx), templateHeaders(ctx, COLUMNS), [example]));
+  await sendTemplate(ctx, reply, 'sheet.pool', COLUMNS, [example]);
 }
 
 /** Exports the pool with the list's filters (every matching row, keyset-paged). */

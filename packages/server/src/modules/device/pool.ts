@@ -1,5 +1,6 @@
 import {
   HARDWARE,
+  hardwareOf,
   type HardwareFlags,
   isAdminLevel,
   msg,
@@ -15,19 +16,11 @@ import { doorUnit, profileCommands } from '../../devices/desired.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { likeArg } from '../../db/sql.ts';
+import { countRows, likeArg } from '../../db/sql.ts';
 
 type PageIn = ParsedInput<typeof poolRoutes.getPoolPage>;
 type AddIn = ParsedInput<typeof poolRoutes.addPool>;
 type UpdateIn = ParsedInput<typeof poolRoutes.updatePool>;
-
-/** Sum of the hardware checkboxes of a form. */
-export const hardwareOf = (i: {
-  faceSupported?: number;
-  qrcodeSupported?: number;
-  cardSupported?: number;
-  pwdSupported?: number;
-}): number => (i.faceSupported ?? 0) | (i.qrcodeSupported ?? 0) | (i.cardSupported ?? 0) | (i.pwdSupported ?? 0);
 
 const SORT = { name: 'd.name', regNo: 'd.serial', isVilla: 'd.is_villa', hardware: 'd.hardware' } as const;
 
@@ -72,11 +65,11 @@ export function filteredPool(db: Db, i: Pick<PageIn, 'name' | 'isVilla' | 'hardw
 
 export async function poolPage(ctx: AuthCtx, i: PageIn): Promise<Page<PoolRow>> {
   const base = filteredPool(ctx.db, i);
-  const total = await base.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const total = await countRows(base);
   let q = base.limit(i.rows).offset(i.page * i.rows);
   q = i.sort ? q.orderBy(SORT[i.sort], i.order ?? 'asc').orderBy('d.id', 'desc') : q.orderBy('d.id', 'desc');
   const rows = await q.execute();
-  return { rows: rows.map((r) => toRow(r, ctx.caller.roleId)), total: total.n };
+  return { rows: rows.map((r) => toRow(r, ctx.caller.roleId)), total };
 }
 
 export async function poolById(ctx: AuthCtx, id: number): Promise<PoolRow> {

@@ -18,7 +18,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
-import { likeArg } from '../../db/sql.ts';
+import { countRows, likeArg } from '../../db/sql.ts';
 
 type R = typeof qrcodeRoutes;
 const SORT = { addressName: 'a.name', communityName: 'c.name' } as const;
@@ -34,7 +34,7 @@ export async function qrDevicesPage(ctx: AuthCtx, i: ParsedInput<R['getQrDevices
   if (!scope.all) q = q.where('a.community_id', 'in', scopeIds(scope));
   if (i.addressName) q = q.where('a.name', 'ilike', likeArg(i.addressName));
   if (i.communityName) q = q.where('c.name', 'ilike', likeArg(i.communityName));
-  const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const total = await countRows(q);
   let page = q
     .select([
       'a.id as addressid',
@@ -47,7 +47,7 @@ export async function qrDevicesPage(ctx: AuthCtx, i: ParsedInput<R['getQrDevices
     .limit(i.rows)
     .offset(i.page * i.rows);
   page = i.sort ? page.orderBy(SORT[i.sort], i.order ?? 'asc').orderBy('a.id', 'desc') : page.orderBy('a.id', 'desc');
-  return { rows: await page.execute(), total: total.n };
+  return { rows: await page.execute(), total };
 }
 
 /** The bound device of a serial, in the caller's scope (404 / 403). */

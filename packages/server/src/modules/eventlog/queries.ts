@@ -1,4 +1,4 @@
-import { isAdminLevel, OPEN_TYPES } from '@gatehouse/contracts';
+import { isAdminLevel, OPEN_TYPES, type ParsedInput, type ROUTES } from '@gatehouse/contracts';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { AccessEventTable, VisitorQrcodeTable } from '../../db/tables/devices.ts';
 import type { DB } from '../../db/types.ts';
@@ -8,7 +8,7 @@ import { listScope, scopeIds } from '../../http/scope.ts';
 import { type Db, streamArrays } from '../../db/index.ts';
 import { monthSpans } from '../../db/event-partitions.ts';
 import { keysetPage } from '../../db/keyset.ts';
-import { addressesNamed, communitiesNamed, likeArg, likePrefix } from '../../db/sql.ts';
+import { addressesNamed, communitiesNamed, inRange, likeArg, likePrefix } from '../../db/sql.ts';
 
 export type EventQ = SelectQueryBuilder<DB & { e: AccessEventTable }, 'e', object>;
 export type QrQ = SelectQueryBuilder<DB & { q: VisitorQrcodeTable }, 'q', object>;
@@ -25,18 +25,9 @@ async function events(ctx: AuthCtx): Promise<EventQ> {
   return q;
 }
 
-export interface AccessLogFilters {
-  communityName?: string;
-  addressName?: string;
-  account?: string;
-  type?: number;
-  unlockUserName?: string;
-  CARD_MODE?: number;
-  CARD_NUM?: string;
-  result?: number;
-  validfrom?: string;
-  validto?: string;
-}
+/** A list's filters are its export's input (the page's without the paging). */
+type Filters<K extends keyof typeof ROUTES.eventlog> = ParsedInput<(typeof ROUTES.eventlog)[K]>;
+export type AccessLogFilters = Filters<'exportAccessLog'>;
 
 /** The access event log (001 §7): names contain, account and card number start with the text. */
 export async function accessLogQuery(ctx: AuthCtx, f: AccessLogFilters): Promise<EventQ> {
@@ -50,19 +41,10 @@ export async function accessLogQuery(ctx: AuthCtx, f: AccessLogFilters): Promise
   if (f.CARD_MODE !== undefined) q = q.where('e.card_mode', '=', f.CARD_MODE);
   if (f.CARD_NUM) q = q.where('e.card_num', 'like', likePrefix(f.CARD_NUM));
   if (f.result !== undefined) q = q.where('e.result', '=', f.result);
-  if (d.from) q = q.where('e.time', '>=', d.from);
-  if (d.to) q = q.where('e.time', '<=', d.to);
-  return q;
+  return inRange(q, d, 'e.time');
 }
 
-export interface EntranceFilters {
-  deviceName?: string;
-  communityName?: string;
-  account?: string;
-  event?: number;
-  starttime?: string;
-  endtime?: string;
-}
+export type EntranceFilters = Filters<'exportAccessReport'>;
 
 /**
  * The entrance report: successful opens (result 0) by card, QR code or face — the
@@ -75,9 +57,7 @@ export async function entranceQuery(ctx: AuthCtx, f: EntranceFilters): Promise<E
   if (f.deviceName) q = q.where('e.device_name', 'ilike', likeArg(f.deviceName));
   if (f.communityName) q = q.where('e.community_id', 'in', communitiesNamed(ctx.db, f.communityName));
   if (f.account) q = q.where('e.account', 'like', likePrefix(f.account));
-  if (d.from) q = q.where('e.time', '>=', d.from);
-  if (d.to) q = q.where('e.time', '<=', d.to);
-  return q;
+  return inRange(q, d, 'e.time');
 }
 
 /**
@@ -181,13 +161,7 @@ export const presentEntrance = (ctx: AuthCtx, r: EventRaw) => ({
   addtime: formatDateTime(r.time, ctx.config.TZ_NAME),
 });
 
-export interface QrcodeFilters {
-  userRegno?: string;
-  deviceName?: string;
-  communityName?: string;
-  validfrom?: string;
-  validto?: string;
-}
+export type QrcodeFilters = Filters<'exportQrcodelist'>;
 
 /** Visitor QR records: valid from at or after `validfrom`, valid to at or before `validto`. */
 export async function qrcodeQuery(ctx: AuthCtx, f: QrcodeFilters): Promise<QrQ> {
@@ -198,9 +172,7 @@ export async function qrcodeQuery(ctx: AuthCtx, f: QrcodeFilters): Promise<QrQ> 
   if (f.userRegno) q = q.where('q.user_regno', 'like', likePrefix(f.userRegno));
   if (f.deviceName) q = q.where('q.device_name', 'ilike', likeArg(f.deviceName));
   if (f.communityName) q = q.where('q.community_id', 'in', communitiesNamed(ctx.db, f.communityName));
-  if (d.from) q = q.where('q.validfrom', '>=', d.from);
-  if (d.to) q = q.where('q.validto', '<=', d.to);
-  return q;
+  return inRange(q, d, 'q.validfrom', 'q.validto');
 }
 
 /** One page of QR records after a keyset position; `used` counts the opens the door units reported. */

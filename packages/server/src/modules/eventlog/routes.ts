@@ -1,5 +1,4 @@
 import { isAdminLevel, ROUTES } from '@gatehouse/contracts';
-import { sql } from 'kysely';
 import type { AuthCtx } from '../../http/context.ts';
 import { streamBatch } from '../../db/index.ts';
 import { formatDateTime } from '../../http/dates.ts';
@@ -25,17 +24,18 @@ import {
   qrcodeRows,
 } from './queries.ts';
 import { keyset, keysetStream } from '../../db/keyset.ts';
-import { cheapPage } from '../../db/paging.ts';
+import { isDesc, listScreen } from '../../http/list-screen.ts';
 
 const E = ROUTES.eventlog;
 /** Up to this many matches, a narrowed list reads its matches first (`matchesFirst`). */
 const FEW = 2000;
-/** The filters of a list input that narrow it (not its paging, order or dates): set ones ask for `matchesFirst`. */
-const narrowed = (input: Record<string, unknown>, keys: string[]) => keys.some((k) => input[k] !== undefined && input[k] !== '');
-const fewFirst = (ctx: AuthCtx, input: Record<string, unknown>, keys: string[]) =>
-  narrowed(input, keys) ? { under: FEW, from: matchesFirst(ctx.db) } : undefined;
-const isDesc = (order: 'asc' | 'desc' | undefined) => (order ?? 'desc') === 'desc';
-const one = sql<number>`1`.as('x');
+/** A list input narrowed by one of `keys` (not its paging, order or dates) reads its few matches first. */
+const fewFirst =
+  (...keys: string[]) =>
+  (ctx: AuthCtx, input: object) =>
+    keys.some((k) => ![undefined, ''].includes((input as Record<string, unknown>)[k] as string))
+      ? { under: FEW, from: matchesFirst(ctx.db) }
+      : undefined;
 
 /**
  * Every event of the filtered list, keyset-paged over (time, id), each batch streamed as arrays:
@@ -66,24 +66,16 @@ const cachedT = (lang: AuthCtx['lang'], key: string) => {
 const label = (ctx: AuthCtx, kind: 'type' | 'result' | 'cardMode', n: number) => cachedT(ctx.lang, `eventlog.${kind}.${n}`);
 
 export const eventlogHandlers: Registered[] = [
-  handle(E.getAccessLogPage, async (input, ctx) => {
-    const q = await accessLogQuery(ctx, input);
-    const few = fewFirst(ctx, input, [
-      'communityName',
-      'addressName',
-      'account',
-      'type',
-      'unlockUserName',
-      'CARD_MODE',
-      'CARD_NUM',
-      'result',
-    ]);
-    return cheapPage(ctx.db, q, { ...input, few }, isDesc(input.order), eventRows, (r) => presentAccessLog(ctx, r));
-  }),
+  handle(
+    E.getAccessLogPage,
+    listScreen(accessLogQuery, eventRows, presentAccessLog, {
+      few: fewFirst('communityName', 'addressName', 'account', 'type', 'unlockUserName', 'CARD_MODE', 'CARD_NUM', 'result'),
+    }),
+  ),
 
   handle(E.exportAccessLog, async (input, ctx, { reply }) => {
     const q = await accessLogQuery(ctx, input);
-    const total = await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(one));
+    const total = await assertExportable(ctx, q);
     const keys = ['communityname', 'time', 'addressName', 'unlockUserName', 'type', 'result', 'account', 'cardNum', 'cardMode'];
     const sheet = t(ctx.lang, 'eventlog.sheet.accesslog');
     const tz = ctx.config.TZ_NAME;
@@ -106,15 +98,14 @@ export const eventlogHandlers: Registered[] = [
     return undefined;
   }),
 
-  handle(E.getAccessReportlistByPage, async (input, ctx) => {
-    const q = await entranceQuery(ctx, input);
-    const few = fewFirst(ctx, input, ['deviceName', 'communityName', 'account', 'event']);
-    return cheapPage(ctx.db, q, { ...input, few }, isDesc(input.order), eventRows, (r) => presentEntrance(ctx, r));
-  }),
+  handle(
+    E.getAccessReportlistByPage,
+    listScreen(entranceQuery, eventRows, presentEntrance, { few: fewFirst('deviceName', 'communityName', 'account', 'event') }),
+  ),
 
   handle(E.exportAccessReport, async (input, ctx, { reply }) => {
     const q = await entranceQuery(ctx, input);
-    const total = await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(one));
+    const total = await assertExportable(ctx, q);
     const sheet = t(ctx.lang, 'eventlog.sheet.entrance');
     const tz = ctx.config.TZ_NAME;
     // The cells of presentEntrance, read from the batch's arrays (EventTuple).
@@ -131,15 +122,12 @@ export const eventlogHandlers: Registered[] = [
     return undefined;
   }),
 
-  handle(E.getQrcodelistByPage, async (input, ctx) => {
-    const q = await qrcodeQuery(ctx, input);
-    return cheapPage(ctx.db, q, input, isDesc(input.order), qrcodeRows, (r) => presentQrcode(ctx, r));
-  }),
+  handle(E.getQrcodelistByPage, listScreen(qrcodeQuery, qrcodeRows, presentQrcode)),
 
   handle(E.exportQrcodelist, async (input, ctx, { reply }) => {
     if (!isAdminLevel(ctx.caller.roleId)) throw forbidden();
     const q = await qrcodeQuery(ctx, input);
-    const total = await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(one));
+    const total = await assertExportable(ctx, q);
     const sheet = t(ctx.lang, 'eventlog.sheet.visitor');
     const keys = ['account', 'company', 'deviceName', 'numOpen', 'used', 'validfrom', 'validto', 'createTime'];
     const rows = cells(allQrcodes(q, isDesc(input.order)), (raw) => {

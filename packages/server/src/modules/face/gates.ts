@@ -8,11 +8,11 @@ import {
   type Page,
   type ParsedInput,
 } from '@gatehouse/contracts';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { withCommands } from '../../devices/commands.ts';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
-import { formatDateTime, parseDateTime } from '../../http/dates.ts';
+import { dateRange, formatDateTime, parseDateTime } from '../../http/dates.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, inScope, scopeOf } from '../../http/scope.ts';
@@ -21,7 +21,7 @@ import { GATE_FACE_COLUMNS, type GateFaceDbRow, gateEntries, gateFaceBase, toFac
 import { doorUnitsWith } from '../address/units.ts';
 import { deleteUnitEntry, redownloadUnitEntry } from '../../devices/unit-entries.ts';
 import { visibleFace } from './service.ts';
-import { deleteRows, likeArg as like } from '../../db/sql.ts';
+import { countRows, deleteRows, inRange, likeArg as like } from '../../db/sql.ts';
 
 type F = typeof faceRoutes;
 /** Default validity of a new door-unit entry: from now, for as many years as a card's. */
@@ -145,11 +145,8 @@ export async function gateFacesPage(ctx: AuthCtx, i: ParsedInput<F['getFaceAddre
   if (i.account) q = q.where('f.account', 'ilike', like(i.account));
   if (i.address) q = q.where('a.address', 'ilike', like(i.address));
   if (i.status) q = q.where('f.status', '=', i.status);
-  const from = i.validfrom ? parseDateTime(i.validfrom, tz) : null;
-  const to = i.validto ? parseDateTime(i.validto, tz, true) : null;
-  if (from) q = q.where('g.validfrom', '>=', from);
-  if (to) q = q.where('g.validto', '<=', to);
-  const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  q = inRange(q, dateRange(tz, i.validfrom, i.validto), 'g.validfrom', 'g.validto');
+  const total = await countRows(q);
   const rows = await q
     .select([...GATE_FACE_COLUMNS])
     .orderBy(GATE_SORT[i.sort ?? 'account'], i.order ?? 'asc')
@@ -157,7 +154,7 @@ export async function gateFacesPage(ctx: AuthCtx, i: ParsedInput<F['getFaceAddre
     .limit(i.rows)
     .offset(i.page * i.rows)
     .execute();
-  return { total: Number(total.n), rows: rows.map((r) => toFaceAddressRow(r, tz)) };
+  return { total: Number(total), rows: rows.map((r) => toFaceAddressRow(r, tz)) };
 }
 
 /** A door-unit entry the caller may see (404 none, 403 another community). */

@@ -27,10 +27,6 @@ export async function insertPhotoRow(trx: Kysely<DB>, rel: string, size: number,
   return row.id;
 }
 
-export async function removePhotoFiles(config: Config, rels: string[]): Promise<void> {
-  await Promise.all(rels.map((rel) => fs.promises.rm(path.join(config.dataDir, rel), { force: true })));
-}
-
 /** The stored JPEG of a face photo ('' when the file is gone). */
 export async function readPhoto(db: Kysely<DB>, config: Config, fileId: number): Promise<Buffer | null> {
   const f = await db

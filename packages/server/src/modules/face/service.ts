@@ -11,9 +11,10 @@ import { assertCommunity, inScope, listScope, scopeOf } from '../../http/scope.t
 import { type CheckedPhoto, checkPhoto, decodePhoto } from '../../faces/photo.ts';
 import { faceDeleteCommand, queueFaceState } from './device.ts';
 import { unitsOfFace } from '../rules/credentials.ts';
-import { FACE_FILE_KIND, insertPhotoRow, photoPath, readPhoto, removePhotoFiles, writePhoto } from './photos.ts';
+import { FACE_FILE_KIND, insertPhotoRow, photoPath, readPhoto, writePhoto } from './photos.ts';
+import { removeKept } from '../../http/uploads.ts';
 import { FACE_COLUMNS, type FaceDbRow, faceBase, faceById, toFaceRow } from './queries.ts';
-import { likeArg as like } from '../../db/sql.ts';
+import { countRows, likeArg as like } from '../../db/sql.ts';
 import { groupLiftUnitsOfFaces } from '../rules/lifts.ts';
 
 type F = typeof faceRoutes;
@@ -26,7 +27,7 @@ export async function facesPage(ctx: AuthCtx, i: ParsedInput<F['getFaces']>): Pr
   if (i.address) q = q.where('a.address', 'ilike', like(i.address));
   if (i.account) q = q.where('f.account', 'ilike', like(i.account));
   if (i.status) q = q.where('f.status', '=', i.status);
-  const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const total = await countRows(q);
   const rows = await q
     .select([...FACE_COLUMNS])
     .orderBy(SORT[i.sort ?? 'account'], i.order ?? 'asc')
@@ -34,7 +35,7 @@ export async function facesPage(ctx: AuthCtx, i: ParsedInput<F['getFaces']>): Pr
     .limit(i.rows)
     .offset(i.page * i.rows)
     .execute();
-  return { total: Number(total.n), rows: rows.map(toFaceRow) };
+  return { total: Number(total), rows: rows.map(toFaceRow) };
 }
 
 /** A face the caller may see: 404 when there is none, 403 when it belongs to another community. */
@@ -150,7 +151,7 @@ export async function createFace(ctx: AuthCtx, i: ParsedInput<F['createFace']>):
       return toFaceRow(row);
     });
   } catch (e) {
-    await removePhotoFiles(ctx.config, [rel]);
+    await removeKept(ctx.config, [rel]);
     throw e;
   }
 }
@@ -203,10 +204,10 @@ export async function updateFace(ctx: AuthCtx, i: ParsedInput<F['updateFace']>):
       });
       return after;
     });
-    if (oldRel) await removePhotoFiles(ctx.config, [oldRel]);
+    if (oldRel) await removeKept(ctx.config, [oldRel]);
     return toFaceRow(row);
   } catch (e) {
-    if (rel) await removePhotoFiles(ctx.config, [rel]);
+    if (rel) await removeKept(ctx.config, [rel]);
     throw e;
   }
 }
@@ -233,7 +234,7 @@ export async function deleteFace(ctx: AuthCtx, id: number): Promise<void> {
     });
     return path;
   });
-  if (rel) await removePhotoFiles(ctx.config, [rel]);
+  if (rel) await removeKept(ctx.config, [rel]);
 }
 
 /** The door units holding a lift entry of the face (its own lift control and its access groups' lift floors). */

@@ -6,7 +6,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
-import { likeArg } from '../../db/sql.ts';
+import { countRows, likeArg } from '../../db/sql.ts';
 import { withSync } from '../device/sync.ts';
 
 type R = typeof gmRoutes;
@@ -28,7 +28,7 @@ export async function searchGmsPage(ctx: AuthCtx, i: ParsedInput<R['searchGmsPag
   let q = await doorUnits(ctx);
   if (i.address) q = q.where('a.address', 'ilike', likeArg(i.address));
   if (i.name) q = q.where('a.name', 'ilike', likeArg(i.name));
-  const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const total = await countRows(q);
   let page = q
     .select([
       'a.id as addressid',
@@ -47,7 +47,7 @@ export async function searchGmsPage(ctx: AuthCtx, i: ParsedInput<R['searchGmsPag
     ? page.orderBy(sql.ref(SORT[i.sort]), (ob) => (i.order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsFirst())).orderBy('a.id')
     : page.orderBy('c.name').orderBy('a.address').orderBy('a.id');
   const rows = await withSync(ctx.db, ctx.config.TZ_NAME, await page.execute());
-  return { rows: rows.map(({ deviceId: _d, ...r }) => ({ ...r, serial: r.serial ?? null })), total: total.n };
+  return { rows: rows.map(({ deviceId: _d, ...r }) => ({ ...r, serial: r.serial ?? null })), total };
 }
 
 /** Door-unit choices (the command list's filter). */

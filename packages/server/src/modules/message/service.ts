@@ -1,16 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { msg, type ParsedInput, type ROUTES } from '@gatehouse/contracts';
-import { type ExpressionBuilder, sql } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { MessageTable } from '../../db/tables/foundation.ts';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
-import { formatDateTime, parseDateTime } from '../../http/dates.ts';
+import { removeKept, keptPath } from '../../http/uploads.ts';
+import { dateRange, formatDateTime } from '../../http/dates.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { listScope, scopeIds, scopeOf, type Scope } from '../../http/scope.ts';
-import { likeArg } from '../../db/sql.ts';
+import { countRows, inRange, likeArg } from '../../db/sql.ts';
 
 type PageInput = ParsedInput<typeof ROUTES.message.getMessagesPage>;
 
@@ -32,11 +31,8 @@ export async function messagesPage(ctx: AuthCtx, input: PageInput) {
     .where(visible(scope, ctx.caller.accountId));
   if (input.title) q = q.where('m.title', 'ilike', likeArg(input.title));
   if (input.type !== undefined) q = q.where('m.type', '=', input.type);
-  const from = input.starttime ? parseDateTime(input.starttime, tz) : null;
-  const to = input.endtime ? parseDateTime(input.endtime, tz, true) : null;
-  if (from) q = q.where('m.created_at', '>=', from);
-  if (to) q = q.where('m.created_at', '<=', to);
-  const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  q = inRange(q, dateRange(tz, input.starttime, input.endtime), 'm.created_at');
+  const total = await countRows(q);
   const rows = await q
     .select(['m.id', 'm.title', 'm.content', 'm.type', 'm.created_at', 'm.file_id', 'a.name as creator', 'c.name as communityName'])
     .orderBy(SORT[input.sort ?? 'createDate'], input.order ?? 'desc')
@@ -45,7 +41,7 @@ export async function messagesPage(ctx: AuthCtx, input: PageInput) {
     .offset(input.page * input.rows)
     .execute();
   return {
-    total: Number(total.n),
+    total: Number(total),
     rows: rows.map((r) => ({
       id: r.id,
       title: t(ctx.lang, r.title),
@@ -97,7 +93,7 @@ export async function deleteMessage(ctx: AuthCtx, id: number) {
   // The source file goes only once no message refers to it.
   if (row.fileId && row.path) {
     await ctx.db.deleteFrom('stored_file').where('id', '=', row.fileId).execute();
-    await fs.promises.rm(path.join(ctx.config.dataDir, row.path), { force: true });
+    await removeKept(ctx.config, [row.path]);
   }
 }
 
@@ -105,7 +101,6 @@ export async function deleteMessage(ctx: AuthCtx, id: number) {
 export async function messageFile(ctx: AuthCtx, id: number) {
   const row = await visibleMessage(ctx, id);
   if (!row.path || !row.original_name) throw badRequest('message.noFile');
-  const full = path.join(ctx.config.dataDir, row.path);
-  if (!fs.existsSync(full)) throw notFound();
+  const full = keptPath(ctx.config, row.path);
   return { full, name: row.original_name, mime: row.mime ?? 'application/octet-stream' };
 }

@@ -1,15 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { LIMITS, msg, type NoticeFile, type NoticeRow, type ParsedInput, ROUTES } from '@gatehouse/contracts';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime, parseDateTime } from '../../http/dates.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, scopeIds, scopeOf, type Scope } from '../../http/scope.ts';
-import { keepFile, type UploadedFile } from '../../http/uploads.ts';
-import { deleteRows, likeArg } from '../../db/sql.ts';
+import { keepFile, keptPath, removeKept, type UploadedFile } from '../../http/uploads.ts';
+import { countRows, deleteRows, likeArg } from '../../db/sql.ts';
 
 type N = typeof ROUTES.notice;
 const KIND = 'notice';
@@ -86,7 +84,7 @@ function toNotice(r: Row, files: NoticeFile[], tz: string): NoticeRow {
 export async function noticesPage(ctx: AuthCtx, input: ParsedInput<N['getNoticesPage']>) {
   let q = base(ctx.db, await listScope(ctx.db, ctx.caller));
   if (input.title) q = q.where('n.title', 'ilike', likeArg(input.title));
-  const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const total = await countRows(q);
   const rows = await q
     .select([...COLUMNS])
     .orderBy(SORT[input.sort ?? 'createDate'], input.order ?? 'desc')
@@ -98,7 +96,7 @@ export async function noticesPage(ctx: AuthCtx, input: ParsedInput<N['getNotices
     ctx.db,
     rows.map((r) => r.id),
   );
-  return { total: Number(total.n), rows: rows.map((r) => toNotice(r, files.get(r.id) ?? [], ctx.config.TZ_NAME)) };
+  return { total: Number(total), rows: rows.map((r) => toNotice(r, files.get(r.id) ?? [], ctx.config.TZ_NAME)) };
 }
 
 async function visibleNotice(db: Kysely<DB>, scope: Scope, id: number): Promise<Row> {
@@ -186,7 +184,7 @@ export async function createNotice(ctx: AuthCtx, i: ParsedInput<N['uploadNoticeF
     });
     return await getNotice(ctx, id);
   } catch (e) {
-    await Promise.all(kept.map((rel) => fs.promises.rm(path.join(ctx.config.dataDir, rel), { force: true })));
+    await removeKept(ctx.config, kept);
     throw e;
   }
 }
@@ -212,7 +210,7 @@ export async function deleteNotice(ctx: AuthCtx, id: number): Promise<void> {
     });
     return files.map((f) => f.path);
   });
-  await Promise.all(paths.map((rel) => fs.promises.rm(path.join(ctx.config.dataDir, rel), { force: true })));
+  await removeKept(ctx.config, paths);
 }
 
 /** An attachment of a notice whose community is in the caller's scope. */
@@ -227,7 +225,6 @@ export async function noticeFile(ctx: AuthCtx, fileId: number) {
     .executeTakeFirst();
   if (!f) throw notFound();
   await assertCommunity(ctx.db, ctx.caller, f.community_id);
-  const full = path.join(ctx.config.dataDir, f.path);
-  if (!fs.existsSync(full)) throw notFound();
+  const full = keptPath(ctx.config, f.path);
   return { full, name: f.original_name, mime: f.mime };
 }

@@ -3,10 +3,10 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { OpLogTable } from '../../db/tables/foundation.ts';
 import type { AuthCtx } from '../../http/context.ts';
-import { formatDateTime, parseDateTime } from '../../http/dates.ts';
+import { dateRange, formatDateTime } from '../../http/dates.ts';
 import { t } from '../../http/i18n.ts';
 import { listScope, scopeIds } from '../../http/scope.ts';
-import { likePrefix } from '../../db/sql.ts';
+import { inRange, likePrefix } from '../../db/sql.ts';
 
 export interface OpLogFilters {
   name1?: number;
@@ -14,6 +14,7 @@ export interface OpLogFilters {
   regno?: string;
   starttime?: string;
   endtime?: string;
+  order?: 'asc' | 'desc';
 }
 
 type Q = SelectQueryBuilder<DB & { o: OpLogTable }, 'o', object>;
@@ -31,12 +32,7 @@ export async function filtered(ctx: AuthCtx, f: OpLogFilters): Promise<Q> {
   if (m1) q = q.where('o.name1', '=', m1.key);
   if (m2) q = q.where('o.name2', '=', m2.key);
   if (f.regno) q = q.where('o.regno', 'like', likePrefix(f.regno));
-  const tz = ctx.config.TZ_NAME;
-  const from = f.starttime ? parseDateTime(f.starttime, tz) : null;
-  const to = f.endtime ? parseDateTime(f.endtime, tz, true) : null;
-  if (from) q = q.where('o.addtime', '>=', from);
-  if (to) q = q.where('o.addtime', '<=', to);
-  return q;
+  return inRange(q, dateRange(ctx.config.TZ_NAME, f.starttime, f.endtime), 'o.addtime');
 }
 
 const menuName = (lang: Lang, key: string) => {

@@ -1,31 +1,24 @@
 import { MENUS, ROUTES } from '@gatehouse/contracts';
 import { t } from '../../http/i18n.ts';
 import { handle, type Registered } from '../../http/route.ts';
-import { sql } from 'kysely';
 import { assertExportable } from '../../xlsx/export-limit.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
 import { filtered, present, type RawOpLog } from './queries.ts';
-import { cheapTotal } from '../../db/paging.ts';
-import { keysetPage } from '../../db/keyset.ts';
+import { isDesc, listScreen } from '../../http/list-screen.ts';
+import { keyset, keysetPage } from '../../db/keyset.ts';
 
 const O = ROUTES.oplog;
 const COLUMNS = ['id', 'name1', 'name2', 'content', 'regno', 'addtime', 'detail'] as const;
 
+/** The op log's rows after a keyset position, in (addtime, id) order: a screen or an export batch. */
+const opLogRows = async (q: Awaited<ReturnType<typeof filtered>>, desc: boolean, after: RawOpLog | null, limit: number, offset = 0) => {
+  const page = q.select([...COLUMNS].map((c) => `o.${c}` as const));
+  const at = after && { sort: after.addtime, id: Number(after.id) };
+  return (await keysetPage(page, { sort: 'o.addtime', id: 'o.id' }, desc, at, limit, offset).execute()) as RawOpLog[];
+};
+
 export const oplogHandlers: Registered[] = [
-  handle(O.getOpLogPage, async (input, ctx) => {
-    const q = await filtered(ctx, input);
-    const [{ total, estimated }, rows] = await Promise.all([
-      cheapTotal(ctx.db, q.select(sql<number>`1`.as('x'))),
-      q
-        .select([...COLUMNS].map((c) => `o.${c}` as const))
-        .orderBy('o.addtime', input.order ?? 'desc')
-        .orderBy('o.id', input.order ?? 'desc')
-        .limit(input.rows)
-        .offset(input.page * input.rows)
-        .execute(),
-    ]);
-    return { total, estimated, rows: (rows as RawOpLog[]).map((r) => present(ctx, r)) };
-  }),
+  handle(O.getOpLogPage, listScreen(filtered, opLogRows, present)),
 
   handle(O.getMenusByPid, async (input, ctx) =>
     MENUS.filter((m) => m.parentId === (input.pid ?? 0))
@@ -35,22 +28,12 @@ export const oplogHandlers: Registered[] = [
 
   handle(O.exportOpLog, async (input, ctx, { reply }) => {
     const q = await filtered(ctx, input);
-    const total = await assertExportable(ctx.db, ctx.config.EXPORT_MAX_ROWS, q.select(sql<number>`1`.as('x')));
-    const desc = (input.order ?? 'desc') === 'desc';
-    // Keyset paging over (addtime, id): memory stays flat for a million rows.
+    const total = await assertExportable(ctx, q);
+    const all = keyset<RawOpLog>((after, limit) => opLogRows(q, isDesc(input.order), after, limit));
     async function* rows() {
-      let last: { addtime: Date; id: number } | null = null;
-      for (;;) {
-        const page = q.select([...COLUMNS].map((c) => `o.${c}` as const));
-        const at = last && { sort: last.addtime, id: last.id };
-        const batch = (await keysetPage(page, { sort: 'o.addtime', id: 'o.id' }, desc, at, 2000).execute()) as RawOpLog[];
-        if (!batch.length) return;
-        for (const r of batch) {
-          const p = present(ctx, r);
-          yield [p.name1, p.name2, p.name, p.regno, p.addtime, p.changes.map((c) => `${c.field}: ${c.before} → ${c.after}`).join('; ')];
-        }
-        const tail = batch[batch.length - 1] as RawOpLog;
-        last = { addtime: tail.addtime, id: Number(tail.id) };
+      for await (const r of all) {
+        const p = present(ctx, r);
+        yield [p.name1, p.name2, p.name, p.regno, p.addtime, p.changes.map((c) => `${c.field}: ${c.before} → ${c.after}`).join('; ')];
       }
     }
     const headers = ['name1', 'name2', 'name', 'regno', 'addtime', 'changes'].map((k) => t(ctx.lang, `oplog.col.${k}`));

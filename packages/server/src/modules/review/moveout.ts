@@ -20,7 +20,8 @@ import { writeOpLog } from '../../http/oplog.ts';
 import { inScope, scopeOf } from '../../http/scope.ts';
 import { cardDeleteCommand, queueLadderFiles } from '../card/commands.ts';
 import { faceDeleteCommand } from '../face/device.ts';
-import { FACE_FILE_KIND, removePhotoFiles } from '../face/photos.ts';
+import { FACE_FILE_KIND } from '../face/photos.ts';
+import { removeKept } from '../../http/uploads.ts';
 import { holdingUnits, liftUnits } from '../../devices/places.ts';
 import { qrRevokeCommand, qrUnits } from './qr-revoke.ts';
 import { credentialsOf, placesOf, resolveSubject } from './review.ts';
@@ -165,7 +166,7 @@ export async function moveOut(ctx: AuthCtx, i: Subj & { reason?: string }): Prom
     });
     return { id: row.id, items: g.creds.length, commands: q.commandIds.length };
   });
-  if (photos.length) await removePhotoFiles(ctx.config, photos);
+  if (photos.length) await removeKept(ctx.config, photos);
   return done;
 }
 

@@ -11,7 +11,8 @@ import { assertCommunity, inScope, listScope, scopeIds, scopeOf } from '../../ht
 import { CARD_COLUMNS, assertTypeMenu, hasMenu } from '../card/access.ts';
 import { cardDeleteCommand, queueLadderFiles } from '../card/commands.ts';
 import { faceDeleteCommand } from '../face/device.ts';
-import { FACE_FILE_KIND, removePhotoFiles } from '../face/photos.ts';
+import { FACE_FILE_KIND } from '../face/photos.ts';
+import { removeKept } from '../../http/uploads.ts';
 import { placesOf } from './review.ts';
 import { type Credential, cardTypesOf } from './sources.ts';
 
@@ -192,6 +193,6 @@ export async function expireUnused(ctx: AuthCtx, i: { cards: number[]; faces: nu
     }
     return cards.length + faces.length;
   });
-  if (photos.length) await removePhotoFiles(ctx.config, photos);
+  if (photos.length) await removeKept(ctx.config, photos);
   return n;
 }

@@ -1,15 +1,12 @@
-import { holidayImportRow, type HolidayRow, msg, type ParsedInput, type ROUTES, RULES_LIMITS } from '@gatehouse/contracts';
+import { holidayImportRow, type HolidayRow, type ParsedInput, type ROUTES, RULES_LIMITS } from '@gatehouse/contracts';
 import type { FastifyReply } from 'fastify';
-import { CommandQueue, withCommands } from '../../devices/commands.ts';
+import { CommandQueue } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
-import { t } from '../../http/i18n.ts';
-import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
-import { type ImportColumn, type ImportReport, runImport, templateHeaders } from '../../xlsx/import-runner.ts';
-import { sendWorkbook, workbookBuffer } from '../../xlsx/write.ts';
+import { type ImportColumn, type ImportReport, runImport, sendTemplate } from '../../xlsx/import-runner.ts';
 import { assertBelowLimit, editedRow, MENU, visibleRow } from './common.ts';
-import { deleteTableRow, queueTable } from './tables.ts';
+import { deleteTableRow, queueTable, saveTableRow } from './tables.ts';
 
 type Save = ParsedInput<typeof ROUTES.rules.saveHoliday>;
 type Stored = { id: number; community_id: number; name: string; date_from: string; date_to: string };
@@ -48,24 +45,21 @@ export async function saveHoliday(ctx: AuthCtx, i: Save): Promise<HolidayRow> {
   const before = await editedRow(ctx, i, (id) => loadHoliday(ctx, id));
   if (!before) await assertBelowLimit(ctx.db, 'access_holiday', i.communityId, RULES_LIMITS.holidaysPerCommunity, 'rules.tooManyHolidays');
   const values = { name: i.name, date_from: i.datefrom, date_to: i.dateto };
-  const row = await withCommands(ctx, async (trx, q) => {
-    const row = before
-      ? await trx.updateTable('access_holiday').set(values).where('id', '=', before.id).returning(COLUMNS).executeTakeFirstOrThrow()
-      : await trx
-          .insertInto('access_holiday')
-          .values({ ...values, community_id: i.communityId })
-          .returning(COLUMNS)
-          .executeTakeFirstOrThrow();
-    await queueTable(trx, q, i.communityId, 'holiday');
-    await writeOpLog(trx, ctx, {
-      menu: MENU,
-      content: msg(before ? 'op.rules.holiday.edit' : 'op.rules.holiday.add', { name: i.name }),
-      communityId: i.communityId,
-      before: before ? toRow(before) : undefined,
-      after: toRow(row),
-    });
-    return row;
-  });
+  const row = await saveTableRow(
+    ctx,
+    'holiday',
+    i,
+    before ? toRow(before) : undefined,
+    (trx) =>
+      before
+        ? trx.updateTable('access_holiday').set(values).where('id', '=', before.id).returning(COLUMNS).executeTakeFirstOrThrow()
+        : trx
+            .insertInto('access_holiday')
+            .values({ ...values, community_id: i.communityId })
+            .returning(COLUMNS)
+            .executeTakeFirstOrThrow(),
+    toRow,
+  );
   return toRow(row);
 }
 
@@ -82,8 +76,7 @@ export const HOLIDAY_COLUMNS_XLSX: ImportColumn[] = [
 
 /** The holiday template: the column headers in the session language. */
 export async function holidayTemplate(ctx: AuthCtx, reply: FastifyReply): Promise<void> {
-  const sheet = t(ctx.lang, 'rules.sheet.holidays');
-  await sendWorkbook(reply, `${sheet}.xlsx`, await workbookBuffer(sheet, templateHeaders(ctx, HOLIDAY_COLUMNS_XLSX)));
+  await sendTemplate(ctx, reply, 'rules.sheet.holidays', HOLIDAY_COLUMNS_XLSX);
 }
 
 /** importHolidays: every row checked like the dialog; all rows or none; the units get the new table. */

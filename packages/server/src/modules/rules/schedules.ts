@@ -10,14 +10,12 @@ import {
 } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import { withCommands } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { t } from '../../http/i18n.ts';
 import { badRequest } from '../../http/errors.ts';
-import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity } from '../../http/scope.ts';
-import { assertBelowLimit, assertNameFree, editedRow, MENU, uniqueName, visibleRow } from './common.ts';
-import { deleteTableRow, queueTable, weekOf } from './tables.ts';
+import { assertBelowLimit, assertNameFree, editedRow, uniqueName, visibleRow } from './common.ts';
+import { deleteTableRow, saveTableRow, weekOf } from './tables.ts';
 
 type Save = ParsedInput<typeof ROUTES.rules.saveSchedule>;
 
@@ -92,33 +90,30 @@ export async function saveSchedule(ctx: AuthCtx, i: Save): Promise<ScheduleRow> 
     holiday_weekday: i.holidayMode === HOLIDAY_MODE.weekday ? (i.holidayWeekday ?? null) : null,
   };
   const id = await uniqueName(i.name, () =>
-    withCommands(ctx, async (trx, q) => {
-      const id = before
-        ? (await trx.updateTable('access_schedule').set(values).where('id', '=', before.id).returning('id').executeTakeFirstOrThrow()).id
-        : (
-            await trx
-              .insertInto('access_schedule')
-              .values({ ...values, community_id: i.communityId })
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          ).id;
-      await queueTable(trx, q, i.communityId, 'schedule');
-      await writeOpLog(trx, ctx, {
-        menu: MENU,
-        content: msg(before ? 'op.rules.schedule.edit' : 'op.rules.schedule.add', { name: i.name }),
+    saveTableRow(
+      ctx,
+      'schedule',
+      i,
+      before ? toRow(before) : undefined,
+      async (trx) =>
+        before
+          ? (await trx.updateTable('access_schedule').set(values).where('id', '=', before.id).returning('id').executeTakeFirstOrThrow()).id
+          : (
+              await trx
+                .insertInto('access_schedule')
+                .values({ ...values, community_id: i.communityId })
+                .returning('id')
+                .executeTakeFirstOrThrow()
+            ).id,
+      (id) => ({
+        id,
         communityId: i.communityId,
-        before: before ? toRow(before) : undefined,
-        after: {
-          id,
-          communityId: i.communityId,
-          name: i.name,
-          week: i.week,
-          holidayMode: values.holiday_mode,
-          holidayWeekday: values.holiday_weekday,
-        },
-      });
-      return id;
-    }),
+        name: i.name,
+        week: i.week,
+        holidayMode: values.holiday_mode,
+        holidayWeekday: values.holiday_weekday,
+      }),
+    ),
   );
   const list = await listSchedules(ctx, i.communityId);
   return list.find((s) => s.id === id) as ScheduleRow;

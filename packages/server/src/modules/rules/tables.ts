@@ -115,6 +115,37 @@ export const rulesOfUnit: DesiredSource = async (db, door) => {
   ];
 };
 
+const SAVED = {
+  schedule: { add: 'op.rules.schedule.add', edit: 'op.rules.schedule.edit' },
+  holiday: { add: 'op.rules.holiday.add', edit: 'op.rules.holiday.edit' },
+} as const;
+
+/**
+ * Adds (no `before`) or edits a schedule or holiday: `write` saves it and answers the saved row;
+ * the community's units get the new table; the op log holds `before` and `after(row)`.
+ */
+export async function saveTableRow<T>(
+  ctx: AuthCtx,
+  which: 'schedule' | 'holiday',
+  i: { communityId: number; name: string },
+  before: unknown,
+  write: (trx: Kysely<DB>) => Promise<T>,
+  after: (row: T) => unknown,
+): Promise<T> {
+  return withCommands(ctx, async (trx, q) => {
+    const row = await write(trx);
+    await queueTable(trx, q, i.communityId, which);
+    await writeOpLog(trx, ctx, {
+      menu: MENU,
+      content: msg(SAVED[which][before ? 'edit' : 'add'], { name: i.name }),
+      communityId: i.communityId,
+      before,
+      after: after(row),
+    });
+    return row;
+  });
+}
+
 /** Deletes a holiday or a schedule (op log `before`: its row as listed); the community's units get the new table. */
 export async function deleteTableRow(
   ctx: AuthCtx,
