@@ -1,6 +1,6 @@
 import { LIMITS, type Page, type RouteDef } from '@gatehouse/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Breadcrumb, Card, Empty, Space, Table } from 'antd';
+import { Breadcrumb, Empty, Space, Table } from 'antd';
 import type { ColumnsType, TablePaginationConfig, TableProps } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -10,6 +10,7 @@ import { call } from '../api/client.ts';
 import { useT } from '../i18n/index.ts';
 import { BatchDeleteButton, type BatchDeleteDef } from './BatchDeleteButton.tsx';
 import { FilterBar, type FilterSpec, type FilterValues } from './FilterBar.tsx';
+import { Panel } from './Panel.tsx';
 import { useTableHeight } from './useTableHeight.ts';
 
 export interface ListParams {
@@ -121,7 +122,7 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Breadcrumb items={p.breadcrumb.map((title) => ({ title }))} />
-      <Card size="small">
+      <Panel small>
         {p.filters && Object.keys(p.filters).length ? (
           <FilterBar
             filters={p.filters}
@@ -137,8 +138,8 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
             }
           />
         ) : null}
-      </Card>
-      <Card size="small">
+      </Panel>
+      <Panel small>
         {p.toolbar || p.batchDelete ? (
           <div className="gh-toolbar">
             {p.toolbar?.({ selectedKeys: selected.keys, selectedRows: selected.rows, params, reload, clearSelection })}
@@ -180,7 +181,7 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
             showTotal: (total) => t(data?.estimated ? 'ui.totalEstimated' : 'ui.total', { total }),
           }}
         />
-      </Card>
+      </Panel>
     </Space>
   );
 }
