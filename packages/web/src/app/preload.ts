@@ -7,6 +7,8 @@ export const loadShell = () => import('./SignedInShell.tsx');
 /** The chunks of the public screens. */
 export const loadLogin = () => import('../features/session/LoginPage.tsx');
 export const loadForgetPwd = () => import('../features/session/ForgetPwdPage.tsx');
+/** The chunk of the 403 and 404 screens. */
+export const loadErrorPages = () => import('./ErrorPages.tsx');
 
 const PUBLIC: Record<string, () => Promise<unknown>> = { '/login': loadLogin, '/active': loadLogin, '/forgetpwd': loadForgetPwd };
 
@@ -17,7 +19,7 @@ const PUBLIC: Record<string, () => Promise<unknown>> = { '/login': loadLogin, '/
 export function preloadFirstScreen(pathname: string): void {
   const load = PUBLIC[pathname.toLowerCase()];
   if (load) void load();
-  else if (pathname === '/404') return;
+  else if (pathname === '/404') void loadErrorPages();
   else if (getSession()) preloadSignedIn(pathname);
   else void loadLogin();
 }
