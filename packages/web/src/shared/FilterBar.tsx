@@ -1,8 +1,9 @@
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { Button, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { cloneElement, isValidElement, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { useT } from '../i18n/index.ts';
+import { DateFilter } from './DateFilter.tsx';
 import { maxLengthOf } from './maxLengthOf.ts';
 import { enumOptions, type ValueEnum } from './valueEnum.tsx';
 
@@ -69,7 +70,7 @@ export function FilterBar({
                 placeholder={t('ui.all')}
               />
             ) : 'date' in f ? (
-              <DatePicker />
+              <DateFilter />
             ) : 'render' in f ? (
               named(f.render(), label)
             ) : (
