@@ -7,6 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type Key, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { call } from '../api/client.ts';
+import { inputLimits } from '../api/inputLimits.ts';
 import { useT } from '../i18n/index.ts';
 import { BatchDeleteButton, type BatchDeleteDef } from './BatchDeleteButton.tsx';
 import { FilterBar, type FilterSpec, type FilterValues } from './FilterBar.tsx';
@@ -34,13 +35,13 @@ export interface ListPageProps<Row> {
   breadcrumb: ReactNode[];
   /** react-query key of the list; invalidate it to reload. */
   queryKey: readonly unknown[];
-  /** The list route: called with paging, sort, the filters and `params`; its input schema bounds the text filters. */
+  /** The list route: called with paging, sort, the filters and `params`; its input limits bound the text filters. */
   route?: RouteDef<z.ZodObject, Page<Row>>;
   /** Fixed inputs of the list route (the door unit, the kind of card list, ...). */
   params?: Record<string, unknown>;
-  /** Instead of a route: a fetch of its own (with `bounds`, the input schema of the route it calls). */
+  /** Instead of a route: a fetch of its own (with `bounds`, the route it calls, whose input limits bound the filters). */
   fetch?: (params: ListParams) => Promise<Page<Row>>;
-  bounds?: z.ZodObject;
+  bounds?: RouteDef;
   columns: ColumnsType<Row>;
   /** The field that identifies a row (default `id`). */
   rowKey?: keyof Row & string;
@@ -126,7 +127,7 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
         {p.filters && Object.keys(p.filters).length ? (
           <FilterBar
             filters={p.filters}
-            bounds={p.bounds ?? p.route?.input}
+            limits={inputLimits(p.bounds ?? p.route)}
             onSearch={(v) =>
               setParams((prev) => ({
                 page: 0,
