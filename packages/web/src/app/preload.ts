@@ -19,7 +19,7 @@ const PUBLIC: Record<string, () => Promise<unknown>> = { '/login': loadLogin, '/
 export function preloadFirstScreen(pathname: string): void {
   const load = PUBLIC[pathname.toLowerCase()];
   if (load) void load();
-  else if (pathname === '/404') void loadErrorPages();
+  else if (pathname === '/404') return;
   else if (getSession()) preloadSignedIn(pathname);
   else void loadLogin();
 }
