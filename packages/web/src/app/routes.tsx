@@ -7,9 +7,9 @@ import { loadForgetPwd, loadLogin, loadShell } from './preload.ts';
 import { setNavigate } from './router-ref.ts';
 
 // The sign-in pages and the shell load on demand, so the first screen carries only what it shows.
-const LoginPage = lazyScreen(() => loadLogin().then((m) => m.LoginPage));
-const ForgetPwdPage = lazyScreen(() => loadForgetPwd().then((m) => m.ForgetPwdPage));
-const SignedInShell = lazyScreen(() => loadShell().then((m) => m.SignedInShell));
+const LoginPage = lazyScreen(loadLogin, (m) => m.LoginPage);
+const ForgetPwdPage = lazyScreen(loadForgetPwd, (m) => m.ForgetPwdPage);
+const SignedInShell = lazyScreen(loadShell, (m) => m.SignedInShell);
 
 /** Public routes: /login, /active, /forgetPwd, /404; everything else needs a session. */
 export const router = createBrowserRouter([
@@ -23,7 +23,7 @@ export const router = createBrowserRouter([
       { path: '/', element: <Navigate to="/login" replace /> },
       { path: '/403', element: <Forbidden /> },
       ...PAGES.map((p) => {
-        const Page = lazyScreen(() => p.load().then((m) => m.default));
+        const Page = lazyScreen(p.load, (m) => m.default);
         return {
           path: p.path,
           element: (
