@@ -14,7 +14,7 @@ test.describe('sign-in', () => {
       await page.goto('/login');
       await page.getByTestId('language-select').click();
       await page.getByRole('menuitem', { name: label }).click();
-      await expect(page.locator('.ant-card-head-title')).toHaveText(title);
+      await expect(page.locator('.gh-panel-title')).toHaveText(title);
       await page.getByTestId('login-submit').click();
       await expect(page.getByText(required)).toBeVisible();
       await loginViaUi(page, { ...a, roleLabel: role });

@@ -2,6 +2,7 @@ export * from './access.ts';
 export * from './alarm.ts';
 export * from './broker.ts';
 export * from './card-reader.ts';
+export * from './codes.ts';
 export * from './device-protocol.ts';
 export * from './devices.ts';
 export * from './envelope.ts';

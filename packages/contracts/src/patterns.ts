@@ -24,3 +24,6 @@ export function isValidPhone(phone: string, dialCode = '86'): boolean {
 
 /** Accepts a mainland mobile or a 10-digit number (the basic-info rule). */
 export const isLoosePhone = (phone: string): boolean => MAINLAND_PHONE.test(phone) || /^\d{10}$/.test(phone);
+/** An authenticator code (6 digits) and a recovery code: two groups of five base32 letters and digits, e.g. "k3m7q-x2p4a". */
+export const TOTP_CODE = /^\d{6}$/;
+export const RECOVERY_CODE = /^[a-z2-7]{5}-[a-z2-7]{5}$/;

@@ -82,3 +82,23 @@ describe('web server calls', () => {
     expect(directCalls("import { call } from './api.ts';")).toEqual([]);
   });
 });
+
+/** Every web source but tests. */
+const SOURCES = import.meta.glob<string>(['./**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true });
+
+/** Where a text reads the input schema of a route (`ROUTES.x.y.input`, `route.input`, `p.route?.input`). */
+const inputReads = (text: string): string[] => [...text.matchAll(/(?:ROUTES(?:\.\w+){2}|\broute\??)\.input\b/g)].map((m) => m[0]);
+
+describe('web route table', () => {
+  it("no web code reads a route's input schema: the browser's routes carry `limits` instead (build/routeTable.ts)", () => {
+    expect(Object.keys(SOURCES).length).toBeGreaterThan(50);
+    const offenders = Object.entries(SOURCES).flatMap(([f, text]) => inputReads(text).map((r) => `${f}: ${r}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the check sees the ways a route input is read', () => {
+    expect(inputReads('bounds={ROUTES.attendance.getPage.input}')).toEqual(['ROUTES.attendance.getPage.input']);
+    expect(inputReads('p.route?.input ?? route.input.shape')).toEqual(['route?.input', 'route.input']);
+    expect(inputReads('inputLimits(p.route); const input = {}')).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadLanguage } from './i18n/index.ts';
 import { App } from './app/App.tsx';
+import { errorScreensReady } from './app/errorScreens.tsx';
 import { preloadFirstScreen } from './app/preload.ts';
 import { currentLocale } from './session/store.ts';
 import './app/app.css';
@@ -11,7 +12,9 @@ if (root) {
   // The first screen shows in the language in use: its texts load first (one small module),
   // the screen's own code beside them.
   preloadFirstScreen(window.location.pathname);
-  void loadLanguage(currentLocale()).then(() =>
+  // The bare 404 screen draws with the texts, its chunk loaded beside them.
+  const screen = window.location.pathname === '/404' ? errorScreensReady() : undefined;
+  void Promise.all([loadLanguage(currentLocale()), screen]).then(() =>
     createRoot(root).render(
       <StrictMode>
         <App />

@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { CLOCK_STATUS, WEEKDAYS } from '../codes.ts';
 import { LIMITS } from '../limits.ts';
 import { optInt, optStr, paging, reqInt, withT, dateFilter, optCode } from './common.ts';
-
-/** Clock-in status (001 §4): 0 abnormal (shown red), 1 normal. */
-export const CLOCK_STATUS = { abnormal: 0, normal: 1 } as const;
-
-/** Weekdays of a clock-in row (001 §3 "weektime"): 0 Sunday to 6 Saturday. */
-export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
 /** The longest date range of the daily clock-in detail (one month of days). */
 export const MAX_DETAIL_DAYS = 31;

@@ -1,14 +1,8 @@
 import { z } from 'zod';
+import { ACCESS_RESULTS, CARD_MODES, OPEN_TYPES } from '../codes.ts';
 import { ACCESS_TYPES } from '../devices.ts';
 import { LIMITS } from '../limits.ts';
 import { optStr, paging, withT, dateFilter, optCode } from './common.ts';
-
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-
-/** Open types of the entrance report (001 §9): card 1, QR code 4, face 5. */
-export const OPEN_TYPES = [1, 4, 5] as const;
-export const ACCESS_RESULTS: readonly number[] = range(0, 9);
-export const CARD_MODES: readonly number[] = range(0, 5);
 
 const order = { sort: z.string().optional(), order: z.enum(['asc', 'desc']).optional() };
 

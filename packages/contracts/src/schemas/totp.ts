@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../messages/define.ts';
+import { TOTP_CODE } from '../patterns.ts';
 import { optStr, reqStr } from './common.ts';
 
 /**
@@ -7,10 +8,6 @@ import { optStr, reqStr } from './common.ts';
  * app understands (SHA-1, 6 digits, 30 s), one step of clock drift either way.
  */
 export const TOTP = { issuer: 'Gatehouse', algorithm: 'SHA1', digits: 6, periodSec: 30, driftSteps: 1, recoveryCodes: 10 } as const;
-
-/** A recovery code: two groups of five base32 letters and digits, e.g. "k3m7q-x2p4a". */
-export const RECOVERY_CODE = /^[a-z2-7]{5}-[a-z2-7]{5}$/;
-export const TOTP_CODE = /^\d{6}$/;
 
 const totpCode = reqStr('f.totpCode', TOTP.digits).refine(
   (v) => TOTP_CODE.test(v),

@@ -1,17 +1,17 @@
 import { LANG_CODES } from '@gatehouse/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider, message, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { setNotifier } from '../api/notify.ts';
 import { onLanguageChange } from '../i18n/index.ts';
 import { getLangCode } from '../session/store.ts';
+import { AppNotifierBridge } from './NotifierBridge.tsx';
 import { router } from './routes.tsx';
 
 const queryClient = new QueryClient({
@@ -21,13 +21,29 @@ const queryClient = new QueryClient({
 const ANTD_LOCALES = { 'zh-CN': zhCN, 'zh-TW': zhTW, en: enUS } as const;
 const DAYJS_LOCALES = { 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw', en: 'en' } as const;
 
-/** Installs antd's message API as the client's notifier. */
-function NotifierBridge() {
-  const { message } = AntApp.useApp();
-  useEffect(() => {
-    setNotifier({ error: (t) => message.error(t), warning: (t) => message.warning(t), success: (t) => message.success(t) });
-  }, [message]);
-  return null;
+/**
+ * The frame antd's App would draw (text colour, size and font of the theme), without App's modal and
+ * notification code: the public screens need neither; the signed-in shell brings antd's App.
+ */
+function AppFrame({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  const style = { color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily };
+  return (
+    <div className="gh-app" style={style}>
+      {children}
+    </div>
+  );
+}
+
+/** antd's message API as the client's notifier (toasts of failed calls) on every screen. */
+function Toasts() {
+  const [api, holder] = message.useMessage();
+  return (
+    <>
+      {holder}
+      <AppNotifierBridge message={api} />
+    </>
+  );
 }
 
 /**
@@ -73,10 +89,10 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={ANTD_LOCALES[lang]} theme={THEME}>
-        <AntApp>
-          <NotifierBridge />
+        <AppFrame>
+          <Toasts />
           <RouterProvider router={router} />
-        </AntApp>
+        </AppFrame>
       </ConfigProvider>
     </QueryClientProvider>
   );

@@ -2,7 +2,7 @@ import type { Access } from '@gatehouse/contracts';
 import type { ReactNode } from 'react';
 import { mayCall } from '../session/access.ts';
 import { useSession } from '../session/useSession.ts';
-import { Forbidden } from './ErrorPages.tsx';
+import { Forbidden } from './errorScreens.tsx';
 
 /**
  * A page opens only for a user holding one of its menus; anyone else sees "no

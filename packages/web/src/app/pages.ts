@@ -1,5 +1,6 @@
 import type { Access } from '@gatehouse/contracts';
 import type { ComponentType } from 'react';
+import { type Loader, loader } from './lazyScreen.tsx';
 import { PAGE_ROUTE_ACCESS, type PageRouteName } from './pageAccess.ts';
 
 export interface PageDef {
@@ -12,18 +13,18 @@ export interface PageDef {
   access: Access;
   /** The route its screen lists (`module.call` of the route table). */
   listed: PageRouteName;
-  load: () => Promise<{ default: ComponentType }>;
+  load: Loader<{ default: ComponentType }>;
 }
 
 /**
  * A page opened by whoever may call the route its screen lists. The access comes from
  * pageAccess.ts (the route table's, checked by its test), so the entry does not load the table.
  */
-const page = (path: string, listed: PageRouteName, load: PageDef['load']): PageDef => ({
+const page = (path: string, listed: PageRouteName, load: () => Promise<{ default: ComponentType }>): PageDef => ({
   path,
   access: PAGE_ROUTE_ACCESS[listed],
   listed,
-  load,
+  load: loader(load),
 });
 
 /**

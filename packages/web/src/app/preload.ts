@@ -1,12 +1,15 @@
 import { matchPath } from 'react-router';
 import { getSession } from '../session/store.ts';
+import { loader } from './lazyScreen.tsx';
 import { PAGES } from './pages.ts';
 
 /** The chunk of the signed-in shell (header, menu, dialogs of the header). */
-export const loadShell = () => import('./SignedInShell.tsx');
+export const loadShell = loader(() => import('./SignedInShell.tsx'));
 /** The chunks of the public screens. */
-export const loadLogin = () => import('../features/session/LoginPage.tsx');
-export const loadForgetPwd = () => import('../features/session/ForgetPwdPage.tsx');
+export const loadLogin = loader(() => import('../features/session/LoginPage.tsx'));
+export const loadForgetPwd = loader(() => import('../features/session/ForgetPwdPage.tsx'));
+/** The chunk of the 403 and 404 screens. */
+export const loadErrorPages = loader(() => import('./ErrorPages.tsx'));
 
 const PUBLIC: Record<string, () => Promise<unknown>> = { '/login': loadLogin, '/active': loadLogin, '/forgetpwd': loadForgetPwd };
 

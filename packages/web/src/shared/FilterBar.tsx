@@ -1,9 +1,8 @@
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { Button, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { cloneElement, isValidElement, type ReactNode } from 'react';
-import type { z } from 'zod';
 import { useT } from '../i18n/index.ts';
-import { maxLengthOf } from './maxLengthOf.ts';
+import { DateFilter } from './DateFilter.tsx';
 import { enumOptions, type ValueEnum } from './valueEnum.tsx';
 
 export interface FilterOption {
@@ -22,7 +21,7 @@ export type FilterField =
 
 /**
  * A list's filters by field name, in the order they show. A text filter is just the catalogue key of
- * its label (it searches on Enter; its max length comes from the list route's input schema).
+ * its label (it searches on Enter; its max length comes from the list route's input limits).
  */
 export type FilterSpec = Record<string, string | FilterField>;
 
@@ -46,14 +45,14 @@ const named = (node: ReactNode, label: string) =>
 
 const optionsOf = (o: FilterOptions, t: (key: string) => string): FilterOption[] => (Array.isArray(o) ? o : enumOptions(o, t));
 
-/** Text filters are as long as the list route's input schema allows (`bounds`), else 100. */
+/** Text filters are as long as the list route's input allows (`limits`, field → max length), else 100. */
 export function FilterBar({
   filters,
-  bounds,
+  limits,
   onSearch,
 }: {
   filters: FilterSpec;
-  bounds?: z.ZodObject;
+  limits: Readonly<Record<string, number>>;
   onSearch: (v: FilterValues) => void;
 }) {
   const { t } = useT();
@@ -74,16 +73,11 @@ export function FilterBar({
                 placeholder={t('ui.all')}
               />
             ) : 'date' in f ? (
-              <DatePicker />
+              <DateFilter />
             ) : 'render' in f ? (
               named(f.render(), label)
             ) : (
-              <Input
-                allowClear
-                maxLength={maxLengthOf(bounds?.shape[name] as z.ZodType | undefined) ?? 100}
-                onPressEnter={submit}
-                style={{ width: 160 }}
-              />
+              <Input allowClear maxLength={limits[name] ?? 100} onPressEnter={submit} style={{ width: 160 }} />
             )}
           </Form.Item>
         );

@@ -1,15 +1,17 @@
 import { LIMITS, type Page, type RouteDef } from '@gatehouse/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Breadcrumb, Card, Empty, Space, Table } from 'antd';
+import { Breadcrumb, Empty, Space, Table } from 'antd';
 import type { ColumnsType, TablePaginationConfig, TableProps } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type Key, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { call } from '../api/client.ts';
+import { inputLimits } from '../api/inputLimits.ts';
 import { useT } from '../i18n/index.ts';
 import { BatchDeleteButton, type BatchDeleteDef } from './BatchDeleteButton.tsx';
 import { FilterBar, type FilterSpec, type FilterValues } from './FilterBar.tsx';
+import { Panel } from './Panel.tsx';
 import { useTableHeight } from './useTableHeight.ts';
 
 export interface ListParams {
@@ -33,13 +35,13 @@ export interface ListPageProps<Row> {
   breadcrumb: ReactNode[];
   /** react-query key of the list; invalidate it to reload. */
   queryKey: readonly unknown[];
-  /** The list route: called with paging, sort, the filters and `params`; its input schema bounds the text filters. */
+  /** The list route: called with paging, sort, the filters and `params`; its input limits bound the text filters. */
   route?: RouteDef<z.ZodObject, Page<Row>>;
   /** Fixed inputs of the list route (the door unit, the kind of card list, ...). */
   params?: Record<string, unknown>;
-  /** Instead of a route: a fetch of its own (with `bounds`, the input schema of the route it calls). */
+  /** Instead of a route: a fetch of its own (with `bounds`, the route it calls, whose input limits bound the filters). */
   fetch?: (params: ListParams) => Promise<Page<Row>>;
-  bounds?: z.ZodObject;
+  bounds?: RouteDef;
   columns: ColumnsType<Row>;
   /** The field that identifies a row (default `id`). */
   rowKey?: keyof Row & string;
@@ -121,11 +123,11 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Breadcrumb items={p.breadcrumb.map((title) => ({ title }))} />
-      <Card size="small">
+      <Panel small>
         {p.filters && Object.keys(p.filters).length ? (
           <FilterBar
             filters={p.filters}
-            bounds={p.bounds ?? p.route?.input}
+            limits={inputLimits(p.bounds ?? p.route)}
             onSearch={(v) =>
               setParams((prev) => ({
                 page: 0,
@@ -137,8 +139,8 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
             }
           />
         ) : null}
-      </Card>
-      <Card size="small">
+      </Panel>
+      <Panel small>
         {p.toolbar || p.batchDelete ? (
           <div className="gh-toolbar">
             {p.toolbar?.({ selectedKeys: selected.keys, selectedRows: selected.rows, params, reload, clearSelection })}
@@ -180,7 +182,7 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
             showTotal: (total) => t(data?.estimated ? 'ui.totalEstimated' : 'ui.total', { total }),
           }}
         />
-      </Card>
+      </Panel>
     </Space>
   );
 }

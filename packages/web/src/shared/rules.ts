@@ -9,17 +9,34 @@ import { tr } from '../i18n/index.ts';
 export function zodRule(field: z.ZodType, opts: { required?: boolean } = {}): Rule {
   return {
     required: opts.required ?? true,
-    validator: async (_rule, value: unknown) => {
-      const v = value === null ? undefined : typeof value === 'number' ? String(value) : value;
-      const res = field.safeParse(v);
-      if (!res.success) throw new Error(tr(res.error.issues[0]?.message ?? 'err.badRequest'));
-    },
+    validator: async (_rule, value: unknown) => check(field, value),
   };
+}
+
+async function check(field: z.ZodType, value: unknown): Promise<void> {
+  const v = value === null ? undefined : typeof value === 'number' ? String(value) : value;
+  const res = field.safeParse(v);
+  if (!res.success) throw new Error(tr(res.error.issues[0]?.message ?? 'err.badRequest'));
 }
 
 /** The rule of one field of a contracts object schema. */
 export function fieldRule<S extends z.ZodObject>(schema: S, name: keyof S['shape'] & string, opts?: { required?: boolean }): Rule {
   return zodRule(schema.shape[name] as z.ZodType, opts);
+}
+
+/**
+ * `fieldRule` for a screen drawn before zod loads (the sign-in page): the schema, and zod with it,
+ * load with the first check of a field.
+ */
+export function lazyFieldRule<S extends z.ZodObject>(
+  load: () => Promise<S>,
+  name: keyof S['shape'] & string,
+  opts: { required?: boolean } = {},
+): Rule {
+  return {
+    required: opts.required ?? true,
+    validator: async (_rule, value: unknown) => check((await load()).shape[name] as z.ZodType, value),
+  };
 }
 
 /** A confirmation field that must equal another field. */

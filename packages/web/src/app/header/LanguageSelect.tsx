@@ -1,18 +1,33 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { LANG_CODES, type LangCode } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { tellLanguage } from '../../api/language.ts';
 import { changeLocale, useT } from '../../i18n/index.ts';
 import { getLangCode, setLangCode } from '../../session/store.ts';
 
 const LABELS: Record<LangCode, string> = { china1: '简体中文', china2: '繁體中文', english: 'English' };
 
-/** Language dropdown: kept for the browser session and sent to the server (setLanguage). */
+const loadMenu = () => import('./LanguageMenu.tsx');
+const LanguageMenu = lazy(() => loadMenu().then((m) => ({ default: m.LanguageMenu })));
+
+/**
+ * Language dropdown: kept for the browser session and sent to the server (setLanguage). The
+ * dropdown's code (antd's Dropdown and Menu, which the sign-in page has no other use for) loads
+ * once the page is idle or when the button is first pointed at or clicked; the menu then opens.
+ */
 export function LanguageSelect({ dark = false }: { dark?: boolean }) {
   const { t } = useT();
   const qc = useQueryClient();
   const current = getLangCode();
+  /** null until the button is first pointed at or clicked. */
+  const [open, setOpen] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return;
+    const id = requestIdleCallback(() => void loadMenu(), { timeout: 2_000 });
+    return () => cancelIdleCallback(id);
+  }, []);
   const choose = async (code: LangCode) => {
     setLangCode(code);
     await changeLocale(LANG_CODES[code]);
@@ -23,23 +38,34 @@ export function LanguageSelect({ dark = false }: { dark?: boolean }) {
     }
     await qc.invalidateQueries();
   };
-  return (
-    <Dropdown
-      menu={{
-        selectedKeys: [current],
-        items: (Object.keys(LABELS) as LangCode[]).map((k) => ({ key: k, label: LABELS[k] })),
-        onClick: ({ key }) => void choose(key as LangCode),
-      }}
+  const wake = open === null ? () => setOpen(true) : undefined;
+  const button = (
+    <Button
+      type="text"
+      icon={<GlobalOutlined />}
+      style={dark ? { color: '#fff' } : undefined}
+      aria-label={t('ui.language')}
+      data-testid="language-select"
+      onMouseEnter={wake}
+      onClick={wake}
     >
-      <Button
-        type="text"
-        icon={<GlobalOutlined />}
-        style={dark ? { color: '#fff' } : undefined}
-        aria-label={t('ui.language')}
-        data-testid="language-select"
+      {LABELS[current]}
+    </Button>
+  );
+  if (open === null) return button;
+  return (
+    <Suspense fallback={button}>
+      <LanguageMenu
+        menu={{
+          selectedKeys: [current],
+          items: (Object.keys(LABELS) as LangCode[]).map((k) => ({ key: k, label: LABELS[k] })),
+          onClick: ({ key }) => void choose(key as LangCode),
+        }}
+        open={open}
+        onOpenChange={setOpen}
       >
-        {LABELS[current]}
-      </Button>
-    </Dropdown>
+        {button}
+      </LanguageMenu>
+    </Suspense>
   );
 }

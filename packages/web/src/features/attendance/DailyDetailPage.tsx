@@ -59,7 +59,7 @@ export default function DailyDetailPage() {
       queryKey={['attendance', 'worklist', communityId]}
       rowKey="key"
       columns={columns}
-      bounds={ROUTES.attendance.getAccessWorklistByPage.input}
+      bounds={ROUTES.attendance.getAccessWorklistByPage}
       fetch={async (p) => {
         const page = await fetchWorklist(communityId, p);
         return { ...page, rows: page.rows.map((r) => ({ ...r, key: `${r.account}|${r.datetime}` })) };

@@ -1,7 +1,8 @@
-import { Button, Card, Space, Typography } from 'antd';
+import { Button, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { LanguageSelect } from '../../app/header/LanguageSelect.tsx';
 import { useT } from '../../i18n/index.ts';
+import { Panel } from '../../shared/Panel.tsx';
 
 /** The frame of the public screens (sign-in, activation, forgotten password): language, title, card, footer. */
 export function AuthFrame({ title, children }: { title: string; children: ReactNode }) {
@@ -11,12 +12,10 @@ export function AuthFrame({ title, children }: { title: string; children: ReactN
       <div className="gh-auth-top">
         <LanguageSelect dark />
       </div>
-      <Typography.Title level={2} style={{ color: '#fff', marginBottom: 24 }}>
-        {t('ui.product')}
-      </Typography.Title>
-      <Card className="gh-auth-card" title={title}>
+      <h2 className="gh-auth-title">{t('ui.product')}</h2>
+      <Panel className="gh-auth-card" title={title}>
         {children}
-      </Card>
+      </Panel>
       <div className="gh-auth-footer">{t('ui.footer')}</div>
     </div>
   );

@@ -1,16 +1,20 @@
-import { type Option, type PhoneContent, RECOVERY_CODE, type SessionContent, TOTP_CODE, loginInput } from '@gatehouse/contracts';
+import { type Option, type PhoneContent, RECOVERY_CODE, type SessionContent, TOTP_CODE } from '@gatehouse/contracts';
 import { Button, Form, Input, Select } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { waiting } from '../../app/lazyScreen.tsx';
 import { preloadShellWhenIdle, preloadSignedIn } from '../../app/preload.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { useT } from '../../i18n/index.ts';
 import { clearSession } from '../../session/store.ts';
 import { FieldWithAction } from '../../shared/FieldWithAction.tsx';
-import { fieldRule } from '../../shared/rules.ts';
-import { ActivateForm } from './ActivateForm.tsx';
+import { lazyFieldRule } from '../../shared/rules.ts';
 import { type LoginForm, rolesOf, sendAdminCode, submitLogin } from './api.ts';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
+
+// The activation form (after a 203, or at /active) and the form's schema (zod) load when needed.
+const ActivateForm = lazy(() => import('./ActivateForm.tsx').then((m) => ({ default: m.ActivateForm })));
+const loginInput = () => import('./loginInput.ts').then((m) => m.loginInput);
 
 /** A 6-digit code (SMS or authenticator) or a recovery code. */
 const secondFactorRule = (message: string) => ({
@@ -102,21 +106,23 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
   return (
     <AuthFrame title={showActivation ? t('ui.active.title') : t('ui.login.title')}>
       {showActivation ? (
-        <ActivateForm phone={inactive ?? ''} onDone={activated} onCancel={() => (activation ? nav('/login') : setInactive(null))} />
+        <Suspense fallback={waiting}>
+          <ActivateForm phone={inactive ?? ''} onDone={activated} onCancel={() => (activation ? nav('/login') : setInactive(null))} />
+        </Suspense>
       ) : null}
       {/* kept mounted while activating, so the captcha image (and its answer) stays the same */}
       <div style={showActivation ? { display: 'none' } : undefined}>
         <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-          <Form.Item label={t('ui.login.account')} name="username" rules={[fieldRule(loginInput, 'username')]}>
+          <Form.Item label={t('ui.login.account')} name="username" rules={[lazyFieldRule(loginInput, 'username')]}>
             <Input autoComplete="username" maxLength={20} onBlur={loadRoles} onPressEnter={loadRoles} data-testid="login-account" />
           </Form.Item>
-          <Form.Item label={t('ui.login.password')} name="password" rules={[fieldRule(loginInput, 'password')]}>
+          <Form.Item label={t('ui.login.password')} name="password" rules={[lazyFieldRule(loginInput, 'password')]}>
             <Input.Password autoComplete="current-password" onFocus={loadRoles} data-testid="login-password" />
           </Form.Item>
           <FieldWithAction
             label={t('ui.login.captcha')}
             name="vcode"
-            rules={[fieldRule(loginInput, 'vcode')]}
+            rules={[lazyFieldRule(loginInput, 'vcode')]}
             action={
               <img
                 className="gh-captcha"
@@ -130,7 +136,7 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
           >
             <Input maxLength={6} data-testid="login-captcha" />
           </FieldWithAction>
-          <Form.Item label={t('ui.login.role')} name="roleId" rules={[fieldRule(loginInput, 'roleId')]}>
+          <Form.Item label={t('ui.login.role')} name="roleId" rules={[lazyFieldRule(loginInput, 'roleId')]}>
             <Select
               options={roles.map((r) => ({ value: r.intValue, label: r.label }))}
               placeholder={t('ui.login.roleHint')}
