@@ -53,8 +53,12 @@ function Toasts() {
  * text of coloured tags on their light backgrounds (status tags and the preset colours the
  * statuses use) and of success and warning text. e2e/tests/a11y.spec.ts checks every screen.
  */
+/** The system's "reduce motion" setting (WCAG 2.3.3): dialogs, menus and messages then appear and go without animation. */
+const reduceMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
 const THEME = {
   token: {
+    motion: !reduceMotion,
     colorPrimary: '#0958d9',
     colorInfo: '#0958d9',
     colorError: '#cf1322',
