@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/app.ts';
 import { boot } from '../packages/server/src/boot.ts';
@@ -11,19 +10,16 @@ import { insertAccount } from '../packages/server/src/modules/account/insert.ts'
 import { openSession } from '../packages/server/src/http/auth.ts';
 import { hashPassword } from '../packages/server/src/modules/session/passwords.ts';
 import { freshPostgres } from '../packages/server/src/test/harness.ts';
-import { multipart } from '../packages/server/src/modules/account/test-kit.ts';
 import { percentile, timeIt } from './lib.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
-const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const RUNS = 30;
 
 /**
  * searchAccounts on 100k accounts, sorted by each sortable column and filtered by
  * each filter: p95 of the API call (token, grants, validation, scope, two queries,
  * presenter, envelope) against p95 of the bare SQL of the same page, in the same
- * run; and an import of 100k rows with distinct passwords through the upload route
- * (seconds, rows/s, peak RSS) against a bare batched INSERT of the same rows.
+ * run. The import of 100k accounts is the `imports` bench (imports.ts).
  */
 export async function accountsBench() {
   const variants = [await runOnce(undefined)];
@@ -33,9 +29,9 @@ export async function accountsBench() {
     await pg.drop();
   }
   return {
-    name: `searchAccounts on ${ACCOUNTS} accounts vs bare SQL; import of ${IMPORT_ROWS} rows`,
+    name: `searchAccounts on ${ACCOUNTS} accounts vs bare SQL`,
     variants,
-    note: 'ratio = p95 of the API call / p95 of the same page as bare SQL (page query + count), same database, same run. Import: every row has its own password (hashed with the import profile of docs/security.md); import.ratio = seconds of the upload route / seconds of a bare batched INSERT (1000 rows a statement, one transaction, one precomputed hash) of the same rows; goal: 100k rows in 60 s, peak RSS under 400 MB.',
+    note: 'ratio = p95 of the API call / p95 of the same page as bare SQL (page query + count), same database, same run.',
   };
 }
 
@@ -111,7 +107,7 @@ async function runOnce(databaseUrl: string | undefined) {
   const config = testConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, dataDir });
   const booted = await boot(config, { inMemoryDb: true, mqtt: false });
   const db = booted.services.db;
-  const communities = await seed(db);
+  await seed(db);
   const adminId = await insertAccount(db, { regNo: '13999999999', name: 'Bench admin', password: 'Bench123', roleId: 1 });
   const admin = await tokenFor(db, adminId, 1);
   const app = await buildApp(booted.services);
@@ -133,83 +129,8 @@ async function runOnce(databaseUrl: string | undefined) {
     list.push({ case: name, apiP95ms: +p95.toFixed(1), bareP95ms: +bareP95.toFixed(1), ratio: +(p95 / bareP95).toFixed(2) });
   }
 
-  const importResult = await importRun(app, db, communities[0] as number, adminId);
   await app.close();
   await booted.shutdown();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  return { database: databaseUrl ? 'postgres' : 'pglite', accounts: ACCOUNTS, searchAccounts: list, import: importResult };
-}
-
-async function importRun(app: Awaited<ReturnType<typeof buildApp>>, db: Db, communityId: number, adminId: number) {
-  const addresses = (await db.selectFrom('address').select('address').where('community_id', '=', communityId).limit(200).execute()).map(
-    (r) => r.address,
-  );
-  const file = path.join(os.tmpdir(), `gh-bench-import-${process.pid}.xlsx`);
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
-  const ws = wb.addWorksheet('Accounts');
-  ws.addRow(['Area code', 'Phone number', 'Name', 'Password', 'Role', 'Householder address', 'Face limit', 'Resident limit']).commit();
-  const row = (i: number) => ({ regNo: String(15000000000 + i), name: `Imported ${i}`.slice(0, 15), password: `Init${i}x` });
-  for (let i = 0; i < IMPORT_ROWS; i++) {
-    const r = row(i);
-    ws.addRow(['86', r.regNo, r.name, r.password, 7, addresses[i % addresses.length], 6, 3]).commit();
-  }
-  ws.commit();
-  await wb.commit();
-  const data = fs.readFileSync(file);
-  fs.rmSync(file, { force: true });
-  const baselineSeconds = await bareInsert(db, communityId, IMPORT_ROWS);
-  const token = await tokenFor(db, adminId, 1);
-  const m = multipart({ communityID: String(communityId) }, { name: 'bench.xlsx', data });
-  let peak = process.memoryUsage().rss;
-  const before = peak;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
-  const t0 = performance.now();
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/account/uploadAccountFile',
-    payload: m.payload,
-    headers: { ...m.headers, token },
-  });
-  const seconds = (performance.now() - t0) / 1000;
-  clearInterval(timer);
-  const body = res.json() as { status: number; content: { imported: number } | null; msgs: string[] };
-  if (body.status !== 200) throw new Error(`import failed: ${body.msgs.join('; ')}`);
-  return {
-    rows: body.content?.imported,
-    fileMB: +(data.length / 1024 / 1024).toFixed(1),
-    seconds: +seconds.toFixed(1),
-    rowsPerSec: Math.round(IMPORT_ROWS / seconds),
-    baselineSeconds: +baselineSeconds.toFixed(2),
-    ratio: +(seconds / baselineSeconds).toFixed(1),
-    rssBeforeMB: Math.round(before / 1024 / 1024),
-    peakRssMB: Math.round(peak / 1024 / 1024),
-  };
-}
-
-/** The baseline of the import: the same number of householder rows as batched INSERTs in one transaction, then removed. */
-async function bareInsert(db: Db, communityId: number, n: number): Promise<number> {
-  const hash = await hashPassword('Bench123');
-  const t0 = performance.now();
-  await db.transaction().execute(async (trx) => {
-    for (let at = 0; at < n; at += 1000) {
-      const rows = Array.from({ length: Math.min(1000, n - at) }, (_, k) => ({
-        reg_no: String(16000000000 + at + k),
-        area_code: '86',
-        name: `Bare ${at + k}`.slice(0, 15),
-        password_hash: hash,
-        role_id: 7,
-        state: 0,
-        community_id: communityId,
-        face_limit: 6,
-        resident_limit: 3,
-        lang: 'en',
-      }));
-      await trx.insertInto('account').values(rows).execute();
-    }
-  });
-  const seconds = (performance.now() - t0) / 1000;
-  await db.deleteFrom('account').where('reg_no', '>=', '16000000000').where('reg_no', '<', '17000000000').execute();
-  return seconds;
+  return { database: databaseUrl ? 'postgres' : 'pglite', accounts: ACCOUNTS, searchAccounts: list };
 }

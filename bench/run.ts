@@ -7,6 +7,7 @@ import { exportsBench } from './exports.ts';
 import { facesBench } from './faces.ts';
 import { firstScreenBench } from './first-screen.ts';
 import { groupsBench } from './groups.ts';
+import { importsBench } from './imports.ts';
 import { listsBench } from './lists.ts';
 import { liveBench } from './live.ts';
 import { scaleBench } from './scale.ts';
@@ -23,6 +24,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   session: sessionBench,
   devices: devicesBench,
   accounts: accountsBench,
+  imports: importsBench,
   faces: facesBench,
   'xlsx-read': xlsxReadBench,
   'first-screen': firstScreenBench,
