@@ -1,9 +1,8 @@
-import { type HolidayRow, ROUTES } from '@gatehouse/contracts';
+import { ROUTES } from '@gatehouse/contracts';
 import { useT } from '../../i18n/index.ts';
 import { ImportButton } from '../../shared/buttons.tsx';
 import { useListImport } from '../../shared/useListImport.tsx';
-import { rulesOf, useHolidays } from './api.ts';
-import { HolidayDialog } from './HolidayDialog.tsx';
+import { rulesOf } from './api.ts';
 import { RulesTab } from './RulesTab.tsx';
 
 /** The community's holidays, entered by hand or imported from the xlsx template. */
@@ -18,21 +17,14 @@ export function HolidaysTab({ communityId }: { communityId: number }) {
   }));
   return (
     <>
-      <RulesTab<HolidayRow>
+      <RulesTab
         kind="holiday"
         communityId={communityId}
-        list={useHolidays(communityId)}
         tools={
           <ImportButton testId="holiday-import" onClick={() => importer.open()}>
             {t('ui.rules.importHolidays')}
           </ImportButton>
         }
-        columns={[
-          { title: t('ui.rules.name'), dataIndex: 'name' },
-          { title: t('ui.rules.datefrom'), dataIndex: 'datefrom', width: 140 },
-          { title: t('ui.rules.dateto'), dataIndex: 'dateto', width: 140 },
-        ]}
-        dialog={(row, onClose) => <HolidayDialog communityId={communityId} row={row} onClose={onClose} />}
       />
       {importer.dialog}
     </>

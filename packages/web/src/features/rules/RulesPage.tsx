@@ -5,9 +5,8 @@ import { useSearchParams } from 'react-router';
 import { useCommunities } from '../../api/lookups.ts';
 import { useT } from '../../i18n/index.ts';
 import { rulesOf, setTimeZone, useSettings } from './api.ts';
-import { GroupsTab } from './GroupsTab.tsx';
 import { HolidaysTab } from './HolidaysTab.tsx';
-import { SchedulesTab } from './SchedulesTab.tsx';
+import { RulesTab } from './RulesTab.tsx';
 
 /** Time zones offered (the server accepts any IANA name). */
 const ZONES: string[] = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [
@@ -68,9 +67,9 @@ export default function RulesPage() {
         ) : (
           <Tabs
             items={[
-              { key: 'schedules', label: t('ui.rules.tab.schedules'), children: <SchedulesTab communityId={communityId} /> },
+              { key: 'schedules', label: t('ui.rules.tab.schedules'), children: <RulesTab kind="schedule" communityId={communityId} /> },
               { key: 'holidays', label: t('ui.rules.tab.holidays'), children: <HolidaysTab communityId={communityId} /> },
-              { key: 'groups', label: t('ui.rules.tab.groups'), children: <GroupsTab communityId={communityId} /> },
+              { key: 'groups', label: t('ui.rules.tab.groups'), children: <RulesTab kind="group" communityId={communityId} /> },
             ]}
           />
         )}
