@@ -1,24 +1,20 @@
-import { type Kysely, sql } from 'kysely';
-
-const now = sql`now()`;
+import type { Kysely } from 'kysely';
+import { createTableWithId, now, ref, withCommunity, withCreatedAt, withUpdatedAt } from './columns.ts';
+import { createIndexes, createLinkTable, dropTables } from './schema.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('community')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
+  await createTableWithId(db, 'community')
     .addColumn('name', 'varchar(50)', (c) => c.notNull())
     .addColumn('location', 'varchar(150)', (c) => c.notNull().defaultTo(''))
     .addColumn('address', 'varchar(150)', (c) => c.notNull().defaultTo(''))
     .addColumn('ip', 'varchar(100)')
     .addColumn('type', 'smallint', (c) => c.notNull().defaultTo(0))
     .addColumn('reg_no', 'varchar(20)')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .$call(withCreatedAt)
     .execute();
 
-  await db.schema
-    .createTable('address')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('community_id', 'integer', (c) => c.notNull().references('community.id'))
+  await createTableWithId(db, 'address')
+    .$call(withCommunity())
     .addColumn('address', 'varchar(200)', (c) => c.notNull())
     .addColumn('name', 'varchar(100)', (c) => c.notNull())
     .addColumn('type', 'smallint', (c) => c.notNull())
@@ -26,13 +22,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('hardware', 'smallint', (c) => c.notNull().defaultTo(0))
     .addColumn('devstate', 'smallint', (c) => c.notNull().defaultTo(0))
     .addColumn('reg_no', 'varchar(150)')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .$call(withCreatedAt)
     .execute();
-  await db.schema.createIndex('address_community_idx').on('address').columns(['community_id', 'type']).execute();
+  await createIndexes(db, 'address', { address_community_idx: ['community_id', 'type'] });
 
-  await db.schema
-    .createTable('account')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
+  await createTableWithId(db, 'account')
     .addColumn('reg_no', 'varchar(20)', (c) => c.notNull())
     .addColumn('area_code', 'varchar(8)', (c) => c.notNull().defaultTo('86'))
     .addColumn('name', 'varchar(15)', (c) => c.notNull())
@@ -46,10 +40,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('lang', 'varchar(8)', (c) => c.notNull().defaultTo('zh-CN'))
     .addColumn('created_by', 'integer')
     .addColumn('reg_time', 'timestamptz', (c) => c.notNull().defaultTo(now))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .$call(withUpdatedAt)
     .addUniqueConstraint('account_regno_role_uq', ['reg_no', 'role_id'])
     .execute();
-  await db.schema.createIndex('account_community_idx').on('account').columns(['community_id', 'role_id']).execute();
+  await createIndexes(db, 'account', { account_community_idx: ['community_id', 'role_id'] });
 
   await db.schema
     .createTable('menu')
@@ -60,55 +54,34 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sort', 'integer', (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable('account_menu')
-    .addColumn('account_id', 'integer', (c) => c.notNull().references('account.id').onDelete('cascade'))
-    .addColumn('menu_id', 'integer', (c) => c.notNull().references('menu.id'))
-    .addPrimaryKeyConstraint('account_menu_pk', ['account_id', 'menu_id'])
-    .execute();
+  await createLinkTable(db, 'account_menu', ['account_id', ref('account.id', 'cascade')], ['menu_id', ref('menu.id')]);
+  await createLinkTable(db, 'account_community', ['account_id', ref('account.id', 'cascade')], ['community_id', ref('community.id')]);
+  await createLinkTable(db, 'community_engineer', ['community_id', ref('community.id', 'cascade')], ['account_id', ref('account.id')]);
 
-  await db.schema
-    .createTable('account_community')
-    .addColumn('account_id', 'integer', (c) => c.notNull().references('account.id').onDelete('cascade'))
-    .addColumn('community_id', 'integer', (c) => c.notNull().references('community.id'))
-    .addPrimaryKeyConstraint('account_community_pk', ['account_id', 'community_id'])
-    .execute();
-
-  await db.schema
-    .createTable('community_engineer')
-    .addColumn('community_id', 'integer', (c) => c.notNull().references('community.id').onDelete('cascade'))
-    .addColumn('account_id', 'integer', (c) => c.notNull().references('account.id'))
-    .addPrimaryKeyConstraint('community_engineer_pk', ['community_id', 'account_id'])
-    .execute();
-
-  await db.schema
-    .createTable('session')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
+  await createTableWithId(db, 'session')
     .addColumn('token_hash', 'char(64)', (c) => c.notNull().unique())
-    .addColumn('account_id', 'integer', (c) => c.notNull().references('account.id').onDelete('cascade'))
+    .addColumn('account_id', 'integer', ref('account.id', 'cascade'))
     .addColumn('role_id', 'smallint', (c) => c.notNull())
     .addColumn('community_id', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('lang', 'varchar(8)', (c) => c.notNull())
     .addColumn('ip', 'varchar(64)', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .$call(withCreatedAt)
     .addColumn('last_seen_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('revoked_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('session_account_idx').on('session').column('account_id').execute();
+  await createIndexes(db, 'session', { session_account_idx: ['account_id'] });
 
-  await db.schema
-    .createTable('sms_code')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
+  await createTableWithId(db, 'sms_code')
     .addColumn('phone', 'varchar(20)', (c) => c.notNull())
     .addColumn('purpose', 'varchar(20)', (c) => c.notNull())
     .addColumn('code_hash', 'char(64)', (c) => c.notNull())
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('used_at', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .$call(withCreatedAt)
     .execute();
-  await db.schema.createIndex('sms_code_phone_idx').on('sms_code').columns(['phone', 'purpose', 'created_at']).execute();
+  await createIndexes(db, 'sms_code', { sms_code_phone_idx: ['phone', 'purpose', 'created_at'] });
 
   await db.schema
     .createTable('captcha')
@@ -124,9 +97,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('count', 'integer', (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable('op_log')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+  await createTableWithId(db, 'op_log', 'bigserial')
     .addColumn('name1', 'varchar(50)', (c) => c.notNull())
     .addColumn('name2', 'varchar(50)', (c) => c.notNull())
     .addColumn('content', 'varchar(500)', (c) => c.notNull())
@@ -136,38 +107,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('detail', 'jsonb')
     .addColumn('addtime', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('op_log_addtime_idx').on('op_log').columns(['addtime desc', 'id desc']).execute();
-  await db.schema.createIndex('op_log_menu_idx').on('op_log').columns(['name1', 'name2', 'addtime desc']).execute();
-  await db.schema.createIndex('op_log_regno_idx').on('op_log').columns(['regno', 'addtime desc']).execute();
+  await createIndexes(db, 'op_log', {
+    op_log_addtime_idx: ['addtime desc', 'id desc'],
+    op_log_menu_idx: ['name1', 'name2', 'addtime desc'],
+    op_log_regno_idx: ['regno', 'addtime desc'],
+  });
 
-  await db.schema
-    .createTable('stored_file')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
+  await createTableWithId(db, 'stored_file')
     .addColumn('kind', 'varchar(30)', (c) => c.notNull())
     .addColumn('path', 'varchar(300)', (c) => c.notNull())
     .addColumn('mime', 'varchar(100)', (c) => c.notNull())
     .addColumn('size', 'integer', (c) => c.notNull())
     .addColumn('original_name', 'varchar(300)', (c) => c.notNull())
     .addColumn('community_id', 'integer')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .$call(withCreatedAt)
     .execute();
 
-  await db.schema
-    .createTable('message')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
+  await createTableWithId(db, 'message')
     .addColumn('title', 'varchar(200)', (c) => c.notNull())
     .addColumn('content', 'text', (c) => c.notNull())
     .addColumn('type', 'smallint', (c) => c.notNull())
     .addColumn('community_id', 'integer')
     .addColumn('creator_id', 'integer')
     .addColumn('file_id', 'integer', (c) => c.references('stored_file.id'))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .$call(withCreatedAt)
     .execute();
-  await db.schema.createIndex('message_community_idx').on('message').columns(['community_id', 'created_at']).execute();
+  await createIndexes(db, 'message', { message_community_idx: ['community_id', 'created_at'] });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of [
+  await dropTables(db, [
     'message',
     'stored_file',
     'op_log',
@@ -182,7 +151,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'account',
     'address',
     'community',
-  ]) {
-    await db.schema.dropTable(t).ifExists().execute();
-  }
+  ]);
 }

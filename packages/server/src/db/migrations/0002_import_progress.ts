@@ -1,4 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { ref, withUpdatedAt } from './columns.ts';
+import { dropTables } from './schema.ts';
 
 /**
  * The server's progress of a spreadsheet import, by the id the browser gave it, so any
@@ -8,15 +10,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('import_progress')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
-    .addColumn('account_id', 'integer', (c) => c.notNull().references('account.id').onDelete('cascade'))
+    .addColumn('account_id', 'integer', ref('account.id', 'cascade'))
     .addColumn('stage', 'varchar(16)', (c) => c.notNull())
     .addColumn('done', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('total', 'integer')
     .addColumn('finished', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(withUpdatedAt)
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('import_progress').ifExists().execute();
+  await dropTables(db, ['import_progress']);
 }

@@ -1,4 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { createTableWithId, ref, withCreatedAt } from './columns.ts';
+import { createIndexes, dropTables } from './schema.ts';
 
 /**
  * Administrator second factors: one authenticator (TOTP) secret per account,
@@ -13,23 +15,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('secret', 'varchar(64)', (c) => c.notNull())
     .addColumn('enabled_at', 'timestamptz')
     .addColumn('last_step', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(withCreatedAt)
     .execute();
-  await db.schema
-    .createTable('account_recovery_code')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('account_id', 'integer', (c) => c.notNull().references('account.id').onDelete('cascade'))
+  await createTableWithId(db, 'account_recovery_code')
+    .addColumn('account_id', 'integer', ref('account.id', 'cascade'))
     .addColumn('code_hash', 'char(64)', (c) => c.notNull())
     .addColumn('used_at', 'timestamptz')
     .execute();
-  await db.schema
-    .createIndex('account_recovery_code_account_idx')
-    .on('account_recovery_code')
-    .columns(['account_id', 'code_hash'])
-    .execute();
+  await createIndexes(db, 'account_recovery_code', { account_recovery_code_account_idx: ['account_id', 'code_hash'] });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('account_recovery_code').ifExists().execute();
-  await db.schema.dropTable('account_totp').ifExists().execute();
+  await dropTables(db, ['account_recovery_code', 'account_totp']);
 }

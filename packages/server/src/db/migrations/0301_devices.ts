@@ -1,12 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-
-const now = sql`now()`;
+import { createTableWithId, now, ref, withCreatedAt, withEventSource, withTimestamps } from './columns.ts';
+import { createIndexes, dropTables } from './schema.ts';
 
 /** Devices, the command queue, visitor QR records, server keys; device events. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('device')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
+  await createTableWithId(db, 'device')
     .addColumn('serial', 'varchar(150)', (c) => c.notNull().unique())
     .addColumn('name', 'varchar(50)', (c) => c.notNull())
     .addColumn('is_villa', 'smallint', (c) => c.notNull().defaultTo(0))
@@ -22,15 +20,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_seen_at', 'timestamptz')
     .addColumn('firmware', 'varchar(50)')
     .addColumn('bound_at', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .$call(withTimestamps)
     .execute();
-  await db.schema.createIndex('device_community_idx').on('device').columns(['community_id', 'id']).execute();
+  await createIndexes(db, 'device', { device_community_idx: ['community_id', 'id'] });
 
-  await db.schema
-    .createTable('command')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('device_id', 'integer', (c) => c.notNull().references('device.id').onDelete('cascade'))
+  await createTableWithId(db, 'command', 'bigserial')
+    .addColumn('device_id', 'integer', ref('device.id', 'cascade'))
     .addColumn('address_id', 'integer')
     .addColumn('community_id', 'integer')
     .addColumn('subject', 'varchar(200)', (c) => c.notNull().defaultTo(''))
@@ -43,22 +38,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('info', 'varchar(500)', (c) => c.notNull().defaultTo(''))
     .addColumn('answers', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .$call(withTimestamps)
     .addColumn('sent_at', 'timestamptz')
     .addColumn('acked_at', 'timestamptz')
     .execute();
   // The list (newest first) by community, door unit, account, status; the queue by device.
-  await db.schema.createIndex('command_community_idx').on('command').columns(['community_id', 'id desc']).execute();
-  await db.schema.createIndex('command_address_idx').on('command').columns(['address_id', 'id desc']).execute();
-  await db.schema.createIndex('command_account_idx').on('command').columns(['account', 'id desc']).execute();
-  await db.schema.createIndex('command_status_idx').on('command').columns(['status', 'id desc']).execute();
-  await db.schema.createIndex('command_device_idx').on('command').columns(['device_id', 'status', 'id']).execute();
-  await db.schema.createIndex('command_object_idx').on('command').columns(['device_id', 'object_key', 'id']).execute();
+  await createIndexes(db, 'command', {
+    command_community_idx: ['community_id', 'id desc'],
+    command_address_idx: ['address_id', 'id desc'],
+    command_account_idx: ['account', 'id desc'],
+    command_status_idx: ['status', 'id desc'],
+    command_device_idx: ['device_id', 'status', 'id'],
+    command_object_idx: ['device_id', 'object_key', 'id'],
+  });
 
-  await db.schema
-    .createTable('visitor_qrcode')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+  await createTableWithId(db, 'visitor_qrcode', 'bigserial')
     .addColumn('device_id', 'integer', (c) => c.notNull())
     .addColumn('address_id', 'integer', (c) => c.notNull())
     .addColumn('community_id', 'integer', (c) => c.notNull())
@@ -69,26 +63,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('validfrom', 'timestamptz', (c) => c.notNull())
     .addColumn('validto', 'timestamptz', (c) => c.notNull())
     .addColumn('payload', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .$call(withCreatedAt)
     .execute();
-  await db.schema.createIndex('visitor_qrcode_community_idx').on('visitor_qrcode').columns(['community_id', 'created_at desc']).execute();
-  await db.schema.createIndex('visitor_qrcode_regno_idx').on('visitor_qrcode').columns(['user_regno', 'created_at desc']).execute();
+  await createIndexes(db, 'visitor_qrcode', {
+    visitor_qrcode_community_idx: ['community_id', 'created_at desc'],
+    visitor_qrcode_regno_idx: ['user_regno', 'created_at desc'],
+  });
 
   await db.schema
     .createTable('server_key')
     .addColumn('name', 'varchar(50)', (c) => c.primaryKey())
     .addColumn('private_pem', 'text', (c) => c.notNull())
     .addColumn('public_pem', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .$call(withCreatedAt)
     .execute();
 
-  await db.schema
-    .createTable('access_event')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('device_id', 'integer')
-    .addColumn('eid', 'varchar(64)', (c) => c.notNull())
-    .addColumn('address_id', 'integer')
-    .addColumn('community_id', 'integer')
+  await createTableWithId(db, 'access_event', 'bigserial')
+    .$call(withEventSource)
     .addColumn('device_name', 'varchar(100)', (c) => c.notNull().defaultTo(''))
     .addColumn('time', 'timestamptz', (c) => c.notNull())
     .addColumn('type', 'smallint', (c) => c.notNull())
@@ -101,25 +92,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('is_work', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('access_event_eid_uq').on('access_event').columns(['device_id', 'eid']).unique().execute();
-  await db.schema.createIndex('access_event_community_idx').on('access_event').columns(['community_id', 'time desc']).execute();
-  await db.schema.createIndex('access_event_account_idx').on('access_event').columns(['account', 'time desc']).execute();
-  await db.schema.createIndex('access_event_address_idx').on('access_event').columns(['address_id', 'time desc']).execute();
-  await db.schema.createIndex('access_event_qr_idx').on('access_event').column('qr_id').where(sql.ref('qr_id'), 'is not', null).execute();
-  await db.schema
-    .createIndex('access_event_work_idx')
-    .on('access_event')
-    .columns(['account', 'time'])
-    .where(sql.ref('is_work'), '=', true)
-    .execute();
+  await createIndexes(db, 'access_event', {
+    access_event_eid_uq: { columns: ['device_id', 'eid'], unique: true },
+    access_event_community_idx: ['community_id', 'time desc'],
+    access_event_account_idx: ['account', 'time desc'],
+    access_event_address_idx: ['address_id', 'time desc'],
+    access_event_qr_idx: { columns: ['qr_id'], where: [['qr_id', 'is not', null]] },
+    access_event_work_idx: { columns: ['account', 'time'], where: [['is_work', '=', true]] },
+  });
 
-  await db.schema
-    .createTable('usage_event')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('device_id', 'integer')
-    .addColumn('eid', 'varchar(64)', (c) => c.notNull())
-    .addColumn('address_id', 'integer')
-    .addColumn('community_id', 'integer')
+  await createTableWithId(db, 'usage_event', 'bigserial')
+    .$call(withEventSource)
     .addColumn('kind', 'smallint', (c) => c.notNull())
     .addColumn('account', 'varchar(20)', (c) => c.notNull().defaultTo(''))
     .addColumn('call_code', 'varchar(20)', (c) => c.notNull().defaultTo(''))
@@ -128,12 +111,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('time', 'timestamptz', (c) => c.notNull())
     .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('usage_event_eid_uq').on('usage_event').columns(['device_id', 'eid']).unique().execute();
-  await db.schema.createIndex('usage_event_kind_idx').on('usage_event').columns(['kind', 'community_id', 'time']).execute();
+  await createIndexes(db, 'usage_event', {
+    usage_event_eid_uq: { columns: ['device_id', 'eid'], unique: true },
+    usage_event_kind_idx: ['kind', 'community_id', 'time'],
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['usage_event', 'access_event', 'server_key', 'visitor_qrcode', 'command', 'device']) {
-    await db.schema.dropTable(t).ifExists().execute();
-  }
+  await dropTables(db, ['usage_event', 'access_event', 'server_key', 'visitor_qrcode', 'command', 'device']);
 }

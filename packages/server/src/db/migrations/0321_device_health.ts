@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { createIndexes } from './schema.ts';
 
 /**
  * Device health (docs/device-protocol.md "Heartbeat"): what the unit's last heartbeat
@@ -12,8 +13,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('free_storage', 'bigint')
     .addColumn('heartbeat_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('device_online_seen_idx').on('device').column('last_seen_at').where(sql.ref('online'), '=', true).execute();
-  await db.schema.createIndex('device_firmware_idx').on('device').columns(['community_id', 'firmware']).execute();
+  await createIndexes(db, 'device', {
+    device_online_seen_idx: { columns: ['last_seen_at'], where: [['online', '=', true]] },
+    device_firmware_idx: ['community_id', 'firmware'],
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

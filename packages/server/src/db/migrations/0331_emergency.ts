@@ -1,4 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import { createTableWithId, now } from './columns.ts';
+import { dropTables } from './schema.ts';
 
 /**
  * Emergency modes (docs/live-operations.md): one row per mode set on a community
@@ -6,16 +8,14 @@ import { type Kysely, sql } from 'kysely';
  * one mode is in force per target: setting another lifts the previous one.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('emergency_mode')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
+  await createTableWithId(db, 'emergency_mode')
     .addColumn('community_id', 'integer', (c) => c.notNull())
     .addColumn('address_id', 'integer')
     .addColumn('mode', 'varchar(16)', (c) => c.notNull())
     .addColumn('reason', 'varchar(200)', (c) => c.notNull())
     .addColumn('set_account_id', 'integer', (c) => c.notNull())
     .addColumn('set_regno', 'varchar(20)', (c) => c.notNull())
-    .addColumn('set_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('set_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('lifted_at', 'timestamptz')
     .addColumn('lifted_regno', 'varchar(20)')
     .addColumn('lift_reason', 'varchar(200)')
@@ -26,5 +26,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('emergency_mode').ifExists().execute();
+  await dropTables(db, ['emergency_mode']);
 }

@@ -1,32 +1,26 @@
-import { type Kysely, sql } from 'kysely';
-import { createGateEntries } from './parts.ts';
+import type { Kysely } from 'kysely';
+import { createTableWithId, ref, withHousehold, withTimestamps } from './columns.ts';
+import { createCredentialLookups } from './parts.ts';
+import { createIndexes, dropTables } from './schema.ts';
 
 /**
  * Faces (001 §3 "Face"; the photo is a stored_file of kind 'face') and their
  * door-unit entries ("Face-to-door assignment").
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('face')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('community_id', 'integer', (c) => c.notNull().references('community.id').onDelete('restrict'))
-    .addColumn('address_id', 'integer', (c) => c.notNull().references('address.id').onDelete('restrict'))
+  await createTableWithId(db, 'face')
+    .$call(withHousehold)
     .addColumn('account', 'varchar(20)', (c) => c.notNull())
     .addColumn('user_name', 'varchar(50)', (c) => c.notNull().defaultTo(''))
     .addColumn('status', 'varchar(8)', (c) => c.notNull().defaultTo('enable'))
-    .addColumn('photo_file_id', 'integer', (c) => c.notNull().references('stored_file.id').onDelete('restrict'))
+    .addColumn('photo_file_id', 'integer', ref('stored_file.id', 'restrict'))
     .addColumn('is_villa', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(withTimestamps)
     .execute();
-  await db.schema.createIndex('face_community_idx').on('face').columns(['community_id', 'id']).execute();
-  await db.schema.createIndex('face_address_idx').on('face').column('address_id').execute();
-  await db.schema.createIndex('face_account_idx').on('face').column('account').execute();
-
-  await createGateEntries(db, 'face');
+  await createIndexes(db, 'face', { face_community_idx: ['community_id', 'id'] });
+  await createCredentialLookups(db, 'face');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('face_gate').ifExists().execute();
-  await db.schema.dropTable('face').ifExists().execute();
+  await dropTables(db, ['face_gate', 'face']);
 }

@@ -1,4 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { createTableWithId, now } from './columns.ts';
+import { createIndexes, dropTables } from './schema.ts';
 
 /**
  * Alarm records: alarms door units report (forced, heldOpen, tamper, duress; one row per
@@ -8,9 +10,7 @@ import { type Kysely, sql } from 'kysely';
  * (time, id), filtered by community, kind or "not acknowledged yet".
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('alarm')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+  await createTableWithId(db, 'alarm', 'bigserial')
     .addColumn('device_id', 'integer', (c) => c.notNull())
     .addColumn('eid', 'varchar(64)')
     .addColumn('serial', 'varchar(64)', (c) => c.notNull())
@@ -24,29 +24,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ack_regno', 'varchar(20)')
     .addColumn('ack_at', 'timestamptz')
     .addColumn('ack_note', 'varchar(200)', (c) => c.notNull().defaultTo(''))
-    .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('alarm_eid_uq').on('alarm').columns(['device_id', 'eid']).unique().execute();
-  await db.schema
-    .createIndex('alarm_open_offline_uq')
-    .on('alarm')
-    .column('device_id')
-    .unique()
-    .where(sql.ref('kind'), '=', 'offline')
-    .where(sql.ref('cleared_at'), 'is', null)
-    .execute();
-  await db.schema.createIndex('alarm_time_idx').on('alarm').columns(['time desc', 'id desc']).execute();
-  await db.schema.createIndex('alarm_community_time_idx').on('alarm').columns(['community_id', 'time desc', 'id desc']).execute();
-  await db.schema.createIndex('alarm_kind_time_idx').on('alarm').columns(['kind', 'time desc', 'id desc']).execute();
-  await db.schema.createIndex('alarm_community_kind_idx').on('alarm').columns(['community_id', 'kind', 'time desc', 'id desc']).execute();
-  await db.schema
-    .createIndex('alarm_unacked_time_idx')
-    .on('alarm')
-    .columns(['time desc', 'id desc'])
-    .where(sql.ref('ack_at'), 'is', null)
-    .execute();
+  await createIndexes(db, 'alarm', {
+    alarm_eid_uq: { columns: ['device_id', 'eid'], unique: true },
+    alarm_open_offline_uq: {
+      columns: ['device_id'],
+      unique: true,
+      where: [
+        ['kind', '=', 'offline'],
+        ['cleared_at', 'is', null],
+      ],
+    },
+    alarm_time_idx: ['time desc', 'id desc'],
+    alarm_community_time_idx: ['community_id', 'time desc', 'id desc'],
+    alarm_kind_time_idx: ['kind', 'time desc', 'id desc'],
+    alarm_community_kind_idx: ['community_id', 'kind', 'time desc', 'id desc'],
+    alarm_unacked_time_idx: { columns: ['time desc', 'id desc'], where: [['ack_at', 'is', null]] },
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('alarm').ifExists().execute();
+  await dropTables(db, ['alarm']);
 }

@@ -1,11 +1,11 @@
-import { type Kysely, sql } from 'kysely';
+import { sqlIndexesMigration } from './schema.ts';
 
 /**
  * An index for every filter of the access log, the punch records and the alarm records
  * (db/plans.test.ts reads their plans): codes with the list's order, prefixes with
  * pattern operators (any collation), contains filters with trigrams.
  */
-const INDEXES: [string, string][] = [
+export const { up, down } = sqlIndexesMigration([
   ['access_event_result_idx', `access_event (result, time desc, id desc) where not is_work`],
   ['access_event_card_mode_idx', `access_event (card_mode, time desc, id desc) where not is_work`],
   ['access_event_card_num_idx', `access_event (card_num varchar_pattern_ops) where not is_work`],
@@ -16,12 +16,4 @@ const INDEXES: [string, string][] = [
   ['alarm_address_time_idx', `alarm (address_id, time desc, id desc)`],
   ['alarm_acked_time_idx', `alarm (time desc, id desc) where ack_at is not null`],
   ['alarm_device_name_trgm_idx', `alarm using gin (device_name gin_trgm_ops)`],
-];
-
-export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const [name, def] of INDEXES) await sql.raw(`create index if not exists ${name} on ${def}`).execute(db);
-}
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const [name] of INDEXES) await sql.raw(`drop index if exists ${name}`).execute(db);
-}
+]);

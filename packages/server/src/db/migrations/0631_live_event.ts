@@ -1,4 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { createTableWithId, withCreatedAt } from './columns.ts';
+import { createIndexes } from './schema.ts';
 
 /**
  * The live stream's outbox (docs/live-operations.md): one row per event sent to browsers,
@@ -7,15 +9,13 @@ import { type Kysely, sql } from 'kysely';
  * and pruned after LIVE_REPLAY_MINUTES.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('live_event')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+  await createTableWithId(db, 'live_event', 'bigserial')
     .addColumn('kind', 'varchar(16)', (c) => c.notNull())
     .addColumn('community_id', 'integer')
     .addColumn('data', 'jsonb', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(withCreatedAt)
     .execute();
-  await db.schema.createIndex('live_event_created_idx').on('live_event').column('created_at').execute();
+  await createIndexes(db, 'live_event', { live_event_created_idx: ['created_at'] });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,32 +1,22 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { createTableWithId, ref, withCommunity, withCreatedAt } from './columns.ts';
+import { createIndexes, createLinkTable, dropTables } from './schema.ts';
 
 /** Property notices and their attachments (stored files). */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('notice')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
+  await createTableWithId(db, 'notice')
     .addColumn('title', 'varchar(100)', (c) => c.notNull())
     .addColumn('content', 'varchar(2500)', (c) => c.notNull())
-    .addColumn('community_id', 'integer', (c) => c.notNull().references('community.id').onDelete('cascade'))
+    .$call(withCommunity('cascade'))
     .addColumn('validfrom', 'timestamptz', (c) => c.notNull())
     .addColumn('validto', 'timestamptz', (c) => c.notNull())
     .addColumn('creator_id', 'integer', (c) => c.references('account.id').onDelete('set null'))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(withCreatedAt)
     .execute();
-  await db.schema
-    .createIndex('notice_community_created_idx')
-    .on('notice')
-    .columns(['community_id', 'created_at desc', 'id desc'])
-    .execute();
-  await db.schema
-    .createTable('notice_file')
-    .addColumn('notice_id', 'integer', (c) => c.notNull().references('notice.id').onDelete('cascade'))
-    .addColumn('file_id', 'integer', (c) => c.notNull().references('stored_file.id').onDelete('cascade'))
-    .addPrimaryKeyConstraint('notice_file_pk', ['notice_id', 'file_id'])
-    .execute();
+  await createIndexes(db, 'notice', { notice_community_created_idx: ['community_id', 'created_at desc', 'id desc'] });
+  await createLinkTable(db, 'notice_file', ['notice_id', ref('notice.id', 'cascade')], ['file_id', ref('stored_file.id', 'cascade')]);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('notice_file').ifExists().execute();
-  await db.schema.dropTable('notice').ifExists().execute();
+  await dropTables(db, ['notice_file', 'notice']);
 }

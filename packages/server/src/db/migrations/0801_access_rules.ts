@@ -1,5 +1,13 @@
 import { type Kysely, sql } from 'kysely';
+import { createTableWithId, withCommunity, withCreatedAt } from './columns.ts';
 import { addAccessMenu, createGroupMembers } from './parts.ts';
+import { createIndexes, dropTables } from './schema.ts';
+
+/** A schedule's, a holiday's or a group's table, starting with id, its community (deleted with it) and name. */
+const createRuleTable = (db: Kysely<unknown>, table: string) =>
+  createTableWithId(db, table)
+    .$call(withCommunity('cascade'))
+    .addColumn('name', 'varchar(50)', (c) => c.notNull());
 
 /**
  * Access rules (issue 13): weekly schedules, holidays, access groups and their door units
@@ -15,34 +23,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('access_event')
     .addColumn('refusal', 'varchar(16)', (c) => c.notNull().defaultTo(''))
     .execute();
-  await db.schema
-    .createTable('access_schedule')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('community_id', 'integer', (c) => c.notNull().references('community.id').onDelete('cascade'))
-    .addColumn('name', 'varchar(50)', (c) => c.notNull())
+  await createRuleTable(db, 'access_schedule')
     .addColumn('week', 'text', (c) => c.notNull())
     .addColumn('holiday_mode', 'smallint', (c) => c.notNull().defaultTo(0))
     .addColumn('holiday_weekday', 'smallint')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(withCreatedAt)
     .addUniqueConstraint('access_schedule_name_uq', ['community_id', 'name'])
     .execute();
-  await db.schema
-    .createTable('access_holiday')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('community_id', 'integer', (c) => c.notNull().references('community.id').onDelete('cascade'))
-    .addColumn('name', 'varchar(50)', (c) => c.notNull())
+  await createRuleTable(db, 'access_holiday')
     .addColumn('date_from', 'varchar(10)', (c) => c.notNull())
     .addColumn('date_to', 'varchar(10)', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(withCreatedAt)
     .execute();
-  await db.schema.createIndex('access_holiday_community_idx').on('access_holiday').columns(['community_id', 'date_from']).execute();
-  await db.schema
-    .createTable('access_group')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('community_id', 'integer', (c) => c.notNull().references('community.id').onDelete('cascade'))
-    .addColumn('name', 'varchar(50)', (c) => c.notNull())
+  await createIndexes(db, 'access_holiday', { access_holiday_community_idx: ['community_id', 'date_from'] });
+  await createRuleTable(db, 'access_group')
     .addColumn('schedule_id', 'integer', (c) => c.references('access_schedule.id'))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(withCreatedAt)
     .addUniqueConstraint('access_group_name_uq', ['community_id', 'name'])
     .execute();
   await createGroupMembers(db, 'unit', 'address');
@@ -52,8 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`delete from account_menu where menu_id = 110`.execute(db);
-  for (const t of ['access_group_card', 'access_group_unit', 'access_group', 'access_holiday', 'access_schedule'])
-    await db.schema.dropTable(t).ifExists().execute();
+  await dropTables(db, ['access_group_card', 'access_group_unit', 'access_group', 'access_holiday', 'access_schedule']);
   await db.schema.alterTable('access_event').dropColumn('refusal').execute();
   await db.schema.alterTable('community').dropColumn('time_zone').execute();
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { createGroupMembers } from './parts.ts';
+import { dropTables } from './schema.ts';
 
 /** Faces given access groups (access rules, issue 13). */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -7,5 +8,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('access_group_face').ifExists().execute();
+  await dropTables(db, ['access_group_face']);
 }

@@ -1,4 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { ref, withLiftFloors, withLiftPlace } from './columns.ts';
+import { createIndexes, createLinkTable, dropTables } from './schema.ts';
 
 /**
  * Access rules (issue 13): lift floors a group gives on one of its door units, and visitor
@@ -10,12 +12,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('access_group_lift')
     .addColumn('group_id', 'integer', (c) => c.notNull())
     .addColumn('address_id', 'integer', (c) => c.notNull())
-    .addColumn('resi_level', 'varchar(4)', (c) => c.notNull())
-    .addColumn('bank', 'integer', (c) => c.notNull())
-    .addColumn('node', 'integer', (c) => c.notNull())
-    .addColumn('gate_type', 'integer', (c) => c.notNull())
-    .addColumn('front_levels', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-    .addColumn('back_levels', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+    .$call(withLiftPlace)
+    .$call(withLiftFloors)
     .addPrimaryKeyConstraint('access_group_lift_pk', ['group_id', 'address_id'])
     .addForeignKeyConstraint(
       'access_group_lift_unit_fk',
@@ -25,15 +23,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       (cb) => cb.onDelete('cascade'),
     )
     .execute();
-  await db.schema.createIndex('access_group_lift_address_idx').on('access_group_lift').column('address_id').execute();
+  await createIndexes(db, 'access_group_lift', { access_group_lift_address_idx: ['address_id'] });
   // A visitor QR code given groups: the code opens on their units too (0: the code's own unit too, 1: groups only).
-  await db.schema
-    .createTable('visitor_qrcode_group')
-    .addColumn('qrcode_id', 'bigint', (c) => c.notNull().references('visitor_qrcode.id').onDelete('cascade'))
-    .addColumn('group_id', 'integer', (c) => c.notNull().references('access_group.id').onDelete('cascade'))
-    .addPrimaryKeyConstraint('visitor_qrcode_group_pk', ['qrcode_id', 'group_id'])
-    .execute();
-  await db.schema.createIndex('visitor_qrcode_group_group_idx').on('visitor_qrcode_group').column('group_id').execute();
+  await createLinkTable(
+    db,
+    'visitor_qrcode_group',
+    ['qrcode_id', ref('visitor_qrcode.id', 'cascade'), 'bigint'],
+    ['group_id', ref('access_group.id', 'cascade')],
+  );
+  await createIndexes(db, 'visitor_qrcode_group', { visitor_qrcode_group_group_idx: ['group_id'] });
   await db.schema
     .alterTable('visitor_qrcode')
     .addColumn('groups_only', 'smallint', (c) => c.notNull().defaultTo(0))
@@ -42,6 +40,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('visitor_qrcode').dropColumn('groups_only').execute();
-  await db.schema.dropTable('visitor_qrcode_group').ifExists().execute();
-  await db.schema.dropTable('access_group_lift').ifExists().execute();
+  await dropTables(db, ['visitor_qrcode_group', 'access_group_lift']);
 }

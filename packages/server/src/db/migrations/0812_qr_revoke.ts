@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { createIndexes, dropIndexes } from './schema.ts';
 
 /**
  * Withdrawn visitor QR codes (`qr.revoke`, docs/device-protocol.md §8): a code ended before its
@@ -7,15 +8,12 @@ import { type Kysely, sql } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('visitor_qrcode').addColumn('revoked_until', 'timestamptz').execute();
-  await db.schema
-    .createIndex('visitor_qrcode_revoked_idx')
-    .on('visitor_qrcode')
-    .columns(['revoked_until'])
-    .where(sql.ref('revoked_until'), 'is not', null)
-    .execute();
+  await createIndexes(db, 'visitor_qrcode', {
+    visitor_qrcode_revoked_idx: { columns: ['revoked_until'], where: [['revoked_until', 'is not', null]] },
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropIndex('visitor_qrcode_revoked_idx').ifExists().execute();
+  await dropIndexes(db, ['visitor_qrcode_revoked_idx']);
   await db.schema.alterTable('visitor_qrcode').dropColumn('revoked_until').execute();
 }

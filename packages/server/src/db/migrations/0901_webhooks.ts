@@ -1,4 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import { createTableWithId, now, ref, withCreatedAt, withTimestamps } from './columns.ts';
+import { createIndexes, dropTables } from './schema.ts';
 
 /**
  * Webhooks (docs/live-operations.md "Webhooks"): the registrations (secret encrypted with
@@ -6,9 +8,7 @@ import { type Kysely, sql } from 'kysely';
  * (`for update skip locked`: several instances never deliver a row twice).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('webhook')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
+  await createTableWithId(db, 'webhook')
     .addColumn('url', 'varchar(500)', (c) => c.notNull())
     .addColumn('kinds', 'jsonb', (c) => c.notNull())
     .addColumn('description', 'varchar(100)', (c) => c.notNull().defaultTo(''))
@@ -19,30 +19,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('failing_since', 'timestamptz')
     .addColumn('last_delivery_at', 'timestamptz')
     .addColumn('created_by', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(withTimestamps)
     .execute();
-  await db.schema
-    .createTable('webhook_delivery')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('webhook_id', 'integer', (c) => c.notNull().references('webhook.id').onDelete('cascade'))
+  await createTableWithId(db, 'webhook_delivery', 'bigserial')
+    .addColumn('webhook_id', 'integer', ref('webhook.id', 'cascade'))
     .addColumn('kind', 'varchar(32)', (c) => c.notNull())
     .addColumn('event_id', 'varchar(64)', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('status', 'smallint', (c) => c.notNull().defaultTo(0))
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('next_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('next_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('locked_until', 'timestamptz')
     .addColumn('response_code', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('last_error', 'varchar(500)', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(withCreatedAt)
     .addColumn('delivered_at', 'timestamptz')
     .execute();
   await sql`create index webhook_delivery_due_idx on webhook_delivery (next_at) where status = 0`.execute(db);
-  await db.schema.createIndex('webhook_delivery_hook_idx').on('webhook_delivery').columns(['webhook_id', 'id desc']).execute();
+  await createIndexes(db, 'webhook_delivery', { webhook_delivery_hook_idx: ['webhook_id', 'id desc'] });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('webhook_delivery').ifExists().execute();
-  await db.schema.dropTable('webhook').ifExists().execute();
+  await dropTables(db, ['webhook_delivery', 'webhook']);
 }

@@ -1,4 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import { createTableWithId, ref, withCreatedAt } from './columns.ts';
+import { createIndexes, createLinkTable } from './schema.ts';
 
 /*
  * Pieces several migrations build with. Applied migrations use them: a change here changes
@@ -11,19 +13,26 @@ import { type Kysely, sql } from 'kysely';
  */
 export async function createGateEntries(db: Kysely<unknown>, holder: 'card' | 'face'): Promise<void> {
   const table = `${holder}_gate`;
-  await db.schema
-    .createTable(table)
-    .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn(`${holder}_id`, 'integer', (c) => c.notNull().references(`${holder}.id`).onDelete('cascade'))
-    .addColumn('gate_id', 'integer', (c) => c.notNull().references('address.id').onDelete('cascade'))
+  await createTableWithId(db, table)
+    .addColumn(`${holder}_id`, 'integer', ref(`${holder}.id`, 'cascade'))
+    .addColumn('gate_id', 'integer', ref('address.id', 'cascade'))
     .addColumn('validfrom', 'timestamptz', (c) => c.notNull())
     .addColumn('validto', 'timestamptz', (c) => c.notNull())
     .addColumn('info', 'varchar(200)', (c) => c.notNull().defaultTo(''))
     .addColumn('is_villa', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(withCreatedAt)
     .addUniqueConstraint(`${table}_uq`, [`${holder}_id`, 'gate_id'])
     .execute();
-  await db.schema.createIndex(`${table}_gate_idx`).on(table).columns(['gate_id', 'id']).execute();
+  await createIndexes(db, table, { [`${table}_gate_idx`]: ['gate_id', 'id'] });
+}
+
+/**
+ * What a credential table (`card`, `face`) is looked up by besides its community: its
+ * household's address and its account; then its door-unit entries (`createGateEntries`).
+ */
+export async function createCredentialLookups(db: Kysely<unknown>, holder: 'card' | 'face'): Promise<void> {
+  await createIndexes(db, holder, { [`${holder}_address_idx`]: ['address_id'], [`${holder}_account_idx`]: ['account'] });
+  await createGateEntries(db, holder);
 }
 
 /** What an access group holds (`access_group_unit`, `_card`, `_face`): group and member, both cascading; looked up by member. */
@@ -33,13 +42,8 @@ export async function createGroupMembers(
   member: 'address' | 'card' | 'face',
 ): Promise<void> {
   const table = `access_group_${kind}`;
-  await db.schema
-    .createTable(table)
-    .addColumn('group_id', 'integer', (c) => c.notNull().references('access_group.id').onDelete('cascade'))
-    .addColumn(`${member}_id`, 'integer', (c) => c.notNull().references(`${member}.id`).onDelete('cascade'))
-    .addPrimaryKeyConstraint(`${table}_pk`, ['group_id', `${member}_id`])
-    .execute();
-  await db.schema.createIndex(`${table}_${member}_idx`).on(table).column(`${member}_id`).execute();
+  await createLinkTable(db, table, ['group_id', ref('access_group.id', 'cascade')], [`${member}_id`, ref(`${member}.id`, 'cascade')]);
+  await createIndexes(db, table, { [`${table}_${member}_idx`]: [`${member}_id`] });
 }
 
 /** A new menu under the access menu (1), granted to every account holding one of the card and face menus (101–103). */
