@@ -11,6 +11,7 @@ import {
 } from '@gatehouse/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import { withPlaceNames } from '../../db/names.ts';
 import { withCommands } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
@@ -185,10 +186,9 @@ async function loadMoveOut(ctx: AuthCtx, id: number) {
  */
 export async function moveOutProgress(ctx: AuthCtx, id: number): Promise<MoveOutProgress> {
   const m = await loadMoveOut(ctx, id);
-  const rows = await ctx.db
+  const sent = ctx.db
     .selectFrom('moveout_command as mc')
     .innerJoin('command as c', 'c.id', 'mc.command_id')
-    .leftJoin('address as g', 'g.id', 'c.address_id')
     .select([
       'c.id',
       'c.device_id',
@@ -197,15 +197,14 @@ export async function moveOutProgress(ctx: AuthCtx, id: number): Promise<MoveOut
       'c.status',
       'c.info',
       'c.updated_at',
-      'g.name as gateName',
       // superseded by a newer command of the object, or cancelled by a full configuration (its reset clears the unit)
       sql<number | null>`coalesce(
         (select max(n.id) from command n where n.device_id = c.device_id and n.object_key = c.object_key and n.object_key <> '' and n.id > c.id),
         (select min(n.id) from command n where n.device_id = c.device_id and n.kind = ${CMD_KIND.reset} and n.id > c.id))`.as('newer'),
     ])
     .where('mc.moveout_id', '=', id)
-    .orderBy('c.id')
-    .execute();
+    .orderBy('c.id');
+  const rows = await withPlaceNames(sent, { gate: 'c.address_id' }).execute();
   const newerIds = rows
     .map((r) => r.newer)
     .filter((n): n is number => n !== null)
@@ -227,7 +226,7 @@ export async function moveOutProgress(ctx: AuthCtx, id: number): Promise<MoveOut
     const status = r.status === CMD_STATUS.cancelled && r.newer !== null ? (newer.get(Number(r.newer)) ?? r.status) : r.status;
     return {
       id: Number(r.id),
-      gateName: r.gateName ?? '',
+      gateName: r.gate_name ?? '',
       kind: r.kind,
       object: r.object_key,
       status,
