@@ -15,10 +15,10 @@ import { withPlaceNames } from '../../db/names.ts';
 import { withCommands } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { inScope, scopeOf } from '../../http/scope.ts';
+import { foundInScope } from '../../http/scope.ts';
 import { cardDeleteCommand, queueLadderFiles } from '../card/commands.ts';
 import { faceDeleteCommand } from '../face/device.ts';
 import { FACE_FILE_KIND } from '../face/photos.ts';
@@ -173,10 +173,7 @@ export async function moveOut(ctx: AuthCtx, i: Subj & { reason?: string }): Prom
 
 /** A move-out the caller may see (404 / 403 out of scope). */
 async function loadMoveOut(ctx: AuthCtx, id: number) {
-  const m = await ctx.db.selectFrom('moveout').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!m) throw notFound();
-  if (!inScope(await scopeOf(ctx.db, ctx.caller), m.community_id)) throw forbidden('err.outOfScope');
-  return m;
+  return foundInScope(ctx.db, ctx.caller, await ctx.db.selectFrom('moveout').selectAll().where('id', '=', id).executeTakeFirst());
 }
 
 /**
