@@ -1,8 +1,8 @@
 import { isAdminLevel, isEnterpriseRole, isManagerRole, ROLE } from '@gatehouse/contracts';
-import { sql } from 'kysely';
+import { type ReferenceExpression, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { Caller } from './context.ts';
-import { AppError } from './errors.ts';
+import { AppError, notFound } from './errors.ts';
 
 /** The communities a caller may see: all, or a list of ids (possibly empty). */
 export type Scope = { all: true } | { all: false; ids: number[] };
@@ -55,7 +55,23 @@ export async function assertCommunity(db: Db, caller: Caller, communityId: numbe
   if (!inScope(scope, communityId)) throw new AppError(403, ['err.outOfScope']);
 }
 
+/** A row read by id, when it exists (else 404) and its community is in the caller's scope (else 403). */
+export async function foundInScope<T extends { community_id: number | null }>(db: Db, caller: Caller, row: T | undefined): Promise<T> {
+  if (!row) throw notFound();
+  await assertCommunity(db, caller, row.community_id);
+  return row;
+}
+
 /** Ids for a Kysely `where(col, 'in', ...)`: never empty (an empty IN list is invalid SQL). */
 export const scopeIds = (scope: Scope & { all: false }): number[] => (scope.ids.length ? scope.ids : [-1]);
+
+/** `q`'s rows in the scope's communities (`community`: the column holding a row's community); all of them for an unlimited scope. */
+export function withinScope<DB, TB extends keyof DB, O>(
+  q: SelectQueryBuilder<DB, TB, O>,
+  scope: Scope,
+  community: ReferenceExpression<DB, TB>,
+): SelectQueryBuilder<DB, TB, O> {
+  return scope.all ? q : q.where(community, 'in', scopeIds(scope));
+}
 
 export const isEnterpriseCaller = (caller: Caller): boolean => isEnterpriseRole(caller.roleId);

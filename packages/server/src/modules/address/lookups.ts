@@ -1,7 +1,6 @@
 import { ADDRESS_TYPE, type AddressBrief, type addressRoutes, type Option, type ParsedInput } from '@gatehouse/contracts';
 import type { AuthCtx } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
-import { assertCommunity } from '../../http/scope.ts';
+import { assertCommunity, foundInScope } from '../../http/scope.ts';
 import { likeArg } from '../../db/sql.ts';
 
 type R = typeof addressRoutes;
@@ -67,12 +66,11 @@ export async function calledAddresses(ctx: AuthCtx, communityId: number, text?: 
 
 /** getActiveDevice: the serial number of the device active on an address (null when none). */
 export async function activeDeviceOf(ctx: AuthCtx, addressId: number): Promise<string | null> {
-  const a = await ctx.db
+  const row = await ctx.db
     .selectFrom('address')
     .select(['community_id', 'devstate', 'reg_no'])
     .where('id', '=', addressId)
     .executeTakeFirst();
-  if (!a) throw notFound();
-  await assertCommunity(ctx.db, ctx.caller, a.community_id);
+  const a = await foundInScope(ctx.db, ctx.caller, row);
   return a.devstate === 1 ? a.reg_no : null;
 }

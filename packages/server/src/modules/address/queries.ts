@@ -2,6 +2,7 @@ import type { AddressRow, addressRoutes, Page, ParsedInput } from '@gatehouse/co
 import { presentHardware } from '../device/pool.ts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import { withPlaceNames } from '../../db/names.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertCommunity } from '../../http/scope.ts';
@@ -18,15 +19,13 @@ const SORT = {
 } as const;
 
 export function addressRows(db: Kysely<DB>) {
-  return db
+  const addresses = db
     .selectFrom('address as a')
-    .innerJoin('community as c', 'c.id', 'a.community_id')
     .select((eb) => [
       'a.id',
       'a.address',
       'a.name',
       'a.community_id',
-      'c.name as communityName',
       'a.type',
       'a.is_villa',
       'a.hardware',
@@ -34,6 +33,7 @@ export function addressRows(db: Kysely<DB>) {
       'a.reg_no',
       eb.selectFrom('amt').select(sql<number>`count(*)::int`.as('n')).whereRef('amt.caller_address_id', '=', 'a.id').as('amtNum'),
     ]);
+  return withPlaceNames(addresses, { community: 'a.community_id' }, ['community']);
 }
 
 export type AddressRaw = Awaited<ReturnType<ReturnType<typeof addressRows>['executeTakeFirstOrThrow']>>;
@@ -43,7 +43,7 @@ export const presentAddress = (r: AddressRaw): AddressRow => ({
   address: r.address,
   name: r.name,
   communityID: r.community_id,
-  communityName: r.communityName,
+  communityName: r.community_name,
   type: r.type,
   ...presentHardware(r),
   devstate: r.devstate,

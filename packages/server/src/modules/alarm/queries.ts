@@ -4,9 +4,10 @@ import type { AlarmTable } from '../../db/tables/alarm.ts';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime, parseRange } from '../../http/dates.ts';
-import { listScope, scopeIds } from '../../http/scope.ts';
+import { listScope, withinScope } from '../../http/scope.ts';
 import { keysetPage } from '../../db/keyset.ts';
 import { addressesNamed, communitiesNamed, inRange, likeArg } from '../../db/sql.ts';
+import { withPlaceNames } from '../../db/names.ts';
 
 export type AlarmQ = SelectQueryBuilder<DB & { al: AlarmTable }, 'al', object>;
 
@@ -16,9 +17,7 @@ export type AlarmFilters = ParsedInput<typeof ROUTES.alarm.exportAlarms>;
 /** Alarms of the caller's communities (narrowed by the header's community), filtered as the access event log. */
 export async function alarmQuery(ctx: AuthCtx, f: AlarmFilters): Promise<AlarmQ> {
   const d = parseRange(ctx.config.TZ_NAME, { text: f.validfrom, field: 'f.validfrom' }, { text: f.validto, field: 'f.validto' });
-  let q: AlarmQ = ctx.db.selectFrom('alarm as al');
-  const scope = await listScope(ctx.db, ctx.caller);
-  if (!scope.all) q = q.where('al.community_id', 'in', scopeIds(scope));
+  let q: AlarmQ = withinScope(ctx.db.selectFrom('alarm as al'), await listScope(ctx.db, ctx.caller), 'al.community_id');
   if (f.communityName) q = q.where('al.community_id', 'in', communitiesNamed(ctx.db, f.communityName));
   if (f.addressName) q = q.where('al.address_id', 'in', addressesNamed(ctx.db, f.addressName));
   if (f.deviceName) q = q.where('al.device_name', 'ilike', likeArg(f.deviceName));
@@ -30,23 +29,18 @@ export async function alarmQuery(ctx: AuthCtx, f: AlarmFilters): Promise<AlarmQ>
 /** One page (or export batch) of alarms after a keyset position over (time, id), names joined. */
 export function alarmRows(q: AlarmQ, desc: boolean, after: { time: Date; id: number } | null, limit: number, offset = 0) {
   const at = after && { sort: after.time, id: after.id };
-  return keysetPage(q, { sort: 'al.time', id: 'al.id' }, desc, at, limit, offset)
-    .leftJoin('community as c', 'c.id', 'al.community_id')
-    .leftJoin('address as a', 'a.id', 'al.address_id')
-    .select([
-      'al.id',
-      'al.kind',
-      'al.time',
-      'al.serial',
-      'al.device_name',
-      'al.cleared_at',
-      'al.ack_regno',
-      'al.ack_at',
-      'al.ack_note',
-      'c.name as community_name',
-      'a.address as address_text',
-    ])
-    .execute();
+  const page = keysetPage(q, { sort: 'al.time', id: 'al.id' }, desc, at, limit, offset).select([
+    'al.id',
+    'al.kind',
+    'al.time',
+    'al.serial',
+    'al.device_name',
+    'al.cleared_at',
+    'al.ack_regno',
+    'al.ack_at',
+    'al.ack_note',
+  ]);
+  return withPlaceNames(page, { community: 'al.community_id', address: 'al.address_id' }).execute();
 }
 export type AlarmRaw = Awaited<ReturnType<typeof alarmRows>>[number];
 

@@ -4,28 +4,28 @@ import type { Db } from '../../db/index.ts';
 import type { CommandAnswer } from '../../db/tables/devices.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { assertCommunity, listScope, type Scope, scopeIds } from '../../http/scope.ts';
+import { foundInScope, listScope, type Scope, withinScope } from '../../http/scope.ts';
 import { likeArg, likePrefix } from '../../db/sql.ts';
 import { cheapPage } from '../../db/paging.ts';
+import { withPlaceNames } from '../../db/names.ts';
 
 type R = typeof commandRoutes;
 type PageIn = ParsedInput<R['getCommandsPage']>;
 
-const SORT = { createTime: 'c.id', updateTime: 'c.updated_at', status: 'c.status', type: 'c.type' } as const;
+const SORT = { createTime: 'cmd.id', updateTime: 'cmd.updated_at', status: 'cmd.status', type: 'cmd.type' } as const;
 
 export function filteredCommands(db: Db, scope: Scope, i: Omit<PageIn, 'page' | 'rows' | 'sort' | 'order'>) {
-  let q = db.selectFrom('command as c');
-  if (!scope.all) q = q.where('c.community_id', 'in', scopeIds(scope));
-  if (i.address) q = q.where('c.subject', 'ilike', likeArg(i.address));
+  let q = withinScope(db.selectFrom('command as cmd'), scope, 'cmd.community_id');
+  if (i.address) q = q.where('cmd.subject', 'ilike', likeArg(i.address));
   // A whole phone number matches exactly (index on account, id); anything shorter is a prefix.
   if (i.account)
-    q = /^\d{11}$/.test(i.account) ? q.where('c.account', '=', i.account) : q.where('c.account', 'like', likePrefix(i.account));
-  if (i.gateId !== undefined) q = q.where('c.address_id', '=', i.gateId);
-  if (i.type !== undefined) q = q.where('c.type', '=', i.type);
-  if (i.status !== undefined) q = q.where('c.status', '=', i.status);
+    q = /^\d{11}$/.test(i.account) ? q.where('cmd.account', '=', i.account) : q.where('cmd.account', 'like', likePrefix(i.account));
+  if (i.gateId !== undefined) q = q.where('cmd.address_id', '=', i.gateId);
+  if (i.type !== undefined) q = q.where('cmd.type', '=', i.type);
+  if (i.status !== undefined) q = q.where('cmd.status', '=', i.status);
   return q;
 }
 
@@ -39,30 +39,18 @@ export async function commandsPage(ctx: AuthCtx, i: PageIn): Promise<Page<Comman
   const rows = (q: CommandQ, desc: boolean, _after: null, limit: number, offset: number) => {
     const dir = desc ? 'desc' : 'asc';
     const page = q
-      .leftJoin('address as g', 'g.id', 'c.address_id')
-      .leftJoin('community as m', 'm.id', 'c.community_id')
-      .select([
-        'c.id',
-        'm.name as communityname',
-        'c.subject',
-        'c.account',
-        'g.name as gate',
-        'c.type',
-        'c.status',
-        'c.created_at',
-        'c.updated_at',
-        'c.info',
-      ])
+      .select(['cmd.id', 'cmd.subject', 'cmd.account', 'cmd.type', 'cmd.status', 'cmd.created_at', 'cmd.updated_at', 'cmd.info'])
       .limit(limit)
       .offset(offset);
-    return (sortCol ? page.orderBy(sortCol, dir) : page).orderBy('c.id', dir).execute();
+    const named = withPlaceNames(page, { gate: 'cmd.address_id', community: 'cmd.community_id' });
+    return (sortCol ? named.orderBy(sortCol, dir) : named).orderBy('cmd.id', dir).execute();
   };
   return cheapPage(ctx.db, base, i, (i.order ?? 'desc') === 'desc', rows, (r) => ({
     id: Number(r.id),
-    communityname: r.communityname ?? '',
+    communityname: r.community_name ?? '',
     address: r.subject,
     account: r.account,
-    gate: r.gate ?? '',
+    gate: r.gate_name ?? '',
     type: r.type,
     status: r.status,
     createTime: formatDateTime(r.created_at, tz),
@@ -72,17 +60,13 @@ export async function commandsPage(ctx: AuthCtx, i: PageIn): Promise<Page<Comman
 }
 
 async function commandInScope(ctx: AuthCtx, id: number) {
-  const c = await ctx.db
-    .selectFrom('command as c')
-    .innerJoin('device as d', 'd.id', 'c.device_id')
-    .leftJoin('address as g', 'g.id', 'c.address_id')
-    .selectAll('c')
-    .select(['d.serial', 'd.address_id as deviceAddressId', 'g.name as gate'])
-    .where('c.id', '=', id)
-    .executeTakeFirst();
-  if (!c) throw notFound();
-  await assertCommunity(ctx.db, ctx.caller, c.community_id);
-  return c;
+  const row = ctx.db
+    .selectFrom('command as cmd')
+    .innerJoin('device as d', 'd.id', 'cmd.device_id')
+    .selectAll('cmd')
+    .select(['d.serial', 'd.address_id as deviceAddressId'])
+    .where('cmd.id', '=', id);
+  return foundInScope(ctx.db, ctx.caller, await withPlaceNames(row, { gate: 'cmd.address_id' }).executeTakeFirst());
 }
 
 /** Label / value pairs of one command: what was sent, how often, what the device answered, when. */
@@ -97,7 +81,7 @@ export async function commandDetail(ctx: AuthCtx, id: number): Promise<DetailPai
     { label: L('cmd.d.kind'), strValue: c.kind },
     { label: L('cmd.d.status'), strValue: L(`cmd.status.${c.status}`) },
     { label: L('cmd.d.device'), strValue: c.serial },
-    { label: L('cmd.d.gate'), strValue: c.gate ?? '' },
+    { label: L('cmd.d.gate'), strValue: c.gate_name ?? '' },
     { label: L('cmd.d.address'), strValue: c.subject },
     { label: L('cmd.d.account'), strValue: c.account },
     { label: L('cmd.d.payload'), strValue: JSON.stringify(c.payload) },

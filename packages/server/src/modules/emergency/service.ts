@@ -17,9 +17,11 @@ import { command, type NewCommand, withCommands } from '../../devices/commands.t
 import type { DesiredSource } from '../../devices/desired.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { inScope, scopeOf } from '../../http/scope.ts';
+import { assertCommunity, foundInScope, type Scope, withinScope } from '../../http/scope.ts';
+import { withPlaceNames } from '../../db/names.ts';
+import { unitsWithDevice } from '../address/bound.ts';
 import { enqueueWebhooks } from '../webhook/outbox.ts';
 
 interface ModeRow {
@@ -74,11 +76,7 @@ const activeRows = (db: Kysely<DB>) =>
 
 /** Door units of a community that have a device and no mode of their own in force. */
 async function unitsFollowingCommunity(trx: Kysely<DB>, communityId: number): Promise<number[]> {
-  const rows = await trx
-    .selectFrom('address as a')
-    .innerJoin('device as d', 'd.address_id', 'a.id')
-    .select('a.id')
-    .where('a.community_id', '=', communityId)
+  const rows = await unitsWithDevice(trx, communityId)
     .where('a.type', '=', ADDRESS_TYPE.doorUnit)
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -104,6 +102,42 @@ export const emergencySource: DesiredSource = async (db, door) => {
   return row ? [await modeCommand(db, door.communityId, row.mode as EmergencyMode, row.reason, row.set_at)] : [];
 };
 
+/** What a set or a lift records in its transaction: its op log row and its webhook deliveries. */
+interface ModeChange {
+  action: 'set' | 'lift';
+  /** The mode row. */
+  id: number;
+  communityId: number;
+  addressId: number | null;
+  /** The op log's message key and the mode and reason it names. */
+  log: { key: 'op.emergency.set' | 'op.emergency.lift'; mode: string; reason: string };
+  before: unknown;
+  after: unknown;
+  /** What the webhook says of the mode (after the place, before who did it). */
+  hook: Record<string, unknown>;
+}
+
+async function recordChange(trx: Kysely<DB>, ctx: AuthCtx, c: ModeChange): Promise<void> {
+  const t = await targetText(trx, c.communityId, c.addressId);
+  await writeOpLog(trx, ctx, {
+    menu: 'access.gm',
+    content: msg(c.log.key, { community: t.community, target: t.target, mode: `@emergency.mode.${c.log.mode}`, reason: c.log.reason }),
+    communityId: c.communityId,
+    before: c.before,
+    after: c.after,
+  });
+  await enqueueWebhooks(trx, 'emergency', {
+    action: c.action,
+    id: c.id,
+    communityId: c.communityId,
+    communityName: t.community,
+    addressId: c.addressId,
+    address: t.address,
+    ...c.hook,
+    by: ctx.caller.regNo,
+  });
+}
+
 async function targetText(
   db: Kysely<DB>,
   communityId: number,
@@ -121,30 +155,16 @@ async function presentRow(db: Kysely<DB>, id: number, tz: string): Promise<Emerg
 }
 
 /** The modes in force in a scope (the banner), newest first. */
-export async function activeModes(
-  db: Kysely<DB>,
-  scope: { all: true } | { all: false; ids: number[] },
-  tz: string,
-  id?: number,
-): Promise<EmergencyRow[]> {
-  let q = db
+export async function activeModes(db: Kysely<DB>, scope: Scope, tz: string, id?: number): Promise<EmergencyRow[]> {
+  const modes = db
     .selectFrom('emergency_mode as e')
-    .innerJoin('community as c', 'c.id', 'e.community_id')
-    .leftJoin('address as a', 'a.id', 'e.address_id')
-    .select([
-      'e.id',
-      'e.community_id',
-      'c.name as community_name',
-      'e.address_id',
-      'a.address',
-      'e.mode',
-      'e.reason',
-      'e.set_regno',
-      'e.set_at',
-    ])
+    .select(['e.id', 'e.community_id', 'e.address_id', 'e.mode', 'e.reason', 'e.set_regno', 'e.set_at'])
     .where('e.lifted_at', 'is', null)
     .orderBy('e.id', 'desc');
-  if (!scope.all) q = q.where('e.community_id', 'in', scope.ids.length ? scope.ids : [-1]);
+  // A mode is shown with its community's name (a mode of a community that is gone is not shown).
+  let q = withPlaceNames(withinScope(modes, scope, 'e.community_id'), { community: 'e.community_id', address: 'e.address_id' }, [
+    'community',
+  ]);
   if (id !== undefined) q = q.where('e.id', '=', id);
   const rows = await q.execute();
   return rows.map((r) => ({
@@ -152,7 +172,7 @@ export async function activeModes(
     communityId: r.community_id,
     communityName: r.community_name,
     addressId: r.address_id,
-    address: r.address ?? '',
+    address: r.address_text ?? '',
     mode: r.mode as SettableEmergencyMode,
     reason: r.reason,
     setBy: r.set_regno,
@@ -162,9 +182,8 @@ export async function activeModes(
 
 /** Refuses an address of another community (403), a missing one (404), one that is not a door unit of the community (400). */
 async function checkDoorUnit(ctx: AuthCtx, communityId: number, addressId: number): Promise<void> {
-  const a = await ctx.db.selectFrom('address').select(['community_id', 'type']).where('id', '=', addressId).executeTakeFirst();
-  if (!a) throw notFound();
-  if (!inScope(await scopeOf(ctx.db, ctx.caller), a.community_id)) throw new AppError(403, ['err.outOfScope']);
+  const address = ctx.db.selectFrom('address').select(['community_id', 'type']).where('id', '=', addressId);
+  const a = await foundInScope(ctx.db, ctx.caller, await address.executeTakeFirst());
   if (a.community_id !== communityId || a.type !== ADDRESS_TYPE.doorUnit) throw badRequest('emergency.err.notDoorUnit');
 }
 
@@ -177,7 +196,7 @@ export async function setEmergencyMode(
   ctx: AuthCtx,
   input: { communityId: number; addressId?: number; mode: SettableEmergencyMode; reason: string },
 ): Promise<EmergencyRow & { queued: number }> {
-  if (!inScope(await scopeOf(ctx.db, ctx.caller), input.communityId)) throw new AppError(403, ['err.outOfScope']);
+  await assertCommunity(ctx.db, ctx.caller, input.communityId);
   const community = await ctx.db.selectFrom('community').select('id').where('id', '=', input.communityId).executeTakeFirst();
   if (!community) throw notFound();
   const addressId = input.addressId ?? null;
@@ -206,29 +225,15 @@ export async function setEmergencyMode(
     const units = addressId === null ? await unitsFollowingCommunity(trx, input.communityId) : [addressId];
     const cmd = await modeCommand(trx, input.communityId, input.mode, input.reason, row.set_at);
     const queued = await q.add(units, [cmd]);
-    const t = await targetText(trx, input.communityId, addressId);
-    await writeOpLog(trx, ctx, {
-      menu: 'access.gm',
-      content: msg('op.emergency.set', {
-        community: t.community,
-        target: t.target,
-        mode: `@emergency.mode.${input.mode}`,
-        reason: input.reason,
-      }),
-      communityId: input.communityId,
-      before: replaced.length ? { replaced } : null,
-      after: { id: row.id, communityId: input.communityId, addressId, mode: input.mode, reason: input.reason, units: units.length },
-    });
-    await enqueueWebhooks(trx, 'emergency', {
+    await recordChange(trx, ctx, {
       action: 'set',
       id: row.id,
       communityId: input.communityId,
-      communityName: t.community,
       addressId,
-      address: t.address,
-      mode: input.mode,
-      reason: input.reason,
-      by: ctx.caller.regNo,
+      log: { key: 'op.emergency.set', mode: input.mode, reason: input.reason },
+      before: replaced.length ? { replaced } : null,
+      after: { id: row.id, communityId: input.communityId, addressId, mode: input.mode, reason: input.reason, units: units.length },
+      hook: { mode: input.mode, reason: input.reason },
     });
     return { id: row.id, queued };
   });
@@ -240,13 +245,11 @@ export async function setEmergencyMode(
  * or normal; a community's units without a mode of their own go back to normal.
  */
 export async function liftEmergencyMode(ctx: AuthCtx, input: { id: number; reason?: string }): Promise<number> {
-  const row = await ctx.db
+  const mode = ctx.db
     .selectFrom('emergency_mode')
     .select(['id', 'community_id', 'address_id', 'mode', 'reason', 'set_at', 'lifted_at'])
-    .where('id', '=', input.id)
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  if (!inScope(await scopeOf(ctx.db, ctx.caller), row.community_id)) throw new AppError(403, ['err.outOfScope']);
+    .where('id', '=', input.id);
+  const row = await foundInScope(ctx.db, ctx.caller, await mode.executeTakeFirst());
   if (row.lifted_at) throw conflict('emergency.err.alreadyLifted');
   const reason = input.reason ?? '';
   return withCommands(ctx, async (trx, q) => {
@@ -271,30 +274,15 @@ export async function liftEmergencyMode(ctx: AuthCtx, input: { id: number; reaso
         : await modeCommand(trx, row.community_id, EMERGENCY_MODE.normal, reason, new Date());
       queued = await q.add(row.address_id, [next]);
     }
-    const t = await targetText(trx, row.community_id, row.address_id);
-    await writeOpLog(trx, ctx, {
-      menu: 'access.gm',
-      content: msg('op.emergency.lift', {
-        community: t.community,
-        target: t.target,
-        mode: `@emergency.mode.${row.mode}`,
-        reason: reason || '-',
-      }),
-      communityId: row.community_id,
-      before: { id: row.id, mode: row.mode, reason: row.reason },
-      after: { lifted: true, reason },
-    });
-    await enqueueWebhooks(trx, 'emergency', {
+    await recordChange(trx, ctx, {
       action: 'lift',
       id: row.id,
       communityId: row.community_id,
-      communityName: t.community,
       addressId: row.address_id,
-      address: t.address,
-      mode: EMERGENCY_MODE.normal,
-      lifted: row.mode,
-      reason,
-      by: ctx.caller.regNo,
+      log: { key: 'op.emergency.lift', mode: row.mode, reason: reason || '-' },
+      before: { id: row.id, mode: row.mode, reason: row.reason },
+      after: { lifted: true, reason },
+      hook: { mode: EMERGENCY_MODE.normal, lifted: row.mode, reason },
     });
     return queued;
   });

@@ -4,11 +4,12 @@ import type { AccessEventTable, VisitorQrcodeTable } from '../../db/tables/devic
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime, parseRange } from '../../http/dates.ts';
-import { listScope, scopeIds } from '../../http/scope.ts';
+import { listScope, withinScope } from '../../http/scope.ts';
 import { type Db, streamArrays } from '../../db/index.ts';
 import { monthSpans } from '../../db/event-partitions.ts';
 import { keysetPage } from '../../db/keyset.ts';
 import { addressesNamed, communitiesNamed, inRange, likeArg, likePrefix } from '../../db/sql.ts';
+import { withPlaceNames } from '../../db/names.ts';
 
 export type EventQ = SelectQueryBuilder<DB & { e: AccessEventTable }, 'e', object>;
 export type QrQ = SelectQueryBuilder<DB & { q: VisitorQrcodeTable }, 'q', object>;
@@ -18,9 +19,8 @@ export type QrQ = SelectQueryBuilder<DB & { q: VisitorQrcodeTable }, 'q', object
  * bounded by the month partitions' spans when the default partition is empty (`monthSpans`).
  */
 async function events(ctx: AuthCtx): Promise<EventQ> {
-  let q: EventQ = ctx.db.selectFrom('access_event as e').where('e.is_work', '=', false);
   const [scope, spans] = await Promise.all([listScope(ctx.db, ctx.caller), monthSpans(ctx.db)]);
-  if (!scope.all) q = q.where('e.community_id', 'in', scopeIds(scope));
+  let q: EventQ = withinScope(ctx.db.selectFrom('access_event as e').where('e.is_work', '=', false), scope, 'e.community_id');
   if (spans) q = q.where((eb) => eb.or(spans.map((s) => eb.and([eb('e.time', '>=', s.from), eb('e.time', '<', s.to)]))));
   return q;
 }
@@ -84,23 +84,19 @@ function eventSelect(q: EventQ, desc: boolean, after: { time: Date; id: number }
 
 /** The columns of an event row with its community and address names joined: a list page, an export batch, a live row. */
 export function withNames(q: EventQ) {
-  return q
-    .leftJoin('community as c', 'c.id', 'e.community_id')
-    .leftJoin('address as a', 'a.id', 'e.address_id')
-    .select([
-      'e.id',
-      'e.time',
-      'e.type',
-      'e.result',
-      'e.account',
-      'e.unlock_user_name',
-      'e.card_num',
-      'e.card_mode',
-      'e.device_name',
-      'e.refusal',
-      'c.name as community_name',
-      'a.address as address_text',
-    ]);
+  const row = q.select([
+    'e.id',
+    'e.time',
+    'e.type',
+    'e.result',
+    'e.account',
+    'e.unlock_user_name',
+    'e.card_num',
+    'e.card_mode',
+    'e.device_name',
+    'e.refusal',
+  ]);
+  return withPlaceNames(row, { community: 'e.community_id', address: 'e.address_id' });
 }
 
 /** One page (or export batch) of events after a keyset position, with names joined. */
@@ -166,9 +162,7 @@ export type QrcodeFilters = Filters<'exportQrcodelist'>;
 /** Visitor QR records: valid from at or after `validfrom`, valid to at or before `validto`. */
 export async function qrcodeQuery(ctx: AuthCtx, f: QrcodeFilters): Promise<QrQ> {
   const d = parseRange(ctx.config.TZ_NAME, { text: f.validfrom, field: 'f.qrValidFrom' }, { text: f.validto, field: 'f.qrValidTo' });
-  let q: QrQ = ctx.db.selectFrom('visitor_qrcode as q');
-  const scope = await listScope(ctx.db, ctx.caller);
-  if (!scope.all) q = q.where('q.community_id', 'in', scopeIds(scope));
+  let q: QrQ = withinScope(ctx.db.selectFrom('visitor_qrcode as q'), await listScope(ctx.db, ctx.caller), 'q.community_id');
   if (f.userRegno) q = q.where('q.user_regno', 'like', likePrefix(f.userRegno));
   if (f.deviceName) q = q.where('q.device_name', 'ilike', likeArg(f.deviceName));
   if (f.communityName) q = q.where('q.community_id', 'in', communitiesNamed(ctx.db, f.communityName));
@@ -178,26 +172,23 @@ export async function qrcodeQuery(ctx: AuthCtx, f: QrcodeFilters): Promise<QrQ> 
 /** One page of QR records after a keyset position; `used` counts the opens the door units reported. */
 export function qrcodeRows(q: QrQ, desc: boolean, after: { created_at: Date; id: number } | null, limit: number, offset = 0) {
   const at = after && { sort: after.created_at, id: after.id };
-  return keysetPage(q, { sort: 'q.created_at', id: 'q.id' }, desc, at, limit, offset)
-    .leftJoin('community as c', 'c.id', 'q.community_id')
-    .select((eb) => [
-      'q.id',
-      'q.user_regno',
-      'q.device_name',
-      'q.num_open',
-      'q.validfrom',
-      'q.validto',
-      'q.created_at',
-      'c.name as community_name',
-      eb
-        .selectFrom('access_event as u')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .whereRef('u.qr_id', '=', 'q.id')
-        .where('u.is_work', '=', false)
-        .where('u.result', '=', 0)
-        .as('used'),
-    ])
-    .execute();
+  const page = keysetPage(q, { sort: 'q.created_at', id: 'q.id' }, desc, at, limit, offset).select((eb) => [
+    'q.id',
+    'q.user_regno',
+    'q.device_name',
+    'q.num_open',
+    'q.validfrom',
+    'q.validto',
+    'q.created_at',
+    eb
+      .selectFrom('access_event as u')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .whereRef('u.qr_id', '=', 'q.id')
+      .where('u.is_work', '=', false)
+      .where('u.result', '=', 0)
+      .as('used'),
+  ]);
+  return withPlaceNames(page, { community: 'q.community_id' }).execute();
 }
 export type QrRaw = Awaited<ReturnType<typeof qrcodeRows>>[number];
 

@@ -7,7 +7,7 @@ import { type CommandQueue, command, type NewCommand } from '../../devices/comma
 import type { DesiredSource, DoorConfig } from '../../devices/desired.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { gateHardware } from '../address/units.ts';
-import { groupSchedulesOfFace, schedulesField } from '../rules/credentials.ts';
+import { groupSchedulesOfFace, schedulesByHolder, schedulesField } from '../rules/credentials.ts';
 
 /**
  * Faces on door units (DESIGN §6): one command per face and door unit, object key
@@ -66,6 +66,9 @@ async function commandFor(f: FaceOnGate, config: DoorConfig, photos: Map<string,
   );
 }
 
+/** What a face's command needs of it (`f` the face, `p` its stored photo). */
+const FACE_COLUMNS = ['f.id as faceId', 'f.account', 'f.user_name as userName', 'f.status', 'p.path as photoPath'] as const;
+
 function facesOnGates(db: Kysely<DB>) {
   return db
     .selectFrom('face_gate as g')
@@ -73,17 +76,7 @@ function facesOnGates(db: Kysely<DB>) {
     .innerJoin('stored_file as p', 'p.id', 'f.photo_file_id')
     .innerJoin('address as a', 'a.id', 'g.gate_id')
     .leftJoin('device as d', 'd.address_id', 'a.id')
-    .select([
-      'g.gate_id',
-      'f.id as faceId',
-      'f.account',
-      'f.user_name as userName',
-      'f.status',
-      'g.validfrom',
-      'g.validto',
-      'p.path as photoPath',
-      gateHardware.as('hardware'),
-    ]);
+    .select(['g.gate_id', ...FACE_COLUMNS, 'g.validfrom', 'g.validto', gateHardware.as('hardware')]);
 }
 
 /**
@@ -115,15 +108,7 @@ function faceOnUnits(db: Kysely<DB>, faceId: number, unitIds: number[]) {
     .leftJoin('device as d', 'd.address_id', 'a.id')
     .innerJoin('face as f', (j) => j.on('f.id', '=', faceId))
     .innerJoin('stored_file as p', 'p.id', 'f.photo_file_id')
-    .select([
-      'a.id as gate_id',
-      'f.id as faceId',
-      'f.account',
-      'f.user_name as userName',
-      'f.status',
-      'p.path as photoPath',
-      gateHardware.as('hardware'),
-    ])
+    .select(['a.id as gate_id', ...FACE_COLUMNS, gateHardware.as('hardware')])
     .where('a.id', 'in', unitIds)
     .orderBy('a.id')
     .execute();
@@ -137,7 +122,7 @@ async function groupFacesOfUnit(db: Kysely<DB>, unitId: number) {
     .innerJoin('access_group_face as gf', 'gf.group_id', 'g.id')
     .innerJoin('face as f', 'f.id', 'gf.face_id')
     .innerJoin('stored_file as p', 'p.id', 'f.photo_file_id')
-    .select(['f.id as faceId', 'f.account', 'f.user_name as userName', 'f.status', 'p.path as photoPath', 'g.schedule_id'])
+    .select([...FACE_COLUMNS, 'g.schedule_id'])
     .where('gu.address_id', '=', unitId)
     .where('f.status', '=', 'enable')
     .where(({ not, exists, selectFrom }) =>
@@ -145,13 +130,7 @@ async function groupFacesOfUnit(db: Kysely<DB>, unitId: number) {
     )
     .orderBy('f.id')
     .execute();
-  const byFace = new Map<number, { face: (typeof rows)[number]; schedules: number[] }>();
-  for (const r of rows) {
-    const e = byFace.get(r.faceId) ?? { face: r, schedules: [] };
-    e.schedules.push(r.schedule_id ?? 0);
-    byFace.set(r.faceId, e);
-  }
-  return [...byFace.values()];
+  return schedulesByHolder(rows, (r) => r.faceId);
 }
 
 /** The faces of a door unit are part of its desired configuration (sent on activation and resync). */
@@ -162,6 +141,6 @@ export const faceSource: DesiredSource = async (db, door, config) => {
   const out: NewCommand[] = [];
   for (const r of rows) out.push(await commandFor({ ...r, hardware: door.hardware }, config, photos));
   for (const e of await groupFacesOfUnit(db, door.addressId))
-    out.push(await commandFor({ ...e.face, ...GROUP_VALIDITY, hardware: door.hardware }, config, photos, e.schedules));
+    out.push(await commandFor({ ...e.holder, ...GROUP_VALIDITY, hardware: door.hardware }, config, photos, e.schedules));
   return out;
 };

@@ -11,13 +11,14 @@ import {
 } from '@gatehouse/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import { withPlaceNames } from '../../db/names.ts';
 import { withCommands } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { inScope, scopeOf } from '../../http/scope.ts';
+import { foundInScope } from '../../http/scope.ts';
 import { cardDeleteCommand, queueLadderFiles } from '../card/commands.ts';
 import { faceDeleteCommand } from '../face/device.ts';
 import { FACE_FILE_KIND } from '../face/photos.ts';
@@ -172,10 +173,7 @@ export async function moveOut(ctx: AuthCtx, i: Subj & { reason?: string }): Prom
 
 /** A move-out the caller may see (404 / 403 out of scope). */
 async function loadMoveOut(ctx: AuthCtx, id: number) {
-  const m = await ctx.db.selectFrom('moveout').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!m) throw notFound();
-  if (!inScope(await scopeOf(ctx.db, ctx.caller), m.community_id)) throw forbidden('err.outOfScope');
-  return m;
+  return foundInScope(ctx.db, ctx.caller, await ctx.db.selectFrom('moveout').selectAll().where('id', '=', id).executeTakeFirst());
 }
 
 /**
@@ -185,10 +183,9 @@ async function loadMoveOut(ctx: AuthCtx, id: number) {
  */
 export async function moveOutProgress(ctx: AuthCtx, id: number): Promise<MoveOutProgress> {
   const m = await loadMoveOut(ctx, id);
-  const rows = await ctx.db
+  const sent = ctx.db
     .selectFrom('moveout_command as mc')
     .innerJoin('command as c', 'c.id', 'mc.command_id')
-    .leftJoin('address as g', 'g.id', 'c.address_id')
     .select([
       'c.id',
       'c.device_id',
@@ -197,15 +194,14 @@ export async function moveOutProgress(ctx: AuthCtx, id: number): Promise<MoveOut
       'c.status',
       'c.info',
       'c.updated_at',
-      'g.name as gateName',
       // superseded by a newer command of the object, or cancelled by a full configuration (its reset clears the unit)
       sql<number | null>`coalesce(
         (select max(n.id) from command n where n.device_id = c.device_id and n.object_key = c.object_key and n.object_key <> '' and n.id > c.id),
         (select min(n.id) from command n where n.device_id = c.device_id and n.kind = ${CMD_KIND.reset} and n.id > c.id))`.as('newer'),
     ])
     .where('mc.moveout_id', '=', id)
-    .orderBy('c.id')
-    .execute();
+    .orderBy('c.id');
+  const rows = await withPlaceNames(sent, { gate: 'c.address_id' }).execute();
   const newerIds = rows
     .map((r) => r.newer)
     .filter((n): n is number => n !== null)
@@ -227,7 +223,7 @@ export async function moveOutProgress(ctx: AuthCtx, id: number): Promise<MoveOut
     const status = r.status === CMD_STATUS.cancelled && r.newer !== null ? (newer.get(Number(r.newer)) ?? r.status) : r.status;
     return {
       id: Number(r.id),
-      gateName: r.gateName ?? '',
+      gateName: r.gate_name ?? '',
       kind: r.kind,
       object: r.object_key,
       status,

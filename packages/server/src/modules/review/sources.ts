@@ -1,6 +1,7 @@
 import { ACCESS_TYPE, type CredentialKind } from '@gatehouse/contracts';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import { withPlaceNames } from '../../db/names.ts';
 import type { Credential, Place, PlaceSourceFn } from '../../devices/places.ts';
 import type { Caller } from '../../http/context.ts';
 import { type Scope, scopeIds } from '../../http/scope.ts';
@@ -125,23 +126,11 @@ export const faceSource: CredentialSource = async (db, s, caller) => {
  */
 export const qrSource: CredentialSource = async (db, s, caller) => {
   if (!hasMenu(caller, 'access.visitorcode') && !hasMenu(caller, 'access.visitor')) return [];
-  let q = db
+  const codes = db
     .selectFrom('visitor_qrcode as v')
-    .innerJoin('community as m', 'm.id', 'v.community_id')
-    .innerJoin('address as g', 'g.id', 'v.address_id')
-    .select([
-      'v.id',
-      'v.user_regno',
-      'v.num_open',
-      'v.community_id',
-      'm.name as communityName',
-      'v.address_id',
-      'g.name as gateName',
-      'v.validto',
-      'v.created_at',
-      'v.groups_only',
-    ])
+    .select(['v.id', 'v.user_regno', 'v.num_open', 'v.community_id', 'v.address_id', 'v.validto', 'v.created_at', 'v.groups_only'])
     .where('v.validto', '>', sql<Date>`now()`);
+  let q = withPlaceNames(codes, { community: 'v.community_id', gate: 'v.address_id' }, ['community', 'gate']);
   if (s.account !== undefined) q = q.where('v.user_regno', '=', s.account);
   if (s.addressId !== undefined)
     q = q.where('v.user_regno', 'in', (eb) =>
@@ -161,9 +150,9 @@ export const qrSource: CredentialSource = async (db, s, caller) => {
     account: r.user_regno,
     userName: '',
     communityId: r.community_id,
-    communityName: r.communityName,
+    communityName: r.community_name,
     addressId: r.address_id,
-    address: r.gateName,
+    address: r.gate_name,
     status: 'valid',
     createdAt: r.created_at,
     validto: r.validto,

@@ -58,6 +58,23 @@ export const schedulesField = (schedules: number[]): { schedules?: number[] } =>
   return sorted.includes(ALWAYS_SCHEDULE_ID) ? {} : { schedules: sorted };
 };
 
+/**
+ * Credentials that reach a unit through groups, read one row per group: one entry per
+ * credential (the first row of its `id`), with its groups' schedules (Always where a group has none).
+ */
+export function schedulesByHolder<T extends { schedule_id: number | null }>(
+  rows: T[],
+  id: (r: T) => number,
+): { holder: T; schedules: number[] }[] {
+  const byHolder = new Map<number, { holder: T; schedules: number[] }>();
+  for (const r of rows) {
+    const e = byHolder.get(id(r)) ?? { holder: r, schedules: [] };
+    e.schedules.push(r.schedule_id ?? ALWAYS_SCHEDULE_ID);
+    byHolder.set(id(r), e);
+  }
+  return [...byHolder.values()];
+}
+
 /** Every door unit each card is on: its own entries and its groups' units. */
 export async function unitsOfCards(db: Kysely<DB>, cardIds: number[]): Promise<{ card_id: number; gate_id: number }[]> {
   if (!cardIds.length) return [];

@@ -1,5 +1,5 @@
 import { CMD_KIND, type GroupLift, type LadderFileEntry, msg, type ParsedInput, type ROUTES } from '@gatehouse/contracts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { type CommandQueue, command, type NewCommand } from '../../devices/commands.ts';
 import { doorUnit, type LadderSource, ladderFileCommand } from '../../devices/desired.ts';
@@ -178,40 +178,25 @@ export const groupLadderEntries: LadderSource = async (db, door): Promise<Ladder
     .selectFrom('access_group_lift as gl')
     .innerJoin('access_group as g', 'g.id', 'gl.group_id')
     .where('gl.address_id', '=', door.addressId);
+  const held = ['g.id as groupId', 'g.schedule_id', ...LIFT_SELECT.map((k) => `gl.${k}` as const)] as const;
+  /** A holder's own lift control on the unit (`column` of the ladder config, equal to the holder's `id`): it wins over its groups'. */
+  const ownLift = (column: 'l.card_id' | 'l.face_id', id: 'c.id' | 'f.id') =>
+    db.selectFrom('ladder_config as l').select('l.id').where(column, '=', sql.ref<number>(id)).where('l.address_id', '=', door.addressId);
   const cards = await lifts
     .innerJoin('access_group_card as gc', 'gc.group_id', 'gl.group_id')
     .innerJoin('card as c', 'c.id', 'gc.card_id')
-    .select([
-      'c.id as holderId',
-      'c.account',
-      'c.card_no as cardId',
-      'g.id as groupId',
-      'g.schedule_id',
-      ...LIFT_SELECT.map((k) => `gl.${k}` as const),
-    ])
+    .select(['c.id as holderId', 'c.account', 'c.card_no as cardId', ...held])
     .where('c.status', '=', 'enable')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('ladder_config as l').select('l.id').whereRef('l.card_id', '=', 'c.id').where('l.address_id', '=', door.addressId),
-        ),
-      ),
-    )
+    .where(({ not, exists }) => not(exists(ownLift('l.card_id', 'c.id'))))
     .orderBy('c.id')
     .orderBy('g.id')
     .execute();
   const faces = await lifts
     .innerJoin('access_group_face as gf', 'gf.group_id', 'gl.group_id')
     .innerJoin('face as f', 'f.id', 'gf.face_id')
-    .select(['f.id as holderId', 'f.account', 'g.id as groupId', 'g.schedule_id', ...LIFT_SELECT.map((k) => `gl.${k}` as const)])
+    .select(['f.id as holderId', 'f.account', ...held])
     .where('f.status', '=', 'enable')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('ladder_config as l').select('l.id').whereRef('l.face_id', '=', 'f.id').where('l.address_id', '=', door.addressId),
-        ),
-      ),
-    )
+    .where(({ not, exists }) => not(exists(ownLift('l.face_id', 'f.id'))))
     .orderBy('f.id')
     .orderBy('g.id')
     .execute();

@@ -5,8 +5,10 @@ import { type CommandQueue, command, type NewCommand, withCommands } from '../..
 import type { DesiredSource } from '../../devices/desired.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { writeOpLog } from '../../http/oplog.ts';
+import { unitsWithDevice } from '../address/bound.ts';
 import { groupCardPutCommand } from '../card/commands.ts';
 import { MENU } from './common.ts';
+import { schedulesByHolder } from './credentials.ts';
 import { groupTableCommand } from './lifts.ts';
 
 /** The stored week of a schedule (JSON of 7 lists); a broken value reads as closed every day. */
@@ -62,20 +64,9 @@ export async function holidayTableCommand(db: Kysely<DB>, communityId: number): 
   );
 }
 
-/** Door units of a community that have a device (the ones a table reaches). */
-async function unitsWithDevice(db: Kysely<DB>, communityId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('device as d')
-    .innerJoin('address as a', 'a.id', 'd.address_id')
-    .select('a.id')
-    .where('a.community_id', '=', communityId)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 /** Queues a table to every door unit of the community (the newest supersedes older pending ones). */
 export async function queueTable(trx: Kysely<DB>, q: CommandQueue, communityId: number, which: 'schedule' | 'holiday'): Promise<number> {
-  const units = await unitsWithDevice(trx, communityId);
+  const units = (await unitsWithDevice(trx, communityId).execute()).map((r) => r.id);
   if (!units.length) return 0;
   const cmd = which === 'schedule' ? await scheduleTableCommand(trx, communityId) : await holidayTableCommand(trx, communityId);
   return q.add(units, [cmd]);
@@ -101,17 +92,11 @@ export const rulesOfUnit: DesiredSource = async (db, door) => {
     )
     .orderBy('c.id')
     .execute();
-  const byCard = new Map<number, { card: (typeof rows)[number]; schedules: number[] }>();
-  for (const r of rows) {
-    const e = byCard.get(r.id) ?? { card: r, schedules: [] };
-    e.schedules.push(r.schedule_id ?? 0);
-    byCard.set(r.id, e);
-  }
   return [
     await scheduleTableCommand(db, door.communityId),
     await holidayTableCommand(db, door.communityId),
     await groupTableCommand(db, door.addressId),
-    ...[...byCard.values()].map((e) => groupCardPutCommand(e.card, e.schedules)),
+    ...schedulesByHolder(rows, (r) => r.id).map((e) => groupCardPutCommand(e.holder, e.schedules)),
   ];
 };
 
