@@ -5,6 +5,21 @@ export interface Envelope<T = unknown> {
   content: T;
 }
 
+/**
+ * An envelope that carries no data: its status, message references (catalogue keys) and
+ * the content sent with it, if any (an import's report). The server throws it to answer
+ * (AppError), the web client when a call answered so (NoData).
+ */
+export class EnvelopeError extends Error {
+  constructor(
+    readonly status: number,
+    readonly msgs: string[],
+    readonly content: unknown = null,
+  ) {
+    super(msgs[0] ?? `status ${status}`);
+  }
+}
+
 /** The answer of every batch delete: how many entries went (message: deleted / batch deleted). */
 export interface Deleted {
   deleted: number;

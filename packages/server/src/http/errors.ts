@@ -1,19 +1,11 @@
-import { STATUS } from '@gatehouse/contracts';
+import { EnvelopeError, STATUS } from '@gatehouse/contracts';
 
 /**
  * An error the client may see: a status of the envelope and message references
  * (catalogue keys, see contracts msg()). Anything else becomes a 500 whose detail
  * stays in the server log.
  */
-export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    readonly msgs: string[],
-    readonly content: unknown = null,
-  ) {
-    super(msgs[0] ?? `status ${status}`);
-  }
-}
+export class AppError extends EnvelopeError {}
 
 export const badRequest = (...msgs: string[]) => new AppError(STATUS.badRequest, msgs);
 export const forbidden = (ref = 'err.forbidden') => new AppError(STATUS.forbidden, [ref]);

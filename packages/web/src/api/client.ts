@@ -1,20 +1,11 @@
-import { type Envelope, LIMITS, type RouteDef, type RouteInput, type RouteOutput, STATUS } from '@gatehouse/contracts';
+import { type Envelope, EnvelopeError, LIMITS, type RouteDef, type RouteInput, type RouteOutput, STATUS } from '@gatehouse/contracts';
 import { navigateTo } from '../app/router-ref.ts';
 import { tr } from '../i18n/index.ts';
 import { clearSession, getLangCode, getSession } from '../session/store.ts';
 import { notifier } from './notify.ts';
 
 /** Thrown when a call returns no data; the toast has already been shown. */
-export class NoData extends Error {
-  constructor(
-    readonly status: number,
-    readonly msgs: string[],
-    /** The envelope content, when the server sent one with the error (e.g. an import report). */
-    readonly content: unknown = null,
-  ) {
-    super(msgs[0] ?? `status ${status}`);
-  }
-}
+export class NoData extends EnvelopeError {}
 
 /** The answer of a call, with its envelope status (203/205 pass content through). */
 export interface Answered<T> {
