@@ -15,6 +15,7 @@ import { doorUnit, profileCommands } from '../../devices/desired.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
+import { listForLog } from '../../http/oplog-list.ts';
 import { assertCommunity, listScope, type Scope, scopeIds } from '../../http/scope.ts';
 import { bindDevice, unbindDevice } from './binding.ts';
 import { countRows, likeArg, likePrefix, PG_ERROR, pgCode } from '../../db/sql.ts';
@@ -179,10 +180,7 @@ export async function delDevices(ctx: AuthCtx, addressIds: number[]): Promise<vo
     await writeOpLog(trx, ctx, {
       menu: 'project.devices',
       content: msg('op.device.delete', {
-        regNos: rows
-          .map((r) => r.addressRegNo)
-          .join(', ')
-          .slice(0, 300),
+        regNos: listForLog(rows, (r) => r.addressRegNo, 300),
       }),
       communityId: rows.length === 1 ? rows[0]?.communityID : null,
       before: rows.map((r) => ({ addressid: r.addressid, regNo: r.addressRegNo, addressName: r.addressName })),

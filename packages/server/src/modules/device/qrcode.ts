@@ -19,6 +19,7 @@ import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
 import { countRows, likeArg } from '../../db/sql.ts';
+import { groupsOfCommunity } from '../rules/community-groups.ts';
 
 type R = typeof qrcodeRoutes;
 const SORT = { addressName: 'a.name', communityName: 'c.name' } as const;
@@ -95,16 +96,7 @@ export async function qrGroups(ctx: AuthCtx, i: ParsedInput<R['getQrGroups']>): 
  */
 export async function createQrcode(ctx: AuthCtx, i: ParsedInput<R['createQrcode']>): Promise<QrCreated> {
   const dev = await qrDevice(ctx, i.addressRegNo);
-  const groupIds = [...new Set(i.groupIds)].sort((a, b) => a - b);
-  if (groupIds.length) {
-    const found = await ctx.db
-      .selectFrom('access_group')
-      .select('id')
-      .where('id', 'in', groupIds)
-      .where('community_id', '=', dev.community_id)
-      .execute();
-    if (found.length !== groupIds.length) throw badRequest('rules.qrUnknownGroups');
-  }
+  const groupIds = await groupsOfCommunity(ctx.db, dev.community_id, i.groupIds, 'rules.qrUnknownGroups');
   if (!(dev.hardware & HARDWARE.qrcode)) throw badRequest('device.qrNotSupported');
   const tz = ctx.config.TZ_NAME;
   const from = parseDateTime(i.validfrom, tz);
