@@ -3,8 +3,8 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
-import { assertCommunity, listScope, scopeIds, scopeOf } from '../../http/scope.ts';
+import { presentedInScope } from '../../http/row-in-scope.ts';
+import { listScope, scopeIds, scopeOf } from '../../http/scope.ts';
 import { countRows, likeArg } from '../../db/sql.ts';
 
 type R = typeof communityRoutes;
@@ -144,9 +144,5 @@ export async function communityPage(ctx: AuthCtx, i: ParsedInput<R['getCommuniti
 /** getCommunity: one community in scope (403 outside it, 404 when it does not exist). */
 export async function communityById(ctx: AuthCtx, id: number): Promise<CommunityRow> {
   const row = await communityRows(ctx.db).where('community.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound();
-  await assertCommunity(ctx.db, ctx.caller, row.id);
-  const [out] = await present(ctx, [row]);
-  if (!out) throw notFound();
-  return out;
+  return presentedInScope(ctx, row, (r) => r.id, present);
 }

@@ -16,6 +16,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { listForLog } from '../../http/oplog-list.ts';
+import { presentedInScope } from '../../http/row-in-scope.ts';
 import { assertCommunity, listScope, type Scope, scopeIds } from '../../http/scope.ts';
 import { bindDevice, unbindDevice } from './binding.ts';
 import { countRows, likeArg, likePrefix, PG_ERROR, pgCode } from '../../db/sql.ts';
@@ -92,10 +93,7 @@ export async function devicesPage(ctx: AuthCtx, i: PageIn): Promise<Page<DeviceR
 /** One device list row; another community's row answers 403. */
 export async function deviceById(ctx: AuthCtx, addressId: number): Promise<DeviceRow> {
   const row = await deviceQuery(ctx.db).where('a.id', '=', addressId).executeTakeFirst();
-  if (!row) throw notFound();
-  await assertCommunity(ctx.db, ctx.caller, row.communityID);
-  const [out] = await present(ctx, [row]);
-  return out as DeviceRow;
+  return presentedInScope(ctx, row, (r) => r.communityID, present);
 }
 
 /**
