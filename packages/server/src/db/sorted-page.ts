@@ -32,3 +32,19 @@ export async function sortedPage<DB, TB extends keyof DB, O, S extends string>(
     .execute();
   return { rows, total };
 }
+
+/** `q`'s page in the order asked: by the column of `i.sort` (else of `fallback`), ties by `tie` in the same direction. */
+export function pageInOrder<DB, TB extends keyof DB, O, S extends string>(
+  q: SelectQueryBuilder<DB, TB, O>,
+  i: SortedPageIn<S>,
+  columns: Record<S, string>,
+  fallback: S,
+  tie: string,
+): SelectQueryBuilder<DB, TB, O> {
+  const direction = i.order ?? 'asc';
+  return q
+    .orderBy(sql.ref(columns[i.sort ?? fallback]), direction)
+    .orderBy(sql.ref(tie), direction)
+    .limit(i.rows)
+    .offset(i.page * i.rows);
+}

@@ -21,6 +21,7 @@ import { GATE_FACE_COLUMNS, type GateFaceDbRow, gateEntries, gateFaceBase, toFac
 import { doorUnitsWith } from '../address/units.ts';
 import { deleteUnitEntry, redownloadUnitEntry } from '../../devices/unit-entries.ts';
 import { visibleFace } from './service.ts';
+import { pageInOrder } from '../../db/sorted-page.ts';
 import { countRows, deleteRows, inRange, likeArg as like } from '../../db/sql.ts';
 
 type F = typeof faceRoutes;
@@ -147,13 +148,7 @@ export async function gateFacesPage(ctx: AuthCtx, i: ParsedInput<F['getFaceAddre
   if (i.status) q = q.where('f.status', '=', i.status);
   q = inRange(q, dateRange(tz, i.validfrom, i.validto), 'g.validfrom', 'g.validto');
   const total = await countRows(q);
-  const rows = await q
-    .select([...GATE_FACE_COLUMNS])
-    .orderBy(GATE_SORT[i.sort ?? 'account'], i.order ?? 'asc')
-    .orderBy('g.id', i.order ?? 'asc')
-    .limit(i.rows)
-    .offset(i.page * i.rows)
-    .execute();
+  const rows = await pageInOrder(q.select([...GATE_FACE_COLUMNS]), i, GATE_SORT, 'account', 'g.id').execute();
   return { total: Number(total), rows: rows.map((r) => toFaceAddressRow(r, tz)) };
 }
 
