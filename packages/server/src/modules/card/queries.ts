@@ -106,18 +106,23 @@ const cardColumns = [
   'c.is_villa',
 ] as const;
 
-type CardSelect = {
+/** What both card lists say of a card's holder and kind (database names in, answer names out). */
+type CardFacts = { account: string; user_name: string; address: string; card_type: string; card_mode: string; status: string };
+const cardFacts = (r: CardFacts) => ({
+  account: r.account,
+  username: r.user_name,
+  address: r.address,
+  cardtype: r.card_type as CardType,
+  cardmode: r.card_mode as CardModeName,
+  cardstatus: r.status as HolderStatus,
+});
+
+type CardSelect = CardFacts & {
   id: number;
   card_no: string;
-  account: string;
-  user_name: string;
   communityname: string;
   community_id: number;
-  address: string;
   address_id: number;
-  card_type: string;
-  card_mode: string;
-  status: string;
   is_villa: number;
   gateCount: number;
 };
@@ -125,15 +130,10 @@ type CardSelect = {
 const toCardRow = (r: CardSelect): CardRow => ({
   id: r.id,
   cardid: r.card_no,
-  account: r.account,
-  username: r.user_name,
+  ...cardFacts(r),
   communityname: r.communityname,
   communityId: r.community_id,
-  address: r.address,
   addressId: r.address_id,
-  cardtype: r.card_type as CardType,
-  cardmode: r.card_mode as CardModeName,
-  cardstatus: r.status as HolderStatus,
   isVilla: r.is_villa,
   gateCount: r.gateCount,
 });
@@ -222,32 +222,13 @@ export const entryColumns = [
 ] as const;
 
 export const toEntryRow = (
-  r: {
-    id: number;
-    cardRowId: number;
-    cardid: string;
-    account: string;
-    user_name: string;
-    address: string;
-    status: string;
-    card_type: string;
-    card_mode: string;
-    validfrom: Date;
-    validto: Date;
-    info: string;
-    is_villa: number;
-  },
+  r: CardFacts & { id: number; cardRowId: number; cardid: string; validfrom: Date; validto: Date; info: string; is_villa: number },
   tz: string,
 ): DoorUnitCardRow => ({
   id: r.id,
   cardRowId: r.cardRowId,
   cardid: r.cardid,
-  account: r.account,
-  username: r.user_name,
-  address: r.address,
-  cardstatus: r.status as HolderStatus,
-  cardtype: r.card_type as CardType,
-  cardmode: r.card_mode as CardModeName,
+  ...cardFacts(r),
   validfrom: formatDateTime(r.validfrom, tz),
   validto: formatDateTime(r.validto, tz),
   info: r.info,
