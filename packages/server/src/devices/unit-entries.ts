@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.ts';
 import type { AuthCtx } from '../http/context.ts';
+import { formatDateTime, parseDateTime } from '../http/dates.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { type OpLogEntry, writeOpLog } from '../http/oplog.ts';
 import { type CommandQueue, withCommands } from './commands.ts';
@@ -14,6 +15,21 @@ export interface UnitEntry {
   is_villa: number;
   status: string;
   community_id: number;
+}
+
+/** An entry's validity and note as its op log rows show them. */
+export const validityView = (e: { validfrom: Date; validto: Date; info: string }, tz: string) => ({
+  validfrom: formatDateTime(e.validfrom, tz),
+  validto: formatDateTime(e.validto, tz),
+  info: e.info,
+});
+
+/** An entry's new validity and note as the edit dialog sent them (400 unless both dates read and are in order). */
+export function newValidity(i: { validfrom: string; validto: string; info?: string }, tz: string) {
+  const validfrom = parseDateTime(i.validfrom, tz);
+  const validto = parseDateTime(i.validto, tz);
+  if (!validfrom || !validto || validfrom >= validto) throw badRequest('v.dateOrder');
+  return { validfrom, validto, info: i.info ?? '' };
 }
 
 /** What an entry change sends to the door unit (the credential's state there) and how it is logged. */
