@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/types.ts';
 import type { AuthCtx } from '../http/context.ts';
 import { formatDateTime, parseDateTime } from '../http/dates.ts';
@@ -64,4 +64,39 @@ export async function redownloadUnitEntry(
     await writeOpLog(trx, ctx, { ...change.log(q), communityId: e.community_id });
     return { queued };
   });
+}
+
+/** The column of an entry table naming its card or face. */
+const HOLDER = { card_gate: 'card_id', face_gate: 'face_id' } as const;
+
+/**
+ * The entries of one card or face with their door units' addresses, by address then entry (the
+ * download dialog's list); the card or face id is answered under `holderKey`.
+ */
+export async function entriesOf<K extends string>(db: Kysely<DB>, table: keyof typeof HOLDER, holderId: number, tz: string, holderKey: K) {
+  const rows = await db
+    .selectFrom(table)
+    .innerJoin('address as a', 'a.id', `${table}.gate_id`)
+    .select([
+      `${table}.id`,
+      `${table}.gate_id`,
+      sql.ref<number>(`${table}.${HOLDER[table]}`).as('holder'),
+      `${table}.validfrom`,
+      `${table}.validto`,
+      `${table}.info`,
+      'a.address',
+      `${table}.is_villa`,
+    ])
+    .where(sql.ref(`${table}.${HOLDER[table]}`), '=', holderId)
+    .orderBy('a.address')
+    .orderBy(`${table}.id`)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    gateID: r.gate_id,
+    ...({ [holderKey]: r.holder } as Record<K, number>),
+    ...validityView(r, tz),
+    address: r.address,
+    isVilla: r.is_villa,
+  }));
 }
