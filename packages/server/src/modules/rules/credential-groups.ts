@@ -9,7 +9,7 @@ import { loadCard } from '../card/access.ts';
 import { queueCardOn } from '../card/commands.ts';
 import { queueFaceState } from '../face/device.ts';
 import { visibleFace } from '../face/service.ts';
-import { groupsOfCommunity } from './community-groups.ts';
+import { groupsOfCommunity, groupsWithSchedule } from './community-groups.ts';
 import { GROUP_LINK, heldGroupIds } from './credentials.ts';
 import { liftUnitsOfGroups, queueLiftFiles } from './lifts.ts';
 
@@ -49,13 +49,7 @@ const heldGroups = (db: Kysely<DB>, h: Holder) => heldGroupIds(db, h.kind, [h.id
 
 /** The groups of the holder's community and those it holds. */
 async function groupsOf(ctx: AuthCtx, h: Holder): Promise<CardGroups> {
-  const groups = await ctx.db
-    .selectFrom('access_group as g')
-    .leftJoin('access_schedule as s', 's.id', 'g.schedule_id')
-    .select(['g.id', 'g.name', 's.name as scheduleName'])
-    .where('g.community_id', '=', h.communityId)
-    .orderBy('g.name')
-    .execute();
+  const groups = await groupsWithSchedule(ctx.db, h.communityId).execute();
   const held = await heldGroups(ctx.db, h).orderBy('group_id').execute();
   const always = t(ctx.lang, 'rules.always');
   return {
