@@ -82,16 +82,12 @@ export class DeviceState {
       case CMD_KIND.ladderFile:
         this.ladder = listIn(cmd.kind, cmd.payload, 'entries');
         break;
-      case CMD_KIND.cardPut: {
-        const id = held(cmd.kind, cmd.payload?.cardId);
-        this.cards.set(id, { ...cmd.payload, id, account: String(cmd.payload.account ?? '') });
+      case CMD_KIND.cardPut:
+        putHeld(this.cards, cmd.kind, cmd.payload, cmd.payload?.cardId);
         break;
-      }
-      case CMD_KIND.facePut: {
-        const id = held(cmd.kind, cmd.payload?.faceId);
-        this.faces.set(id, { ...cmd.payload, id, account: String(cmd.payload.account ?? '') });
+      case CMD_KIND.facePut:
+        putHeld(this.faces, cmd.kind, cmd.payload, cmd.payload?.faceId);
         break;
-      }
       case CMD_KIND.cardDelete:
         this.cards.delete(String(cmd.payload?.cardId ?? ''));
         break;
@@ -141,4 +137,15 @@ function held(kind: string, key: string | number | undefined): string {
   const id = String(key ?? '');
   if (!id) throw new Error(`${kind} without an id`);
   return id;
+}
+
+/** Keeps a put card or face under its key (the account as text); a put without a key is refused. */
+function putHeld<P extends { account?: unknown }>(
+  map: Map<string, Held<P>>,
+  kind: string,
+  payload: P,
+  key: string | number | undefined,
+): void {
+  const id = held(kind, key);
+  map.set(id, { ...payload, id, account: String(payload.account ?? '') });
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ALARM_KINDS, ALARM_NOTE_MAX } from '../alarm.ts';
-import { LIMITS } from '../limits.ts';
 import { msg } from '../messages/define.ts';
-import { idList, optStr, paging, withT, dateFilter } from './common.ts';
+import { idList, optStr, withT, dateFilter } from './common.ts';
+import { pageAndExport } from './list-inputs.ts';
 
 const oneOf = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
   z.preprocess(
@@ -22,10 +22,7 @@ const alarmFilters = {
   validfrom: dateFilter('f.validfrom'),
   validto: dateFilter('f.validto'),
 };
-const order = { sort: z.string().optional(), order: z.enum(['asc', 'desc']).optional() };
-
-export const alarmPageInput = z.object({ ...alarmFilters, ...paging(['time'], LIMITS.defaultPageSize) });
-export const alarmExportInput = z.object({ ...alarmFilters, ...order });
+export const { page: alarmPageInput, export: alarmExportInput } = pageAndExport(alarmFilters, ['time']);
 
 /** Acknowledges one or many alarms; the note says what staff did (may be empty). */
 export const alarmAckInput = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLOCK_STATUS, WEEKDAYS } from '../codes.ts';
 import { LIMITS } from '../limits.ts';
 import { optInt, optStr, paging, reqInt, withT, dateFilter, optCode } from './common.ts';
+import { pageAndExport } from './list-inputs.ts';
 
 /** The longest date range of the daily clock-in detail (one month of days). */
 export const MAX_DETAIL_DAYS = 31;
@@ -60,5 +61,4 @@ const punchFilters = {
   /** The spec's punch query sends iswork=1; punches are the only rows of this list. */
   iswork: optCode('f.att.iswork', [1]),
 };
-export const punchPageInput = z.object({ ...punchFilters, ...paging(['addtime'], LIMITS.defaultPageSize) });
-export const punchExportInput = z.object({ ...punchFilters, sort: z.string().optional(), order: z.enum(['asc', 'desc']).optional() });
+export const { page: punchPageInput, export: punchExportInput } = pageAndExport(punchFilters, ['addtime']);

@@ -1,10 +1,7 @@
-import { z } from 'zod';
 import { ACCESS_RESULTS, CARD_MODES, OPEN_TYPES } from '../codes.ts';
 import { ACCESS_TYPES } from '../devices.ts';
-import { LIMITS } from '../limits.ts';
-import { optStr, paging, withT, dateFilter, optCode } from './common.ts';
-
-const order = { sort: z.string().optional(), order: z.enum(['asc', 'desc']).optional() };
+import { optStr, withT, dateFilter, optCode } from './common.ts';
+import { pageAndExport } from './list-inputs.ts';
 
 const accessLogFilters = {
   ...withT,
@@ -19,8 +16,7 @@ const accessLogFilters = {
   validfrom: dateFilter('f.validfrom'),
   validto: dateFilter('f.validto'),
 };
-export const accessLogPageInput = z.object({ ...accessLogFilters, ...paging(['time'], LIMITS.defaultPageSize) });
-export const accessLogExportInput = z.object({ ...accessLogFilters, ...order });
+export const { page: accessLogPageInput, export: accessLogExportInput } = pageAndExport(accessLogFilters, ['time']);
 
 const entranceFilters = {
   ...withT,
@@ -31,8 +27,7 @@ const entranceFilters = {
   starttime: dateFilter('f.openFrom'),
   endtime: dateFilter('f.openTo'),
 };
-export const accessReportPageInput = z.object({ ...entranceFilters, ...paging(['addtime'], LIMITS.defaultPageSize) });
-export const accessReportExportInput = z.object({ ...entranceFilters, ...order });
+export const { page: accessReportPageInput, export: accessReportExportInput } = pageAndExport(entranceFilters, ['addtime']);
 
 const qrcodeFilters = {
   ...withT,
@@ -42,5 +37,4 @@ const qrcodeFilters = {
   validfrom: dateFilter('f.qrValidFrom'),
   validto: dateFilter('f.qrValidTo'),
 };
-export const qrcodeListPageInput = z.object({ ...qrcodeFilters, ...paging(['createTime'], LIMITS.defaultPageSize) });
-export const qrcodeListExportInput = z.object({ ...qrcodeFilters, ...order });
+export const { page: qrcodeListPageInput, export: qrcodeListExportInput } = pageAndExport(qrcodeFilters, ['createTime']);

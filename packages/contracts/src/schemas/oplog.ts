@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
-import { optInt, optStr, paging, withT, dateFilter } from './common.ts';
+import { optInt, optStr, withT, dateFilter } from './common.ts';
+import { pageAndExport } from './list-inputs.ts';
 
 const filters = {
   ...withT,
@@ -13,6 +14,5 @@ const filters = {
   endtime: dateFilter('f.endTime'),
 };
 
-export const opLogPageInput = z.object({ ...filters, ...paging(['addtime'], LIMITS.opLogDefaultPageSize) });
-export const opLogExportInput = z.object({ ...filters, sort: z.string().optional(), order: z.enum(['asc', 'desc']).optional() });
+export const { page: opLogPageInput, export: opLogExportInput } = pageAndExport(filters, ['addtime'], LIMITS.opLogDefaultPageSize);
 export const menusByPidInput = z.object({ ...withT, pid: optInt('f.menu1') });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADDRESS_TYPE } from '@gatehouse/contracts';
+import { ADDRESS_TYPE, type ParsedInput, type RouteDef, type RouteInput } from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import { menuIdsOf } from '../http/auth.ts';
 import type { AuthCtx, Services } from '../http/context.ts';
@@ -74,6 +74,17 @@ export async function doneAt<T>(ctx: AuthCtx, time: Date, work: () => Promise<T>
     await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${time}
       where id > ${before[i]} and ${sql.ref(actor)} = ${ctx.caller.accountId}`.execute(db);
   return out;
+}
+
+/** Saves what the route's dialog would send (checked by the route's input schema), as if at `time`. */
+export function savedAt<R extends RouteDef, O>(
+  ctx: AuthCtx,
+  time: Date,
+  route: R,
+  save: (ctx: AuthCtx, input: ParsedInput<R>) => Promise<O>,
+  input: RouteInput<R>,
+): Promise<O> {
+  return doneAt(ctx, time, () => save(ctx, route.input.parse(input) as ParsedInput<R>));
 }
 
 /**

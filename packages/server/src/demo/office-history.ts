@@ -12,7 +12,7 @@ import { saveHoliday } from '../modules/rules/holidays.ts';
 import { saveSchedule } from '../modules/rules/schedules.ts';
 import { newSecret, secretBox } from '../modules/webhook/secret-box.ts';
 import { workbookBuffer } from '../xlsx/write.ts';
-import { actAs, DAY, DAYS, dayAt, doneAt, firstCommunity, SUPERVISOR, upload } from './acting.ts';
+import { actAs, DAY, DAYS, dayAt, doneAt, firstCommunity, SUPERVISOR, savedAt, upload } from './acting.ts';
 
 /**
  * Office work of the last days, done as the demo supervisor through the product's
@@ -27,12 +27,8 @@ export async function officeWork(services: Services, now: Date) {
   const day = (daysAgo: number) => formatDateTime(new Date(now.getTime() - daysAgo * DAY), tz).slice(0, 10);
   const at = (daysAgo: number, hh: number, mm: number) => dayAt(tz, now, daysAgo, hh * 60 + mm);
 
-  await doneAt(ctx, at(DAYS, 9, 12), () =>
-    saveCommunityRule(
-      ctx,
-      ROUTES.community.createCommunityRule.input.parse({ communityid: c.id, vtype: 1, type: 2, starttime: '09:00', endtime: '18:00' }),
-    ),
-  );
+  const rule = { communityid: c.id, vtype: 1, type: 2, starttime: '09:00', endtime: '18:00' };
+  await savedAt(ctx, at(DAYS, 9, 12), ROUTES.community.createCommunityRule, saveCommunityRule, rule);
 
   const sheet = t(ctx.lang, 'sheet.amt');
   const headers = ['col.amt.caller', 'col.amt.code', 'col.amt.called'].map((k) => t(ctx.lang, k));
@@ -105,41 +101,30 @@ async function accessRules(
   at: (daysAgo: number, hh: number, mm: number) => Date,
 ) {
   const R = ROUTES.rules;
-  const schedule = await doneAt(ctx, at(DAYS - 2, 11, 3), () =>
-    saveSchedule(
-      ctx,
-      R.saveSchedule.input.parse({
-        communityId: c.id,
-        name: '保洁员',
-        week: JSON.stringify(CLEANERS_WEEK),
-        holidayMode: 1,
-        holidayWeekday: 6,
-      }),
-    ),
-  );
+  const schedule = await savedAt(ctx, at(DAYS - 2, 11, 3), R.saveSchedule, saveSchedule, {
+    communityId: c.id,
+    name: '保洁员',
+    week: JSON.stringify(CLEANERS_WEEK),
+    holidayMode: 1,
+    holidayWeekday: 6,
+  });
   const year = Number(formatDateTime(now, ctx.config.TZ_NAME).slice(0, 4)) + 1;
   for (const [name, from, to] of [
     ['元旦', `${year}-01-01`, `${year}-01-01`],
     ['劳动节', `${year}-05-01`, `${year}-05-05`],
   ] as const) {
-    await doneAt(ctx, at(DAYS - 2, 11, 10), () =>
-      saveHoliday(ctx, R.saveHoliday.input.parse({ communityId: c.id, name, datefrom: from, dateto: to })),
-    );
+    await savedAt(ctx, at(DAYS - 2, 11, 10), R.saveHoliday, saveHoliday, { communityId: c.id, name, datefrom: from, dateto: to });
   }
-  const group = await doneAt(ctx, at(DAYS - 2, 11, 18), () =>
-    saveGroup(
-      ctx,
-      R.saveGroup.input.parse({
-        communityId: c.id,
-        name: '保洁通道',
-        scheduleId: schedule.id,
-        units: c.doors
-          .slice(0, 2)
-          .map((d) => d.id)
-          .join(','),
-      }),
-    ),
-  );
+  const units = c.doors
+    .slice(0, 2)
+    .map((d) => d.id)
+    .join(',');
+  const group = await savedAt(ctx, at(DAYS - 2, 11, 18), R.saveGroup, saveGroup, {
+    communityId: c.id,
+    name: '保洁通道',
+    scheduleId: schedule.id,
+    units,
+  });
   const card = await ctx.db
     .selectFrom('card')
     .select('id')

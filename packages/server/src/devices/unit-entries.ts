@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/types.ts';
 import type { AuthCtx } from '../http/context.ts';
+import { formatDateTime, parseDateTime } from '../http/dates.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { type OpLogEntry, writeOpLog } from '../http/oplog.ts';
 import { type CommandQueue, withCommands } from './commands.ts';
@@ -14,6 +15,21 @@ export interface UnitEntry {
   is_villa: number;
   status: string;
   community_id: number;
+}
+
+/** An entry's validity and note as its op log rows show them. */
+export const validityView = (e: { validfrom: Date; validto: Date; info: string }, tz: string) => ({
+  validfrom: formatDateTime(e.validfrom, tz),
+  validto: formatDateTime(e.validto, tz),
+  info: e.info,
+});
+
+/** An entry's new validity and note as the edit dialog sent them (400 unless both dates read and are in order). */
+export function newValidity(i: { validfrom: string; validto: string; info?: string }, tz: string) {
+  const validfrom = parseDateTime(i.validfrom, tz);
+  const validto = parseDateTime(i.validto, tz);
+  if (!validfrom || !validto || validfrom >= validto) throw badRequest('v.dateOrder');
+  return { validfrom, validto, info: i.info ?? '' };
 }
 
 /** What an entry change sends to the door unit (the credential's state there) and how it is logged. */
@@ -48,4 +64,39 @@ export async function redownloadUnitEntry(
     await writeOpLog(trx, ctx, { ...change.log(q), communityId: e.community_id });
     return { queued };
   });
+}
+
+/** The column of an entry table naming its card or face. */
+const HOLDER = { card_gate: 'card_id', face_gate: 'face_id' } as const;
+
+/**
+ * The entries of one card or face with their door units' addresses, by address then entry (the
+ * download dialog's list); the card or face id is answered under `holderKey`.
+ */
+export async function entriesOf<K extends string>(db: Kysely<DB>, table: keyof typeof HOLDER, holderId: number, tz: string, holderKey: K) {
+  const rows = await db
+    .selectFrom(table)
+    .innerJoin('address as a', 'a.id', `${table}.gate_id`)
+    .select([
+      `${table}.id`,
+      `${table}.gate_id`,
+      sql.ref<number>(`${table}.${HOLDER[table]}`).as('holder'),
+      `${table}.validfrom`,
+      `${table}.validto`,
+      `${table}.info`,
+      'a.address',
+      `${table}.is_villa`,
+    ])
+    .where(sql.ref(`${table}.${HOLDER[table]}`), '=', holderId)
+    .orderBy('a.address')
+    .orderBy(`${table}.id`)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    gateID: r.gate_id,
+    ...({ [holderKey]: r.holder } as Record<K, number>),
+    ...validityView(r, tz),
+    address: r.address,
+    isVilla: r.is_villa,
+  }));
 }

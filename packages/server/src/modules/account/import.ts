@@ -8,22 +8,23 @@ import type { AuthCtx } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
-import { type ImportColumn, type ImportReport, runImport, sendTemplate } from '../../xlsx/import-runner.ts';
+import { type ImportReport, runImport, sendTemplate } from '../../xlsx/import-runner.ts';
+import { importColumns } from '../../xlsx/columns.ts';
 import { hashImported } from '../../crypto/passwords.ts';
 import { isKnownDialCode, normalizeDialCode } from './countries.ts';
 
 type Row = z.output<typeof accountImportRow>;
 
-const COLUMNS: ImportColumn[] = [
-  { key: 'areacode', header: 'col.acc.areacode' },
-  { key: 'regNo', header: 'col.acc.regNo' },
-  { key: 'name', header: 'col.acc.name' },
-  { key: 'password', header: 'col.acc.password' },
-  { key: 'roleID', header: 'col.acc.role' },
-  { key: 'address', header: 'col.acc.address' },
-  { key: 'facelimit', header: 'col.acc.facelimit' },
-  { key: 'residentlimit', header: 'col.acc.residentlimit' },
-];
+const COLUMNS = importColumns('col.acc', [
+  'areacode',
+  'regNo',
+  'name',
+  'password',
+  ['roleID', 'role'],
+  'address',
+  'facelimit',
+  'residentlimit',
+]);
 const BATCH = 1000;
 
 /** The import template: the column headers in the session language. */

@@ -48,18 +48,10 @@ export type Target = Pick<
   'id' | 'reg_no' | 'area_code' | 'name' | 'role_id' | 'state' | 'community_id' | 'address_id' | 'face_limit' | 'resident_limit'
 >;
 
-export const TARGET_COLUMNS = [
-  'a.id',
-  'a.reg_no',
-  'a.area_code',
-  'a.name',
-  'a.role_id',
-  'a.state',
-  'a.community_id',
-  'a.address_id',
-  'a.face_limit',
-  'a.resident_limit',
-] as const;
+/** Who an account is and whether it may sign in: what the account list and a manager's change both read. */
+export const ACCOUNT_COLUMNS = ['a.id', 'a.reg_no', 'a.area_code', 'a.name', 'a.role_id', 'a.state'] as const;
+
+export const TARGET_COLUMNS = [...ACCOUNT_COLUMNS, 'a.community_id', 'a.address_id', 'a.face_limit', 'a.resident_limit'] as const;
 
 /**
  * Loads accounts the caller may manage: 404 when one does not exist, 403 when one

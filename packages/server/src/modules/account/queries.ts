@@ -17,7 +17,15 @@ import { formatDateTime } from '../../http/dates.ts';
 import { notFound } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { assertCommunity, scopeOf } from '../../http/scope.ts';
-import { communitiesOf, ENGINEER_SQL, inCommunitySql, MANAGER_ROLES_SQL, manageableSql, manageableTarget } from './manage.ts';
+import {
+  ACCOUNT_COLUMNS,
+  communitiesOf,
+  ENGINEER_SQL,
+  inCommunitySql,
+  MANAGER_ROLES_SQL,
+  manageableSql,
+  manageableTarget,
+} from './manage.ts';
 import { countRows, likeArg as like } from '../../db/sql.ts';
 
 type SearchIn = ParsedInput<typeof ROUTES.account.searchAccounts>;
@@ -35,17 +43,7 @@ const addressText = sql<string | null>`(select ad.address from address ad where 
 function rowQuery(db: Db) {
   return db
     .selectFrom('account as a')
-    .select([
-      'a.id',
-      'a.reg_no',
-      'a.area_code',
-      'a.name',
-      'a.role_id',
-      'a.state',
-      'a.reg_time',
-      communityNames.as('community_names'),
-      addressText.as('address'),
-    ]);
+    .select([...ACCOUNT_COLUMNS, 'a.reg_time', communityNames.as('community_names'), addressText.as('address')]);
 }
 type DbRow = Awaited<ReturnType<ReturnType<typeof rowQuery>['executeTakeFirstOrThrow']>>;
 

@@ -1,7 +1,8 @@
-import { ADDRESS_TYPE, msg } from '@gatehouse/contracts';
+import { msg } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { conflict } from '../../http/errors.ts';
+import { lockedDoorUnit } from './door-unit-lock.ts';
 
 export interface Activation {
   addressId: number;
@@ -18,14 +19,7 @@ export interface Activation {
  * area adds secret issuance and configuration around it).
  */
 export async function activateDevice(trx: Kysely<DB>, a: { addressId: number; serial: string }): Promise<Activation> {
-  const row = await trx
-    .selectFrom('address')
-    .select(['id', 'community_id', 'address', 'type', 'devstate', 'reg_no'])
-    .where('id', '=', a.addressId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  if (row.type !== ADDRESS_TYPE.doorUnit) throw badRequest('addr.notDoorUnit');
+  const row = await lockedDoorUnit(trx, a.addressId, 'addr.notDoorUnit');
   const other = await trx
     .selectFrom('address')
     .select(['address'])

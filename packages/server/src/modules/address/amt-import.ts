@@ -6,18 +6,15 @@ import type { AuthCtx } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
-import { type ImportColumn, type ImportReport, runImport, sendTemplate } from '../../xlsx/import-runner.ts';
+import { type ImportReport, runImport, sendTemplate } from '../../xlsx/import-runner.ts';
+import { importColumns } from '../../xlsx/columns.ts';
 import { queueCallCodes } from './amt-sync.ts';
 import { loadAddress } from './queries.ts';
 
 /** Import-history message type of call-code ("meter") tables (001 §4). */
 const MESSAGE_TYPE_AMT = 2;
 
-const COLUMNS: ImportColumn[] = [
-  { key: 'caller', header: 'col.amt.caller' },
-  { key: 'code', header: 'col.amt.code' },
-  { key: 'called', header: 'col.amt.called' },
-];
+const COLUMNS = importColumns('col.amt', ['caller', 'code', 'called']);
 
 const amtRow = z.object({
   caller: z

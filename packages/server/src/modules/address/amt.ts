@@ -1,8 +1,8 @@
 import { ADDRESS_TYPE, type AmtRow, type addressRoutes, msg, type Page, type ParsedInput, VILLA_CALL_CODE } from '@gatehouse/contracts';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { withCommands } from '../../devices/commands.ts';
-import { countRows } from '../../db/sql.ts';
+import { sortedPage } from '../../db/sorted-page.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
@@ -42,12 +42,8 @@ async function caller(ctx: AuthCtx, db: Kysely<DB>, id: number) {
 export async function amtPage(ctx: AuthCtx, i: ParsedInput<R['getAmts']>): Promise<Page<AmtRow>> {
   await loadAddress(ctx, ctx.db, i.addressId);
   const q = amtRows(ctx.db).where('amt.caller_address_id', '=', i.addressId);
-  const total = await countRows(q);
-  const page = (i.sort ? q.orderBy(sql.ref(SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc') : q.orderBy('amt.code'))
-    .orderBy('amt.id')
-    .limit(i.rows)
-    .offset(i.page * i.rows);
-  return { rows: (await page.execute()).map(present), total };
+  const { rows, total } = await sortedPage(q, i, SORT, 'amt.id', 'amt.code');
+  return { rows: rows.map(present), total };
 }
 
 async function loadAmt(ctx: AuthCtx, db: Kysely<DB>, id: number): Promise<Raw> {

@@ -6,21 +6,14 @@ import type { AuthCtx } from '../../http/context.ts';
 import { t } from '../../http/i18n.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import { assertCommunity } from '../../http/scope.ts';
-import { type ImportColumn, type ImportReport, runImport, sendTemplate } from '../../xlsx/import-runner.ts';
+import { type ImportReport, runImport, sendTemplate } from '../../xlsx/import-runner.ts';
+import { HARDWARE_COLUMNS, importColumns } from '../../xlsx/columns.ts';
+import { uniqueColumnErrors } from '../../xlsx/unique-rows.ts';
 
 /** Import-history message type of addresses (001 §4). */
 const MESSAGE_TYPE_ADDRESS = 1;
 
-export const ADDRESS_COLUMNS: ImportColumn[] = [
-  { key: 'address', header: 'col.addr.address' },
-  { key: 'name', header: 'col.addr.name' },
-  { key: 'type', header: 'col.addr.type' },
-  { key: 'isVilla', header: 'col.addr.isVilla' },
-  { key: 'faceSupported', header: 'col.addr.face' },
-  { key: 'qrcodeSupported', header: 'col.addr.qrcode' },
-  { key: 'cardSupported', header: 'col.addr.card' },
-  { key: 'pwdSupported', header: 'col.addr.password' },
-];
+export const ADDRESS_COLUMNS = importColumns('col.addr', ['address', 'name', 'type', 'isVilla', ...HARDWARE_COLUMNS]);
 
 const words = (key: string) => LANGS.map((l) => t(l, key).toLowerCase());
 const YES = new Set(['1', 'y', 'yes', 'true', '√', ...words('addr.yes')]);
@@ -70,20 +63,15 @@ export async function importAddresses(ctx: AuthCtx, communityId: number, file: U
     menu: 'project.project',
     title: 'import.title.address',
     check: async (rows, trx) => {
-      const errors: { index: number; column?: string; message: string }[] = [];
       const existing = new Set(
         (await trx.selectFrom('address').select(sql<string>`lower(address)`.as('a')).where('community_id', '=', communityId).execute()).map(
           (r) => r.a,
         ),
       );
-      const seen = new Set<string>();
-      rows.forEach((r, index) => {
-        const key = r.address.toLowerCase();
-        if (existing.has(key)) errors.push({ index, column: 'address', message: msg('addr.addressTaken', { address: r.address }) });
-        else if (seen.has(key)) errors.push({ index, column: 'address', message: msg('addr.dupInFile', { address: r.address }) });
-        seen.add(key);
+      return uniqueColumnErrors(rows, 'address', existing, {
+        taken: (address) => msg('addr.addressTaken', { address }),
+        repeated: (address) => msg('addr.dupInFile', { address }),
       });
-      return errors;
     },
     apply: async (rows, trx) => {
       for (let i = 0; i < rows.length; i += 1000) {

@@ -10,6 +10,7 @@ import {
 } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import { withCommands } from '../../devices/commands.ts';
+import { entriesOf } from '../../devices/unit-entries.ts';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime, parseDateTime } from '../../http/dates.ts';
@@ -40,32 +41,16 @@ export async function cardDownloadInfo(ctx: AuthCtx, id: number): Promise<CardDo
   const card = await loadCard(ctx, id);
   const tz = ctx.config.TZ_NAME;
   const units = await doorUnitsWith(ctx.db, card.community_id, HARDWARE.card);
-  const configured = await ctx.db
-    .selectFrom('card_gate as cg')
-    .innerJoin('address as a', 'a.id', 'cg.gate_id')
-    .select(['cg.id', 'cg.gate_id', 'cg.card_id', 'cg.validfrom', 'cg.validto', 'cg.info', 'a.address', 'cg.is_villa'])
-    .where('cg.card_id', '=', id)
-    .orderBy('a.address')
-    .orderBy('cg.id')
-    .execute();
+  const configured = await entriesOf(ctx.db, 'card_gate', id, tz, 'gateAccessID');
   const now = new Date();
   const after = new Date(now);
   after.setFullYear(after.getFullYear() + LIMITS.cardValidityYears);
   return {
     allGms: gmOptions(units),
-    configured: configured.map((c) => ({
-      id: c.id,
-      gateID: c.gate_id,
-      gateAccessID: c.card_id,
-      validfrom: formatDateTime(c.validfrom, tz),
-      validto: formatDateTime(c.validto, tz),
-      info: c.info,
-      address: c.address,
-      isVilla: c.is_villa,
-    })),
+    configured,
     now: formatDateTime(now, tz),
     after: formatDateTime(after, tz),
-    deletAll: configured.length === 0 || configured.some((c) => c.is_villa !== 0),
+    deletAll: configured.length === 0 || configured.some((c) => c.isVilla !== 0),
   };
 }
 

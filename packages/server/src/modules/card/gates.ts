@@ -1,12 +1,11 @@
 import { type DoorUnitCardRow, msg, type ParsedInput, type cardRoutes } from '@gatehouse/contracts';
 import { withCommands } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
-import { formatDateTime, parseDateTime } from '../../http/dates.ts';
 import { notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import { queueCardOn } from './commands.ts';
-import { deleteUnitEntry, redownloadUnitEntry } from '../../devices/unit-entries.ts';
+import { deleteUnitEntry, newValidity, redownloadUnitEntry, validityView } from '../../devices/unit-entries.ts';
 import { entryBase, entryColumns, toEntryRow } from './queries.ts';
 
 type R = typeof cardRoutes;
@@ -26,30 +25,23 @@ async function loadEntry(ctx: AuthCtx, id: number) {
 const view = (e: Awaited<ReturnType<typeof loadEntry>>, tz: string) => ({
   cardid: e.cardid,
   gate: e.gate,
-  validfrom: formatDateTime(e.validfrom, tz),
-  validto: formatDateTime(e.validto, tz),
-  info: e.info,
+  ...validityView(e, tz),
 });
 
 /** updateGateAccessAddressByAddressId: validity and note of one entry; the unit gets the card again. */
 export async function updateEntry(ctx: AuthCtx, i: ParsedInput<R['updateGateAccessAddressByAddressId']>): Promise<DoorUnitCardRow> {
   const e = await loadEntry(ctx, i.id);
   const tz = ctx.config.TZ_NAME;
-  const validfrom = parseDateTime(i.validfrom, tz) as Date;
-  const validto = parseDateTime(i.validto, tz) as Date;
+  const validity = newValidity(i, tz);
   await withCommands(ctx, async (trx, q) => {
-    await trx
-      .updateTable('card_gate')
-      .set({ validfrom, validto, info: i.info ?? '' })
-      .where('id', '=', i.id)
-      .execute();
+    await trx.updateTable('card_gate').set(validity).where('id', '=', i.id).execute();
     if (e.status === 'enable') await queueCardOn(trx, q, e.cardRowId, [e.gate_id]);
     await writeOpLog(trx, ctx, {
       menu: 'access.gm',
       content: msg('op.card.gateUpdate', { cardid: e.cardid, gate: e.gate }),
       communityId: e.community_id,
       before: view(e, tz),
-      after: { ...view(e, tz), validfrom: formatDateTime(validfrom, tz), validto: formatDateTime(validto, tz), info: i.info ?? '' },
+      after: { ...view(e, tz), ...validityView(validity, tz) },
     });
   });
   const row = await entryBase(ctx.db).select(entryColumns).where('cg.id', '=', i.id).executeTakeFirstOrThrow();

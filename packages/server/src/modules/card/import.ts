@@ -4,20 +4,21 @@ import { sql } from 'kysely';
 import type { AuthCtx } from '../../http/context.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
-import { type ImportColumn, type ImportReport, runImport, sendTemplate } from '../../xlsx/import-runner.ts';
+import { type ImportReport, runImport, sendTemplate } from '../../xlsx/import-runner.ts';
+import { importColumns } from '../../xlsx/columns.ts';
 import { assertListMenu, TYPES_OF_LIST } from './access.ts';
 
 /** Import-history message type of cards (MESSAGE_TYPES: 4). */
 const MESSAGE_TYPE_CARD = 4;
 
-export const CARD_COLUMNS_XLSX: ImportColumn[] = [
-  { key: 'cardid', header: 'col.card.cardid' },
-  { key: 'household', header: 'col.card.household' },
-  { key: 'account', header: 'col.card.account' },
-  { key: 'cardtype', header: 'col.card.type' },
-  { key: 'cardmode', header: 'col.card.mode' },
-  { key: 'cardstatus', header: 'col.card.status' },
-];
+export const CARD_COLUMNS_XLSX = importColumns('col.card', [
+  'cardid',
+  'household',
+  'account',
+  ['cardtype', 'type'],
+  ['cardmode', 'mode'],
+  ['cardstatus', 'status'],
+]);
 
 /** The card template: the column headers in the session language. */
 export async function cardTemplate(ctx: AuthCtx, reply: FastifyReply): Promise<void> {

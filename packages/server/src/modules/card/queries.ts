@@ -9,8 +9,9 @@ import {
   type ParsedInput,
   type cardRoutes,
 } from '@gatehouse/contracts';
-import { type Kysely, type Selectable, sql } from 'kysely';
-import type { LadderConfigTable } from '../../db/tables/cards.ts';
+import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
+import type { CardTable, LadderConfigTable } from '../../db/tables/cards.ts';
+import type { AddressTable } from '../../db/tables/foundation.ts';
 import type { DB } from '../../db/types.ts';
 import { dateRange, formatDateTime } from '../../http/dates.ts';
 import type { AuthCtx } from '../../http/context.ts';
@@ -106,18 +107,23 @@ const cardColumns = [
   'c.is_villa',
 ] as const;
 
-type CardSelect = {
+/** What both card lists say of a card's holder and kind (database names in, answer names out). */
+type CardFacts = { account: string; user_name: string; address: string; card_type: string; card_mode: string; status: string };
+const cardFacts = (r: CardFacts) => ({
+  account: r.account,
+  username: r.user_name,
+  address: r.address,
+  cardtype: r.card_type as CardType,
+  cardmode: r.card_mode as CardModeName,
+  cardstatus: r.status as HolderStatus,
+});
+
+type CardSelect = CardFacts & {
   id: number;
   card_no: string;
-  account: string;
-  user_name: string;
   communityname: string;
   community_id: number;
-  address: string;
   address_id: number;
-  card_type: string;
-  card_mode: string;
-  status: string;
   is_villa: number;
   gateCount: number;
 };
@@ -125,18 +131,34 @@ type CardSelect = {
 const toCardRow = (r: CardSelect): CardRow => ({
   id: r.id,
   cardid: r.card_no,
-  account: r.account,
-  username: r.user_name,
+  ...cardFacts(r),
   communityname: r.communityname,
   communityId: r.community_id,
-  address: r.address,
   addressId: r.address_id,
-  cardtype: r.card_type as CardType,
-  cardmode: r.card_mode as CardModeName,
-  cardstatus: r.status as HolderStatus,
   isVilla: r.is_villa,
   gateCount: r.gateCount,
 });
+
+/** The filters both card lists have: number, household and account (containing the text), type, mode and status. */
+function cardFilters(i: {
+  cardid?: string;
+  address?: string;
+  account?: string;
+  cardtype?: string;
+  cardmode?: string;
+  cardstatus?: string;
+}) {
+  return (eb: ExpressionBuilder<DB & { c: CardTable; h: AddressTable }, 'c' | 'h'>) => {
+    const all: Expression<SqlBool>[] = [];
+    if (i.cardid) all.push(eb('c.card_no', 'ilike', likeArg(i.cardid)));
+    if (i.address) all.push(eb('h.address', 'ilike', likeArg(i.address)));
+    if (i.account) all.push(eb('c.account', 'ilike', likeArg(i.account)));
+    if (i.cardtype) all.push(eb('c.card_type', '=', i.cardtype));
+    if (i.cardmode) all.push(eb('c.card_mode', '=', i.cardmode));
+    if (i.cardstatus) all.push(eb('c.status', '=', i.cardstatus));
+    return eb.and(all);
+  };
+}
 
 const gateCount = sql<number>`(select count(*)::int from card_gate g where g.card_id = c.id)`.as('gateCount');
 
@@ -146,14 +168,9 @@ export async function cardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateAccessesP
   const scope = await listScope(ctx.db, ctx.caller);
   let q = cardBase(ctx.db).where('c.card_type', 'in', [...(TYPES_OF_LIST[i.ismjtk] ?? [])]);
   if (!scope.all) q = q.where('c.community_id', 'in', scopeIds(scope));
-  if (i.cardid) q = q.where('c.card_no', 'ilike', likeArg(i.cardid));
-  if (i.address) q = q.where('h.address', 'ilike', likeArg(i.address));
-  if (i.account) q = q.where('c.account', 'ilike', likeArg(i.account));
+  q = q.where(cardFilters(i));
   if (i.username) q = q.where('c.user_name', 'ilike', likeArg(i.username));
   if (i.communityName) q = q.where('m.name', 'ilike', likeArg(i.communityName));
-  if (i.cardtype) q = q.where('c.card_type', '=', i.cardtype);
-  if (i.cardmode) q = q.where('c.card_mode', '=', i.cardmode);
-  if (i.cardstatus) q = q.where('c.status', '=', i.cardstatus);
   q = inRange(q, dateRange(ctx.config.TZ_NAME, i.starttime, i.endtime), 'c.created_at');
   const total = await countRows(q);
   let page = q
@@ -222,32 +239,13 @@ export const entryColumns = [
 ] as const;
 
 export const toEntryRow = (
-  r: {
-    id: number;
-    cardRowId: number;
-    cardid: string;
-    account: string;
-    user_name: string;
-    address: string;
-    status: string;
-    card_type: string;
-    card_mode: string;
-    validfrom: Date;
-    validto: Date;
-    info: string;
-    is_villa: number;
-  },
+  r: CardFacts & { id: number; cardRowId: number; cardid: string; validfrom: Date; validto: Date; info: string; is_villa: number },
   tz: string,
 ): DoorUnitCardRow => ({
   id: r.id,
   cardRowId: r.cardRowId,
   cardid: r.cardid,
-  account: r.account,
-  username: r.user_name,
-  address: r.address,
-  cardstatus: r.status as HolderStatus,
-  cardtype: r.card_type as CardType,
-  cardmode: r.card_mode as CardModeName,
+  ...cardFacts(r),
   validfrom: formatDateTime(r.validfrom, tz),
   validto: formatDateTime(r.validto, tz),
   info: r.info,
@@ -258,13 +256,7 @@ export const toEntryRow = (
 export async function doorUnitCardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateAccessesByAddressId']>): Promise<Page<DoorUnitCardRow>> {
   await loadDoorUnit(ctx, i.addressId);
   const tz = ctx.config.TZ_NAME;
-  let q = entryBase(ctx.db).where('cg.gate_id', '=', i.addressId);
-  if (i.cardid) q = q.where('c.card_no', 'ilike', likeArg(i.cardid));
-  if (i.account) q = q.where('c.account', 'ilike', likeArg(i.account));
-  if (i.address) q = q.where('h.address', 'ilike', likeArg(i.address));
-  if (i.cardtype) q = q.where('c.card_type', '=', i.cardtype);
-  if (i.cardstatus) q = q.where('c.status', '=', i.cardstatus);
-  if (i.cardmode) q = q.where('c.card_mode', '=', i.cardmode);
+  let q = entryBase(ctx.db).where('cg.gate_id', '=', i.addressId).where(cardFilters(i));
   q = inRange(q, dateRange(tz, i.validfrom, i.validto), 'cg.validfrom', 'cg.validto');
   const total = await countRows(q);
   let page = q

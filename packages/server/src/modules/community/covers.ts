@@ -8,7 +8,8 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { assertImagePixels } from '../../http/image-pixels.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity } from '../../http/scope.ts';
-import { keepFile, keptPath, removeKept, type UploadedFile } from '../../http/uploads.ts';
+import { keptInScope } from '../../http/kept-in-scope.ts';
+import { keepFile, removeKept, type UploadedFile } from '../../http/uploads.ts';
 
 type R = typeof communityRoutes;
 const KIND = 'cover';
@@ -133,18 +134,15 @@ async function deleteCover(ctx: AuthCtx, communityId: number, fileId: number): P
 
 /** getCommunityFile: streams a cover to a signed-in caller whose scope holds its community. */
 export async function sendCover(ctx: AuthCtx, fileId: number, reply: FastifyReply): Promise<FastifyReply> {
-  const f = await ctx.db
+  const stored = ctx.db
     .selectFrom('stored_file')
     .select(['path', 'community_id', 'size'])
     .where('id', '=', fileId)
-    .where('kind', '=', KIND)
-    .executeTakeFirst();
-  if (!f) throw notFound();
-  await assertCommunity(ctx.db, ctx.caller, f.community_id);
-  const abs = keptPath(ctx.config, f.path);
+    .where('kind', '=', KIND);
+  const f = await keptInScope(ctx, await stored.executeTakeFirst());
   return reply
     .type('image/jpeg')
     .header('cache-control', 'private, max-age=300')
     .header('content-length', f.size)
-    .send(fs.createReadStream(abs));
+    .send(fs.createReadStream(f.full));
 }

@@ -1,10 +1,10 @@
 import { COMMUNITY_TYPE, type communityRoutes, type EnterpriseRow, msg, type Page, type ParsedInput } from '@gatehouse/contracts';
-import { sql } from 'kysely';
 import type { AuthCtx } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
-import { countRows, likeArg } from '../../db/sql.ts';
+import { sortedPage } from '../../db/sorted-page.ts';
+import { likeArg } from '../../db/sql.ts';
 import { deviceNum } from './queries.ts';
 import { checkUnique } from './service.ts';
 
@@ -49,12 +49,8 @@ export async function enterprisePage(ctx: AuthCtx, i: ParsedInput<R['getEnterpri
   if (i.userPhone) q = q.where('community.reg_no', 'ilike', likeArg(i.userPhone));
   if (i.communityName) q = q.where('community.name', 'ilike', likeArg(i.communityName));
   if (i.communityLocation) q = q.where('community.location', 'ilike', likeArg(i.communityLocation));
-  const total = await countRows(q);
-  const page = (i.sort ? q.orderBy(sql.ref(SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc') : q.orderBy('community.name'))
-    .orderBy('community.id')
-    .limit(i.rows)
-    .offset(i.page * i.rows);
-  return { rows: (await page.execute()).map(present), total };
+  const { rows, total } = await sortedPage(q, i, SORT, 'community.id', 'community.name');
+  return { rows: rows.map(present), total };
 }
 
 /** Enterprise edit (001 §5): name, location, address; the registration number stays. */

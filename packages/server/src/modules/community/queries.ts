@@ -3,9 +3,10 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
-import { assertCommunity, listScope, scopeIds, scopeOf } from '../../http/scope.ts';
-import { countRows, likeArg } from '../../db/sql.ts';
+import { presentedInScope } from '../../http/row-in-scope.ts';
+import { listScope, scopeIds, scopeOf } from '../../http/scope.ts';
+import { sortedPage } from '../../db/sorted-page.ts';
+import { likeArg } from '../../db/sql.ts';
 
 type R = typeof communityRoutes;
 
@@ -133,20 +134,12 @@ export async function communityPage(ctx: AuthCtx, i: ParsedInput<R['getCommuniti
   if (i.location) q = q.where('community.location', 'ilike', likeArg(i.location));
   if (i.address) q = q.where('community.address', 'ilike', likeArg(i.address));
   if (i.type !== undefined) q = q.where('community.type', '=', i.type);
-  const total = await countRows(q);
-  const page = (i.sort ? q.orderBy(sql.ref(SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc') : q.orderBy('community.id', 'desc'))
-    .orderBy('community.id')
-    .limit(i.rows)
-    .offset(i.page * i.rows);
-  return { rows: await present(ctx, await page.execute()), total };
+  const { rows, total } = await sortedPage(q, i, SORT, 'community.id', 'community.id', 'desc');
+  return { rows: await present(ctx, rows), total };
 }
 
 /** getCommunity: one community in scope (403 outside it, 404 when it does not exist). */
 export async function communityById(ctx: AuthCtx, id: number): Promise<CommunityRow> {
   const row = await communityRows(ctx.db).where('community.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound();
-  await assertCommunity(ctx.db, ctx.caller, row.id);
-  const [out] = await present(ctx, [row]);
-  if (!out) throw notFound();
-  return out;
+  return presentedInScope(ctx, row, (r) => r.id, present);
 }

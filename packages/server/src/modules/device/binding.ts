@@ -1,11 +1,12 @@
-import { ADDRESS_TYPE, msg, SERIAL_PATTERN } from '@gatehouse/contracts';
+import { msg, SERIAL_PATTERN } from '@gatehouse/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { CommandQueue } from '../../devices/commands.ts';
 import { desiredCommands, doorUnit } from '../../devices/desired.ts';
 import { sealDeviceSecret } from '../../devices/provision/secret-box.ts';
 import { hashDeviceSecret, newDeviceSecret } from '../../devices/secrets.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
+import { lockedDoorUnit } from '../address/door-unit-lock.ts';
 
 export interface Bound {
   deviceId: number;
@@ -27,14 +28,7 @@ export async function bindDevice(
   q: CommandQueue,
   a: { addressId: number; serial: string; phone?: string | null; ownAddress?: boolean; autoPool?: boolean },
 ): Promise<Bound> {
-  const address = await trx
-    .selectFrom('address')
-    .select(['id', 'community_id', 'type', 'name', 'is_villa', 'hardware'])
-    .where('id', '=', a.addressId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!address) throw notFound();
-  if (address.type !== ADDRESS_TYPE.doorUnit) throw badRequest('device.notDoorUnit');
+  const address = await lockedDoorUnit(trx, a.addressId, 'device.notDoorUnit');
   if (!SERIAL_PATTERN.test(a.serial)) throw badRequest(msg('v.invalid', { field: '@f.dev.serial' }));
   if (a.autoPool) {
     // Activation from the address screen: a serial not yet in the pool joins it, described by the door unit.

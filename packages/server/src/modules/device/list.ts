@@ -15,6 +15,8 @@ import { doorUnit, profileCommands } from '../../devices/desired.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
+import { listForLog } from '../../http/oplog-list.ts';
+import { presentedInScope } from '../../http/row-in-scope.ts';
 import { assertCommunity, listScope, type Scope, scopeIds } from '../../http/scope.ts';
 import { bindDevice, unbindDevice } from './binding.ts';
 import { countRows, likeArg, likePrefix, PG_ERROR, pgCode } from '../../db/sql.ts';
@@ -91,10 +93,7 @@ export async function devicesPage(ctx: AuthCtx, i: PageIn): Promise<Page<DeviceR
 /** One device list row; another community's row answers 403. */
 export async function deviceById(ctx: AuthCtx, addressId: number): Promise<DeviceRow> {
   const row = await deviceQuery(ctx.db).where('a.id', '=', addressId).executeTakeFirst();
-  if (!row) throw notFound();
-  await assertCommunity(ctx.db, ctx.caller, row.communityID);
-  const [out] = await present(ctx, [row]);
-  return out as DeviceRow;
+  return presentedInScope(ctx, row, (r) => r.communityID, present);
 }
 
 /**
@@ -179,10 +178,7 @@ export async function delDevices(ctx: AuthCtx, addressIds: number[]): Promise<vo
     await writeOpLog(trx, ctx, {
       menu: 'project.devices',
       content: msg('op.device.delete', {
-        regNos: rows
-          .map((r) => r.addressRegNo)
-          .join(', ')
-          .slice(0, 300),
+        regNos: listForLog(rows, (r) => r.addressRegNo, 300),
       }),
       communityId: rows.length === 1 ? rows[0]?.communityID : null,
       before: rows.map((r) => ({ addressid: r.addressid, regNo: r.addressRegNo, addressName: r.addressName })),

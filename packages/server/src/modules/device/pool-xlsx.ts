@@ -4,21 +4,14 @@ import { z } from 'zod';
 import type { AuthCtx } from '../../http/context.ts';
 import { t } from '../../http/i18n.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
-import { type ImportColumn, type ImportReport, runImport, sendTemplate, templateHeaders } from '../../xlsx/import-runner.ts';
+import { type ImportReport, runImport, sendTemplate, templateHeaders } from '../../xlsx/import-runner.ts';
+import { HARDWARE_COLUMNS, importColumns } from '../../xlsx/columns.ts';
+import { uniqueColumnErrors } from '../../xlsx/unique-rows.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
 import { filteredPool } from './pool.ts';
 
 /** Columns of the template, export and import; keys are the add form's fields. */
-const COLUMNS: ImportColumn[] = [
-  { key: 'name', header: 'col.dev.name' },
-  { key: 'regNo', header: 'col.dev.serial' },
-  { key: 'isVilla', header: 'col.dev.isVilla' },
-  { key: 'faceSupported', header: 'col.dev.face' },
-  { key: 'qrcodeSupported', header: 'col.dev.qrcode' },
-  { key: 'cardSupported', header: 'col.dev.card' },
-  { key: 'pwdSupported', header: 'col.dev.password' },
-  { key: 'note', header: 'col.dev.note' },
-];
+const COLUMNS = importColumns('col.dev', ['name', ['regNo', 'serial'], 'isVilla', ...HARDWARE_COLUMNS, 'note']);
 const BITS = {
   faceSupported: HARDWARE.face,
   qrcodeSupported: HARDWARE.qrcode,
@@ -84,7 +77,6 @@ export function importPool(ctx: AuthCtx, files: UploadedFile[]): Promise<ImportR
     menu: 'project.pool',
     title: 'import.title.pool',
     async check(rows, trx) {
-      const errors: { index: number; column?: string; message: string }[] = [];
       const existing = new Set(
         (
           await trx
@@ -98,14 +90,10 @@ export function importPool(ctx: AuthCtx, files: UploadedFile[]): Promise<ImportR
             .execute()
         ).map((r) => r.serial.toLowerCase()),
       );
-      const seen = new Set<string>();
-      rows.forEach((r, index) => {
-        const key = r.regNo.toLowerCase();
-        if (existing.has(key)) errors.push({ index, column: 'regNo', message: msg('pool.serialTaken', { regNo: r.regNo }) });
-        else if (seen.has(key)) errors.push({ index, column: 'regNo', message: msg('pool.duplicateInFile', { regNo: r.regNo }) });
-        seen.add(key);
+      return uniqueColumnErrors(rows, 'regNo', existing, {
+        taken: (regNo) => msg('pool.serialTaken', { regNo }),
+        repeated: (regNo) => msg('pool.duplicateInFile', { regNo }),
       });
-      return errors;
     },
     async apply(rows, trx) {
       for (let i = 0; i < rows.length; i += 1000) {

@@ -19,6 +19,7 @@ import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
 import { countRows, likeArg } from '../../db/sql.ts';
+import { groupsOfCommunity, groupsWithSchedule } from '../rules/community-groups.ts';
 
 type R = typeof qrcodeRoutes;
 const SORT = { addressName: 'a.name', communityName: 'c.name' } as const;
@@ -66,23 +67,8 @@ async function qrDevice(ctx: AuthCtx, serial: string) {
 /** getQrGroups: the access groups of the door unit's community, with their schedules and unit counts. */
 export async function qrGroups(ctx: AuthCtx, i: ParsedInput<R['getQrGroups']>): Promise<QrGroup[]> {
   const dev = await qrDevice(ctx, i.addressRegNo);
-  const rows = await ctx.db
-    .selectFrom('access_group as g')
-    .leftJoin('access_schedule as s', 's.id', 'g.schedule_id')
-    .select([
-      'g.id',
-      'g.name',
-      's.name as scheduleName',
-      (eb) =>
-        eb
-          .selectFrom('access_group_unit as gu')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .whereRef('gu.group_id', '=', 'g.id')
-          .as('unitCount'),
-    ])
-    .where('g.community_id', '=', dev.community_id)
-    .orderBy('g.name')
-    .execute();
+  const unitCount = sql<number>`(select count(*)::int from access_group_unit gu where gu.group_id = g.id)`.as('unitCount');
+  const rows = await groupsWithSchedule(ctx.db, dev.community_id).select(unitCount).execute();
   const always = t(ctx.lang, 'rules.always');
   return rows.map((r) => ({ id: r.id, name: r.name, scheduleName: r.scheduleName ?? always, unitCount: Number(r.unitCount ?? 0) }));
 }
@@ -95,16 +81,7 @@ export async function qrGroups(ctx: AuthCtx, i: ParsedInput<R['getQrGroups']>): 
  */
 export async function createQrcode(ctx: AuthCtx, i: ParsedInput<R['createQrcode']>): Promise<QrCreated> {
   const dev = await qrDevice(ctx, i.addressRegNo);
-  const groupIds = [...new Set(i.groupIds)].sort((a, b) => a - b);
-  if (groupIds.length) {
-    const found = await ctx.db
-      .selectFrom('access_group')
-      .select('id')
-      .where('id', 'in', groupIds)
-      .where('community_id', '=', dev.community_id)
-      .execute();
-    if (found.length !== groupIds.length) throw badRequest('rules.qrUnknownGroups');
-  }
+  const groupIds = await groupsOfCommunity(ctx.db, dev.community_id, i.groupIds, 'rules.qrUnknownGroups');
   if (!(dev.hardware & HARDWARE.qrcode)) throw badRequest('device.qrNotSupported');
   const tz = ctx.config.TZ_NAME;
   const from = parseDateTime(i.validfrom, tz);

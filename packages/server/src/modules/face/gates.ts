@@ -19,8 +19,9 @@ import { assertCommunity, inScope, scopeOf } from '../../http/scope.ts';
 import { queueFaceState } from './device.ts';
 import { GATE_FACE_COLUMNS, type GateFaceDbRow, gateEntries, gateFaceBase, toFaceAddressRow } from './queries.ts';
 import { doorUnitsWith } from '../address/units.ts';
-import { deleteUnitEntry, redownloadUnitEntry } from '../../devices/unit-entries.ts';
+import { deleteUnitEntry, newValidity, redownloadUnitEntry, validityView } from '../../devices/unit-entries.ts';
 import { visibleFace } from './service.ts';
+import { pageInOrder } from '../../db/sorted-page.ts';
 import { countRows, deleteRows, inRange, likeArg as like } from '../../db/sql.ts';
 
 type F = typeof faceRoutes;
@@ -147,13 +148,7 @@ export async function gateFacesPage(ctx: AuthCtx, i: ParsedInput<F['getFaceAddre
   if (i.status) q = q.where('f.status', '=', i.status);
   q = inRange(q, dateRange(tz, i.validfrom, i.validto), 'g.validfrom', 'g.validto');
   const total = await countRows(q);
-  const rows = await q
-    .select([...GATE_FACE_COLUMNS])
-    .orderBy(GATE_SORT[i.sort ?? 'account'], i.order ?? 'asc')
-    .orderBy('g.id', i.order ?? 'asc')
-    .limit(i.rows)
-    .offset(i.page * i.rows)
-    .execute();
+  const rows = await pageInOrder(q.select([...GATE_FACE_COLUMNS]), i, GATE_SORT, 'account', 'g.id').execute();
   return { total: Number(total), rows: rows.map((r) => toFaceAddressRow(r, tz)) };
 }
 
@@ -172,24 +167,16 @@ const entryLog = (r: GateFaceDbRow, tz: string) => ({
   id: r.id,
   faceId: r.face_id,
   gateId: r.gate_id,
-  validfrom: formatDateTime(r.validfrom, tz),
-  validto: formatDateTime(r.validto, tz),
-  info: r.info,
+  ...validityView(r, tz),
 });
 
 /** updateFaceAddressByAddressId: validity and notes of one entry; sent to the door unit again. */
 export async function updateGateFace(ctx: AuthCtx, i: ParsedInput<F['updateFaceAddressByAddressId']>): Promise<FaceAddressRow> {
   const before = await visibleEntry(ctx, i.id);
   const tz = ctx.config.TZ_NAME;
-  const from = parseDateTime(i.validfrom, tz);
-  const to = parseDateTime(i.validto, tz);
-  if (!from || !to || from >= to) throw badRequest('v.dateOrder');
+  const validity = newValidity(i, tz);
   const after = await withCommands(ctx, async (trx, q) => {
-    await trx
-      .updateTable('face_gate')
-      .set({ validfrom: from, validto: to, info: i.info ?? '' })
-      .where('id', '=', i.id)
-      .execute();
+    await trx.updateTable('face_gate').set(validity).where('id', '=', i.id).execute();
     await queueFaceState(trx, q, before.face_id, [before.gate_id]);
     const row = await visibleEntry(ctx, i.id, trx);
     await writeOpLog(trx, ctx, {

@@ -1,6 +1,7 @@
 import { type FaceAddressRow, type FaceGateEntry, type FaceRow, type HolderStatus, ROUTES } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import { entriesOf } from '../../devices/unit-entries.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { type Scope, scopeIds } from '../../http/scope.ts';
 
@@ -66,24 +67,7 @@ export async function faceById(db: Kysely<DB>, id: number, scope: Scope = { all:
 
 /** The door units a face is configured on. */
 export async function gateEntries(db: Kysely<DB>, faceId: number, tz: string): Promise<FaceGateEntry[]> {
-  const rows = await db
-    .selectFrom('face_gate as g')
-    .innerJoin('address as a', 'a.id', 'g.gate_id')
-    .select(['g.id', 'g.gate_id', 'g.face_id', 'g.validfrom', 'g.validto', 'g.info', 'g.is_villa', 'a.address'])
-    .where('g.face_id', '=', faceId)
-    .orderBy('a.address')
-    .orderBy('g.id')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    gateID: r.gate_id,
-    faceID: r.face_id,
-    validfrom: formatDateTime(r.validfrom, tz),
-    validto: formatDateTime(r.validto, tz),
-    info: r.info,
-    address: r.address,
-    isVilla: r.is_villa,
-  }));
+  return entriesOf(db, 'face_gate', faceId, tz, 'faceID');
 }
 
 /** Door-unit face list rows: entries of one door unit, with the face and its household. */

@@ -14,6 +14,7 @@ import { unitsOfFace } from '../rules/credentials.ts';
 import { FACE_FILE_KIND, insertPhotoRow, photoPath, readPhoto, writePhoto } from './photos.ts';
 import { removeKept } from '../../http/uploads.ts';
 import { FACE_COLUMNS, type FaceDbRow, faceBase, faceById, toFaceRow } from './queries.ts';
+import { pageInOrder } from '../../db/sorted-page.ts';
 import { countRows, likeArg as like } from '../../db/sql.ts';
 import { groupLiftUnitsOfFaces } from '../rules/lifts.ts';
 
@@ -28,13 +29,7 @@ export async function facesPage(ctx: AuthCtx, i: ParsedInput<F['getFaces']>): Pr
   if (i.account) q = q.where('f.account', 'ilike', like(i.account));
   if (i.status) q = q.where('f.status', '=', i.status);
   const total = await countRows(q);
-  const rows = await q
-    .select([...FACE_COLUMNS])
-    .orderBy(SORT[i.sort ?? 'account'], i.order ?? 'asc')
-    .orderBy('f.id', i.order ?? 'asc')
-    .limit(i.rows)
-    .offset(i.page * i.rows)
-    .execute();
+  const rows = await pageInOrder(q.select([...FACE_COLUMNS]), i, SORT, 'account', 'f.id').execute();
   return { total: Number(total), rows: rows.map(toFaceRow) };
 }
 

@@ -6,7 +6,8 @@ import { formatDateTime, parseDateTime } from '../../http/dates.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, scopeIds, scopeOf, type Scope } from '../../http/scope.ts';
-import { keepFile, keptPath, removeKept, type UploadedFile } from '../../http/uploads.ts';
+import { keptInScope } from '../../http/kept-in-scope.ts';
+import { keepFile, removeKept, type UploadedFile } from '../../http/uploads.ts';
 import { countRows, deleteRows, likeArg } from '../../db/sql.ts';
 
 type N = typeof ROUTES.notice;
@@ -215,7 +216,7 @@ export async function deleteNotice(ctx: AuthCtx, id: number): Promise<void> {
 
 /** An attachment of a notice whose community is in the caller's scope. */
 export async function noticeFile(ctx: AuthCtx, fileId: number) {
-  const f = await ctx.db
+  const row = await ctx.db
     .selectFrom('stored_file as f')
     .innerJoin('notice_file as nf', 'nf.file_id', 'f.id')
     .innerJoin('notice as n', 'n.id', 'nf.notice_id')
@@ -223,8 +224,6 @@ export async function noticeFile(ctx: AuthCtx, fileId: number) {
     .where('f.id', '=', fileId)
     .where('f.kind', '=', KIND)
     .executeTakeFirst();
-  if (!f) throw notFound();
-  await assertCommunity(ctx.db, ctx.caller, f.community_id);
-  const full = keptPath(ctx.config, f.path);
-  return { full, name: f.original_name, mime: f.mime };
+  const f = await keptInScope(ctx, row);
+  return { full: f.full, name: f.original_name, mime: f.mime };
 }

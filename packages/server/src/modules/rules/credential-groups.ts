@@ -3,13 +3,13 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { withCommands } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
-import { badRequest } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { type OpLogEntry, writeOpLog } from '../../http/oplog.ts';
 import { loadCard } from '../card/access.ts';
 import { queueCardOn } from '../card/commands.ts';
 import { queueFaceState } from '../face/device.ts';
 import { visibleFace } from '../face/service.ts';
+import { groupsOfCommunity, groupsWithSchedule } from './community-groups.ts';
 import { GROUP_LINK, heldGroupIds } from './credentials.ts';
 import { liftUnitsOfGroups, queueLiftFiles } from './lifts.ts';
 
@@ -49,13 +49,7 @@ const heldGroups = (db: Kysely<DB>, h: Holder) => heldGroupIds(db, h.kind, [h.id
 
 /** The groups of the holder's community and those it holds. */
 async function groupsOf(ctx: AuthCtx, h: Holder): Promise<CardGroups> {
-  const groups = await ctx.db
-    .selectFrom('access_group as g')
-    .leftJoin('access_schedule as s', 's.id', 'g.schedule_id')
-    .select(['g.id', 'g.name', 's.name as scheduleName'])
-    .where('g.community_id', '=', h.communityId)
-    .orderBy('g.name')
-    .execute();
+  const groups = await groupsWithSchedule(ctx.db, h.communityId).execute();
   const held = await heldGroups(ctx.db, h).orderBy('group_id').execute();
   const always = t(ctx.lang, 'rules.always');
   return {
@@ -69,16 +63,7 @@ async function groupsOf(ctx: AuthCtx, h: Holder): Promise<CardGroups> {
  * lost gets what the credential must now hold there, and so do the lift files of those groups.
  */
 async function setGroupsOf(ctx: AuthCtx, h: Holder, groupIds: number[]): Promise<CardGroups> {
-  const wanted = [...new Set(groupIds)].sort((a, b) => a - b);
-  if (wanted.length) {
-    const ok = await ctx.db
-      .selectFrom('access_group')
-      .select('id')
-      .where('id', 'in', wanted)
-      .where('community_id', '=', h.communityId)
-      .execute();
-    if (ok.length !== wanted.length) throw badRequest(KINDS[h.kind].unknownGroups);
-  }
+  const wanted = await groupsOfCommunity(ctx.db, h.communityId, groupIds, KINDS[h.kind].unknownGroups);
   const { table, holder } = GROUP_LINK[h.kind];
   await withCommands(ctx, async (trx, q) => {
     const old = (await heldGroups(trx, h).execute()).map((r) => r.group_id);

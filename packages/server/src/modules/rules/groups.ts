@@ -130,25 +130,24 @@ async function assertUnitsOf(db: Kysely<DB>, communityId: number, ids: number[])
   return unique.sort((a, b) => a - b);
 }
 
+/** The cards or faces holding any of the groups, each once, in id order. */
+async function membersOfGroups(db: Kysely<DB>, kind: 'card' | 'face', groupIds: number[]): Promise<number[]> {
+  const { table, holder } = GROUP_LINK[kind];
+  const rows = await db
+    .selectFrom(table)
+    .select((eb) => eb.ref(holder).as('id'))
+    .distinct()
+    .where('group_id', 'in', groupIds)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** Re-sends what each member card and face of the groups must now hold on the units (put through a group, or delete). */
 export async function queueMembersOfGroups(trx: Kysely<DB>, q: CommandQueue, groupIds: number[], unitIds: number[]): Promise<void> {
   if (!groupIds.length || !unitIds.length) return;
-  const cards = await trx
-    .selectFrom('access_group_card')
-    .select('card_id')
-    .distinct()
-    .where('group_id', 'in', groupIds)
-    .orderBy('card_id')
-    .execute();
-  for (const c of cards) await queueCardOn(trx, q, c.card_id, unitIds);
-  const faces = await trx
-    .selectFrom('access_group_face')
-    .select('face_id')
-    .distinct()
-    .where('group_id', 'in', groupIds)
-    .orderBy('face_id')
-    .execute();
-  for (const f of faces) await queueFaceState(trx, q, f.face_id, unitIds);
+  for (const id of await membersOfGroups(trx, 'card', groupIds)) await queueCardOn(trx, q, id, unitIds);
+  for (const id of await membersOfGroups(trx, 'face', groupIds)) await queueFaceState(trx, q, id, unitIds);
 }
 
 const view = (g: { name: string; schedule_id: number | null }, units: number[], lifts: LiftRow[]) => ({

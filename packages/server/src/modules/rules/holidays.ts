@@ -4,7 +4,8 @@ import { CommandQueue } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
-import { type ImportColumn, type ImportReport, runImport, sendTemplate } from '../../xlsx/import-runner.ts';
+import { type ImportReport, runImport, sendTemplate } from '../../xlsx/import-runner.ts';
+import { importColumns } from '../../xlsx/columns.ts';
 import { assertBelowLimit, editedRow, MENU, visibleRow } from './common.ts';
 import { deleteTableRow, queueTable, saveTableRow } from './tables.ts';
 
@@ -68,11 +69,7 @@ export async function deleteHoliday(ctx: AuthCtx, id: number): Promise<void> {
   await deleteTableRow(ctx, 'holiday', h, toRow(h));
 }
 
-export const HOLIDAY_COLUMNS_XLSX: ImportColumn[] = [
-  { key: 'name', header: 'rules.col.name' },
-  { key: 'datefrom', header: 'rules.col.datefrom' },
-  { key: 'dateto', header: 'rules.col.dateto' },
-];
+export const HOLIDAY_COLUMNS_XLSX = importColumns('rules.col', ['name', 'datefrom', 'dateto']);
 
 /** The holiday template: the column headers in the session language. */
 export async function holidayTemplate(ctx: AuthCtx, reply: FastifyReply): Promise<void> {

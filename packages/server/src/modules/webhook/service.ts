@@ -14,6 +14,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
+import { listForLog } from '../../http/oplog-list.ts';
 import { webhookBody } from './outbox.ts';
 import { newSecret, secretBox } from './secret-box.ts';
 import { assertPublicUrl } from './url-guard.ts';
@@ -158,10 +159,7 @@ export async function deleteWebhooks(ctx: AuthCtx, ids: number[]): Promise<numbe
     await writeOpLog(trx, ctx, {
       menu: 'webhook',
       content: msg('op.webhook.delete', {
-        urls: gone
-          .map((g) => g.url)
-          .join(', ')
-          .slice(0, 400),
+        urls: listForLog(gone, (g) => g.url, 400),
       }),
       before: gone,
     });
