@@ -6,7 +6,7 @@ import { sortedPage } from '../../db/sorted-page.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { assertCommunity } from '../../http/scope.ts';
+import { assertCommunity, foundInScope } from '../../http/scope.ts';
 import { queueCallCodes } from './amt-sync.ts';
 import { loadAddress } from './queries.ts';
 
@@ -47,10 +47,7 @@ export async function amtPage(ctx: AuthCtx, i: ParsedInput<R['getAmts']>): Promi
 }
 
 async function loadAmt(ctx: AuthCtx, db: Kysely<DB>, id: number): Promise<Raw> {
-  const row = await amtRows(db).where('amt.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound();
-  await assertCommunity(db, ctx.caller, row.community_id);
-  return row;
+  return foundInScope(db, ctx.caller, await amtRows(db).where('amt.id', '=', id).executeTakeFirst());
 }
 
 /** getAmtData: one call-code entry in scope. */

@@ -4,8 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { withPlaceNames } from '../../db/names.ts';
 import type { AuthCtx } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
-import { assertCommunity } from '../../http/scope.ts';
+import { assertCommunity, foundInScope } from '../../http/scope.ts';
 import { countRows, likeArg } from '../../db/sql.ts';
 
 type R = typeof addressRoutes;
@@ -69,10 +68,7 @@ export async function addressPage(ctx: AuthCtx, i: ParsedInput<R['getAddressesPa
 
 /** One address, checked against the caller's scope (403 for another community's, 404 for none). */
 export async function loadAddress(ctx: AuthCtx, db: Kysely<DB>, id: number): Promise<AddressRaw> {
-  const row = await addressRows(db).where('a.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound();
-  await assertCommunity(db, ctx.caller, row.community_id);
-  return row;
+  return foundInScope(db, ctx.caller, await addressRows(db).where('a.id', '=', id).executeTakeFirst());
 }
 
 export async function addressById(ctx: AuthCtx, id: number): Promise<AddressRow> {
