@@ -1,6 +1,6 @@
 import { ADDRESS_TYPE, type DeviceOption, ROLE } from '@gatehouse/contracts';
 import type { AuthCtx } from '../../http/context.ts';
-import { listScope, scopeIds } from '../../http/scope.ts';
+import { listScope, withinScope } from '../../http/scope.ts';
 import { manageableTarget } from './manage.ts';
 import { companyDevices } from './queries.ts';
 import { likeArg } from '../../db/sql.ts';
@@ -19,7 +19,7 @@ export async function devicesForClouduser(ctx: AuthCtx, deviceName?: string): Pr
     .orderBy('name')
     .orderBy('id')
     .limit(200);
-  if (!scope.all) q = q.where('community_id', 'in', scopeIds(scope));
+  q = withinScope(q, scope, 'community_id');
   if (deviceName) {
     const like = likeArg(deviceName);
     q = q.where((eb) => eb.or([eb('name', 'ilike', like), eb('address', 'ilike', like)]));

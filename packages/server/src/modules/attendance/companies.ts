@@ -1,7 +1,7 @@
 import { type attendanceRoutes, type DailycheckCompany, type Page, type ParsedInput, RULE_VTYPE } from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import type { AuthCtx } from '../../http/context.ts';
-import { listScope, scopeIds } from '../../http/scope.ts';
+import { listScope, withinScope } from '../../http/scope.ts';
 import { likeArg } from '../../db/sql.ts';
 
 type R = typeof attendanceRoutes;
@@ -16,7 +16,7 @@ const SORT = { name: 'c.name', regNo: 'c.reg_no', location: 'c.location' } as co
 export async function dailycheckCompanies(ctx: AuthCtx, i: ParsedInput<R['getDailycheckCompanies']>): Promise<Page<DailycheckCompany>> {
   const scope = await listScope(ctx.db, ctx.caller);
   let q = ctx.db.selectFrom('community as c');
-  if (!scope.all) q = q.where('c.id', 'in', scopeIds(scope));
+  q = withinScope(q, scope, 'c.id');
   if (i.name) q = q.where('c.name', 'ilike', likeArg(i.name));
   if (i.regNo) q = q.where('c.reg_no', 'ilike', likeArg(i.regNo));
   if (i.location) q = q.where('c.location', 'ilike', likeArg(i.location));

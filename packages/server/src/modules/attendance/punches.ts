@@ -4,7 +4,7 @@ import type { AccessEventTable } from '../../db/tables/devices.ts';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
-import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
+import { assertCommunity, listScope, withinScope } from '../../http/scope.ts';
 import { parseRange } from '../../http/dates.ts';
 import { keysetPage } from '../../db/keyset.ts';
 import { inRange } from '../../db/sql.ts';
@@ -23,7 +23,7 @@ export async function punchQuery(ctx: AuthCtx, f: PunchFilters): Promise<PunchQ>
   const d = parseRange(ctx.config.TZ_NAME, { text: f.starttime, field: 'f.att.from' }, { text: f.endtime, field: 'f.att.to' });
   let q: PunchQ = ctx.db.selectFrom('access_event as e').where('e.is_work', '=', true);
   const scope = await listScope(ctx.db, ctx.caller);
-  if (!scope.all) q = q.where('e.community_id', 'in', scopeIds(scope));
+  q = withinScope(q, scope, 'e.community_id');
   if (f.communityId !== undefined) {
     await assertCommunity(ctx.db, ctx.caller, f.communityId);
     q = q.where('e.community_id', '=', f.communityId);

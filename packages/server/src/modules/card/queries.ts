@@ -16,7 +16,7 @@ import type { DB } from '../../db/types.ts';
 import { dateRange, formatDateTime } from '../../http/dates.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
-import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
+import { assertCommunity, listScope, withinScope } from '../../http/scope.ts';
 import { countRows, inRange, likeArg } from '../../db/sql.ts';
 import { assertListMenu, TYPES_OF_LIST } from './access.ts';
 
@@ -167,7 +167,7 @@ export async function cardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateAccessesP
   assertListMenu(ctx.caller, i.ismjtk);
   const scope = await listScope(ctx.db, ctx.caller);
   let q = cardBase(ctx.db).where('c.card_type', 'in', [...(TYPES_OF_LIST[i.ismjtk] ?? [])]);
-  if (!scope.all) q = q.where('c.community_id', 'in', scopeIds(scope));
+  q = withinScope(q, scope, 'c.community_id');
   q = q.where(cardFilters(i));
   if (i.username) q = q.where('c.user_name', 'ilike', likeArg(i.username));
   if (i.communityName) q = q.where('m.name', 'ilike', likeArg(i.communityName));

@@ -2,7 +2,7 @@ import { COMMUNITY_TYPE, type communityRoutes, type EnterpriseRow, msg, type Pag
 import type { AuthCtx } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
+import { assertCommunity, listScope, withinScope } from '../../http/scope.ts';
 import { sortedPage } from '../../db/sorted-page.ts';
 import { likeArg } from '../../db/sql.ts';
 import { deviceNum } from './queries.ts';
@@ -45,7 +45,7 @@ const present = (r: Raw): EnterpriseRow => ({
 export async function enterprisePage(ctx: AuthCtx, i: ParsedInput<R['getEnterprisesPage']>): Promise<Page<EnterpriseRow>> {
   const scope = await listScope(ctx.db, ctx.caller);
   let q = enterprises(ctx);
-  if (!scope.all) q = q.where('community.id', 'in', scopeIds(scope));
+  q = withinScope(q, scope, 'community.id');
   if (i.userPhone) q = q.where('community.reg_no', 'ilike', likeArg(i.userPhone));
   if (i.communityName) q = q.where('community.name', 'ilike', likeArg(i.communityName));
   if (i.communityLocation) q = q.where('community.location', 'ilike', likeArg(i.communityLocation));

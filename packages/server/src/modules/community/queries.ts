@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.ts';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { presentedInScope } from '../../http/row-in-scope.ts';
-import { listScope, scopeIds, scopeOf } from '../../http/scope.ts';
+import { listScope, scopeOf, withinScope } from '../../http/scope.ts';
 import { sortedPage } from '../../db/sorted-page.ts';
 import { likeArg } from '../../db/sql.ts';
 
@@ -16,7 +16,7 @@ type R = typeof communityRoutes;
 export async function homeCommunities(ctx: AuthCtx, name?: string) {
   const scope = await scopeOf(ctx.db, ctx.caller);
   let q = ctx.db.selectFrom('community').select(['id as communityid', 'name', 'location', 'address']).orderBy('name').limit(500);
-  if (!scope.all) q = q.where('id', 'in', scopeIds(scope));
+  q = withinScope(q, scope, 'id');
   if (name?.trim()) q = q.where('name', 'ilike', likeArg(name));
   return q.execute();
 }
@@ -25,7 +25,7 @@ export async function homeCommunities(ctx: AuthCtx, name?: string) {
 export async function allCommunities(ctx: AuthCtx, type?: number) {
   const scope = await scopeOf(ctx.db, ctx.caller);
   let q = ctx.db.selectFrom('community').select(['id as communityid', 'name']).orderBy('name');
-  if (!scope.all) q = q.where('id', 'in', scopeIds(scope));
+  q = withinScope(q, scope, 'id');
   if (type !== undefined) q = q.where('type', '=', type);
   return q.execute();
 }
@@ -34,7 +34,7 @@ export async function allCommunities(ctx: AuthCtx, type?: number) {
 export async function searchCommunityNames(ctx: AuthCtx, name?: string) {
   const scope = await scopeOf(ctx.db, ctx.caller);
   let q = ctx.db.selectFrom('community').select(['id as communityid', 'name']).orderBy('name').limit(20);
-  if (!scope.all) q = q.where('id', 'in', scopeIds(scope));
+  q = withinScope(q, scope, 'id');
   if (name) q = q.where('name', 'ilike', likeArg(name));
   return q.execute();
 }
@@ -129,7 +129,7 @@ async function present(ctx: AuthCtx, rows: Raw[]): Promise<CommunityRow[]> {
 export async function communityPage(ctx: AuthCtx, i: ParsedInput<R['getCommunitiesByPage']>): Promise<Page<CommunityRow>> {
   const scope = await listScope(ctx.db, ctx.caller);
   let q = communityRows(ctx.db);
-  if (!scope.all) q = q.where('community.id', 'in', scopeIds(scope));
+  q = withinScope(q, scope, 'community.id');
   if (i.name) q = q.where('community.name', 'ilike', likeArg(i.name));
   if (i.location) q = q.where('community.location', 'ilike', likeArg(i.location));
   if (i.address) q = q.where('community.address', 'ilike', likeArg(i.address));

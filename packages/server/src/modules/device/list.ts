@@ -17,7 +17,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { listForLog } from '../../http/oplog-list.ts';
 import { presentedInScope } from '../../http/row-in-scope.ts';
-import { assertCommunity, listScope, type Scope, scopeIds } from '../../http/scope.ts';
+import { assertCommunity, listScope, type Scope, withinScope } from '../../http/scope.ts';
 import { bindDevice, unbindDevice } from './binding.ts';
 import { countRows, likeArg, likePrefix, PG_ERROR, pgCode } from '../../db/sql.ts';
 import { withSync } from './sync.ts';
@@ -64,7 +64,7 @@ function deviceQuery(db: Db) {
 /** Bound devices in the caller's scope with the list's filters (list and export). */
 export function filteredDevices(db: Db, scope: Scope, i: Omit<PageIn, 'page' | 'rows' | 'sort' | 'order'>) {
   let q = deviceQuery(db);
-  if (!scope.all) q = q.where('a.community_id', 'in', scopeIds(scope));
+  q = withinScope(q, scope, 'a.community_id');
   if (i.addressName) q = q.where('a.name', 'ilike', likeArg(i.addressName));
   if (i.addressRegNo) q = q.where('d.serial', 'ilike', likeArg(i.addressRegNo));
   if (i.userPhone) q = q.where('d.phone', 'like', likePrefix(i.userPhone));

@@ -17,7 +17,7 @@ import { parseDateTime } from '../../http/dates.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
+import { assertCommunity, listScope, withinScope } from '../../http/scope.ts';
 import { countRows, likeArg } from '../../db/sql.ts';
 import { groupsOfCommunity, groupsWithSchedule } from '../rules/community-groups.ts';
 
@@ -32,7 +32,7 @@ export async function qrDevicesPage(ctx: AuthCtx, i: ParsedInput<R['getQrDevices
     .innerJoin('address as a', 'a.id', 'd.address_id')
     .innerJoin('community as c', 'c.id', 'a.community_id')
     .where(sql<number>`d.hardware & ${HARDWARE.qrcode}`, '>', 0);
-  if (!scope.all) q = q.where('a.community_id', 'in', scopeIds(scope));
+  q = withinScope(q, scope, 'a.community_id');
   if (i.addressName) q = q.where('a.name', 'ilike', likeArg(i.addressName));
   if (i.communityName) q = q.where('c.name', 'ilike', likeArg(i.communityName));
   const total = await countRows(q);

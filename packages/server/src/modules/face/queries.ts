@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { entriesOf } from '../../devices/unit-entries.ts';
 import { formatDateTime } from '../../http/dates.ts';
-import { type Scope, scopeIds } from '../../http/scope.ts';
+import { type Scope, withinScope } from '../../http/scope.ts';
 
 /** Faces of the communities in a scope, with their household and community. */
 export function faceBase(db: Kysely<DB>, scope: Scope) {
@@ -11,7 +11,7 @@ export function faceBase(db: Kysely<DB>, scope: Scope) {
     .selectFrom('face as f')
     .innerJoin('address as a', 'a.id', 'f.address_id')
     .innerJoin('community as c', 'c.id', 'f.community_id');
-  if (!scope.all) q = q.where('f.community_id', 'in', scopeIds(scope));
+  q = withinScope(q, scope, 'f.community_id');
   return q;
 }
 

@@ -5,7 +5,7 @@ import { doorUnit, ladderFileCommand } from '../../devices/desired.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { assertCommunity, listScope, scopeIds } from '../../http/scope.ts';
+import { assertCommunity, listScope, withinScope } from '../../http/scope.ts';
 import { countRows, likeArg } from '../../db/sql.ts';
 import { withSync } from '../device/sync.ts';
 
@@ -19,7 +19,7 @@ async function doorUnits(ctx: AuthCtx) {
     .innerJoin('community as c', 'c.id', 'a.community_id')
     .leftJoin('device as d', 'd.address_id', 'a.id')
     .where('a.type', '=', ADDRESS_TYPE.doorUnit);
-  if (!scope.all) q = q.where('a.community_id', 'in', scopeIds(scope));
+  q = withinScope(q, scope, 'a.community_id');
   return q;
 }
 

@@ -5,7 +5,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime, parseDateTime } from '../../http/dates.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { assertCommunity, listScope, scopeIds, scopeOf, type Scope } from '../../http/scope.ts';
+import { assertCommunity, listScope, type Scope, scopeOf, withinScope } from '../../http/scope.ts';
 import { keptInScope } from '../../http/kept-in-scope.ts';
 import { keepFile, removeKept, type UploadedFile } from '../../http/uploads.ts';
 import { countRows, deleteRows, likeArg } from '../../db/sql.ts';
@@ -20,7 +20,7 @@ function base(db: Kysely<DB>, scope: Scope) {
     .selectFrom('notice as n')
     .leftJoin('account as a', 'a.id', 'n.creator_id')
     .innerJoin('community as c', 'c.id', 'n.community_id');
-  if (!scope.all) q = q.where('n.community_id', 'in', scopeIds(scope));
+  q = withinScope(q, scope, 'n.community_id');
   return q;
 }
 

@@ -2,7 +2,7 @@ import { bucketCount, parseCalendarDate, type StatPoint, type StatRange, TIME_OP
 import { sql } from 'kysely';
 import type { AuthCtx } from '../../http/context.ts';
 import { parseDateTime } from '../../http/dates.ts';
-import { listScope, scopeIds } from '../../http/scope.ts';
+import { listScope, withinScope } from '../../http/scope.ts';
 
 /** Which usage events a chart counts. */
 export type StatKind = 'activity' | 'talk' | 'monitor';
@@ -61,7 +61,7 @@ export async function statistics(ctx: AuthCtx, range: StatRange, kind: StatKind)
     .where('u.kind', 'in', kinds)
     .where('u.time', '>=', from)
     .where('u.time', '<', to);
-  if (!scope.all) q = q.where('u.community_id', 'in', scopeIds(scope));
+  q = withinScope(q, scope, 'u.community_id');
   const rows = await q.groupBy(sql`1`).execute();
   const byX = new Map(rows.map((r) => [r.x, r]));
   return labels.map((dataX) => {
