@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/app.ts';
 import { boot } from '../packages/server/src/boot.ts';
 import { testConfig } from '../packages/server/src/config.ts';
+import { warmUp } from '../packages/server/src/faces/detector.ts';
 import { openSession } from '../packages/server/src/http/auth.ts';
 import { hashPassword } from '../packages/server/src/modules/session/passwords.ts';
 import { insertAccount } from '../packages/server/src/modules/account/insert.ts';
@@ -36,6 +37,8 @@ if (process.env.BENCH_PHASE === 'seed') {
   await booted.shutdown();
   process.exit(0);
 }
+// As main.ts does at start: the face detector's models are loaded and run once.
+await warmUp();
 const community = await db.selectFrom('community').select('id').orderBy('id').executeTakeFirstOrThrow();
 const addresses = await db.selectFrom('address').select('address').where('community_id', '=', community.id).limit(200).execute();
 const admin = await db.selectFrom('account').select('id').where('reg_no', '=', '13999999999').executeTakeFirstOrThrow();

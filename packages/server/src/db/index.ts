@@ -6,7 +6,6 @@ import { type CompiledQuery, Kysely, type LogEvent, PGliteDialect, PostgresDiale
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { MIGRATIONS } from './migrations/index.ts';
-import { initPgliteDir } from './pglite-initdb.ts';
 import type { DB } from './types.ts';
 
 export type Db = Kysely<DB>;
@@ -221,7 +220,6 @@ export async function openDb(opts: { url?: string; dataDir?: string | null; onQu
   if (opts.dataDir) {
     dir = path.join(opts.dataDir, 'pg');
     fs.mkdirSync(dir, { recursive: true });
-    await initPgliteDir(dir);
   }
   const pglite = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
   await pglite.waitReady;
