@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createTableWithId, now, ref, withCommunity, withCreatedAt, withUpdatedAt } from './columns.ts';
+import { createTableWithId, createTableWithKey, now, ref, withCommunity, withCreatedAt, withUpdatedAt } from './columns.ts';
 import { createIndexes, createLinkTable, dropTables } from './schema.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -45,9 +45,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await createIndexes(db, 'account', { account_community_idx: ['community_id', 'role_id'] });
 
-  await db.schema
-    .createTable('menu')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
+  await createTableWithKey(db, 'menu', 'id', 'integer')
     .addColumn('key', 'varchar(50)', (c) => c.notNull().unique())
     .addColumn('path', 'varchar(100)', (c) => c.notNull())
     .addColumn('parent_id', 'integer', (c) => c.notNull())
@@ -83,16 +81,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await createIndexes(db, 'sms_code', { sms_code_phone_idx: ['phone', 'purpose', 'created_at'] });
 
-  await db.schema
-    .createTable('captcha')
-    .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+  await createTableWithKey(db, 'captcha', 'id', 'varchar(64)')
     .addColumn('answer_hash', 'char(64)', (c) => c.notNull())
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable('rate_limit')
-    .addColumn('key', 'varchar(200)', (c) => c.primaryKey())
+  await createTableWithKey(db, 'rate_limit', 'key', 'varchar(200)')
     .addColumn('window_start', 'timestamptz', (c) => c.notNull())
     .addColumn('count', 'integer', (c) => c.notNull())
     .execute();

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ref, withUpdatedAt } from './columns.ts';
+import { createTableWithKey, ref, withUpdatedAt } from './columns.ts';
 import { dropTables } from './schema.ts';
 
 /**
@@ -7,9 +7,7 @@ import { dropTables } from './schema.ts';
  * server instance can answer the import dialog while another one works.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('import_progress')
-    .addColumn('id', 'uuid', (c) => c.primaryKey())
+  await createTableWithKey(db, 'import_progress', 'id', 'uuid')
     .addColumn('account_id', 'integer', ref('account.id', 'cascade'))
     .addColumn('stage', 'varchar(16)', (c) => c.notNull())
     .addColumn('done', 'integer', (c) => c.notNull().defaultTo(0))

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { createTableWithId, now, ref, withCreatedAt, withEventSource, withTimestamps } from './columns.ts';
+import { createTableWithId, createTableWithKey, now, ref, withCreatedAt, withEventSource, withTimestamps } from './columns.ts';
 import { createIndexes, dropTables } from './schema.ts';
 
 /** Devices, the command queue, visitor QR records, server keys; device events. */
@@ -70,9 +70,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     visitor_qrcode_regno_idx: ['user_regno', 'created_at desc'],
   });
 
-  await db.schema
-    .createTable('server_key')
-    .addColumn('name', 'varchar(50)', (c) => c.primaryKey())
+  await createTableWithKey(db, 'server_key', 'name', 'varchar(50)')
     .addColumn('private_pem', 'text', (c) => c.notNull())
     .addColumn('public_pem', 'text', (c) => c.notNull())
     .$call(withCreatedAt)

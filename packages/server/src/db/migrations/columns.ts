@@ -6,6 +6,7 @@ import { type ColumnBuilderCallback, type CreateTableBuilder, type Kysely, type 
  */
 
 type Table<TB extends string, C extends string> = CreateTableBuilder<TB, C>;
+type ColumnType = Parameters<Table<string, never>['addColumn']>[1];
 
 /** The default of a creation or change time. */
 export const now = sql`now()`;
@@ -18,9 +19,13 @@ export const ref =
     return onDelete ? column.onDelete(onDelete) : column;
   };
 
+/** A new table whose first column, `column` of `type`, is the primary key. */
+export const createTableWithKey = <TB extends string, C extends string>(db: Kysely<unknown>, table: TB, column: C, type: ColumnType) =>
+  db.schema.createTable(table).addColumn(column, type, (c) => c.primaryKey());
+
 /** A new table, its first column `id`, the primary key: serial, or bigserial for tables that grow by events and commands. */
 export const createTableWithId = <TB extends string>(db: Kysely<unknown>, table: TB, id: 'serial' | 'bigserial' = 'serial') =>
-  db.schema.createTable(table).addColumn('id', id, (c) => c.primaryKey());
+  createTableWithKey(db, table, 'id', id);
 
 /** `created_at`, now when the row is written. */
 export const withCreatedAt = <TB extends string, C extends string>(t: Table<TB, C>) =>
