@@ -32,6 +32,26 @@ export function newValidity(i: { validfrom: string; validto: string; info?: stri
   return { validfrom, validto, info: i.info ?? '' };
 }
 
+type Validity = ReturnType<typeof newValidity>;
+
+/**
+ * Sets an entry's validity and note (400 unless both dates read and are in order), then `then`
+ * sends the unit the credential's state and logs the change, in the same transaction.
+ */
+export async function updateUnitEntry<T>(
+  ctx: AuthCtx,
+  table: 'card_gate' | 'face_gate',
+  id: number,
+  input: Parameters<typeof newValidity>[0],
+  then: (trx: Kysely<DB>, q: CommandQueue, validity: Validity) => Promise<T>,
+): Promise<T> {
+  const validity = newValidity(input, ctx.config.TZ_NAME);
+  return withCommands(ctx, async (trx, q) => {
+    await trx.updateTable(table).set(validity).where('id', '=', id).execute();
+    return then(trx, q, validity);
+  });
+}
+
 /** What an entry change sends to the door unit (the credential's state there) and how it is logged. */
 interface EntryChange {
   send: (trx: Kysely<DB>, q: CommandQueue) => Promise<unknown>;

@@ -1,11 +1,10 @@
 import { type DoorUnitCardRow, msg, type ParsedInput, type cardRoutes } from '@gatehouse/contracts';
-import { withCommands } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import { queueCardOn } from './commands.ts';
-import { deleteUnitEntry, newValidity, redownloadUnitEntry, validityView } from '../../devices/unit-entries.ts';
+import { deleteUnitEntry, redownloadUnitEntry, updateUnitEntry, validityView } from '../../devices/unit-entries.ts';
 import { entryBase, entryColumns, toEntryRow } from './queries.ts';
 
 type R = typeof cardRoutes;
@@ -32,9 +31,7 @@ const view = (e: Awaited<ReturnType<typeof loadEntry>>, tz: string) => ({
 export async function updateEntry(ctx: AuthCtx, i: ParsedInput<R['updateGateAccessAddressByAddressId']>): Promise<DoorUnitCardRow> {
   const e = await loadEntry(ctx, i.id);
   const tz = ctx.config.TZ_NAME;
-  const validity = newValidity(i, tz);
-  await withCommands(ctx, async (trx, q) => {
-    await trx.updateTable('card_gate').set(validity).where('id', '=', i.id).execute();
+  await updateUnitEntry(ctx, 'card_gate', i.id, i, async (trx, q, validity) => {
     if (e.status === 'enable') await queueCardOn(trx, q, e.cardRowId, [e.gate_id]);
     await writeOpLog(trx, ctx, {
       menu: 'access.gm',

@@ -19,7 +19,7 @@ import { assertCommunity, inScope, scopeOf } from '../../http/scope.ts';
 import { queueFaceState } from './device.ts';
 import { GATE_FACE_COLUMNS, type GateFaceDbRow, gateEntries, gateFaceBase, toFaceAddressRow } from './queries.ts';
 import { doorUnitsWith } from '../address/units.ts';
-import { deleteUnitEntry, newValidity, redownloadUnitEntry, validityView } from '../../devices/unit-entries.ts';
+import { deleteUnitEntry, redownloadUnitEntry, updateUnitEntry, validityView } from '../../devices/unit-entries.ts';
 import { visibleFace } from './service.ts';
 import { pageInOrder } from '../../db/sorted-page.ts';
 import { countRows, deleteRows, inRange, likeArg as like } from '../../db/sql.ts';
@@ -174,9 +174,7 @@ const entryLog = (r: GateFaceDbRow, tz: string) => ({
 export async function updateGateFace(ctx: AuthCtx, i: ParsedInput<F['updateFaceAddressByAddressId']>): Promise<FaceAddressRow> {
   const before = await visibleEntry(ctx, i.id);
   const tz = ctx.config.TZ_NAME;
-  const validity = newValidity(i, tz);
-  const after = await withCommands(ctx, async (trx, q) => {
-    await trx.updateTable('face_gate').set(validity).where('id', '=', i.id).execute();
+  const after = await updateUnitEntry(ctx, 'face_gate', i.id, i, async (trx, q) => {
     await queueFaceState(trx, q, before.face_id, [before.gate_id]);
     const row = await visibleEntry(ctx, i.id, trx);
     await writeOpLog(trx, ctx, {
