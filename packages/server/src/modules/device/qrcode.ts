@@ -18,7 +18,8 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, withinScope } from '../../http/scope.ts';
-import { countRows, likeArg } from '../../db/sql.ts';
+import { likeArg } from '../../db/sql.ts';
+import { sortedPage } from '../../db/sorted-page.ts';
 import { groupsOfCommunity, groupsWithSchedule } from '../rules/community-groups.ts';
 
 type R = typeof qrcodeRoutes;
@@ -35,20 +36,15 @@ export async function qrDevicesPage(ctx: AuthCtx, i: ParsedInput<R['getQrDevices
   q = withinScope(q, scope, 'a.community_id');
   if (i.addressName) q = q.where('a.name', 'ilike', likeArg(i.addressName));
   if (i.communityName) q = q.where('c.name', 'ilike', likeArg(i.communityName));
-  const total = await countRows(q);
-  let page = q
-    .select([
-      'a.id as addressid',
-      'a.name as addressName',
-      'd.serial as addressRegNo',
-      'c.name as communityName',
-      'c.id as communityID',
-      'd.online',
-    ])
-    .limit(i.rows)
-    .offset(i.page * i.rows);
-  page = i.sort ? page.orderBy(SORT[i.sort], i.order ?? 'asc').orderBy('a.id', 'desc') : page.orderBy('a.id', 'desc');
-  return { rows: await page.execute(), total };
+  const columns = q.select([
+    'a.id as addressid',
+    'a.name as addressName',
+    'd.serial as addressRegNo',
+    'c.name as communityName',
+    'c.id as communityID',
+    'd.online',
+  ]);
+  return sortedPage(columns, i, SORT, 'a.id', 'a.id', 'desc');
 }
 
 /** The bound device of a serial, in the caller's scope (404 / 403). */

@@ -7,12 +7,11 @@ import { type Scope, withinScope } from '../../http/scope.ts';
 
 /** Faces of the communities in a scope, with their household and community. */
 export function faceBase(db: Kysely<DB>, scope: Scope) {
-  let q = db
-    .selectFrom('face as f')
-    .innerJoin('address as a', 'a.id', 'f.address_id')
-    .innerJoin('community as c', 'c.id', 'f.community_id');
-  q = withinScope(q, scope, 'f.community_id');
-  return q;
+  return withinScope(
+    db.selectFrom('face as f').innerJoin('address as a', 'a.id', 'f.address_id').innerJoin('community as c', 'c.id', 'f.community_id'),
+    scope,
+    'f.community_id',
+  );
 }
 
 export const FACE_COLUMNS = [

@@ -14,13 +14,15 @@ const SORT = { address: 'a.address', name: 'a.name', communityName: 'c.name', on
 
 async function doorUnits(ctx: AuthCtx) {
   const scope = await listScope(ctx.db, ctx.caller);
-  let q = ctx.db
-    .selectFrom('address as a')
-    .innerJoin('community as c', 'c.id', 'a.community_id')
-    .leftJoin('device as d', 'd.address_id', 'a.id')
-    .where('a.type', '=', ADDRESS_TYPE.doorUnit);
-  q = withinScope(q, scope, 'a.community_id');
-  return q;
+  return withinScope(
+    ctx.db
+      .selectFrom('address as a')
+      .innerJoin('community as c', 'c.id', 'a.community_id')
+      .leftJoin('device as d', 'd.address_id', 'a.id')
+      .where('a.type', '=', ADDRESS_TYPE.doorUnit),
+    scope,
+    'a.community_id',
+  );
 }
 
 /** Door units (address type 0) in the caller's scope with their device's sync state. */

@@ -16,12 +16,11 @@ const SORT = { createDate: 'n.created_at', title: 'n.title', validfrom: 'n.valid
 const fileUrl = (id: number) => `/api${ROUTES.notice.downloadNoticeFile.path}?id=${id}`;
 
 function base(db: Kysely<DB>, scope: Scope) {
-  let q = db
-    .selectFrom('notice as n')
-    .leftJoin('account as a', 'a.id', 'n.creator_id')
-    .innerJoin('community as c', 'c.id', 'n.community_id');
-  q = withinScope(q, scope, 'n.community_id');
-  return q;
+  return withinScope(
+    db.selectFrom('notice as n').leftJoin('account as a', 'a.id', 'n.creator_id').innerJoin('community as c', 'c.id', 'n.community_id'),
+    scope,
+    'n.community_id',
+  );
 }
 
 const COLUMNS = [

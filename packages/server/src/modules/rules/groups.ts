@@ -10,6 +10,7 @@ import { assertCommunity } from '../../http/scope.ts';
 import { queueCardOn } from '../card/commands.ts';
 import { queueFaceState } from '../face/device.ts';
 import { assertBelowLimit, assertNameFree, editedRow, MENU, uniqueName, visibleRow } from './common.ts';
+import { groupsWithSchedule } from './community-groups.ts';
 import { GROUP_LINK } from './credentials.ts';
 import { assertScheduleOf } from './schedules.ts';
 import {
@@ -41,13 +42,9 @@ async function membersPerGroup(db: Kysely<DB>, kind: 'card' | 'face', groupIds: 
 
 /** The groups of a community with their schedules, door units, lift floors and card counts (six queries in all). */
 async function groupRows(ctx: AuthCtx, communityId: number, only?: number): Promise<GroupRow[]> {
-  let q = ctx.db
-    .selectFrom('access_group as g')
-    .leftJoin('access_schedule as s', 's.id', 'g.schedule_id')
-    .select(['g.id', 'g.community_id', 'g.name', 'g.schedule_id', 's.name as scheduleName'])
-    .where('g.community_id', '=', communityId);
+  let q = groupsWithSchedule(ctx.db, communityId).select(['g.community_id', 'g.schedule_id']);
   if (only !== undefined) q = q.where('g.id', '=', only);
-  const groups = await q.orderBy('g.name').execute();
+  const groups = await q.execute();
   if (!groups.length) return [];
   const ids = groups.map((g) => g.id);
   const units = await ctx.db
