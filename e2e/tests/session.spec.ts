@@ -169,3 +169,18 @@ test('an API answer 403 shows the message and goes to /403', async ({ page }) =>
   await expect(page.getByText('You have no access to this community')).toBeVisible();
   await expect(page.getByText('No permission', { exact: true })).toBeVisible();
 });
+
+test('a screen whose code cannot load says so, keeps the menu, and the next screen works', async ({ page }) => {
+  const c1 = await seedCommunity('Broken Chunk Court');
+  const a = await seedAccount({ roleId: 4, manages: [c1] });
+  // the permission screen's code fails to download (as when the server was upgraded under an open tab)
+  await page.route(/\/assets\/PermissionPage-[^/]+\.js$/, (r) => r.abort());
+  await openSignedIn(page, a.id, '/permission');
+  await expect(page.getByText('This screen could not be shown')).toBeVisible();
+  await expect(page.getByTestId('screen-reload')).toBeVisible();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await page.locator('.ant-menu-root').getByText('Account management', { exact: true }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByText('This screen could not be shown')).toHaveCount(0);
+  await expect(page.locator('.ant-table-wrapper')).toBeVisible();
+});

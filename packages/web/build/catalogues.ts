@@ -3,13 +3,17 @@ import { type Plugin, runnerImport } from 'vite';
 
 const PREFIX = 'virtual:gatehouse-catalogue/';
 const LANGS = ['zh-CN', 'zh-TW', 'en'];
+/** antd's texts (pagination, date picker, empty, ...) and dayjs's month and week names come with the language's own. */
+const ANTD_LOCALES: Record<string, string> = { 'zh-CN': 'zh_CN', 'zh-TW': 'zh_TW', en: 'en_US' };
+const DAYJS_LOCALES: Record<string, string> = { 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw' };
 
 /**
  * `import('virtual:gatehouse-catalogue/<lang>')`: the texts of one language (server messages
  * and UI texts, key → text), taken at build time from src/i18n/catalogues.ts, which gathers the
  * JSON catalogues (contracts/src/messages/*.json, src/i18n/*.json) where every key carries its
  * three languages. The browser loads only the language in use (i18n/index.ts), not three
- * languages of every area in the first screen's entry.
+ * languages of every area in the first screen's entry; the module also brings antd's locale of
+ * the language (`antdLocale`) and registers dayjs's.
  */
 export function catalogues(): Plugin {
   let root = '';
@@ -33,7 +37,13 @@ export function catalogues(): Plugin {
     async load(id) {
       if (!id.startsWith(`\0${PREFIX}`)) return null;
       const flat = await load();
-      return `export default ${JSON.stringify(flat(id.slice(PREFIX.length + 1)))};`;
+      const lang = id.slice(PREFIX.length + 1);
+      const dayjs = DAYJS_LOCALES[lang];
+      return [
+        `export { default as antdLocale } from 'antd/es/locale/${ANTD_LOCALES[lang]}';`,
+        dayjs ? `import 'dayjs/locale/${dayjs}';` : '',
+        `export default ${JSON.stringify(flat(lang))};`,
+      ].join('\n');
     },
     // In dev, an edited catalogue (web or contracts messages, JSON or its module) reloads the page with its new texts.
     configureServer(server) {

@@ -1,24 +1,19 @@
 import { LANG_CODES } from '@gatehouse/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, message, theme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
 import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/zh-tw';
 import { type ReactNode, useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
-import { onLanguageChange } from '../i18n/index.ts';
+import { BrowserRouter } from 'react-router';
+import { antdLocaleOf, onLanguageChange } from '../i18n/index.ts';
 import { getLangCode } from '../session/store.ts';
 import { AppNotifierBridge } from './NotifierBridge.tsx';
-import { router } from './routes.tsx';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
+import { AppRoutes } from './routes.tsx';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 5_000 } },
 });
 
-const ANTD_LOCALES = { 'zh-CN': zhCN, 'zh-TW': zhTW, en: enUS } as const;
 const DAYJS_LOCALES = { 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw', en: 'en' } as const;
 
 /**
@@ -92,10 +87,14 @@ export function App() {
   }, [lang]);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ANTD_LOCALES[lang]} theme={THEME}>
+      <ConfigProvider locale={antdLocaleOf(lang)} theme={THEME}>
         <AppFrame>
           <Toasts />
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <ScreenErrorBoundary>
+              <AppRoutes />
+            </ScreenErrorBoundary>
+          </BrowserRouter>
         </AppFrame>
       </ConfigProvider>
     </QueryClientProvider>

@@ -23,3 +23,20 @@ export function NotFound() {
   const { t } = useT();
   return <Result status="404" title={t('ui.notFoundTitle')} subTitle={t('ui.notFoundText')} extra={<HomeButton />} />;
 }
+
+/** A screen that failed to draw or to load (its code changed with an upgrade, the network dropped). */
+export function ScreenFailed() {
+  const { t } = useT();
+  return (
+    <Result
+      status="error"
+      title={t('ui.screenFailedTitle')}
+      subTitle={t('ui.screenFailedText')}
+      extra={
+        <Button type="primary" onClick={() => window.location.reload()} data-testid="screen-reload">
+          {t('ui.reload')}
+        </Button>
+      }
+    />
+  );
+}

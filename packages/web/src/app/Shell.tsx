@@ -2,6 +2,7 @@ import { Layout } from 'antd';
 import { Outlet } from 'react-router';
 import { EmergencyBanner } from '../features/emergency/EmergencyBanner.tsx';
 import { AppHeader } from './header/AppHeader.tsx';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
 import { SideMenu } from './SideMenu.tsx';
 
 /** The signed-in layout: header, accordion menu (folded on narrow screens), the emergency banner, page. */
@@ -19,7 +20,9 @@ export function Shell() {
         </Layout.Sider>
         <Layout.Content className="gh-content">
           <EmergencyBanner />
-          <Outlet />
+          <ScreenErrorBoundary>
+            <Outlet />
+          </ScreenErrorBoundary>
         </Layout.Content>
       </Layout>
     </Layout>

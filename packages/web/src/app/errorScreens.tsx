@@ -1,9 +1,10 @@
 import { lazyScreen } from './lazyScreen.tsx';
 import { loadErrorPages } from './preload.ts';
 
-// The 403 and 404 screens (antd's Result with its pictures) load when one is shown.
+// The 403, 404 and failed-screen screens (antd's Result with its pictures) load when one is shown.
 export const Forbidden = lazyScreen(loadErrorPages, (m) => m.Forbidden);
 export const NotFound = lazyScreen(loadErrorPages, (m) => m.NotFound);
+export const ScreenFailed = lazyScreen(loadErrorPages, (m) => m.ScreenFailed);
 
 /** Loads the error screens; from then on they draw at once. main.tsx awaits it when /404 is opened. */
 export const errorScreensReady = loadErrorPages;

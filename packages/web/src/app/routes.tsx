@@ -1,4 +1,5 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router';
 import { Forbidden, NotFound } from './errorScreens.tsx';
 import { lazyScreen } from './lazyScreen.tsx';
 import { PageGate } from './PageGate.tsx';
@@ -12,7 +13,7 @@ const ForgetPwdPage = lazyScreen(loadForgetPwd, (m) => m.ForgetPwdPage);
 const SignedInShell = lazyScreen(loadShell, (m) => m.SignedInShell);
 
 /** Public routes: /login, /active, /forgetPwd, /404; everything else needs a session. */
-export const router = createBrowserRouter([
+const ROUTES: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   { path: '/active', element: <LoginPage activation /> },
   { path: '/forgetPwd', element: <ForgetPwdPage /> },
@@ -36,8 +37,15 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFound /> },
     ],
   },
-]);
+];
 
-setNavigate((to) => {
-  void router.navigate(to);
-});
+/**
+ * The screens by path (inside the BrowserRouter of App.tsx). Plain routes, not a data router:
+ * no screen loads data through the router, and the data router's code weighs 17 kB gzip more.
+ */
+export function AppRoutes() {
+  const navigate = useNavigate();
+  // the API client navigates from outside React (to /login when a session ends)
+  useEffect(() => setNavigate((to) => void navigate(to)), [navigate]);
+  return useRoutes(ROUTES);
+}

@@ -1,4 +1,5 @@
 import type { Lang } from '@gatehouse/contracts';
+import type { Locale } from 'antd/es/locale';
 import { useSyncExternalStore } from 'react';
 import { currentLocale } from '../session/store.ts';
 import { type Texts, translate } from './translate.ts';
@@ -8,21 +9,27 @@ import { type Texts, translate } from './translate.ts';
  * build/catalogues.ts: the browser loads the language in use, and another one when the user
  * switches to it.
  */
-const LOADERS: Record<Lang, () => Promise<{ default: Texts }>> = {
+const LOADERS: Record<Lang, () => Promise<{ default: Texts; antdLocale: Locale }>> = {
   'zh-CN': () => import('virtual:gatehouse-catalogue/zh-CN'),
   'zh-TW': () => import('virtual:gatehouse-catalogue/zh-TW'),
   en: () => import('virtual:gatehouse-catalogue/en'),
 };
 
 const texts: Partial<Record<Lang, Texts>> = {};
+const antdLocales: Partial<Record<Lang, Locale>> = {};
 let language: Lang = currentLocale();
 const listeners = new Set<(lang: Lang) => void>();
 
 /** Loads a language's texts once (the first screen waits for the current one). */
 export async function loadLanguage(lang: Lang): Promise<void> {
   if (texts[lang]) return;
-  texts[lang] = (await LOADERS[lang]()).default;
+  const loaded = await LOADERS[lang]();
+  antdLocales[lang] = loaded.antdLocale;
+  texts[lang] = loaded.default;
 }
+
+/** antd's texts of a loaded language (its pagination, date picker, empty list). */
+export const antdLocaleOf = (lang: Lang): Locale | undefined => antdLocales[lang];
 
 /** Translates a key or a message reference (key::params, '@key' params translated first) in the language in use. */
 export const tr = (ref: string, params?: Record<string, unknown>): string => translate(texts[language], ref, params);
