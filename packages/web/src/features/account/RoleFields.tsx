@@ -40,7 +40,7 @@ export function RoleFields({ roleId, userId, addressLabel }: RoleFieldsProps) {
   const { message } = App.useApp();
   const form = Form.useFormInstance();
   const f = roleFields(roleId);
-  const communities = useCommunities().map((c) => ({ value: c.communityid, label: c.name }));
+  const communities = useCommunities(true).map((c) => ({ value: c.communityid, label: c.name }));
   const communityId = Form.useWatch('communityId', form) as number | undefined;
   const addressId = Form.useWatch('commuAddressId', form) as number | undefined;
   const [text, setText] = useState('');

@@ -24,7 +24,7 @@ export function DeviceDialog(p: { row?: DeviceRow; onClose: () => void; onSaved:
   const session = useSession();
   const enterprise = session?.roleId === 10;
   const own = useOwnCompany(enterprise ? session?.user.regNo : undefined);
-  const companies = useCommunities();
+  const companies = useCommunities(true);
   const [form] = Form.useForm<Values>();
   const schema = p.row ? deviceUpdateInput : deviceInsertInput;
   const options = enterprise

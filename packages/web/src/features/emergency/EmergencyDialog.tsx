@@ -20,7 +20,7 @@ interface Values {
 export function EmergencyDialog({ communityId, addressId, onClose }: { communityId?: number; addressId?: number; onClose: () => void }) {
   const { t } = useT();
   const [form] = Form.useForm<Values>();
-  const communities = useCommunities();
+  const communities = useCommunities(true);
   const chosen = Form.useWatch('communityId', form);
   const units = useDoorUnits(chosen);
   const refresh = useEmergencyRefresh();

@@ -27,7 +27,7 @@ export function HouseholdFields({ area, schema, fixed, withName }: HouseholdFiel
   const { t } = useT();
   const { message } = App.useApp();
   const form = Form.useFormInstance();
-  const communities = useCommunities().map((c) => ({ value: c.communityid, label: c.name }));
+  const communities = useCommunities(true).map((c) => ({ value: c.communityid, label: c.name }));
   const watched = Form.useWatch('communityId', form) as number | undefined;
   const communityId = fixed?.communityId ?? watched;
   const addressId = Form.useWatch('addressId', form) as number | undefined;

@@ -34,7 +34,7 @@ export function NoticeDialog({ onClose }: { onClose: (saved: boolean) => void })
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [files, setFiles] = useState<UploadFile[]>([]);
-  const communities = useCommunities();
+  const communities = useCommunities(true);
   const check = (name: Field) => ({
     validator: async () => {
       const res = uploadNoticeInput.safeParse(toInput(form.getFieldsValue()));
