@@ -86,12 +86,15 @@ export type MenuKey =
   | 'webhook'
   | 'overview';
 
+// looked up for every op-log row a list shows: by map, not by a scan of the menu table
+const BY_KEY = new Map(MENUS.map((m) => [m.key, m]));
+const BY_ID = new Map(MENUS.map((m) => [m.id, m]));
 export const menuByKey = (key: MenuKey): MenuDef => {
-  const m = MENUS.find((x) => x.key === key);
+  const m = BY_KEY.get(key);
   if (!m) throw new Error(`unknown menu ${key}`);
   return m;
 };
-export const menuById = (id: number): MenuDef | undefined => MENUS.find((x) => x.id === id);
+export const menuById = (id: number): MenuDef | undefined => BY_ID.get(id);
 export const isLeafMenu = (m: MenuDef): boolean => !MENUS.some((x) => x.parentId === m.id);
 export const LEAF_MENUS: readonly MenuDef[] = MENUS.filter(isLeafMenu);
 
