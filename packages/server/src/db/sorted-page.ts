@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type OrderByItemBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { countRows } from './sql.ts';
 
 /** What a small sortable list asks for: 0-based page, rows, and optionally a sort field and direction. */
@@ -48,3 +48,9 @@ export function pageInOrder<DB, TB extends keyof DB, O, S extends string>(
     .limit(i.rows)
     .offset(i.page * i.rows);
 }
+
+/** An order modifier where a column's nulls (never seen, no serial) sort as its smallest values: first ascending, last descending. */
+export const nullsSmallest =
+  (order: 'asc' | 'desc' | undefined) =>
+  (ob: OrderByItemBuilder): OrderByItemBuilder =>
+    order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsFirst();

@@ -9,6 +9,7 @@ import {
   type deviceRoutes,
 } from '@gatehouse/contracts';
 import { sql } from 'kysely';
+import { nullsSmallest } from '../../db/sorted-page.ts';
 import type { Db } from '../../db/index.ts';
 import { withCommands } from '../../devices/commands.ts';
 import { doorUnit, profileCommands } from '../../devices/desired.ts';
@@ -84,9 +85,7 @@ export async function devicesPage(ctx: AuthCtx, i: PageIn): Promise<Page<DeviceR
   const base = filteredDevices(ctx.db, await listScope(ctx.db, ctx.caller), i);
   const total = await countRows(base);
   let q = base.limit(i.rows).offset(i.page * i.rows);
-  q = i.sort
-    ? q.orderBy(sql.ref(SORT[i.sort]), sql.raw(i.order === 'desc' ? 'desc nulls last' : 'asc nulls first')).orderBy('a.id', 'desc')
-    : q.orderBy('a.id', 'desc');
+  q = i.sort ? q.orderBy(sql.ref(SORT[i.sort]), nullsSmallest(i.order)).orderBy('a.id', 'desc') : q.orderBy('a.id', 'desc');
   return { rows: await present(ctx, await q.execute()), total };
 }
 

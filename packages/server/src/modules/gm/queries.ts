@@ -1,5 +1,6 @@
 import { ADDRESS_TYPE, type GmRow, msg, type Option, type Page, type ParsedInput, type gmRoutes } from '@gatehouse/contracts';
 import { sql } from 'kysely';
+import { nullsSmallest } from '../../db/sorted-page.ts';
 import { withCommands } from '../../devices/commands.ts';
 import { doorUnit, ladderFileCommand } from '../../devices/desired.ts';
 import type { AuthCtx } from '../../http/context.ts';
@@ -46,7 +47,7 @@ export async function searchGmsPage(ctx: AuthCtx, i: ParsedInput<R['searchGmsPag
     .limit(i.rows)
     .offset(i.page * i.rows);
   page = i.sort
-    ? page.orderBy(sql.ref(SORT[i.sort]), (ob) => (i.order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsFirst())).orderBy('a.id')
+    ? page.orderBy(sql.ref(SORT[i.sort]), nullsSmallest(i.order)).orderBy('a.id')
     : page.orderBy('c.name').orderBy('a.address').orderBy('a.id');
   const rows = await withSync(ctx.db, ctx.config.TZ_NAME, await page.execute());
   return { rows: rows.map(({ deviceId: _d, ...r }) => ({ ...r, serial: r.serial ?? null })), total };
