@@ -1,6 +1,6 @@
 import { type Catalogue, LANGS } from '@gatehouse/contracts';
 import { describe, expect, it } from 'vitest';
-import { flatCatalogue } from './catalogues.ts';
+import { flatCatalogue, SERVER_ONLY } from './catalogues.ts';
 
 /** The UI texts as they are on disk (i18n/*.json); contracts' messages/catalogues.test.ts checks their three languages. */
 const JSON_CATALOGUES = import.meta.glob<Catalogue>('./*.json', { eager: true, import: 'default' });
@@ -25,5 +25,21 @@ describe('the per-language texts the build makes (build/catalogues.ts)', () => {
         for (const [key, t] of Object.entries(cat)) if (texts[key] !== t[lang]) missing.push(`${file}: ${key} (${lang})`);
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe('server-only messages', () => {
+  const SOURCES = import.meta.glob<string>('../**/*.{ts,tsx}', { eager: true, query: '?raw', import: 'default' });
+
+  it('are left out of the browser texts, and no web code names one', () => {
+    const texts = flatCatalogue('en');
+    expect(Object.keys(texts).filter((k) => SERVER_ONLY.some((p) => k.startsWith(p)))).toEqual([]);
+    expect(Object.keys(SOURCES).length).toBeGreaterThan(150);
+    const named: string[] = [];
+    for (const [file, code] of Object.entries(SOURCES)) {
+      if (file.endsWith('.test.ts') || file.endsWith('i18n/catalogues.ts')) continue;
+      for (const m of code.matchAll(/['"`]((?:op|col|sheet|sms)\.[A-Za-z$]+)/g)) named.push(`${file}: ${m[1]}`);
+    }
+    expect(named).toEqual([]);
   });
 });

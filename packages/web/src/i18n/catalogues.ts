@@ -42,19 +42,26 @@ export const CATALOGUES: Catalogue[] = [
   eventlogUi,
   noticeUi,
   rulesUi,
+  cardUi,
+  cardReaderUi,
+  faceUi,
+  attendanceUi,
+  totpUi,
+  alarmUi,
+  reviewUi,
+  emergencyUi,
+  webhookUi,
 ];
-CATALOGUES.push(cardUi);
-CATALOGUES.push(cardReaderUi);
-CATALOGUES.push(faceUi);
-CATALOGUES.push(attendanceUi);
-CATALOGUES.push(totpUi);
-CATALOGUES.push(alarmUi);
-CATALOGUES.push(reviewUi);
-CATALOGUES.push(emergencyUi, webhookUi);
+
+/**
+ * Server messages only the server puts in words (it sends envelopes' messages rendered): op-log
+ * contents, export columns and sheet names, SMS texts. The browser's texts leave them out.
+ */
+export const SERVER_ONLY = ['op.', 'col.', 'sheet.', 'sms.'];
 
 /** One language's texts, key by key: what `virtual:gatehouse-catalogue/<lang>` carries (build/catalogues.ts). */
 export function flatCatalogue(lang: Lang): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const c of CATALOGUES) for (const [k, v] of Object.entries(c)) out[k] = v[lang];
+  for (const c of CATALOGUES) for (const [k, v] of Object.entries(c)) if (!SERVER_ONLY.some((p) => k.startsWith(p))) out[k] = v[lang];
   return out;
 }
