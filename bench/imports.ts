@@ -9,7 +9,8 @@ import { multipart } from '../packages/server/src/modules/account/test-kit.ts';
 /**
  * An account import of 100k rows, each with its own password (`npm run bench -- imports`,
  * issue 11 goal 4): the server runs in its own process, the product's way (PGlite in a
- * data directory, or DATABASE_URL, the face detector loaded at start as main.ts does),
+ * data directory, or DATABASE_URL, the embedded broker, the face detector started as
+ * main.ts starts it: loaded at start only with FACE_DETECTOR_WARMUP=1),
  * restarted on data that holds BENCH_ACCOUNTS accounts already (so PGlite's first-start
  * initdb is not in its memory); the .xlsx is uploaded
  * signed in over HTTP. Figures: seconds and rows/s of the upload
