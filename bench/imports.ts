@@ -17,7 +17,8 @@ import { multipart } from '../packages/server/src/modules/account/test-kit.ts';
  * route against a bare batched INSERT of as many rows in the same server (ratio), and
  * the server's RSS before and at its peak (read from /proc every 100 ms).
  * BENCH_IMPORT_ROWS (default 100,000) for a quick run; PostgreSQL first when
- * DATABASE_URL is set, then PGlite (BENCH_PGLITE=0 skips it).
+ * DATABASE_URL is set, then PGlite (BENCH_PGLITE=0 skips it). BENCH_NODE_FLAGS: node/V8 flags
+ * for the server's process (space-separated), to measure one against the product's start.
  */
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -93,10 +94,19 @@ async function runOnce(databaseUrl: string | undefined) {
     BENCH_DATA_DIR: dataDir,
   };
   const child = (phase: 'seed' | 'serve') =>
-    spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'imports-child.ts')], {
-      env: { ...env, BENCH_PHASE: phase },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
+    spawn(
+      process.execPath,
+      [
+        ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+        '--import',
+        'tsx',
+        path.join(import.meta.dirname, 'imports-child.ts'),
+      ],
+      {
+        env: { ...env, BENCH_PHASE: phase },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      },
+    );
   const seeding = child('seed');
   const seeded = await new Promise<number | null>((r) => seeding.once('exit', r));
   if (seeded !== 0) throw new Error(`seeding the bench server's data failed (exit ${seeded})`);
