@@ -107,7 +107,8 @@ export function warmUp(): Promise<void> {
  * What the server does with the detector at start (main.ts, and the imports bench, which starts
  * its server the same way): with FACE_DETECTOR_WARMUP the models are loaded and run once now
  * (about 240 MB held from the start); without (the default), nothing: they load on the first face
- * check, which then takes a few seconds longer (docs/performance.md, "Face check").
+ * check, which then waits for them (about 0.8 s more on the development machine; docs/performance.md,
+ * "Face check").
  */
 export function startFaceDetector(config: Pick<Config, 'FACE_DETECTOR_WARMUP'>): Promise<void> {
   return config.FACE_DETECTOR_WARMUP ? warmUp() : Promise.resolve();
