@@ -1,6 +1,7 @@
 /**
  * The server of the imports bench, in its own process (its RSS is read alone from
- * /proc), the product's way: PGlite in a data directory (BENCH_DATA_DIR), or
+ * /proc), the product's way (configuration from the environment, embedded broker, face
+ * detector as main.ts starts it): PGlite in a data directory (BENCH_DATA_DIR), or
  * DATABASE_URL. BENCH_PHASE=seed fills it (BENCH_ACCOUNTS accounts in 50 communities,
  * an administrator) and exits; then, as a server restarted on its data, it signs the
  * administrator in and listens on HTTP. Over IPC it answers the bare baseline: the same number of rows as
@@ -9,17 +10,19 @@
 import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/app.ts';
 import { boot } from '../packages/server/src/boot.ts';
-import { testConfig } from '../packages/server/src/config.ts';
-import { warmUp } from '../packages/server/src/faces/detector.ts';
+import { loadConfig } from '../packages/server/src/config.ts';
+import { startFaceDetector } from '../packages/server/src/faces/detector.ts';
 import { openSession } from '../packages/server/src/http/auth.ts';
 import { hashPassword } from '../packages/server/src/modules/session/passwords.ts';
 import { insertAccount } from '../packages/server/src/modules/account/insert.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS);
 const dataDir = process.env.BENCH_DATA_DIR as string;
-const booted = await boot(testConfig({ LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: dataDir, dataDir }), {
-  mqtt: false,
-});
+// The product's configuration, read from the environment as main.ts reads it (FACE_DETECTOR_WARMUP,
+// PGLITE_SHARED_BUFFERS, DATABASE_URL as set), with no demo data, no captcha, and the embedded
+// broker on a free port; the broker runs when serving, as main.ts's does.
+const config = loadConfig({ ...process.env, CAPTCHA: 'off', DEMO: '0', LOG_LEVEL: 'warn', DATA_DIR: dataDir, MQTT_PORT: '0' });
+const booted = await boot(config, { mqtt: process.env.BENCH_PHASE !== 'seed' });
 const { db } = booted.services;
 const hash = await hashPassword('Bench123');
 if (process.env.BENCH_PHASE === 'seed') {
@@ -37,8 +40,8 @@ if (process.env.BENCH_PHASE === 'seed') {
   await booted.shutdown();
   process.exit(0);
 }
-// As main.ts does at start: the face detector's models are loaded and run once.
-await warmUp();
+// As main.ts does at start: the face detector's models loaded and run once only with FACE_DETECTOR_WARMUP.
+await startFaceDetector(config);
 const community = await db.selectFrom('community').select('id').orderBy('id').executeTakeFirstOrThrow();
 const addresses = await db.selectFrom('address').select('address').where('community_id', '=', community.id).limit(200).execute();
 const admin = await db.selectFrom('account').select('id').where('reg_no', '=', '13999999999').executeTakeFirstOrThrow();

@@ -9,14 +9,16 @@ import { multipart } from '../packages/server/src/modules/account/test-kit.ts';
 /**
  * An account import of 100k rows, each with its own password (`npm run bench -- imports`,
  * issue 11 goal 4): the server runs in its own process, the product's way (PGlite in a
- * data directory, or DATABASE_URL, the face detector loaded at start as main.ts does),
+ * data directory, or DATABASE_URL, the embedded broker, the face detector started as
+ * main.ts starts it: loaded at start only with FACE_DETECTOR_WARMUP=1),
  * restarted on data that holds BENCH_ACCOUNTS accounts already (so PGlite's first-start
  * initdb is not in its memory); the .xlsx is uploaded
  * signed in over HTTP. Figures: seconds and rows/s of the upload
  * route against a bare batched INSERT of as many rows in the same server (ratio), and
  * the server's RSS before and at its peak (read from /proc every 100 ms).
  * BENCH_IMPORT_ROWS (default 100,000) for a quick run; PostgreSQL first when
- * DATABASE_URL is set, then PGlite (BENCH_PGLITE=0 skips it).
+ * DATABASE_URL is set, then PGlite (BENCH_PGLITE=0 skips it). BENCH_NODE_FLAGS: node/V8 flags
+ * for the server's process (space-separated), to measure one against the product's start.
  */
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -92,10 +94,19 @@ async function runOnce(databaseUrl: string | undefined) {
     BENCH_DATA_DIR: dataDir,
   };
   const child = (phase: 'seed' | 'serve') =>
-    spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'imports-child.ts')], {
-      env: { ...env, BENCH_PHASE: phase },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
+    spawn(
+      process.execPath,
+      [
+        ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+        '--import',
+        'tsx',
+        path.join(import.meta.dirname, 'imports-child.ts'),
+      ],
+      {
+        env: { ...env, BENCH_PHASE: phase },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      },
+    );
   const seeding = child('seed');
   const seeded = await new Promise<number | null>((r) => seeding.once('exit', r));
   if (seeded !== 0) throw new Error(`seeding the bench server's data failed (exit ${seeded})`);

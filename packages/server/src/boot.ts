@@ -38,7 +38,12 @@ export async function boot(
   opts: { inMemoryDb?: boolean; mqtt?: boolean; redisPrefix?: string; onQuery?: QueryListener; sweepMs?: number } = {},
 ): Promise<Booted> {
   const log = pino({ level: config.LOG_LEVEL });
-  const dbHandle = await openDb({ url: config.DATABASE_URL, dataDir: opts.inMemoryDb ? null : config.dataDir, onQuery: opts.onQuery });
+  const dbHandle = await openDb({
+    url: config.DATABASE_URL,
+    dataDir: opts.inMemoryDb ? null : config.dataDir,
+    onQuery: opts.onQuery,
+    sharedBuffers: config.PGLITE_SHARED_BUFFERS,
+  });
   await migrate(dbHandle.db);
   await syncMenus(dbHandle.db);
   // The areas' door-unit sources and delete dependents, passed in through the services.

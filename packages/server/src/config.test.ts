@@ -14,6 +14,10 @@ describe('configuration', () => {
     expect(c.SMS_DAILY_CAP).toBe(1000);
     expect(c.ACCESS_EVENT_RETENTION_MONTHS).toBe(0);
     expect(loadConfig({ ACCESS_EVENT_RETENTION_MONTHS: '24' }).ACCESS_EVENT_RETENTION_MONTHS).toBe(24);
+    expect(c.FACE_DETECTOR_WARMUP).toBe(false);
+    expect(loadConfig({ FACE_DETECTOR_WARMUP: '1' }).FACE_DETECTOR_WARMUP).toBe(true);
+    expect(c.PGLITE_SHARED_BUFFERS).toBe('32MB');
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '128MB' }).PGLITE_SHARED_BUFFERS).toBe('128MB');
   });
 
   it('reads TRUST_PROXY as a list of addresses and CIDR ranges', () => {
@@ -38,6 +42,10 @@ describe('configuration', () => {
     [{ SMS_DAILY_CAP: '0' }, 'SMS_DAILY_CAP must be a whole number of at least 1'],
     [{ ACCESS_EVENT_RETENTION_MONTHS: '-1' }, 'ACCESS_EVENT_RETENTION_MONTHS must be a whole number of months'],
     [{ ACCESS_EVENT_RETENTION_MONTHS: '1.5' }, 'ACCESS_EVENT_RETENTION_MONTHS must be a whole number of months'],
+    [{ PGLITE_SHARED_BUFFERS: '32' }, 'PGLITE_SHARED_BUFFERS must be a size from 128kB to 1GB'],
+    [{ PGLITE_SHARED_BUFFERS: '64kB' }, 'PGLITE_SHARED_BUFFERS must be a size from 128kB to 1GB'],
+    [{ PGLITE_SHARED_BUFFERS: '2GB' }, 'PGLITE_SHARED_BUFFERS must be a size from 128kB to 1GB'],
+    [{ FACE_DETECTOR_WARMUP: 'yes' }, 'FACE_DETECTOR_WARMUP'],
   ])('stops with one clear line on %o', (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);

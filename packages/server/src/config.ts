@@ -137,6 +137,20 @@ const schema = z.object({
       'must be 32 bytes: 64 hex digits or base64',
     )
     .optional(),
+  /**
+   * Load the face detector's models (about 240 MB) at start, so the first face check does not wait
+   * for them; off, they load on the first face check (docs/performance.md, "Face check").
+   */
+  FACE_DETECTOR_WARMUP: bool01.default(false),
+  /** Embedded PGlite's buffer pool (PostgreSQL's shared_buffers); unused with DATABASE_URL. */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .refine((v) => {
+      const m = /^([1-9]\d{0,6})(kB|MB|GB)$/.exec(v);
+      const kb = m ? Number(m[1]) * { kB: 1, MB: 1024, GB: 1024 * 1024 }[m[2] as 'kB'] : 0;
+      return kb >= 128 && kb <= 1024 * 1024;
+    }, 'must be a size from 128kB to 1GB, such as 32MB (kB, MB or GB)')
+    .default('32MB'),
   /** How often the webhook outbox is polled, ms (0: not polled). */
   WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { seedDemo } from './demo/data.ts';
 import { startDemoDevices } from './demo/devices.ts';
 import { ensureAdmin } from './modules/account/insert.ts';
-import { warmUp } from './faces/detector.ts';
+import { startFaceDetector } from './faces/detector.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -33,8 +33,8 @@ async function main() {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   await app.listen({ port: config.PORT, host: config.HOST });
-  // Load the face model now, not on the first photo check (it takes seconds).
-  warmUp().catch((e) => console.warn(`face detector not loaded: ${e instanceof Error ? e.message : e}`));
+  // The face detector's models: now with FACE_DETECTOR_WARMUP, else on the first face check.
+  startFaceDetector(config).catch((e) => console.warn(`face detector not loaded: ${e instanceof Error ? e.message : e}`));
 
   const url = `http://localhost:${config.PORT}`;
   const lines = [

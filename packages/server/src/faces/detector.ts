@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import sharp from 'sharp';
+import type { Config } from '../config.ts';
+import { loadSharp } from '../http/image-pixels.ts';
 
 /**
  * Face detection for the face photo check (001 §5: a photo must hold exactly one face),
@@ -87,9 +88,9 @@ function detector(): Promise<Loaded> {
 let warm: Promise<void> | undefined;
 
 /**
- * Loads the models and runs each once on a grey image (at start-up, so the first check does
- * not wait; before a benchmark): the first inference of a model on the WASM backend costs
- * about a second more than the next ones.
+ * Loads the models and runs each once on a grey image (at start-up with FACE_DETECTOR_WARMUP,
+ * so the first check does not wait; before a benchmark): the first inference of a model on
+ * the WASM backend costs about a second more than the next ones.
  */
 export function warmUp(): Promise<void> {
   warm ??= (async () => {
@@ -100,6 +101,17 @@ export function warmUp(): Promise<void> {
     throw e;
   });
   return warm;
+}
+
+/**
+ * What the server does with the detector at start (main.ts, and the imports bench, which starts
+ * its server the same way): with FACE_DETECTOR_WARMUP the models are loaded and run once now
+ * (about 240 MB held from the start); without (the default), nothing: they load on the first face
+ * check, which then waits for them (about 0.8 s more on the development machine; docs/performance.md,
+ * "Face check").
+ */
+export function startFaceDetector(config: Pick<Config, 'FACE_DETECTOR_WARMUP'>): Promise<void> {
+  return config.FACE_DETECTOR_WARMUP ? warmUp() : Promise.resolve();
 }
 
 type Which = 'ssd' | 'tiny';
@@ -120,12 +132,14 @@ export async function detectRaw(pixels: Buffer, width: number, height: number, w
 
 /** Decodes an image with sharp (EXIF rotation applied) and detects its faces. */
 export async function detectFaces(image: Buffer): Promise<FaceBox[]> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(image).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   return detectRaw(data, info.width, info.height);
 }
 
 /** The image inside a grey border (`share` of its size on each side), and the border's widths. */
 async function padded(rgb: Buffer, width: number, height: number, share: number) {
+  const sharp = await loadSharp();
   const [dx, dy] = [Math.round(width * share), Math.round(height * share)];
   const pixels = await sharp(rgb, { raw: { width, height, channels: 3 } })
     .extend({ top: dy, bottom: dy, left: dx, right: dx, background: { r: 128, g: 128, b: 128 } })

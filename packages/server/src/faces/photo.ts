@@ -1,7 +1,7 @@
 import { FACE_CAPTURE, IMAGE_MAX_PIXELS, LIMITS } from '@gatehouse/contracts';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { AppError } from '../http/errors.ts';
-import { assertImagePixels } from '../http/image-pixels.ts';
+import { assertImagePixels, loadSharp } from '../http/image-pixels.ts';
 import { findFaces } from './detector.ts';
 
 /**
@@ -41,6 +41,7 @@ export function assertJpegUnderLimit(b: Buffer): void {
 
 /** Upright, fitted and re-encoded; also answers the raw RGB pixels of the result for detection. */
 export async function normalise(b: Buffer): Promise<CheckedPhoto & { rgb: Buffer }> {
+  const sharp = await loadSharp();
   let upright: Sharp;
   let meta: Metadata;
   try {

@@ -20,7 +20,12 @@ class TextBuffer {
     this.parts.push(text);
   }
   take(): string {
-    const s = this.parts.join('');
+    // One part is the parser's slice of a 64 kB chunk of XML: V8 keeps a slice of 13 characters or
+    // more as a view that holds the whole chunk alive, so 100k kept rows held the sheet's whole
+    // text. A space put before the part and sliced off again copies the text out (the two are
+    // flattened into a new string first): the row holds its own characters only (docs/performance.md,
+    // "Imports"). Several parts are joined into a new string anyway.
+    const s = this.parts.length === 1 ? ` ${this.parts[0]}`.slice(1) : this.parts.join('');
     this.parts = [];
     this.length = 0;
     this.collecting = false;

@@ -1,10 +1,13 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { SheetStream } from './sheet-stream.ts';
 
-/** A one-sheet workbook with a header row (import templates, small exports). */
+/**
+ * A one-sheet workbook with a header row (import templates, small exports). ExcelJS (about 25 MB
+ * once loaded) is loaded on the first such file, not at start: most servers rarely write one.
+ */
 export async function workbookBuffer(sheet: string, headers: string[], rows: (string | number | null)[][] = []): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(sheet);
   ws.addRow(headers).font = { bold: true };

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ADDRESS_TYPE, FACE_CAPTURE, HARDWARE, LIMITS } from '@gatehouse/contracts';
-import sharp, { type Region } from 'sharp';
+import type { Region } from 'sharp';
 import type { Db } from '../../db/index.ts';
+import { loadSharp } from '../../http/image-pixels.ts';
 import { insertPhotoRow, writePhoto } from './photos.ts';
 
 const require = createRequire(import.meta.url);
@@ -20,6 +21,7 @@ const SAMPLE_FACES = [
 /** The demo's i-th face photo (also checked by the face tests, `test-photos.ts`). */
 export async function demoFacePhoto(i: number): Promise<Buffer> {
   const file = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', 'sample5.jpg');
+  const sharp = await loadSharp();
   return sharp(await fs.promises.readFile(file))
     .extract(SAMPLE_FACES[i % SAMPLE_FACES.length] as Region)
     .resize({ width: FACE_CAPTURE.width, height: FACE_CAPTURE.height, fit: 'inside' })
