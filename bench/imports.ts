@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+// @ts-expect-error: a plain ES module of the build scripts, without types
+import { bundleForNode } from '../scripts/bundle-node.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +10,8 @@ import { multipart } from '../packages/server/src/modules/account/test-kit.ts';
 
 /**
  * An account import of 100k rows, each with its own password (`npm run bench -- imports`,
- * issue 11 goal 4): the server runs in its own process, the product's way (PGlite in a
+ * issue 11 goal 4): the server runs in its own process, the product's way (bundled for plain
+ * Node as `npm start` runs it, PGlite in a
  * data directory, or DATABASE_URL, the embedded broker, the face detector started as
  * main.ts starts it: loaded at start only with FACE_DETECTOR_WARMUP=1),
  * restarted on data that holds BENCH_ACCOUNTS accounts already (so PGlite's first-start
@@ -93,20 +96,15 @@ async function runOnce(databaseUrl: string | undefined) {
     BENCH_ACCOUNTS: String(ACCOUNTS),
     BENCH_DATA_DIR: dataDir,
   };
+  // Bundled as `npm start` bundles the server (scripts/bundle-node.mjs): plain Node, no tsx in the process.
+  // inside the checkout, so its packages resolve from node_modules
+  const script = path.join(import.meta.dirname, 'results', 'imports-child.mjs');
+  await bundleForNode(path.join(import.meta.dirname, 'imports-child.ts'), script);
   const child = (phase: 'seed' | 'serve') =>
-    spawn(
-      process.execPath,
-      [
-        ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
-        '--import',
-        'tsx',
-        path.join(import.meta.dirname, 'imports-child.ts'),
-      ],
-      {
-        env: { ...env, BENCH_PHASE: phase },
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      },
-    );
+    spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), '--enable-source-maps', script], {
+      env: { ...env, BENCH_PHASE: phase },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
   const seeding = child('seed');
   const seeded = await new Promise<number | null>((r) => seeding.once('exit', r));
   if (seeded !== 0) throw new Error(`seeding the bench server's data failed (exit ${seeded})`);
