@@ -102,12 +102,16 @@ export const streamBatch = (db: Db): number => arrayStreams.get(db)?.batch ?? PG
 
 const arrayStreams = new WeakMap<Db, { stream: (q: CompiledQuery) => AsyncIterable<unknown[]>; batch: number }>();
 
-async function* allAtOnce(rows: () => Promise<unknown[][]>): AsyncGenerator<unknown[]> {
-  const all: (unknown[] | undefined)[] = await rows();
-  for (let i = 0; i < all.length; i++) {
-    const r = all[i] as unknown[];
-    all[i] = undefined;
-    yield r;
+/** Rows parsed a chunk at a time as they are taken (PGlite answers a statement at once, as JSON texts). */
+async function* chunkByChunk(chunks: Promise<(() => unknown[][])[]>): AsyncGenerator<unknown[]> {
+  const all = await chunks;
+  for (let k = 0; k < all.length; k++) {
+    const rows: (unknown[] | undefined)[] = (all[k] as () => unknown[][])();
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i] as unknown[];
+      rows[i] = undefined;
+      yield r;
+    }
   }
 }
 
@@ -231,12 +235,18 @@ export async function openDb(opts: { url?: string; dataDir?: string | null; onQu
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), log });
   // A read's rows come back as one JSON text (pglite-arrays.ts): PGlite's field-by-field reading cost more than the query.
-  const arrays = pgliteArrays(pglite, { [TIMESTAMPTZ]: timestamptzMs });
-  arrayQueries.set(db, (q) => {
+  const chunks = pgliteArrays(pglite, { [TIMESTAMPTZ]: timestamptzMs });
+  arrayQueries.set(db, async (q) => {
     onQuery?.({ sql: q.sql, parameters: q.parameters });
-    return arrays(q);
+    return (await chunks(q)).flatMap((c) => c());
   });
-  arrayStreams.set(db, { batch: PGLITE_BATCH, stream: (q) => allAtOnce(() => queryArrays(db, q)) });
+  arrayStreams.set(db, {
+    batch: PGLITE_BATCH,
+    stream: (q) => {
+      onQuery?.({ sql: q.sql, parameters: q.parameters });
+      return chunkByChunk(chunks(q));
+    },
+  });
   return { db, kind: 'pglite', pglite, close: () => db.destroy() };
 }
 
