@@ -83,7 +83,8 @@ export function queryArrays(db: Db, q: CompiledQuery): Promise<unknown[][]> {
  * (the socket paused while a few hundred wait), so a big batch never sits in memory; a taker
  * that pauses for over a second gets the rest of the statement read into memory, so the
  * connection goes back to the pool. Leaving early lets the statement end on its own (at most
- * the rest of it is read and dropped). PGlite answers a statement's rows all at once.
+ * the rest of it is read and dropped). PGlite answers a statement's rows all at once, as
+ * JSON texts of 100 rows, each parsed only when its rows are taken (pglite-arrays.ts).
  */
 export function streamArrays(db: Db, q: CompiledQuery): AsyncIterable<unknown[]> {
   const run = arrayStreams.get(db);
@@ -93,9 +94,9 @@ export function streamArrays(db: Db, q: CompiledQuery): AsyncIterable<unknown[]>
 
 /**
  * Rows per keyset batch of a streamed read: 5,000 on PostgreSQL (read as taken), 3,000 on PGlite
- * (a statement's rows come at once, as one JSON text): each statement is planned anew, so bigger
- * batches cost less CPU, but a batch held while it is written outlives the young generation and
- * grows the old one (10,000-row batches: +162 MB for a 1M-row export; docs/performance.md, Exports).
+ * (a statement's rows come at once): each statement is planned anew, so bigger batches cost less
+ * CPU, but what a batch holds while it is written outlives the young generation and grows the old
+ * one (docs/performance.md, "PGlite exports").
  */
 const PGLITE_BATCH = 3000;
 export const streamBatch = (db: Db): number => arrayStreams.get(db)?.batch ?? PGLITE_BATCH;
