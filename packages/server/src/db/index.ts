@@ -6,6 +6,7 @@ import { type CompiledQuery, Kysely, type LogEvent, PGliteDialect, PostgresDiale
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { MIGRATIONS } from './migrations/index.ts';
+import { pgliteArrays } from './pglite-arrays.ts';
 import type { DB } from './types.ts';
 
 export type Db = Kysely<DB>;
@@ -33,16 +34,14 @@ const parseTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ) as (text: string) =
  * the driver's parser.
  */
 export function timestamptzMs(text: string): number {
-  const c = (i: number) => text.charCodeAt(i) - 48;
-  const n2 = (i: number) => c(i) * 10 + c(i + 1);
   const n = text.length;
   if (n >= 22 && text[4] === '-' && text[10] === ' ' && text[13] === ':' && text[16] === ':') {
     let i = 19;
     let ms = 0;
     if (text[i] === '.') {
       let scale = 100;
-      for (i++; i < n && c(i) >= 0 && c(i) <= 9; i++) {
-        ms += c(i) * scale;
+      for (i++; i < n && digit(text, i) >= 0 && digit(text, i) <= 9; i++) {
+        ms += digit(text, i) * scale;
         scale /= 10;
       }
       ms = Math.floor(ms);
@@ -50,14 +49,18 @@ export function timestamptzMs(text: string): number {
     const sign = text[i] === '-' ? -1 : text[i] === '+' ? 1 : 0;
     const rest = n - i - 1;
     if (sign !== 0 && (rest === 2 || rest === 5 || rest === 8)) {
-      const offset = n2(i + 1) * 3600 + (rest >= 5 ? n2(i + 4) * 60 : 0) + (rest === 8 ? n2(i + 7) : 0);
-      const year = c(0) * 1000 + c(1) * 100 + n2(2);
-      const wall = Date.UTC(year, n2(5) - 1, n2(8), n2(11), n2(14), n2(17), ms);
+      const offset = digits2(text, i + 1) * 3600 + (rest >= 5 ? digits2(text, i + 4) * 60 : 0) + (rest === 8 ? digits2(text, i + 7) : 0);
+      const year = digit(text, 0) * 1000 + digit(text, 1) * 100 + digits2(text, 2);
+      const wall = Date.UTC(year, digits2(text, 5) - 1, digits2(text, 8), digits2(text, 11), digits2(text, 14), digits2(text, 17), ms);
       if (year >= 100 && !Number.isNaN(wall)) return wall - sign * offset * 1000;
     }
   }
   return Number(parseTimestamptz(text));
 }
+
+/** The digit at `i` of `t` (its code minus '0'); module-level, not a closure made on every call. */
+const digit = (t: string, i: number) => t.charCodeAt(i) - 48;
+const digits2 = (t: string, i: number) => digit(t, i) * 10 + digit(t, i + 1);
 
 /**
  * Runs a compiled statement with its rows as arrays in select order and timestamptz values as
@@ -80,7 +83,8 @@ export function queryArrays(db: Db, q: CompiledQuery): Promise<unknown[][]> {
  * (the socket paused while a few hundred wait), so a big batch never sits in memory; a taker
  * that pauses for over a second gets the rest of the statement read into memory, so the
  * connection goes back to the pool. Leaving early lets the statement end on its own (at most
- * the rest of it is read and dropped). PGlite answers a statement's rows all at once.
+ * the rest of it is read and dropped). PGlite answers a statement's rows all at once, as
+ * JSON texts of 100 rows, each parsed only when its rows are taken (pglite-arrays.ts).
  */
 export function streamArrays(db: Db, q: CompiledQuery): AsyncIterable<unknown[]> {
   const run = arrayStreams.get(db);
@@ -89,19 +93,26 @@ export function streamArrays(db: Db, q: CompiledQuery): AsyncIterable<unknown[]>
 }
 
 /**
- * Rows per keyset batch of a streamed read: 5,000 on PostgreSQL (read as taken), 2,000 on PGlite
- * (a statement's rows come at once; smaller batches cost more CPU there: docs/performance.md).
+ * Rows per keyset batch of a streamed read: 5,000 on PostgreSQL (read as taken), 3,000 on PGlite
+ * (a statement's rows come at once): each statement is planned anew, so bigger batches cost less
+ * CPU, but what a batch holds while it is written outlives the young generation and grows the old
+ * one (docs/performance.md, "PGlite exports").
  */
-export const streamBatch = (db: Db): number => arrayStreams.get(db)?.batch ?? 2000;
+const PGLITE_BATCH = 3000;
+export const streamBatch = (db: Db): number => arrayStreams.get(db)?.batch ?? PGLITE_BATCH;
 
 const arrayStreams = new WeakMap<Db, { stream: (q: CompiledQuery) => AsyncIterable<unknown[]>; batch: number }>();
 
-async function* allAtOnce(rows: () => Promise<unknown[][]>): AsyncGenerator<unknown[]> {
-  const all: (unknown[] | undefined)[] = await rows();
-  for (let i = 0; i < all.length; i++) {
-    const r = all[i] as unknown[];
-    all[i] = undefined;
-    yield r;
+/** Rows parsed a chunk at a time as they are taken (PGlite answers a statement at once, as JSON texts). */
+async function* chunkByChunk(chunks: Promise<(() => unknown[][])[]>): AsyncGenerator<unknown[]> {
+  const all = await chunks;
+  for (let k = 0; k < all.length; k++) {
+    const rows: (unknown[] | undefined)[] = (all[k] as () => unknown[][])();
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i] as unknown[];
+      rows[i] = undefined;
+      yield r;
+    }
   }
 }
 
@@ -241,12 +252,19 @@ export async function openDb(opts: {
   });
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), log });
+  // A read's rows come back as one JSON text (pglite-arrays.ts): PGlite's field-by-field reading cost more than the query.
+  const chunks = pgliteArrays(pglite, { [TIMESTAMPTZ]: timestamptzMs });
   arrayQueries.set(db, async (q) => {
     onQuery?.({ sql: q.sql, parameters: q.parameters });
-    const r = await pglite.query<unknown[]>(q.sql, [...q.parameters], { rowMode: 'array', parsers: { [TIMESTAMPTZ]: timestamptzMs } });
-    return r.rows;
+    return (await chunks(q)).flatMap((c) => c());
   });
-  arrayStreams.set(db, { batch: 2000, stream: (q) => allAtOnce(() => queryArrays(db, q)) });
+  arrayStreams.set(db, {
+    batch: PGLITE_BATCH,
+    stream: (q) => {
+      onQuery?.({ sql: q.sql, parameters: q.parameters });
+      return chunkByChunk(chunks(q));
+    },
+  });
   return { db, kind: 'pglite', pglite, close: () => db.destroy() };
 }
 

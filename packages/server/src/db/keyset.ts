@@ -4,10 +4,15 @@ import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
  * The keyset condition "after this row" over (sort column, id), written as a row
  * comparison so PostgreSQL walks the (sort, id) index instead of filtering: the
  * `a < x OR (a = x AND id < y)` form cannot use it (174 ms vs 1.9 ms per batch deep
- * into 1M rows).
+ * into 1M rows). The sort column's own bound, implied by the row comparison, lets the
+ * planner leave out the month partitions of access_event already passed (a row comparison
+ * prunes none): on PGlite, which plans every export batch anew, planning a batch deep into
+ * a year of events took 8.1 ms over every month and 2.5 ms without the ones passed.
  */
 export function afterRow(sortCol: string, idCol: string, desc: boolean, after: { sort: Date; id: number }) {
-  return sql<SqlBool>`(${sql.ref(sortCol)}, ${sql.ref(idCol)}) ${sql.raw(desc ? '<' : '>')} (${after.sort}, ${after.id})`;
+  const op = desc ? '<' : '>';
+  const col = sql.ref(sortCol);
+  return sql<SqlBool>`((${col}, ${sql.ref(idCol)}) ${sql.raw(op)} (${after.sort}, ${after.id}) and ${col} ${sql.raw(op)}= ${after.sort})`;
 }
 
 /**
