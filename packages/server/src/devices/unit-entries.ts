@@ -32,30 +32,31 @@ export function newValidity(i: { validfrom: string; validto: string; info?: stri
   return { validfrom, validto, info: i.info ?? '' };
 }
 
-type Validity = ReturnType<typeof newValidity>;
-
-/**
- * Sets an entry's validity and note (400 unless both dates read and are in order), then `then`
- * sends the unit the credential's state and logs the change, in the same transaction.
- */
-export async function updateUnitEntry<T>(
-  ctx: AuthCtx,
-  table: 'card_gate' | 'face_gate',
-  id: number,
-  input: Parameters<typeof newValidity>[0],
-  then: (trx: Kysely<DB>, q: CommandQueue, validity: Validity) => Promise<T>,
-): Promise<T> {
-  const validity = newValidity(input, ctx.config.TZ_NAME);
-  return withCommands(ctx, async (trx, q) => {
-    await trx.updateTable(table).set(validity).where('id', '=', id).execute();
-    return then(trx, q, validity);
-  });
-}
-
 /** What an entry change sends to the door unit (the credential's state there) and how it is logged. */
 interface EntryChange {
   send: (trx: Kysely<DB>, q: CommandQueue) => Promise<unknown>;
   log: Omit<OpLogEntry, 'communityId'>;
+}
+
+/**
+ * Sets an entry's validity and note (400 unless both dates read and are in order), sends the unit
+ * the credential's state and logs the change (`after` is `before` with the new validity), in one
+ * transaction.
+ */
+export async function updateUnitEntry(
+  ctx: AuthCtx,
+  table: 'card_gate' | 'face_gate',
+  e: UnitEntry,
+  input: Parameters<typeof newValidity>[0],
+  change: EntryChange,
+): Promise<void> {
+  const validity = newValidity(input, ctx.config.TZ_NAME);
+  await withCommands(ctx, async (trx, q) => {
+    await trx.updateTable(table).set(validity).where('id', '=', e.id).execute();
+    await change.send(trx, q);
+    const after = { ...(change.log.before as object), ...validityView(validity, ctx.config.TZ_NAME) };
+    await writeOpLog(trx, ctx, { ...change.log, after, communityId: e.community_id });
+  });
 }
 
 /** Removes an entry (not a single-family one: 403) and sends the unit the credential's state without it; logged. */

@@ -1,6 +1,5 @@
 import type { AuthCtx } from './context.ts';
-import { notFound } from './errors.ts';
-import { assertCommunity } from './scope.ts';
+import { foundInScope } from './scope.ts';
 import { keptPath } from './uploads.ts';
 
 /**
@@ -11,7 +10,6 @@ export async function keptInScope<F extends { path: string; community_id: number
   ctx: AuthCtx,
   f: F | undefined,
 ): Promise<F & { full: string }> {
-  if (!f) throw notFound();
-  await assertCommunity(ctx.db, ctx.caller, f.community_id);
-  return { ...f, full: keptPath(ctx.config, f.path) };
+  const kept = await foundInScope(ctx.db, ctx.caller, f);
+  return { ...kept, full: keptPath(ctx.config, kept.path) };
 }

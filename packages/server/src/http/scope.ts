@@ -62,6 +62,23 @@ export async function foundInScope<T extends { community_id: number | null }>(db
   return row;
 }
 
+/**
+ * Rows read by `expected` distinct ids, when every one exists (else 404) and every community is in
+ * the caller's scope (else 403). The scope is read once.
+ */
+export async function allFoundInScope<T>(
+  db: Db,
+  caller: Caller,
+  rows: T[],
+  expected: number,
+  communityOf: (row: T) => number | null = (r) => (r as { community_id: number | null }).community_id,
+): Promise<T[]> {
+  if (rows.length !== expected) throw notFound();
+  const scope = await scopeOf(db, caller);
+  if (!rows.every((r) => inScope(scope, communityOf(r)))) throw new AppError(403, ['err.outOfScope']);
+  return rows;
+}
+
 /** Ids for a Kysely `where(col, 'in', ...)`: never empty (an empty IN list is invalid SQL). */
 export const scopeIds = (scope: Scope & { all: false }): number[] => (scope.ids.length ? scope.ids : [-1]);
 

@@ -16,7 +16,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { notFound } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
-import { assertCommunity, scopeOf } from '../../http/scope.ts';
+import { foundInScope, scopeOf } from '../../http/scope.ts';
 import {
   ACCOUNT_COLUMNS,
   communitiesOf,
@@ -136,9 +136,8 @@ export async function detailOf(ctx: AuthCtx, id: number): Promise<AccountDetail>
 
 /** Accounts living at an address (householders, cloud users) of a community in scope. */
 export async function accountsByResident(ctx: AuthCtx, addressId: number): Promise<AccountRow[]> {
-  const ad = await ctx.db.selectFrom('address').select(['id', 'community_id']).where('id', '=', addressId).executeTakeFirst();
-  if (!ad) throw notFound();
-  await assertCommunity(ctx.db, ctx.caller, ad.community_id);
+  const ad = ctx.db.selectFrom('address').select(['id', 'community_id']).where('id', '=', addressId);
+  await foundInScope(ctx.db, ctx.caller, await ad.executeTakeFirst());
   const rows = await rowQuery(ctx.db).where('a.address_id', '=', addressId).orderBy('a.role_id').orderBy('a.id').limit(500).execute();
   return rows.map((r) => toRow(ctx, r));
 }

@@ -4,9 +4,9 @@ import type { DB } from '../../db/types.ts';
 import { withCommands } from '../../devices/commands.ts';
 import { sortedPage } from '../../db/sorted-page.ts';
 import type { AuthCtx } from '../../http/context.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { assertCommunity, foundInScope } from '../../http/scope.ts';
+import { allFoundInScope, foundInScope } from '../../http/scope.ts';
 import { queueCallCodes } from './amt-sync.ts';
 import { loadAddress } from './queries.ts';
 
@@ -145,9 +145,7 @@ export async function updateAmt(ctx: AuthCtx, i: ParsedInput<R['updateAmt']>): P
 export async function deleteAmts(ctx: AuthCtx, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   await withCommands(ctx, async (trx, q) => {
-    const rows = await amtRows(trx).where('amt.id', 'in', unique).execute();
-    if (rows.length !== unique.length) throw notFound();
-    for (const r of rows) await assertCommunity(trx, ctx.caller, r.community_id);
+    const rows = await allFoundInScope(trx, ctx.caller, await amtRows(trx).where('amt.id', 'in', unique).execute(), unique.length);
     const callerIds = [...new Set(rows.map((r) => r.caller_address_id))];
     const callers = await trx
       .selectFrom('address')

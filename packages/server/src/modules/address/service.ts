@@ -6,7 +6,7 @@ import { bindDevice } from '../device/binding.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { assertCommunity } from '../../http/scope.ts';
+import { allFoundInScope, assertCommunity } from '../../http/scope.ts';
 import { dependentsText } from '../community/dependents.ts';
 import { activateDevice } from './activation.ts';
 import { queueAddressChange } from './amt-sync.ts';
@@ -103,8 +103,7 @@ export async function deleteAddresses(ctx: AuthCtx, ids: number[]): Promise<void
       .where('id', 'in', unique)
       .forUpdate()
       .execute();
-    if (rows.length !== unique.length) throw notFound();
-    for (const r of rows) await assertCommunity(trx, ctx.caller, r.community_id);
+    await allFoundInScope(trx, ctx.caller, rows, unique.length);
     if (rows.some((r) => r.type === ADDRESS_TYPE.doorUnit && r.is_villa === 1)) throw forbidden('addr.villaNoDelete');
     const refusals: string[] = [];
     for (const r of rows) {

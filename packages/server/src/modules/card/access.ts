@@ -2,8 +2,8 @@ import { CARD_LIST, type CardType, GATE_CARD_TYPES, LADDER_CARD_TYPES, type Menu
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx, Caller } from '../../http/context.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
-import { assertCommunity } from '../../http/scope.ts';
+import { forbidden } from '../../http/errors.ts';
+import { foundInScope } from '../../http/scope.ts';
 
 /**
  * Which card list (and so which menu) a card type belongs to. The gate list (ismjtk 1)
@@ -66,9 +66,11 @@ export const CARD_COLUMNS = [
 
 /** A card the caller may manage: 404 when unknown, 403 out of scope or without the card's menu. */
 export async function loadCard(ctx: AuthCtx, id: number, db: Kysely<DB> = ctx.db): Promise<CardRecord & { menu: MenuKey }> {
-  const card = await db.selectFrom('card').select(CARD_COLUMNS).where('id', '=', id).executeTakeFirst();
-  if (!card) throw notFound();
-  await assertCommunity(ctx.db, ctx.caller, card.community_id);
+  const card = await foundInScope(
+    ctx.db,
+    ctx.caller,
+    await db.selectFrom('card').select(CARD_COLUMNS).where('id', '=', id).executeTakeFirst(),
+  );
   return { ...card, menu: assertTypeMenu(ctx.caller, card.card_type) };
 }
 

@@ -1,8 +1,6 @@
 import { type DoorUnitCardRow, msg, type ParsedInput, type cardRoutes } from '@gatehouse/contracts';
 import type { AuthCtx } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
-import { writeOpLog } from '../../http/oplog.ts';
-import { assertCommunity } from '../../http/scope.ts';
+import { foundInScope } from '../../http/scope.ts';
 import { queueCardOn } from './commands.ts';
 import { deleteUnitEntry, redownloadUnitEntry, updateUnitEntry, validityView } from '../../devices/unit-entries.ts';
 import { entryBase, entryColumns, toEntryRow } from './queries.ts';
@@ -11,14 +9,11 @@ type R = typeof cardRoutes;
 
 /** One door-unit entry with its card and door unit: 404 when unknown, 403 out of scope. */
 async function loadEntry(ctx: AuthCtx, id: number) {
-  const e = await entryBase(ctx.db)
+  const e = entryBase(ctx.db)
     .innerJoin('address as g', 'g.id', 'cg.gate_id')
     .select([...entryColumns, 'g.address as gate', 'g.community_id'])
-    .where('cg.id', '=', id)
-    .executeTakeFirst();
-  if (!e) throw notFound();
-  await assertCommunity(ctx.db, ctx.caller, e.community_id);
-  return e;
+    .where('cg.id', '=', id);
+  return foundInScope(ctx.db, ctx.caller, await e.executeTakeFirst());
 }
 
 const view = (e: Awaited<ReturnType<typeof loadEntry>>, tz: string) => ({
@@ -31,15 +26,9 @@ const view = (e: Awaited<ReturnType<typeof loadEntry>>, tz: string) => ({
 export async function updateEntry(ctx: AuthCtx, i: ParsedInput<R['updateGateAccessAddressByAddressId']>): Promise<DoorUnitCardRow> {
   const e = await loadEntry(ctx, i.id);
   const tz = ctx.config.TZ_NAME;
-  await updateUnitEntry(ctx, 'card_gate', i.id, i, async (trx, q, validity) => {
-    if (e.status === 'enable') await queueCardOn(trx, q, e.cardRowId, [e.gate_id]);
-    await writeOpLog(trx, ctx, {
-      menu: 'access.gm',
-      content: msg('op.card.gateUpdate', { cardid: e.cardid, gate: e.gate }),
-      communityId: e.community_id,
-      before: view(e, tz),
-      after: { ...view(e, tz), ...validityView(validity, tz) },
-    });
+  await updateUnitEntry(ctx, 'card_gate', e, i, {
+    send: async (trx, q) => e.status === 'enable' && (await queueCardOn(trx, q, e.cardRowId, [e.gate_id])),
+    log: { menu: 'access.gm', content: msg('op.card.gateUpdate', { cardid: e.cardid, gate: e.gate }), before: view(e, tz) },
   });
   const row = await entryBase(ctx.db).select(entryColumns).where('cg.id', '=', i.id).executeTakeFirstOrThrow();
   return toEntryRow(row, tz);

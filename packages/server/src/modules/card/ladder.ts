@@ -1,9 +1,9 @@
 import { LADDER_SOURCE, type LadderDownloadInfo, type MenuKey, msg, type ParsedInput, type cardRoutes } from '@gatehouse/contracts';
 import { withCommands } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { assertCommunity } from '../../http/scope.ts';
+import { foundInScope } from '../../http/scope.ts';
 import { hasMenu, loadCard } from './access.ts';
 import { queueLadderFiles } from './commands.ts';
 import { doorUnitsOf, gmOptions } from './download.ts';
@@ -50,9 +50,8 @@ async function loadHolder(ctx: AuthCtx, id: number, source: number): Promise<Hol
     };
   }
   if (!hasMenu(ctx.caller, 'access.faceid')) throw forbidden();
-  const f = await ctx.db.selectFrom('face').select(['id', 'community_id', 'address_id', 'account']).where('id', '=', id).executeTakeFirst();
-  if (!f) throw notFound();
-  await assertCommunity(ctx.db, ctx.caller, f.community_id);
+  const face = ctx.db.selectFrom('face').select(['id', 'community_id', 'address_id', 'account']).where('id', '=', id);
+  const f = await foundInScope(ctx.db, ctx.caller, await face.executeTakeFirst());
   return {
     id,
     source,

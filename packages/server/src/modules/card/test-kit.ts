@@ -1,4 +1,5 @@
 import { ADDRESS_TYPE, type CardRow, menuByKey, type MenuKey } from '@gatehouse/contracts';
+import { countRows } from '../../db/sql.ts';
 import type { TestApp } from '../../test/harness.ts';
 
 /** Inserts an address of a community (householder by default) and answers its id. */
@@ -50,28 +51,7 @@ export async function newCard(t: TestApp, token: string, v: Record<string, unkno
 }
 
 export const counts = async (t: TestApp) => ({
-  cards: Number(
-    (
-      await t.db
-        .selectFrom('card')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  ),
-  entries: Number(
-    (
-      await t.db
-        .selectFrom('card_gate')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  ),
-  ladders: Number(
-    (
-      await t.db
-        .selectFrom('ladder_config')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  ),
+  cards: await countRows(t.db.selectFrom('card')),
+  entries: await countRows(t.db.selectFrom('card_gate')),
+  ladders: await countRows(t.db.selectFrom('ladder_config')),
 });

@@ -13,7 +13,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { removeKept } from '../../http/uploads.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { assertCommunity } from '../../http/scope.ts';
+import { allFoundInScope, assertCommunity } from '../../http/scope.ts';
 import { dependentsText } from './dependents.ts';
 import { communityById } from './queries.ts';
 
@@ -134,8 +134,7 @@ export async function deleteCommunities(ctx: AuthCtx, ids: number[]): Promise<vo
   if (unique.length > 1 && !isAdminLevel(ctx.caller.roleId)) throw forbidden('comm.batchAdminOnly');
   const files = await ctx.db.transaction().execute(async (trx) => {
     const rows = await trx.selectFrom('community').select(['id', 'name']).where('id', 'in', unique).forUpdate().execute();
-    if (rows.length !== unique.length) throw notFound();
-    for (const r of rows) await assertCommunity(trx, ctx.caller, r.id);
+    await allFoundInScope(trx, ctx.caller, rows, unique.length, (r) => r.id);
     const refusals: string[] = [];
     for (const r of rows) {
       const what = await dependentsText(ctx, trx, { communityId: r.id });

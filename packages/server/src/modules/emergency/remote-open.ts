@@ -2,9 +2,9 @@ import { CMD_KIND, CMD_STATUS, COMMAND_PRIORITY, DOOR_OPEN_WAIT_MS, type DoorOpe
 import { sql } from 'kysely';
 import { command, withCommands } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { inScope, scopeOf } from '../../http/scope.ts';
+import { foundInScope } from '../../http/scope.ts';
 
 const answered = (status: number) => status === CMD_STATUS.success || status === CMD_STATUS.failed;
 
@@ -16,14 +16,12 @@ const answered = (status: number) => status === CMD_STATUS.success || status ===
  * yet: a door must not open minutes later.
  */
 export async function openDoor(ctx: AuthCtx, addressId: number, waitMs = DOOR_OPEN_WAIT_MS): Promise<DoorOpenAnswer> {
-  const unit = await ctx.db
+  const found = ctx.db
     .selectFrom('address as a')
     .leftJoin('device as d', 'd.address_id', 'a.id')
     .select(['a.id', 'a.community_id', 'a.address', 'd.id as deviceId', 'd.online'])
-    .where('a.id', '=', addressId)
-    .executeTakeFirst();
-  if (!unit) throw notFound();
-  if (!inScope(await scopeOf(ctx.db, ctx.caller), unit.community_id)) throw new AppError(403, ['err.outOfScope']);
+    .where('a.id', '=', addressId);
+  const unit = await foundInScope(ctx.db, ctx.caller, await found.executeTakeFirst());
   if (unit.deviceId === null) throw badRequest('door.err.noDevice');
   if (!unit.online) throw conflict('door.err.offline');
 

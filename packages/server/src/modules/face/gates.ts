@@ -15,7 +15,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { dateRange, formatDateTime, parseDateTime } from '../../http/dates.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { assertCommunity, inScope, scopeOf } from '../../http/scope.ts';
+import { assertCommunity, foundInScope } from '../../http/scope.ts';
 import { queueFaceState } from './device.ts';
 import { GATE_FACE_COLUMNS, type GateFaceDbRow, gateEntries, gateFaceBase, toFaceAddressRow } from './queries.ts';
 import { doorUnitsWith } from '../address/units.ts';
@@ -154,13 +154,10 @@ export async function gateFacesPage(ctx: AuthCtx, i: ParsedInput<F['getFaceAddre
 
 /** A door-unit entry the caller may see (404 none, 403 another community). */
 async function visibleEntry(ctx: AuthCtx, id: number, db: Kysely<DB> = ctx.db): Promise<GateFaceDbRow> {
-  const row = await gateFaceBase(db)
+  const row = gateFaceBase(db)
     .select([...GATE_FACE_COLUMNS])
-    .where('g.id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  if (!inScope(await scopeOf(ctx.db, ctx.caller), row.community_id)) throw new AppError(403, ['err.outOfScope']);
-  return row;
+    .where('g.id', '=', id);
+  return foundInScope(ctx.db, ctx.caller, await row.executeTakeFirst());
 }
 
 const entryLog = (r: GateFaceDbRow, tz: string) => ({
@@ -174,19 +171,15 @@ const entryLog = (r: GateFaceDbRow, tz: string) => ({
 export async function updateGateFace(ctx: AuthCtx, i: ParsedInput<F['updateFaceAddressByAddressId']>): Promise<FaceAddressRow> {
   const before = await visibleEntry(ctx, i.id);
   const tz = ctx.config.TZ_NAME;
-  const after = await updateUnitEntry(ctx, 'face_gate', i.id, i, async (trx, q) => {
-    await queueFaceState(trx, q, before.face_id, [before.gate_id]);
-    const row = await visibleEntry(ctx, i.id, trx);
-    await writeOpLog(trx, ctx, {
+  await updateUnitEntry(ctx, 'face_gate', before, i, {
+    send: (trx, q) => queueFaceState(trx, q, before.face_id, [before.gate_id]),
+    log: {
       menu: 'access.gm',
-      content: msg('op.face.gateEdit', { account: row.account, gate: row.gateAddress }),
-      communityId: row.community_id,
+      content: msg('op.face.gateEdit', { account: before.account, gate: before.gateAddress }),
       before: entryLog(before, tz),
-      after: entryLog(row, tz),
-    });
-    return row;
+    },
   });
-  return toFaceAddressRow(after, tz);
+  return toFaceAddressRow(await visibleEntry(ctx, i.id), tz);
 }
 
 /** delFaceAddressById: removes a face from one door unit (not a single-family entry: 403). */

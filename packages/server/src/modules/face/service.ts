@@ -7,7 +7,7 @@ import { type CommandQueue, withCommands } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { assertCommunity, inScope, listScope, scopeOf } from '../../http/scope.ts';
+import { assertCommunity, foundInScope, listScope } from '../../http/scope.ts';
 import { type CheckedPhoto, checkPhoto, decodePhoto } from '../../faces/photo.ts';
 import { faceDeleteCommand, queueFaceState } from './device.ts';
 import { unitsOfFace } from '../rules/credentials.ts';
@@ -35,10 +35,7 @@ export async function facesPage(ctx: AuthCtx, i: ParsedInput<F['getFaces']>): Pr
 
 /** A face the caller may see: 404 when there is none, 403 when it belongs to another community. */
 export async function visibleFace(ctx: AuthCtx, id: number, db: Kysely<DB> = ctx.db): Promise<FaceDbRow> {
-  const row = await faceById(db, id);
-  if (!row) throw notFound();
-  if (!inScope(await scopeOf(ctx.db, ctx.caller), row.community_id)) throw new AppError(403, ['err.outOfScope']);
-  return row;
+  return foundInScope(ctx.db, ctx.caller, await faceById(db, id));
 }
 
 export async function getFace(ctx: AuthCtx, id: number): Promise<FaceDetail> {

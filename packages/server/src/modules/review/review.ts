@@ -4,8 +4,8 @@ import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { t } from '../../http/i18n.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import { assertCommunity, scopeOf } from '../../http/scope.ts';
+import { badRequest } from '../../http/errors.ts';
+import { foundInScope, scopeOf } from '../../http/scope.ts';
 import { placesOf as placesFrom } from '../../devices/places.ts';
 import { CREDENTIAL_SOURCES, type Credential, lastUses, type Place, type Subject, syncStates } from './sources.ts';
 
@@ -16,13 +16,8 @@ export async function resolveSubject(
   db: Kysely<DB> = ctx.db,
 ): Promise<{ subject: Subject; text: string; communityId: number | null }> {
   if (i.addressId !== undefined) {
-    const a = await db
-      .selectFrom('address')
-      .select(['id', 'community_id', 'type', 'address'])
-      .where('id', '=', i.addressId)
-      .executeTakeFirst();
-    if (!a) throw notFound();
-    await assertCommunity(ctx.db, ctx.caller, a.community_id);
+    const found = db.selectFrom('address').select(['id', 'community_id', 'type', 'address']).where('id', '=', i.addressId);
+    const a = await foundInScope(ctx.db, ctx.caller, await found.executeTakeFirst());
     if (a.type !== ADDRESS_TYPE.householder) throw badRequest('review.notHousehold');
     return { subject: { addressId: a.id, scope: { all: false, ids: [a.community_id] } }, text: a.address, communityId: a.community_id };
   }

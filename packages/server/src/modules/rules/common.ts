@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { PG_ERROR, pgCode } from '../../db/sql.ts';
 import type { AuthCtx } from '../../http/context.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import { msg } from '@gatehouse/contracts';
 
@@ -47,13 +47,6 @@ export async function uniqueName<T>(name: string, fn: () => Promise<T>): Promise
     if (pgCode(e) === PG_ERROR.uniqueViolation) throw conflict(msg('rules.nameTaken', { name }));
     throw e;
   }
-}
-
-/** A row the caller may see: 404 when there is none, 403 when it belongs to another community. */
-export async function visibleRow<T extends { community_id: number }>(ctx: AuthCtx, row: T | undefined): Promise<T> {
-  if (!row) throw notFound();
-  await assertCommunity(ctx.db, ctx.caller, row.community_id);
-  return row;
 }
 
 /**

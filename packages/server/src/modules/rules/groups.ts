@@ -6,10 +6,10 @@ import type { AuthCtx } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { assertCommunity } from '../../http/scope.ts';
+import { assertCommunity, foundInScope } from '../../http/scope.ts';
 import { queueCardOn } from '../card/commands.ts';
 import { queueFaceState } from '../face/device.ts';
-import { assertBelowLimit, assertNameFree, editedRow, MENU, uniqueName, visibleRow } from './common.ts';
+import { assertBelowLimit, assertNameFree, editedRow, MENU, uniqueName } from './common.ts';
 import { groupsWithSchedule } from './community-groups.ts';
 import { GROUP_LINK } from './credentials.ts';
 import { assertScheduleOf } from './schedules.ts';
@@ -90,7 +90,11 @@ export async function listGroups(ctx: AuthCtx, communityId: number): Promise<Gro
 }
 
 async function loadGroup(ctx: AuthCtx, id: number): Promise<Stored & { units: number[]; lifts: LiftRow[] }> {
-  const row = await visibleRow(ctx, await ctx.db.selectFrom('access_group').select(COLUMNS).where('id', '=', id).executeTakeFirst());
+  const row = await foundInScope(
+    ctx.db,
+    ctx.caller,
+    await ctx.db.selectFrom('access_group').select(COLUMNS).where('id', '=', id).executeTakeFirst(),
+  );
   const units = await ctx.db
     .selectFrom('access_group_unit')
     .select('address_id')

@@ -2,11 +2,11 @@ import { holidayImportRow, type HolidayRow, type ParsedInput, type ROUTES, RULES
 import type { FastifyReply } from 'fastify';
 import { CommandQueue } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
-import { assertCommunity } from '../../http/scope.ts';
+import { assertCommunity, foundInScope } from '../../http/scope.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import { type ImportReport, runImport, sendTemplate } from '../../xlsx/import-runner.ts';
 import { importColumns } from '../../xlsx/columns.ts';
-import { assertBelowLimit, editedRow, MENU, visibleRow } from './common.ts';
+import { assertBelowLimit, editedRow, MENU } from './common.ts';
 import { deleteTableRow, queueTable, saveTableRow } from './tables.ts';
 
 type Save = ParsedInput<typeof ROUTES.rules.saveHoliday>;
@@ -38,7 +38,11 @@ export async function listHolidays(ctx: AuthCtx, communityId: number): Promise<H
 }
 
 async function loadHoliday(ctx: AuthCtx, id: number): Promise<Stored> {
-  return visibleRow(ctx, await ctx.db.selectFrom('access_holiday').select(COLUMNS).where('id', '=', id).executeTakeFirst());
+  return foundInScope(
+    ctx.db,
+    ctx.caller,
+    await ctx.db.selectFrom('access_holiday').select(COLUMNS).where('id', '=', id).executeTakeFirst(),
+  );
 }
 
 /** saveHoliday: add (no id) or edit; the community's units get the new holiday table. */

@@ -13,8 +13,8 @@ import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { t } from '../../http/i18n.ts';
 import { badRequest } from '../../http/errors.ts';
-import { assertCommunity } from '../../http/scope.ts';
-import { assertBelowLimit, assertNameFree, editedRow, uniqueName, visibleRow } from './common.ts';
+import { assertCommunity, foundInScope } from '../../http/scope.ts';
+import { assertBelowLimit, assertNameFree, editedRow, uniqueName } from './common.ts';
 import { deleteTableRow, saveTableRow, weekOf } from './tables.ts';
 
 type Save = ParsedInput<typeof ROUTES.rules.saveSchedule>;
@@ -71,7 +71,7 @@ async function loadSchedule(ctx: AuthCtx, id: number, db: Kysely<DB> = ctx.db): 
     .select(['id', 'community_id', 'name', 'week', 'holiday_mode', 'holiday_weekday'])
     .where('id', '=', id)
     .executeTakeFirst();
-  return visibleRow(ctx, row);
+  return foundInScope(ctx.db, ctx.caller, row);
 }
 
 /**
