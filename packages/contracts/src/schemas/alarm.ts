@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALARM_KINDS, ALARM_NOTE_MAX } from '../alarm.ts';
 import { msg } from '../messages/define.ts';
-import { idList, optStr, withT, dateFilter } from './common.ts';
+import { idList, optStr, withT, dateRangeFilter } from './common.ts';
 import { pageAndExport } from './list-inputs.ts';
 
 const oneOf = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
@@ -19,8 +19,7 @@ const alarmFilters = {
   kind: oneOf('f.alarmKind', ALARM_KINDS),
   /** 1: acknowledged, 0: not yet; absent: both. */
   acknowledged: oneOf('f.acknowledged', ['0', '1']),
-  validfrom: dateFilter('f.validfrom'),
-  validto: dateFilter('f.validto'),
+  ...dateRangeFilter('validfrom', 'validto', ['f.validfrom', 'f.validto']),
 };
 export const { page: alarmPageInput, export: alarmExportInput } = pageAndExport(alarmFilters, ['time']);
 

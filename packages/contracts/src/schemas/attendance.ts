@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CLOCK_STATUS, WEEKDAYS } from '../codes.ts';
 import { LIMITS } from '../limits.ts';
-import { optInt, optStr, paging, reqInt, withT, dateFilter, optCode } from './common.ts';
+import { optInt, optStr, paging, reqInt, withT, dateRangeFilter, optCode } from './common.ts';
 import { pageAndExport } from './list-inputs.ts';
 
 /** The longest date range of the daily clock-in detail (one month of days). */
@@ -45,8 +45,7 @@ export const worklistPageInput = z.object({
   userName: optStr('f.att.userName', 50),
   account: optStr('f.account', 20),
   weektime: optCode('f.att.weekday', WEEKDAYS),
-  starttime: dateFilter('f.att.startDate'),
-  endtime: dateFilter('f.att.endDate'),
+  ...dateRangeFilter('starttime', 'endtime', ['f.att.startDate', 'f.att.endDate']),
   status: optCode('f.att.status', [CLOCK_STATUS.abnormal, CLOCK_STATUS.normal]),
   ...paging(['datetime', 'account', 'userName'], LIMITS.defaultPageSize),
 });
@@ -56,8 +55,7 @@ const punchFilters = {
   /** Narrows to one company (the daily detail the user came from); scope is always applied. */
   communityId: optInt('f.community'),
   account: optStr('f.account', 20),
-  starttime: dateFilter('f.att.from'),
-  endtime: dateFilter('f.att.to'),
+  ...dateRangeFilter('starttime', 'endtime', ['f.att.from', 'f.att.to']),
   /** The spec's punch query sends iswork=1; punches are the only rows of this list. */
   iswork: optCode('f.att.iswork', [1]),
 };

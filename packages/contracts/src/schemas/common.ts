@@ -180,6 +180,10 @@ export const optDate = (field: string) =>
 export const dateFilter = (field: string) =>
   optStr(field, 19).refine((v) => v === undefined || DATE_TIME.test(v), msg('v.invalid', { field: `@${field}` }));
 
+/** A from–to pair of date filters (as the lists' date range), each named by its message field. */
+export const dateRangeFilter = <F extends string, T extends string>(from: F, to: T, fields: readonly [string, string]) =>
+  ({ [from]: dateFilter(fields[0]), [to]: dateFilter(fields[1]) }) as Record<F | T, ReturnType<typeof dateFilter>>;
+
 /** An optional integer out of a fixed set of codes. */
 export const optCode = (field: string, allowed: readonly number[]) =>
   optInt(field).refine((v) => v === undefined || allowed.includes(v), msg('v.invalid', { field: `@${field}` }));

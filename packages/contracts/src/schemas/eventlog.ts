@@ -1,6 +1,6 @@
 import { ACCESS_RESULTS, CARD_MODES, OPEN_TYPES } from '../codes.ts';
 import { ACCESS_TYPES } from '../devices.ts';
-import { optStr, withT, dateFilter, optCode } from './common.ts';
+import { optStr, withT, dateRangeFilter, optCode } from './common.ts';
 import { pageAndExport } from './list-inputs.ts';
 
 const accessLogFilters = {
@@ -13,8 +13,7 @@ const accessLogFilters = {
   CARD_MODE: optCode('f.cardMode', CARD_MODES),
   CARD_NUM: optStr('f.cardNum', 20),
   result: optCode('f.result', ACCESS_RESULTS),
-  validfrom: dateFilter('f.validfrom'),
-  validto: dateFilter('f.validto'),
+  ...dateRangeFilter('validfrom', 'validto', ['f.validfrom', 'f.validto']),
 };
 export const { page: accessLogPageInput, export: accessLogExportInput } = pageAndExport(accessLogFilters, ['time']);
 
@@ -24,8 +23,7 @@ const entranceFilters = {
   communityName: optStr('f.company', 50),
   account: optStr('f.account', 20),
   event: optCode('f.openType', OPEN_TYPES),
-  starttime: dateFilter('f.openFrom'),
-  endtime: dateFilter('f.openTo'),
+  ...dateRangeFilter('starttime', 'endtime', ['f.openFrom', 'f.openTo']),
 };
 export const { page: accessReportPageInput, export: accessReportExportInput } = pageAndExport(entranceFilters, ['addtime']);
 
@@ -34,7 +32,6 @@ const qrcodeFilters = {
   userRegno: optStr('f.account', 20),
   deviceName: optStr('f.deviceName', 100),
   communityName: optStr('f.company', 50),
-  validfrom: dateFilter('f.qrValidFrom'),
-  validto: dateFilter('f.qrValidTo'),
+  ...dateRangeFilter('validfrom', 'validto', ['f.qrValidFrom', 'f.qrValidTo']),
 };
 export const { page: qrcodeListPageInput, export: qrcodeListExportInput } = pageAndExport(qrcodeFilters, ['createTime']);

@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { optInt, optStr, paging, reqInt, withT, dateFilter } from './common.ts';
+import { optInt, optStr, paging, reqInt, withT, dateRangeFilter } from './common.ts';
 
 export const messagesPageInput = z.object({
   ...withT,
   ...paging(['createDate', 'title', 'type']),
   title: optStr('f.title', 200),
   type: optInt('f.type', 'smallint'),
-  starttime: dateFilter('f.startTime'),
-  endtime: dateFilter('f.endTime'),
+  ...dateRangeFilter('starttime', 'endtime', ['f.startTime', 'f.endTime']),
 });
 
 export const messageIdInput = z.object({ ...withT, id: reqInt('f.id') });

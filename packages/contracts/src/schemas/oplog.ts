@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
-import { optInt, optStr, withT, dateFilter } from './common.ts';
+import { optInt, optStr, withT, dateRangeFilter } from './common.ts';
 import { pageAndExport } from './list-inputs.ts';
 
 const filters = {
@@ -10,8 +10,7 @@ const filters = {
   /** Second-level menu id. */
   name2: optInt('f.menu2'),
   regno: optStr('f.account', 20),
-  starttime: dateFilter('f.startTime'),
-  endtime: dateFilter('f.endTime'),
+  ...dateRangeFilter('starttime', 'endtime', ['f.startTime', 'f.endTime']),
 };
 
 export const { page: opLogPageInput, export: opLogExportInput } = pageAndExport(filters, ['addtime'], LIMITS.opLogDefaultPageSize);

@@ -29,12 +29,25 @@ export function ImportButton({ onClick, testId, children }: ToolbarButtonProps) 
   );
 }
 
-/** A list row's Edit button (small, in `RowActions`), opening the row's edit dialog. */
-export function EditButton({ onClick, testId, disabled }: { onClick: () => void; testId?: string; disabled?: boolean }) {
+interface RowButtonProps {
+  /** The catalogue key of the button's text. */
+  label: string;
+  onClick: () => void;
+  testId?: string;
+  disabled?: boolean;
+  danger?: boolean;
+  type?: 'primary' | 'link';
+}
+
+/** A small action button: a list row's (in `RowActions`) or an alert's. */
+export function RowButton({ label, onClick, testId, disabled, danger, type }: RowButtonProps) {
   const { t } = useT();
   return (
-    <Button size="small" onClick={onClick} disabled={disabled} data-testid={testId}>
-      {t('ui.edit')}
+    <Button size="small" type={type} danger={danger} onClick={onClick} disabled={disabled} data-testid={testId}>
+      {t(label)}
     </Button>
   );
 }
+
+/** A list row's Edit button, opening the row's edit dialog. */
+export const EditButton = (p: Omit<RowButtonProps, 'label'>) => <RowButton label="ui.edit" {...p} />;

@@ -1,5 +1,4 @@
 import { type AccountRow, isSystemAdmin, PERMISSION_FILTER_ROLES, ROUTES, roleNameKey } from '@gatehouse/contracts';
-import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
@@ -9,6 +8,7 @@ import { PERM_ACCOUNTS_KEY } from './api.ts';
 import { PermissionDialog } from './PermissionDialog.tsx';
 import { ACCOUNT_STATES } from '../../shared/statuses.ts';
 import { valueEnum } from '../../shared/valueEnum.tsx';
+import { RowButton } from '../../shared/buttons.tsx';
 
 /** Permission management (000 §2): accounts with menus (roles up to 5, and 10) and their menu grants. */
 export default function PermissionPage() {
@@ -22,11 +22,7 @@ export default function PermissionPage() {
     { title: t('ui.acc.community'), dataIndex: 'communityNames', ellipsis: true, width: 220 },
     { title: t('ui.acc.regTime'), dataIndex: 'regTime', key: 'regTime', sorter: true },
     actionsColumn(t('ui.actions'), (r) =>
-      isSystemAdmin(r.roleID) ? null : (
-        <Button size="small" onClick={() => setEditing(r)} data-testid={`perm-${r.regNo}`}>
-          {t('ui.perm.configure')}
-        </Button>
-      ),
+      isSystemAdmin(r.roleID) ? null : <RowButton label="ui.perm.configure" onClick={() => setEditing(r)} testId={`perm-${r.regNo}`} />,
     ),
   ];
   return (

@@ -8,7 +8,7 @@ import { useT } from '../../i18n/index.ts';
 import { useListReload } from '../../shared/useListReload.ts';
 import { mayCall } from '../../session/access.ts';
 import { HardwareTags } from '../../shared/hardware.tsx';
-import { AddButton, EditButton, ImportButton } from '../../shared/buttons.tsx';
+import { AddButton, EditButton, ImportButton, RowButton } from '../../shared/buttons.tsx';
 import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
 import { useListImport } from '../../shared/useListImport.tsx';
 import { useRemove } from '../../shared/useRemove.ts';
@@ -70,13 +70,12 @@ export default function AddressPage() {
         <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} />
         {r.type === ADDRESS_TYPE.doorUnit ? (
           <>
-            <Button size="small" onClick={() => nav(`/project/address/${communityId}/amt/${r.addressid}/isvilla/${r.isVilla}/`)}>
-              {t('ui.addr.callCodes')}
-            </Button>
+            <RowButton
+              label="ui.addr.callCodes"
+              onClick={() => nav(`/project/address/${communityId}/amt/${r.addressid}/isvilla/${r.isVilla}/`)}
+            />
             {mayCall(ROUTES.card.getGateAccessesByAddressId.access) && (
-              <Button size="small" onClick={() => nav(`/project/address/${communityId}/access/${r.addressid}/`)}>
-                {t('ui.addr.accessCards')}
-              </Button>
+              <RowButton label="ui.addr.accessCards" onClick={() => nav(`/project/address/${communityId}/access/${r.addressid}/`)} />
             )}
             <Button size="small" onClick={() => setDialog({ kind: 'device', row: r })}>
               {t(r.devstate === 1 ? 'ui.addr.replace' : 'ui.addr.activate')}
@@ -84,9 +83,11 @@ export default function AddressPage() {
           </>
         ) : null}
         {r.type === ADDRESS_TYPE.householder && mayCall(ROUTES.review.getReview.access) ? (
-          <Button size="small" onClick={() => nav(`/access/review?addressId=${r.addressid}`)} data-testid={`review-${r.address}`}>
-            {t('ui.review.action')}
-          </Button>
+          <RowButton
+            label="ui.review.action"
+            onClick={() => nav(`/access/review?addressId=${r.addressid}`)}
+            testId={`review-${r.address}`}
+          />
         ) : null}
         {villaDoorUnit(r) ? (
           <Tooltip title={t('ui.addr.villaNoDelete')}>

@@ -10,6 +10,7 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { AckDialog } from './AckDialog.tsx';
 import { KindTag } from './KindTag.tsx';
 import { valueEnum } from '../../shared/valueEnum.tsx';
+import { RowButton } from '../../shared/buttons.tsx';
 
 const LIST_KEY = ['alarm', 'list'] as const;
 const ALARM_KIND = valueEnum(ALARM_KINDS, (k) => ALARM_KIND_ENUM[k].label);
@@ -42,9 +43,7 @@ export default function AlarmPage() {
         v ? (
           <Tag color="green">{t('ui.alarm.done')}</Tag>
         ) : (
-          <Button size="small" type="link" onClick={() => setAcking({ ids: [r.id], done: reload })}>
-            {t('ui.alarm.acknowledge')}
-          </Button>
+          <RowButton label="ui.alarm.acknowledge" type="link" onClick={() => setAcking({ ids: [r.id], done: reload })} />
         ),
     },
     { title: t('alarm.col.acknowledgedBy'), dataIndex: 'acknowledgedBy', width: 120 },

@@ -1,5 +1,4 @@
 import { type DailycheckCompany, ROUTES } from '@gatehouse/contracts';
-import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,6 +9,7 @@ import { COMPANIES_KEY } from './api.ts';
 import { RuleDialog } from './RuleDialog.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
 import { RowActions } from '../../shared/RowActions.tsx';
+import { RowButton } from '../../shared/buttons.tsx';
 
 /**
  * Attendance settings (001 §2 /access/dailycheck): the companies in scope. "Daily
@@ -33,12 +33,11 @@ export default function DailyCheckPage() {
     },
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions>
-        <Button size="small" onClick={() => setEditing(r)}>
-          {t('ui.att.settings')}
-        </Button>
-        <Button size="small" onClick={() => navigate(`/dailycheckrelation/dailydetail/${r.communityid}/`, { state: { name: r.name } })}>
-          {t('ui.att.dailyDetail')}
-        </Button>
+        <RowButton label="ui.att.settings" onClick={() => setEditing(r)} />
+        <RowButton
+          label="ui.att.dailyDetail"
+          onClick={() => navigate(`/dailycheckrelation/dailydetail/${r.communityid}/`, { state: { name: r.name } })}
+        />
       </RowActions>
     )),
   ];

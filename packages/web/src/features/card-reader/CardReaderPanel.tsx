@@ -3,6 +3,7 @@ import { Alert, Button, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { CardReaderHelp } from './CardReaderHelp.tsx';
 import { useCardReader } from './useCardReader.ts';
+import { RowButton } from '../../shared/buttons.tsx';
 
 /**
  * The serial-port reader section of the card Add and Edit dialogs (001 §2, §4): port, baud rate,
@@ -41,9 +42,7 @@ export function CardReaderPanel({ onCardId }: { onCardId: (cardId: string) => vo
             <Space wrap>
               <span>{t('ui.cardReader.startWith')}</span>
               <Typography.Text code>npm run card-reader</Typography.Text>
-              <Button size="small" onClick={() => void r.refresh()} data-testid="card-reader-retry">
-                {t('ui.cardReader.retry')}
-              </Button>
+              <RowButton label="ui.cardReader.retry" onClick={() => void r.refresh()} testId="card-reader-retry" />
               {helpLink}
             </Space>
           }

@@ -1,5 +1,5 @@
 import { CARD_LIST, type CardRow, GATE_CARD_TYPES, LADDER_CARD_TYPES, ROUTES } from '@gatehouse/contracts';
-import { App, Button, Select, Space, Tooltip } from 'antd';
+import { App, Select, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useT } from '../../i18n/index.ts';
@@ -14,7 +14,7 @@ import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 import { RowActions } from '../../shared/RowActions.tsx';
 import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
-import { AddButton, ImportButton } from '../../shared/buttons.tsx';
+import { AddButton, EditButton, ImportButton, RowButton } from '../../shared/buttons.tsx';
 import { useListImport } from '../../shared/useListImport.tsx';
 
 // The dialogs load when opened: the list (the first screen after sign-in) does not carry the
@@ -62,18 +62,12 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
       <RowActions testId={`card-actions-${r.cardid}`}>
         <DeleteButton title={t('ui.card.confirmDelete')} onConfirm={() => remove([r.id])} />
         <Tooltip title={r.isVilla !== 0 ? t('ui.card.villaNoEdit') : undefined}>
-          <Button size="small" disabled={r.isVilla !== 0} onClick={() => setDialog({ kind: 'edit', row: r })}>
-            {t('ui.edit')}
-          </Button>
+          <EditButton disabled={r.isVilla !== 0} onClick={() => setDialog({ kind: 'edit', row: r })} />
         </Tooltip>
         {gate ? (
-          <Button size="small" onClick={() => setDialog({ kind: 'download', row: r })}>
-            {t('ui.details')}
-          </Button>
+          <RowButton label="ui.details" onClick={() => setDialog({ kind: 'download', row: r })} />
         ) : (
-          <Button size="small" onClick={() => setDialog({ kind: 'ladder', row: r })}>
-            {t('ui.card.set')}
-          </Button>
+          <RowButton label="ui.card.set" onClick={() => setDialog({ kind: 'ladder', row: r })} />
         )}
       </RowActions>
     )),

@@ -1,5 +1,5 @@
 import { CMD_TYPES, type CommandRow, ROUTES } from '@gatehouse/contracts';
-import { Button, Space } from 'antd';
+import { Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
@@ -13,6 +13,7 @@ import { useGmOptions } from '../gm/api.ts';
 import { resendCommand } from './api.ts';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 import { useLiveRows } from '../../shared/liveRows.ts';
+import { RowButton } from '../../shared/buttons.tsx';
 
 const KEY = ['commands'] as const;
 const CMD_TYPE = valueEnum(CMD_TYPES, (v) => `cmd.type.${v}`);
@@ -39,9 +40,7 @@ export default function CommandsPage() {
     { title: t('ui.cmd.info'), dataIndex: 'info', ellipsis: true, width: 200 },
     actionsColumn(t('ui.actions'), (r) => (
       <Space>
-        <Button size="small" onClick={() => setDetail(r.id)} data-testid={`cmd-detail-${r.id}`}>
-          {t('ui.details')}
-        </Button>
+        <RowButton label="ui.details" onClick={() => setDetail(r.id)} testId={`cmd-detail-${r.id}`} />
         <ConfirmButton title={t('ui.cmd.confirmResend')} testId={`cmd-resend-${r.id}`} onConfirm={() => act(resendCommand(r.id))}>
           {t('ui.cmd.resend')}
         </ConfirmButton>

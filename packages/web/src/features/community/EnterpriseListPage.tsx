@@ -1,9 +1,8 @@
 import { type EnterpriseRow, ROUTES } from '@gatehouse/contracts';
-import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
-import { EditButton } from '../../shared/buttons.tsx';
+import { EditButton, RowButton } from '../../shared/buttons.tsx';
 import { useListReload } from '../../shared/useListReload.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { ENTERPRISES_KEY } from './api.ts';
@@ -29,9 +28,7 @@ export default function EnterpriseListPage() {
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions>
         <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} />
-        <Button size="small" onClick={() => setDialog({ kind: 'cover', row: r })}>
-          {t('ui.comm.cover')}
-        </Button>
+        <RowButton label="ui.comm.cover" onClick={() => setDialog({ kind: 'cover', row: r })} />
       </RowActions>
     )),
   ];

@@ -1,5 +1,4 @@
 import { type CommunityRow, isAdminLevel, ROUTES } from '@gatehouse/contracts';
-import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,7 +15,7 @@ import { regionFilter } from './RegionCascader.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
 import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
-import { AddButton, EditButton } from '../../shared/buttons.tsx';
+import { AddButton, EditButton, RowButton } from '../../shared/buttons.tsx';
 
 type Dialog = AddOrEdit<CommunityRow> | { kind: 'cover'; row: CommunityRow } | null;
 
@@ -45,12 +44,8 @@ export default function ProjectPage() {
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions testId={`project-actions-${r.name}`}>
         {admin ? <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} /> : null}
-        <Button size="small" onClick={() => nav(`/project/address/${r.communityid}/`)}>
-          {t('ui.comm.set')}
-        </Button>
-        <Button size="small" onClick={() => setDialog({ kind: 'cover', row: r })}>
-          {t('ui.comm.enclosure')}
-        </Button>
+        <RowButton label="ui.comm.set" onClick={() => nav(`/project/address/${r.communityid}/`)} />
+        <RowButton label="ui.comm.enclosure" onClick={() => setDialog({ kind: 'cover', row: r })} />
         <DeleteButton title={t('ui.comm.deleteOne', { name: r.name, count: r.addressNum })} onConfirm={() => remove([r.communityid])} />
       </RowActions>
     )),

@@ -1,5 +1,4 @@
 import { type DeviceRow, type DeviceSecret, ROUTES } from '@gatehouse/contracts';
-import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,7 +16,7 @@ import { onlineColumn, syncColumn } from './SyncState.tsx';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
 import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
-import { AddButton, EditButton } from '../../shared/buttons.tsx';
+import { AddButton, EditButton, RowButton } from '../../shared/buttons.tsx';
 
 type Dialog = AddOrEdit<DeviceRow> | { kind: 'replace'; row: DeviceRow } | { kind: 'secret'; secret: DeviceSecret } | null;
 
@@ -46,12 +45,11 @@ export default function DevicesPage() {
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions testId={`device-actions-${r.addressRegNo}`}>
         <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} />
-        <Button size="small" onClick={() => navigate(`/project/address/${r.communityID}/amt/${r.addressid}/isvilla/${r.isVilla}`)}>
-          {t('ui.dev.amt')}
-        </Button>
-        <Button size="small" onClick={() => setDialog({ kind: 'replace', row: r })} data-testid={`replace-${r.addressRegNo}`}>
-          {t('ui.dev.replace')}
-        </Button>
+        <RowButton
+          label="ui.dev.amt"
+          onClick={() => navigate(`/project/address/${r.communityID}/amt/${r.addressid}/isvilla/${r.isVilla}`)}
+        />
+        <RowButton label="ui.dev.replace" onClick={() => setDialog({ kind: 'replace', row: r })} testId={`replace-${r.addressRegNo}`} />
         <ConfirmButton title={t('ui.dev.confirmResync')} onConfirm={() => act(resyncDevice(r.addressid))}>
           {t('ui.dev.resync')}
         </ConfirmButton>

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { RowActions } from '../../shared/RowActions.tsx';
 import { FaceThumb } from './FaceThumb.tsx';
-import { AddButton } from '../../shared/buttons.tsx';
+import { AddButton, RowButton } from '../../shared/buttons.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useListReload } from '../../shared/useListReload.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
@@ -63,12 +63,8 @@ export default function FaceIdPage() {
             {t('ui.edit')}
           </Button>
         </Tooltip>
-        <Button size="small" onClick={() => setOpen({ kind: 'gates', face: r })} data-testid={`face-gates-${r.id}`}>
-          {t('ui.face.setGates')}
-        </Button>
-        <Button size="small" onClick={() => setOpen({ kind: 'ladder', face: r })} data-testid={`face-ladder-${r.id}`}>
-          {t('ui.face.ladder')}
-        </Button>
+        <RowButton label="ui.face.setGates" onClick={() => setOpen({ kind: 'gates', face: r })} testId={`face-gates-${r.id}`} />
+        <RowButton label="ui.face.ladder" onClick={() => setOpen({ kind: 'ladder', face: r })} testId={`face-ladder-${r.id}`} />
       </RowActions>
     )),
   ];

@@ -15,6 +15,7 @@ import { ConfirmButton } from '../../shared/ConfirmButton.tsx';
 import { resyncDevice } from '../device/api.ts';
 import { refreshLadderFile } from './api.ts';
 import { actionsColumn } from '../../shared/columns.tsx';
+import { RowButton } from '../../shared/buttons.tsx';
 
 const KEY = ['gms'] as const;
 
@@ -39,12 +40,8 @@ export default function GmPage() {
     syncColumn(t('ui.dev.sync'), (r) => r.serial),
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions testId={`gm-actions-${r.addressid}`}>
-        <Button size="small" onClick={() => navigate(`/gm/card/${r.addressid}/`)}>
-          {t('ui.gm.cards')}
-        </Button>
-        <Button size="small" onClick={() => navigate(`/gm/face/${r.addressid}/`)}>
-          {t('ui.gm.faces')}
-        </Button>
+        <RowButton label="ui.gm.cards" onClick={() => navigate(`/gm/card/${r.addressid}/`)} />
+        <RowButton label="ui.gm.faces" onClick={() => navigate(`/gm/face/${r.addressid}/`)} />
         <ConfirmButton title={t('ui.gm.confirmLadder')} disabled={!r.serial} onConfirm={() => act(refreshLadderFile(r.addressid))}>
           {t('ui.gm.ladder')}
         </ConfirmButton>
@@ -56,9 +53,11 @@ export default function GmPage() {
         >
           {t('ui.door.open')}
         </ConfirmButton>
-        <Button size="small" danger onClick={() => setEmergency({ communityId: r.communityId, addressId: r.addressid })}>
-          {t('ui.emergency.button')}
-        </Button>
+        <RowButton
+          label="ui.emergency.button"
+          danger
+          onClick={() => setEmergency({ communityId: r.communityId, addressId: r.addressid })}
+        />
         <ConfirmButton
           title={t('ui.dev.confirmResync')}
           disabled={!r.serial}

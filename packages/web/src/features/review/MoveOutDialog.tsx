@@ -6,6 +6,7 @@ import { useT } from '../../i18n/index.ts';
 import { COMMAND_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag } from '../../shared/valueEnum.tsx';
 import { resendMoveOut, runMoveOut, type Subject, useMoveOutPreview, useMoveOutProgress } from './api.ts';
+import { RowButton } from '../../shared/buttons.tsx';
 
 type Step = 'preview' | 'confirm' | 'progress';
 
@@ -38,9 +39,7 @@ function MoveOutProgressView({ id }: { id: number }) {
           type="error"
           message={t('ui.review.failures', { n: p.failed })}
           action={
-            <Button size="small" onClick={() => void resendMoveOut(id).then(() => q.refetch())} data-testid="moveout-resend">
-              {t('ui.review.resend')}
-            </Button>
+            <RowButton label="ui.review.resend" onClick={() => void resendMoveOut(id).then(() => q.refetch())} testId="moveout-resend" />
           }
         />
       ) : null}

@@ -1,5 +1,4 @@
 import { type QrDeviceRow, ROUTES } from '@gatehouse/contracts';
-import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
@@ -7,6 +6,7 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { OnlineTag } from '../device/SyncState.tsx';
 import { QrDialog } from './QrDialog.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
+import { RowButton } from '../../shared/buttons.tsx';
 
 /** QR-code devices (001 §2): door units that read QR codes; each row creates a visitor code. */
 export default function VisitorCodePage() {
@@ -22,9 +22,7 @@ export default function VisitorCodePage() {
       render: (_v, r) => <OnlineTag s={{ online: r.online, lastSeen: null }} serial={r.addressRegNo} />,
     },
     actionsColumn(t('ui.actions'), (r) => (
-      <Button size="small" type="primary" onClick={() => setRow(r)} data-testid={`qr-create-${r.addressRegNo}`}>
-        {t('ui.qr.create')}
-      </Button>
+      <RowButton label="ui.qr.create" type="primary" onClick={() => setRow(r)} testId={`qr-create-${r.addressRegNo}`} />
     )),
   ];
   return (

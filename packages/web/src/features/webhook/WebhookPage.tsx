@@ -11,7 +11,7 @@ import { DeliveriesDialog } from './DeliveriesDialog.tsx';
 import { deleteWebhooks, rotateSecret, sendTest, updateWebhook, useWebhooks } from './api.ts';
 import { WebhookDialog } from './WebhookDialog.tsx';
 import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
-import { AddButton, EditButton } from '../../shared/buttons.tsx';
+import { AddButton, EditButton, RowButton } from '../../shared/buttons.tsx';
 
 type Dialog = AddOrEdit<WebhookRow> | { kind: 'deliveries'; row: WebhookRow } | { kind: 'secret'; hook: WebhookWithSecret } | null;
 
@@ -65,12 +65,8 @@ export default function WebhookPage() {
             { title: t('ui.webhook.lastDelivery'), dataIndex: 'lastDeliveryAt' },
             actionsColumn<WebhookRow>(t('ui.actions'), (r) => (
               <RowActions testId={`webhook-actions-${r.id}`}>
-                <Button size="small" onClick={() => act(sendTest({ id: r.id }))} data-testid={`webhook-test-${r.id}`}>
-                  {t('ui.webhook.test')}
-                </Button>
-                <Button size="small" onClick={() => setDialog({ kind: 'deliveries', row: r })}>
-                  {t('ui.webhook.deliveries')}
-                </Button>
+                <RowButton label="ui.webhook.test" onClick={() => act(sendTest({ id: r.id }))} testId={`webhook-test-${r.id}`} />
+                <RowButton label="ui.webhook.deliveries" onClick={() => setDialog({ kind: 'deliveries', row: r })} />
                 <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} />
                 <ConfirmButton
                   title={t('ui.webhook.confirmRotate')}
