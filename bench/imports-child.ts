@@ -5,7 +5,8 @@
  * DATABASE_URL. BENCH_PHASE=seed fills it (BENCH_ACCOUNTS accounts in 50 communities,
  * an administrator) and exits; then, as a server restarted on its data, it signs the
  * administrator in and listens on HTTP. Over IPC it answers the bare baseline: the same number of rows as
- * batched INSERTs (1000 rows a statement, one transaction, one precomputed hash).
+ * batched INSERTs (1000 rows a statement, one transaction, one precomputed hash), and what
+ * `process.memoryUsage()` holds at rest and at its highest RSS during the import (`watch`, `peak`).
  */
 import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/app.ts';
@@ -75,8 +76,29 @@ async function bare(n: number): Promise<number> {
   return seconds;
 }
 
-process.on('message', async (m: { op: 'bare'; n: number } | { op: 'stop' }) => {
+/** What the process holds at its highest RSS since `watch` began (MB): V8's heap, buffers, WebAssembly memory. */
+let peak: NodeJS.MemoryUsage | null = null;
+let watching: NodeJS.Timeout | undefined;
+function watch() {
+  peak = process.memoryUsage();
+  watching = setInterval(() => {
+    const now = process.memoryUsage();
+    if (now.rss > (peak as NodeJS.MemoryUsage).rss) peak = now;
+  }, 50);
+}
+const inMb = (u: NodeJS.MemoryUsage) => Object.fromEntries(Object.entries(u).map(([k, v]) => [k, Math.round(v / 1048576)]));
+
+process.on('message', async (m: { op: 'bare'; n: number } | { op: 'watch' } | { op: 'peak' } | { op: 'stop' }) => {
   if (m.op === 'bare') return process.send?.({ op: 'bare', seconds: await bare(m.n) });
+  if (m.op === 'watch') {
+    const at = inMb(process.memoryUsage());
+    watch();
+    return process.send?.({ op: 'watch', at });
+  }
+  if (m.op === 'peak') {
+    clearInterval(watching);
+    return process.send?.({ op: 'peak', at: peak ? inMb(peak) : null });
+  }
   await app.close();
   await booted.shutdown();
   process.exit(0);

@@ -116,6 +116,8 @@ async function runOnce(databaseUrl: string | undefined) {
     proc.send({ op: 'bare', n: ROWS });
     const { seconds: bareSeconds } = await next<{ seconds: number }>(proc, 'bare');
     const m = multipart({ communityID: String(ready.communityId) }, { name: 'bench.xlsx', data });
+    proc.send({ op: 'watch' });
+    const rest = await next<{ at: Record<string, number> }>(proc, 'watch');
     const before = rssKb(pid);
     let peak = before;
     const timer = setInterval(() => {
@@ -132,6 +134,8 @@ async function runOnce(databaseUrl: string | undefined) {
     clearInterval(timer);
     peak = Math.max(peak, rssKb(pid));
     if (body.status !== 200) throw new Error(`import failed: ${body.msgs.join('; ')}`);
+    proc.send({ op: 'peak' });
+    const highest = await next<{ at: Record<string, number> | null }>(proc, 'peak');
     const result = {
       database: databaseUrl ? 'postgres' : 'pglite',
       rows: body.content?.imported,
@@ -142,6 +146,9 @@ async function runOnce(databaseUrl: string | undefined) {
       ratio: +(seconds / bareSeconds).toFixed(1),
       serverRssBeforeMB: mb(before),
       serverRssPeakMB: mb(peak),
+      // process.memoryUsage() in MB at rest before the upload and at the server's own highest RSS during it
+      memoryAtRestMB: rest.at,
+      memoryAtPeakMB: highest.at,
     };
     console.log(
       `  ${result.database}: ${result.seconds} s (${result.rowsPerSec} rows/s), server RSS ${result.serverRssBeforeMB} → ${result.serverRssPeakMB} MB`,
