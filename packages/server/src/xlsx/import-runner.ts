@@ -84,7 +84,9 @@ async function run<S extends z.ZodType>(
     });
 
   const errors: RowError[] = [];
-  const valid: { value: z.output<S>; line: number }[] = [];
+  // The valid rows and, at the same index, their line in the sheet (no object a row beside each).
+  const valid: z.output<S>[] = [];
+  const lines: number[] = [];
   let positions: number[] | null = null;
   let dataRows = 0;
   for await (const { number: line, cells } of readSheet(file.path)) {
@@ -98,18 +100,16 @@ async function run<S extends z.ZodType>(
     // Every 1000 rows: PGlite runs on this thread, so progress writes cost the import time.
     if (dataRows % 1000 === 0) progress.set('validate', dataRows, null);
     const parsed = spec.rowSchema.safeParse(raw);
-    if (parsed.success) valid.push({ value: parsed.data, line });
-    else
+    if (parsed.success) {
+      valid.push(parsed.data);
+      lines.push(line);
+    } else
       for (const issue of parsed.error.issues) {
         errors.push({ row: line, column: headerText(String(issue.path[0] ?? '')), message: t(ctx.lang, issue.message) });
       }
   }
   if (!dataRows) throw badRequest('import.empty');
-  if (spec.prepare && !errors.length)
-    await spec.prepare(
-      valid.map((v) => v.value),
-      (done, total) => progress.set('hash', done, total),
-    );
+  if (spec.prepare && !errors.length) await spec.prepare(valid, (done, total) => progress.set('hash', done, total));
   progress.set('write', 0, valid.length);
   // PGlite has one connection: the transaction below holds it, so no progress write may be left waiting.
   await progress.flush();
@@ -117,18 +117,12 @@ async function run<S extends z.ZodType>(
   let imported = 0;
   await ctx.db.transaction().execute(async (trx) => {
     if (spec.check && valid.length) {
-      for (const e of await spec.check(
-        valid.map((v) => v.value),
-        trx,
-      )) {
-        errors.push({ row: valid[e.index]?.line ?? 0, column: e.column ? headerText(e.column) : '', message: t(ctx.lang, e.message) });
+      for (const e of await spec.check(valid, trx)) {
+        errors.push({ row: lines[e.index] ?? 0, column: e.column ? headerText(e.column) : '', message: t(ctx.lang, e.message) });
       }
     }
     if (errors.length) return;
-    await spec.apply(
-      valid.map((v) => v.value),
-      trx,
-    );
+    await spec.apply(valid, trx);
     imported = valid.length;
     const rel = await keepFile(ctx.config, file, 'imports');
     const stored = await trx
