@@ -32,26 +32,20 @@ export function needsRehash(stored: string): boolean {
 /**
  * Hashes many passwords with the import profile, each distinct one once, on libuv's
  * thread pool with at most one hash per core in flight (the rest of the server keeps
- * its threads for files and crypto). Answers the hashes in the order of `passwords`;
- * calls `progress(done, total)` as distinct passwords finish. Equal passwords are found
- * by sorting their positions (no map of 100k passwords held beside the rows).
+ * its threads for files and crypto). Calls `progress(done)` as distinct passwords finish.
  */
-export async function hashImported(passwords: readonly string[], progress?: (done: number, total: number) => void): Promise<string[]> {
-  const at = (i: number) => passwords[i] as string;
-  const order = Array.from(passwords.keys()).sort((a, b) => (at(a) < at(b) ? -1 : at(a) > at(b) ? 1 : 0));
-  // Where each run of equal passwords starts in `order`.
-  const starts = order.flatMap((p, i) => (i === 0 || at(p) !== at(order[i - 1] as number) ? [i] : []));
-  const out = new Array<string>(passwords.length);
+export async function hashImported(
+  passwords: Iterable<string>,
+  progress?: (done: number, total: number) => void,
+): Promise<Map<string, string>> {
+  const distinct = [...new Set(passwords)];
+  const out = new Map<string, string>();
   let next = 0;
-  let done = 0;
   const worker = async () => {
-    while (next < starts.length) {
-      const run = next++;
-      const from = starts[run] as number;
-      const to = starts[run + 1] ?? order.length;
-      const h = await hash(at(order[from] as number), IMPORT_OPTS);
-      for (let i = from; i < to; i++) out[order[i] as number] = h;
-      progress?.(++done, starts.length);
+    while (next < distinct.length) {
+      const p = distinct[next++] as string;
+      out.set(p, await hash(p, IMPORT_OPTS));
+      progress?.(out.size, distinct.length);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, os.availableParallelism()) }, worker));

@@ -86,7 +86,7 @@ export async function importAccounts(ctx: AuthCtx, communityId: number, files: U
   };
 
   // Each distinct password once, at the import cost, upgraded at first sign-in (docs/security.md).
-  let hashes: string[] = [];
+  let hashes = new Map<string, string>();
   const prepare = async (rows: Row[], progress: (done: number, total: number) => void) => {
     hashes = await hashImported(
       rows.map((r) => r.password),
@@ -106,7 +106,7 @@ export async function importAccounts(ctx: AuthCtx, communityId: number, files: U
               reg_no: r.regNo,
               area_code: normalizeDialCode(r.areacode),
               name: r.name,
-              password_hash: hashes[index] as string,
+              password_hash: hashes.get(r.password) as string,
               role_id: r.roleID,
               state: 0,
               community_id: f.community ? communityId : null,
