@@ -8,8 +8,9 @@ import { freshPostgres } from '../packages/server/src/test/harness.ts';
 
 /**
  * A 1M-row export (`npm run bench -- exports`, issue 11 goal 3): the server runs in
- * its own process (its RSS read from /proc), access_event filled by the scale
- * generator, the access-log export downloaded signed in over HTTP.
+ * its own process (its RSS read from /proc), access_event (or op_log, with
+ * BENCH_EXPORT_LIST=oplog) filled by the scale generator, the list's export downloaded
+ * signed in over HTTP.
  * - fast client: rows/s against the bare baseline of the same run (the export's own
  *   keyset SELECTs of the same rows on the same database, nothing written), server RSS
  *   growth, and the file's rows counted;
@@ -21,7 +22,10 @@ import { freshPostgres } from '../packages/server/src/test/harness.ts';
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 const SLOW_SECONDS = Number(process.env.BENCH_SLOW_SECONDS ?? 10);
 const SLOW_BYTES_PER_SEC = 64 * 1024;
-const URL_PATH = '/api/eventlog/exportAccessLog';
+/** The exports the bench can take: the access log (rows as arrays) and the op log (rows as objects, `keysetRows`). */
+const LISTS = { accesslog: '/api/eventlog/exportAccessLog', oplog: '/api/oplog/exportOpLog' } as const;
+const LIST = (process.env.BENCH_EXPORT_LIST ?? 'accesslog') as keyof typeof LISTS;
+const URL_PATH = LISTS[LIST];
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
@@ -109,8 +113,9 @@ function get(port: number, token: string) {
 }
 
 export async function exportsBench() {
+  if (!URL_PATH) throw new Error(`BENCH_EXPORT_LIST: one of ${Object.keys(LISTS).join(', ')}`);
   // access_event rows with is_work (every 50th) are punches, not on the access log: generate 50/49 as many.
-  const events = Math.floor((ROWS * 50) / 49);
+  const events = LIST === 'accesslog' ? Math.floor((ROWS * 50) / 49) : ROWS;
   const variants = [];
   if (process.env.DATABASE_URL) {
     const pg = await freshPostgres();
@@ -122,7 +127,7 @@ export async function exportsBench() {
   }
   if (process.env.BENCH_PGLITE !== '0') variants.push(await runOnce(events, undefined));
   return {
-    name: 'export of the access log over HTTP vs the bare keyset SELECTs of the same rows; server RSS with a fast and a slow client',
+    name: `export of the ${LIST === 'oplog' ? 'operation log' : 'access log'} over HTTP vs the bare keyset SELECTs of the same rows; server RSS with a fast and a slow client`,
     rows: ROWS,
     variants,
     goal: '≥ 50,000 rows/s, server RSS growth < 100 MB with any client, no work after the client aborts',
@@ -135,6 +140,7 @@ async function runOnce(events: number, databaseUrl: string | undefined) {
     ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'REDIS_URL'].includes(k))),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     BENCH_EVENTS: String(events),
+    BENCH_EXPORT_LIST: LIST,
   };
   const t0 = performance.now();
   const proc = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'exports-child.ts')], {
@@ -154,7 +160,7 @@ async function runOnce(events: number, databaseUrl: string | undefined) {
   const pid = proc.pid as number;
   const database = databaseUrl ? 'postgres' : 'pglite';
   const rows = await child.ask<number>('count');
-  step(`${database}: ${rows} access-log rows generated in ${Math.round((performance.now() - t0) / 1000)} s`);
+  step(`${database}: ${rows} ${LIST} rows generated in ${Math.round((performance.now() - t0) / 1000)} s`);
 
   // Baseline: the same keyset SELECTs, rows read and dropped (warms the cache for both).
   const bare = await child.ask<{ ms: number; rows: number }>('bare');
@@ -206,7 +212,7 @@ async function runOnce(events: number, databaseUrl: string | undefined) {
   slow.req.destroy();
   const slowPeak = stopSlow();
   step(`slow client: ${Math.round(slowBytes / 1024)} kB in ${SLOW_SECONDS} s, aborted`);
-  // Work after the abort: statements on access_event and CPU time, from 1 s to 4 s after it.
+  // Work after the abort: statements on the list's table and CPU time, from 1 s to 4 s after it.
   await new Promise((r) => setTimeout(r, 1000));
   const s1 = await child.ask<number>('statements');
   const c1 = cpuTicks(pid);

@@ -1,4 +1,16 @@
-import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import {
+  AliasNode,
+  ColumnNode,
+  type Compilable,
+  type CompiledQuery,
+  IdentifierNode,
+  ReferenceNode,
+  type SelectQueryBuilder,
+  SelectQueryNode,
+  type SqlBool,
+  sql,
+} from 'kysely';
+import { type Db, streamArrays, streamBatch } from './index.ts';
 
 /**
  * The keyset condition "after this row" over (sort column, id), written as a row
@@ -32,35 +44,6 @@ export function keysetPage<DB, TB extends keyof DB, O>(
   return page.orderBy(sql.ref(cols.sort), dir).orderBy(sql.ref(cols.id), dir).limit(limit).offset(offset);
 }
 
-const BATCH = 2000;
-
-/**
- * Streams rows by keyset paging: `page(after)` answers the next batch after the last
- * row (ordered by the list's sort key and id), so memory stays flat for a million rows.
- * The next batch is asked for as soon as one arrives (at most one batch ahead), so the
- * database works while the rows are written. The export's size is checked up front
- * (`assertExportable`), not cut here.
- */
-export async function* keyset<R>(page: (after: R | null, limit: number) => Promise<R[]>): AsyncGenerator<R> {
-  let next: Promise<R[]> | null = page(null, BATCH);
-  try {
-    while (next) {
-      const batch: (R | undefined)[] = await next;
-      const last = batch[batch.length - 1];
-      next = batch.length < BATCH || last === undefined ? null : page(last, BATCH);
-      for (let i = 0; i < batch.length; i++) {
-        const r = batch[i] as R;
-        // Each row let go once handed on, so the written ones can be collected while the batch is still being written.
-        batch[i] = undefined;
-        yield r;
-      }
-    }
-  } finally {
-    // Left early (the client went away): the batch asked for ahead is dropped.
-    next?.catch(() => {});
-  }
-}
-
 /**
  * Streams rows by keyset paging, each batch itself streamed (`page` answers the rows after
  * the last one as they are read: db `streamArrays`): one statement per `size` rows and no
@@ -78,4 +61,49 @@ export async function* keysetStream<R>(page: (after: R | null, limit: number) =>
     }
     if (n < size) return;
   }
+}
+
+/** A row as an export streams it (`keysetRows`): its timestamptz values as epoch milliseconds. */
+export type StreamedRow<R> = { [K in keyof R]: R[K] extends Date ? number : R[K] extends Date | null ? number | null : R[K] };
+
+/** A keyset position: the sort column's value and the id of the last row handed on. */
+export type Cursor = { sort: Date; id: number };
+
+/**
+ * Every row of a keyset-ordered list, for an export: `batch(after, limit)` is the list's select
+ * after a position (`keysetPage`), each batch streamed as arrays (`keysetStream`, db `streamArrays`)
+ * and each row made an object of the select's column names only as it is taken, so no batch of row
+ * objects is held while it is written (docs/performance.md, Exports). `key` names the row's sort
+ * and id columns, from which the next batch's position is read.
+ */
+export async function* keysetRows<R>(
+  db: Db,
+  batch: (after: Cursor | null, limit: number) => Compilable<R>,
+  key: { sort: keyof R & string; id: keyof R & string },
+): AsyncGenerator<StreamedRow<R>> {
+  let names: string[] = [];
+  let at = { sort: -1, id: -1 };
+  const arrays = keysetStream<unknown[]>((after, limit) => {
+    const q = batch(after && { sort: new Date(after[at.sort] as number | Date), id: Number(after[at.id]) }, limit).compile();
+    names = selectedNames(q);
+    at = { sort: names.indexOf(key.sort), id: names.indexOf(key.id) };
+    if (at.sort < 0 || at.id < 0) throw new Error(`keysetRows: ${key.sort} and ${key.id} must be selected`);
+    return streamArrays(db, q);
+  }, streamBatch(db));
+  for await (const a of arrays) {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) row[names[i] as string] = a[i];
+    yield row as StreamedRow<R>;
+  }
+}
+
+/** The names of a compiled select's columns, in order (the keys of its row objects). */
+export function selectedNames(q: CompiledQuery): string[] {
+  if (!SelectQueryNode.is(q.query)) throw new Error('selectedNames: not a select');
+  return (q.query.selections ?? []).map(({ selection: s }) => {
+    if (AliasNode.is(s) && IdentifierNode.is(s.alias)) return s.alias.name;
+    if (ReferenceNode.is(s) && ColumnNode.is(s.column)) return s.column.column.name;
+    if (ColumnNode.is(s)) return s.column.name;
+    throw new Error(`selectedNames: a selection without a name (${s.kind})`);
+  });
 }

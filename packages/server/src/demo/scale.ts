@@ -93,9 +93,10 @@ export async function generateScale(db: Kysely<DB>, s: ScaleSize): Promise<void>
   await sql`insert into face_gate (face_id, gate_id, validfrom, validto)
     select f.id, u.address_id, now() - interval '1 day', now() + interval '1 year'
     from face f join scale_home h on h.id = f.address_id join scale_unit u on u.i = 1 + f.id % ${units}`.execute(db);
-  await sql`insert into op_log (name1, name2, content, regno, community_id, addtime)
+  await sql`insert into op_log (name1, name2, content, regno, community_id, addtime, detail)
     select (array['account', 'access', 'project'])[1 + n % 3], (array['', 'access.gate', 'project.devices'])[1 + n % 3],
-      'op.account.delete::{"regNos":"' || (13000000000 + n % ${s.accounts}) || '"}', (13000000000 + n % ${s.accounts})::text, h.community_id, now() - make_interval(secs => n * 20)
+      'op.account.delete::{"regNos":"' || (13000000000 + n % ${s.accounts}) || '"}', (13000000000 + n % ${s.accounts})::text, h.community_id, now() - make_interval(secs => n * 20),
+      json_build_object('before', json_build_object('name', 'Resident ' || n, 'state', 1), 'after', json_build_object('name', 'Resident ' || n || 'b', 'state', 1))
     from generate_series(1, ${s.opLog}) n join scale_home h on h.i = 1 + n % ${homes}`.execute(db);
   await sql`insert into alarm (device_id, eid, serial, address_id, community_id, device_name, kind, time, cleared_at, ack_at)
     select u.device_id, 'ga' || n, 'SCALE' || u.device_id, u.address_id, u.community_id, u.name,

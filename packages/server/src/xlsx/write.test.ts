@@ -49,4 +49,23 @@ describe('SheetStream', () => {
     expect(ws?.getRow(2).values).toEqual([undefined, '<tag> & "q"', 42]);
     expect(ws?.getRow(3).values).toEqual([undefined, 'bell', undefined, '住户']);
   });
+
+  it('keeps every character of many pieces: Chinese, emoji, and a cell longer than a piece', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (b: Buffer) => chunks.push(b));
+    const done = new Promise((r) => out.on('end', r));
+    const x = new SheetStream(out, 'S', 2);
+    await x.start(['名字', 'n']);
+    const long = '门禁卡😀→'.repeat(30_000);
+    const text = (i: number) => (i === 777 ? long : `住户 ${i} 😀 → ${'x'.repeat(i % 50)}`);
+    for (let i = 0; i < 3000; i++) await x.row([text(i), i]);
+    await x.finish();
+    await done;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(ws?.rowCount).toBe(3001);
+    for (const i of [0, 1, 776, 777, 778, 2999]) expect(ws?.getRow(i + 2).values).toEqual([undefined, text(i), i]);
+  });
 });

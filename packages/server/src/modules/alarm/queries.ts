@@ -5,7 +5,7 @@ import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime, parseRange } from '../../http/dates.ts';
 import { listScope, withinScope } from '../../http/scope.ts';
-import { keysetPage } from '../../db/keyset.ts';
+import { type Cursor, keysetPage, type StreamedRow } from '../../db/keyset.ts';
 import { addressesNamed, communitiesNamed, inRange, likeArg } from '../../db/sql.ts';
 import { withPlaceNames } from '../../db/names.ts';
 
@@ -26,9 +26,8 @@ export async function alarmQuery(ctx: AuthCtx, f: AlarmFilters): Promise<AlarmQ>
   return inRange(q, d, 'al.time');
 }
 
-/** One page (or export batch) of alarms after a keyset position over (time, id), names joined. */
-export function alarmRows(q: AlarmQ, desc: boolean, after: { time: Date; id: number } | null, limit: number, offset = 0) {
-  const at = after && { sort: after.time, id: after.id };
+/** Alarms after a keyset position over (time, id), names joined: a page of the list, or an export batch. */
+export function alarmSelect(q: AlarmQ, desc: boolean, at: Cursor | null, limit: number, offset = 0) {
   const page = keysetPage(q, { sort: 'al.time', id: 'al.id' }, desc, at, limit, offset).select([
     'al.id',
     'al.kind',
@@ -40,11 +39,16 @@ export function alarmRows(q: AlarmQ, desc: boolean, after: { time: Date; id: num
     'al.ack_at',
     'al.ack_note',
   ]);
-  return withPlaceNames(page, { community: 'al.community_id', address: 'al.address_id' }).execute();
+  return withPlaceNames(page, { community: 'al.community_id', address: 'al.address_id' });
+}
+
+/** One page of alarms after a keyset position over (time, id). */
+export function alarmRows(q: AlarmQ, desc: boolean, after: { time: Date; id: number } | null, limit: number, offset = 0) {
+  return alarmSelect(q, desc, after && { sort: after.time, id: after.id }, limit, offset).execute();
 }
 export type AlarmRaw = Awaited<ReturnType<typeof alarmRows>>[number];
 
-export const presentAlarm = (ctx: AuthCtx, r: AlarmRaw) => {
+export const presentAlarm = (ctx: AuthCtx, r: AlarmRaw | StreamedRow<AlarmRaw>) => {
   const tz = ctx.config.TZ_NAME;
   return {
     id: Number(r.id),

@@ -4,9 +4,10 @@ import { t } from '../../http/i18n.ts';
 import { handle, type Registered } from '../../http/route.ts';
 import { assertExportable } from '../../xlsx/export-limit.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
-import { keyset } from '../../db/keyset.ts';
+import { keysetRows } from '../../db/keyset.ts';
 import { isDesc, listScreen } from '../../http/list-screen.ts';
-import { type AlarmQ, type AlarmRaw, alarmQuery, alarmRows, presentAlarm } from './queries.ts';
+import type { AuthCtx } from '../../http/context.ts';
+import { type AlarmQ, alarmQuery, alarmRows, alarmSelect, presentAlarm } from './queries.ts';
 import { acknowledgeAlarms } from './service.ts';
 
 const A = ROUTES.alarm;
@@ -23,9 +24,8 @@ const COLUMNS = [
 ] as const;
 
 /** Every alarm of the filtered list, keyset-paged over (time, id). */
-async function* allAlarms(q: AlarmQ, desc: boolean) {
-  yield* keyset<AlarmRaw>((after, limit) => alarmRows(q, desc, after && { time: after.time, id: Number(after.id) }, limit));
-}
+const allAlarms = (ctx: AuthCtx, q: AlarmQ, desc: boolean) =>
+  keysetRows(ctx.db, (at, limit) => alarmSelect(q, desc, at, limit), { sort: 'time', id: 'id' });
 
 export const alarmHandlers: Registered[] = [
   handle(A.getAlarmPage, listScreen(alarmQuery, alarmRows, presentAlarm)),
@@ -35,7 +35,7 @@ export const alarmHandlers: Registered[] = [
     const total = await assertExportable(ctx, q);
     const sheet = t(ctx.lang, 'alarm.sheet');
     async function* cells() {
-      for await (const raw of allAlarms(q, isDesc(input.order))) {
+      for await (const raw of allAlarms(ctx, q, isDesc(input.order))) {
         const r = presentAlarm(ctx, raw);
         yield COLUMNS.map((k) => (k === 'kind' ? t(ctx.lang, ALARM_KIND_ENUM[r.kind].label) : r[k]));
       }

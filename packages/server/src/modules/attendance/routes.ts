@@ -3,10 +3,10 @@ import { t } from '../../http/i18n.ts';
 import { handle, type Registered } from '../../http/route.ts';
 import { assertExportable } from '../../xlsx/export-limit.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
-import { keyset } from '../../db/keyset.ts';
+import { keysetRows } from '../../db/keyset.ts';
 import { listScreen } from '../../http/list-screen.ts';
 import { dailycheckCompanies } from './companies.ts';
-import { presentPunch, type PunchRaw, punchQuery, punchRows } from './punches.ts';
+import { presentPunch, punchQuery, punchRows, punchSelect } from './punches.ts';
 import { worklist } from './worklist.ts';
 
 const A = ROUTES.attendance;
@@ -27,7 +27,7 @@ export const attendanceHandlers: Registered[] = [
     const q = await punchQuery(ctx, input);
     const total = await assertExportable(ctx, q);
     const desc = punchesDesc(input.order);
-    const all = keyset<PunchRaw>((after, limit) => punchRows(q, desc, after && { time: after.time, id: Number(after.id) }, limit));
+    const all = keysetRows(ctx.db, (at, limit) => punchSelect(q, desc, at, limit), { sort: 'time', id: 'id' });
     async function* cells() {
       for await (const raw of all) {
         const r = presentPunch(ctx, raw);

@@ -7,7 +7,7 @@ import { formatDateTime, parseRange } from '../../http/dates.ts';
 import { listScope, withinScope } from '../../http/scope.ts';
 import { type Db, streamArrays } from '../../db/index.ts';
 import { monthSpans } from '../../db/event-partitions.ts';
-import { keysetPage } from '../../db/keyset.ts';
+import { type Cursor, keysetPage, type StreamedRow } from '../../db/keyset.ts';
 import { addressesNamed, communitiesNamed, inRange, likeArg, likePrefix } from '../../db/sql.ts';
 import { withPlaceNames } from '../../db/names.ts';
 
@@ -169,9 +169,8 @@ export async function qrcodeQuery(ctx: AuthCtx, f: QrcodeFilters): Promise<QrQ> 
   return inRange(q, d, 'q.validfrom', 'q.validto');
 }
 
-/** One page of QR records after a keyset position; `used` counts the opens the door units reported. */
-export function qrcodeRows(q: QrQ, desc: boolean, after: { created_at: Date; id: number } | null, limit: number, offset = 0) {
-  const at = after && { sort: after.created_at, id: after.id };
+/** QR records after a keyset position (a page or an export batch); `used` counts the opens the door units reported. */
+export function qrcodeSelect(q: QrQ, desc: boolean, at: Cursor | null, limit: number, offset = 0) {
   const page = keysetPage(q, { sort: 'q.created_at', id: 'q.id' }, desc, at, limit, offset).select((eb) => [
     'q.id',
     'q.user_regno',
@@ -188,12 +187,17 @@ export function qrcodeRows(q: QrQ, desc: boolean, after: { created_at: Date; id:
       .where('u.result', '=', 0)
       .as('used'),
   ]);
-  return withPlaceNames(page, { community: 'q.community_id' }).execute();
+  return withPlaceNames(page, { community: 'q.community_id' });
+}
+
+/** One page of QR records after a keyset position. */
+export function qrcodeRows(q: QrQ, desc: boolean, after: { created_at: Date; id: number } | null, limit: number, offset = 0) {
+  return qrcodeSelect(q, desc, after && { sort: after.created_at, id: after.id }, limit, offset).execute();
 }
 export type QrRaw = Awaited<ReturnType<typeof qrcodeRows>>[number];
 
 /** Hyphenated dates (001 "Visitor page"); valid from only for roles 2 and below. */
-export const presentQrcode = (ctx: AuthCtx, r: QrRaw) => {
+export const presentQrcode = (ctx: AuthCtx, r: QrRaw | StreamedRow<QrRaw>) => {
   const tz = ctx.config.TZ_NAME;
   return {
     id: Number(r.id),

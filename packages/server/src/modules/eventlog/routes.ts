@@ -19,11 +19,11 @@ import {
   presentEntrance,
   presentQrcode,
   type QrQ,
-  type QrRaw,
+  qrcodeSelect,
   qrcodeQuery,
   qrcodeRows,
 } from './queries.ts';
-import { keyset, keysetStream } from '../../db/keyset.ts';
+import { keysetRows, keysetStream } from '../../db/keyset.ts';
 import { isDesc, listScreen } from '../../http/list-screen.ts';
 
 const E = ROUTES.eventlog;
@@ -44,8 +44,8 @@ const fewFirst =
  */
 const allEvents = (ctx: AuthCtx, q: EventQ, desc: boolean) =>
   keysetStream<EventTuple>((after, limit) => eventStream(ctx.db, q, desc, after, limit), streamBatch(ctx.db));
-const allQrcodes = (q: QrQ, desc: boolean) =>
-  keyset<QrRaw>((after, limit) => qrcodeRows(q, desc, after && { created_at: after.created_at, id: Number(after.id) }, limit));
+const allQrcodes = (ctx: AuthCtx, q: QrQ, desc: boolean) =>
+  keysetRows(ctx.db, (at, limit) => qrcodeSelect(q, desc, at, limit), { sort: 'created_at', id: 'id' });
 
 async function* cells<R>(rows: AsyncIterable<R>, toCells: (r: R) => (string | number)[]) {
   for await (const r of rows) yield toCells(r);
@@ -130,7 +130,7 @@ export const eventlogHandlers: Registered[] = [
     const total = await assertExportable(ctx, q);
     const sheet = t(ctx.lang, 'eventlog.sheet.visitor');
     const keys = ['account', 'company', 'deviceName', 'numOpen', 'used', 'validfrom', 'validto', 'createTime'];
-    const rows = cells(allQrcodes(q, isDesc(input.order)), (raw) => {
+    const rows = cells(allQrcodes(ctx, q, isDesc(input.order)), (raw) => {
       const r = presentQrcode(ctx, raw);
       return [r.userRegno, r.communityName, r.deviceName, r.numOpen, r.used, r.validfrom ?? '', r.validto, r.createTime];
     });

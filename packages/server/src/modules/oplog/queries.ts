@@ -1,4 +1,4 @@
-import { isSystemAdmin, type Lang, menuById, menuByKey, type MenuKey } from '@gatehouse/contracts';
+import { isSystemAdmin, type Lang, MENUS, menuById, menuByKey, type MenuKey } from '@gatehouse/contracts';
 import type { SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { OpLogTable } from '../../db/tables/foundation.ts';
@@ -6,6 +6,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { dateRange, formatDateTime } from '../../http/dates.ts';
 import { t } from '../../http/i18n.ts';
 import { listScope, scopeIds } from '../../http/scope.ts';
+import type { StreamedRow } from '../../db/keyset.ts';
 import { inRange, likePrefix } from '../../db/sql.ts';
 
 export interface OpLogFilters {
@@ -35,13 +36,18 @@ export async function filtered(ctx: AuthCtx, f: OpLogFilters): Promise<Q> {
   return inRange(q, dateRange(ctx.config.TZ_NAME, f.starttime, f.endtime), 'o.addtime');
 }
 
+/** A menu's name in a language (the key itself when no menu has it), looked up once: an export asks on every row. */
+const menuNames = new Map<string, string>();
 const menuName = (lang: Lang, key: string) => {
-  try {
-    return t(lang, `menu.${menuByKey(key as MenuKey).key}`);
-  } catch {
-    return key;
+  const k = `${lang}|${key}`;
+  let name = menuNames.get(k);
+  if (name === undefined) {
+    name = MENU_KEYS.has(key) ? t(lang, `menu.${menuByKey(key as MenuKey).key}`) : key;
+    menuNames.set(k, name);
   }
+  return name;
 };
+const MENU_KEYS = new Set<string>(MENUS.map((m) => m.key));
 
 const show = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 
@@ -64,7 +70,7 @@ export interface RawOpLog {
   detail: unknown;
 }
 
-export const present = (ctx: AuthCtx, r: RawOpLog) => ({
+export const present = (ctx: AuthCtx, r: RawOpLog | StreamedRow<RawOpLog>) => ({
   id: Number(r.id),
   name1: menuName(ctx.lang, r.name1),
   name2: r.name2 === r.name1 ? '' : menuName(ctx.lang, r.name2),

@@ -5,17 +5,17 @@ import { assertExportable } from '../../xlsx/export-limit.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
 import { filtered, present, type RawOpLog } from './queries.ts';
 import { isDesc, listScreen } from '../../http/list-screen.ts';
-import { keyset, keysetPage } from '../../db/keyset.ts';
+import { type Cursor, keysetPage, keysetRows } from '../../db/keyset.ts';
 
 const O = ROUTES.oplog;
 const COLUMNS = ['id', 'name1', 'name2', 'content', 'regno', 'addtime', 'detail'] as const;
 
+type OpLogQ = Awaited<ReturnType<typeof filtered>>;
 /** The op log's rows after a keyset position, in (addtime, id) order: a screen or an export batch. */
-const opLogRows = async (q: Awaited<ReturnType<typeof filtered>>, desc: boolean, after: RawOpLog | null, limit: number, offset = 0) => {
-  const page = q.select([...COLUMNS].map((c) => `o.${c}` as const));
-  const at = after && { sort: after.addtime, id: Number(after.id) };
-  return (await keysetPage(page, { sort: 'o.addtime', id: 'o.id' }, desc, at, limit, offset).execute()) as RawOpLog[];
-};
+const opLogSelect = (q: OpLogQ, desc: boolean, at: Cursor | null, limit: number, offset = 0) =>
+  keysetPage(q.select([...COLUMNS].map((c) => `o.${c}` as const)), { sort: 'o.addtime', id: 'o.id' }, desc, at, limit, offset);
+const opLogRows = async (q: OpLogQ, desc: boolean, after: RawOpLog | null, limit: number, offset = 0) =>
+  (await opLogSelect(q, desc, after && { sort: after.addtime, id: Number(after.id) }, limit, offset).execute()) as RawOpLog[];
 
 export const oplogHandlers: Registered[] = [
   handle(O.getOpLogPage, listScreen(filtered, opLogRows, present)),
@@ -29,7 +29,8 @@ export const oplogHandlers: Registered[] = [
   handle(O.exportOpLog, async (input, ctx, { reply }) => {
     const q = await filtered(ctx, input);
     const total = await assertExportable(ctx, q);
-    const all = keyset<RawOpLog>((after, limit) => opLogRows(q, isDesc(input.order), after, limit));
+    const desc = isDesc(input.order);
+    const all = keysetRows(ctx.db, (at, limit) => opLogSelect(q, desc, at, limit), { sort: 'addtime', id: 'id' });
     async function* rows() {
       for await (const r of all) {
         const p = present(ctx, r);
