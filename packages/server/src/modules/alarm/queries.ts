@@ -5,7 +5,7 @@ import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime, parseRange } from '../../http/dates.ts';
 import { listScope, withinScope } from '../../http/scope.ts';
-import { type Cursor, keysetPage, type StreamedRow } from '../../db/keyset.ts';
+import { type Cursor, keysetPage, type RowOf, type StreamedRow } from '../../db/keyset.ts';
 import { addressesNamed, communitiesNamed, inRange, likeArg } from '../../db/sql.ts';
 import { withPlaceNames } from '../../db/names.ts';
 
@@ -41,12 +41,7 @@ export function alarmSelect(q: AlarmQ, desc: boolean, at: Cursor | null, limit: 
   ]);
   return withPlaceNames(page, { community: 'al.community_id', address: 'al.address_id' });
 }
-
-/** One page of alarms after a keyset position over (time, id). */
-export function alarmRows(q: AlarmQ, desc: boolean, after: { time: Date; id: number } | null, limit: number, offset = 0) {
-  return alarmSelect(q, desc, after && { sort: after.time, id: after.id }, limit, offset).execute();
-}
-export type AlarmRaw = Awaited<ReturnType<typeof alarmRows>>[number];
+export type AlarmRaw = RowOf<typeof alarmSelect>;
 
 export const presentAlarm = (ctx: AuthCtx, r: AlarmRaw | StreamedRow<AlarmRaw>) => {
   const tz = ctx.config.TZ_NAME;

@@ -7,7 +7,7 @@ import { streamWorkbook } from '../../xlsx/write.ts';
 import { keysetRows } from '../../db/keyset.ts';
 import { isDesc, listScreen } from '../../http/list-screen.ts';
 import type { AuthCtx } from '../../http/context.ts';
-import { type AlarmQ, alarmQuery, alarmRows, alarmSelect, presentAlarm } from './queries.ts';
+import { type AlarmQ, alarmQuery, alarmSelect, presentAlarm } from './queries.ts';
 import { acknowledgeAlarms } from './service.ts';
 
 const A = ROUTES.alarm;
@@ -28,7 +28,7 @@ const allAlarms = (ctx: AuthCtx, q: AlarmQ, desc: boolean) =>
   keysetRows(ctx.db, (at, limit) => alarmSelect(q, desc, at, limit), { sort: 'time', id: 'id' });
 
 export const alarmHandlers: Registered[] = [
-  handle(A.getAlarmPage, listScreen(alarmQuery, alarmRows, presentAlarm)),
+  handle(A.getAlarmPage, listScreen(alarmQuery, alarmSelect, presentAlarm)),
 
   handle(A.exportAlarms, async (input, ctx, { reply }) => {
     const q = await alarmQuery(ctx, input);

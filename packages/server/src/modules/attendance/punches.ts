@@ -6,7 +6,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { assertCommunity, listScope, withinScope } from '../../http/scope.ts';
 import { parseRange } from '../../http/dates.ts';
-import { type Cursor, keysetPage, type StreamedRow } from '../../db/keyset.ts';
+import { type Cursor, keysetPage, type RowOf, type StreamedRow } from '../../db/keyset.ts';
 import { inRange } from '../../db/sql.ts';
 
 type PunchQ = SelectQueryBuilder<DB & { e: AccessEventTable }, 'e', object>;
@@ -35,12 +35,7 @@ export async function punchQuery(ctx: AuthCtx, f: PunchFilters): Promise<PunchQ>
 /** Punches after a keyset position over (time, id): a page of the list, or an export batch. */
 export const punchSelect = (q: PunchQ, desc: boolean, at: Cursor | null, limit: number, offset = 0) =>
   keysetPage(q, { sort: 'e.time', id: 'e.id' }, desc, at, limit, offset).select(['e.id', 'e.account', 'e.device_name', 'e.time']);
-
-/** One page of punches after a keyset position over (time, id). */
-export function punchRows(q: PunchQ, desc: boolean, after: { time: Date; id: number } | null, limit: number, offset = 0) {
-  return punchSelect(q, desc, after && { sort: after.time, id: after.id }, limit, offset).execute();
-}
-export type PunchRaw = Awaited<ReturnType<typeof punchRows>>[number];
+export type PunchRaw = RowOf<typeof punchSelect>;
 
 export const presentPunch = (ctx: AuthCtx, r: PunchRaw | StreamedRow<PunchRaw>): PunchRow => ({
   id: Number(r.id),

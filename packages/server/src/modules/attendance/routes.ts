@@ -6,7 +6,7 @@ import { streamWorkbook } from '../../xlsx/write.ts';
 import { keysetRows } from '../../db/keyset.ts';
 import { listScreen } from '../../http/list-screen.ts';
 import { dailycheckCompanies } from './companies.ts';
-import { presentPunch, punchQuery, punchRows, punchSelect } from './punches.ts';
+import { presentPunch, punchQuery, punchSelect } from './punches.ts';
 import { worklist } from './worklist.ts';
 
 const A = ROUTES.attendance;
@@ -21,7 +21,7 @@ export const attendanceHandlers: Registered[] = [
 
   handle(A.getAccessWorklistByPage, async (input, ctx) => worklist(ctx, input)),
 
-  handle(A.getPunchlistByPage, listScreen(punchQuery, punchRows, presentPunch, { desc: punchesDesc })),
+  handle(A.getPunchlistByPage, listScreen(punchQuery, punchSelect, presentPunch, { desc: punchesDesc })),
 
   handle(A.exportPunchlist, async (input, ctx, { reply }) => {
     const q = await punchQuery(ctx, input);

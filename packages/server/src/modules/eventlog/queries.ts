@@ -7,7 +7,7 @@ import { formatDateTime, parseRange } from '../../http/dates.ts';
 import { listScope, withinScope } from '../../http/scope.ts';
 import { type Db, streamArrays } from '../../db/index.ts';
 import { monthSpans } from '../../db/event-partitions.ts';
-import { type Cursor, keysetPage, type StreamedRow } from '../../db/keyset.ts';
+import { type Cursor, keysetPage, type RowOf, type StreamedRow } from '../../db/keyset.ts';
 import { addressesNamed, communitiesNamed, inRange, likeArg, likePrefix } from '../../db/sql.ts';
 import { withPlaceNames } from '../../db/names.ts';
 
@@ -77,10 +77,8 @@ export const matchesFirst =
       .selectFrom('m as e') as unknown as EventQ;
 
 /** Events after a keyset position, with names joined: a page of the list, or an export batch. */
-function eventSelect(q: EventQ, desc: boolean, after: { time: Date; id: number } | null, limit: number, offset = 0) {
-  const at = after && { sort: after.time, id: after.id };
-  return withNames(keysetPage(q, { sort: 'e.time', id: 'e.id' }, desc, at, limit, offset));
-}
+export const eventSelect = (q: EventQ, desc: boolean, at: Cursor | null, limit: number, offset = 0) =>
+  withNames(keysetPage(q, { sort: 'e.time', id: 'e.id' }, desc, at, limit, offset));
 
 /** The columns of an event row with its community and address names joined: a list page, an export batch, a live row. */
 export function withNames(q: EventQ) {
@@ -99,13 +97,9 @@ export function withNames(q: EventQ) {
   return withPlaceNames(row, { community: 'e.community_id', address: 'e.address_id' });
 }
 
-/** One page (or export batch) of events after a keyset position, with names joined. */
-export function eventRows(q: EventQ, desc: boolean, after: { time: Date; id: number } | null, limit: number, offset = 0) {
-  return eventSelect(q, desc, after, limit, offset).execute();
-}
-export type EventRaw = Awaited<ReturnType<typeof eventRows>>[number];
+export type EventRaw = RowOf<typeof eventSelect>;
 
-/** An event of an export batch: the columns of `eventRows` in their order, `time` in epoch ms. */
+/** An event of an export batch: the columns of `eventSelect` in their order, `time` in epoch ms. */
 export type EventTuple = [
   id: number | string,
   time: number,
@@ -123,11 +117,11 @@ export type EventTuple = [
 
 /**
  * An export batch of events after a keyset position (`time` in epoch ms): the rows of
- * `eventRows` as arrays, streamed (db `streamArrays`), so a million-row export allocates no
+ * `eventSelect` as arrays, streamed (db `streamArrays`), so a million-row export allocates no
  * row object and no `Date` per row, and holds only the rows about to be written.
  */
 export function eventStream(db: Db, q: EventQ, desc: boolean, after: EventTuple | null, limit: number): AsyncIterable<EventTuple> {
-  const at = after && { time: new Date(after[1]), id: Number(after[0]) };
+  const at = after && { sort: new Date(after[1]), id: Number(after[0]) };
   return streamArrays(db, eventSelect(q, desc, at, limit).compile()) as AsyncIterable<EventTuple>;
 }
 
@@ -189,12 +183,7 @@ export function qrcodeSelect(q: QrQ, desc: boolean, at: Cursor | null, limit: nu
   ]);
   return withPlaceNames(page, { community: 'q.community_id' });
 }
-
-/** One page of QR records after a keyset position. */
-export function qrcodeRows(q: QrQ, desc: boolean, after: { created_at: Date; id: number } | null, limit: number, offset = 0) {
-  return qrcodeSelect(q, desc, after && { sort: after.created_at, id: after.id }, limit, offset).execute();
-}
-export type QrRaw = Awaited<ReturnType<typeof qrcodeRows>>[number];
+export type QrRaw = RowOf<typeof qrcodeSelect>;
 
 /** Hyphenated dates (001 "Visitor page"); valid from only for roles 2 and below. */
 export const presentQrcode = (ctx: AuthCtx, r: QrRaw | StreamedRow<QrRaw>) => {

@@ -12,7 +12,7 @@ import {
   type EventQ,
   type EventTuple,
   entranceQuery,
-  eventRows,
+  eventSelect,
   eventStream,
   matchesFirst,
   presentAccessLog,
@@ -21,7 +21,6 @@ import {
   type QrQ,
   qrcodeSelect,
   qrcodeQuery,
-  qrcodeRows,
 } from './queries.ts';
 import { keysetRows, keysetStream } from '../../db/keyset.ts';
 import { isDesc, listScreen } from '../../http/list-screen.ts';
@@ -68,7 +67,7 @@ const label = (ctx: AuthCtx, kind: 'type' | 'result' | 'cardMode', n: number) =>
 export const eventlogHandlers: Registered[] = [
   handle(
     E.getAccessLogPage,
-    listScreen(accessLogQuery, eventRows, presentAccessLog, {
+    listScreen(accessLogQuery, eventSelect, presentAccessLog, {
       few: fewFirst('communityName', 'addressName', 'account', 'type', 'unlockUserName', 'CARD_MODE', 'CARD_NUM', 'result'),
     }),
   ),
@@ -100,7 +99,7 @@ export const eventlogHandlers: Registered[] = [
 
   handle(
     E.getAccessReportlistByPage,
-    listScreen(entranceQuery, eventRows, presentEntrance, { few: fewFirst('deviceName', 'communityName', 'account', 'event') }),
+    listScreen(entranceQuery, eventSelect, presentEntrance, { few: fewFirst('deviceName', 'communityName', 'account', 'event') }),
   ),
 
   handle(E.exportAccessReport, async (input, ctx, { reply }) => {
@@ -122,7 +121,7 @@ export const eventlogHandlers: Registered[] = [
     return undefined;
   }),
 
-  handle(E.getQrcodelistByPage, listScreen(qrcodeQuery, qrcodeRows, presentQrcode)),
+  handle(E.getQrcodelistByPage, listScreen(qrcodeQuery, qrcodeSelect, presentQrcode)),
 
   handle(E.exportQrcodelist, async (input, ctx, { reply }) => {
     if (!isAdminLevel(ctx.caller.roleId)) throw forbidden();

@@ -3,7 +3,7 @@ import { t } from '../../http/i18n.ts';
 import { handle, type Registered } from '../../http/route.ts';
 import { assertExportable } from '../../xlsx/export-limit.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
-import { filtered, present, type RawOpLog } from './queries.ts';
+import { filtered, present } from './queries.ts';
 import { isDesc, listScreen } from '../../http/list-screen.ts';
 import { type Cursor, keysetPage, keysetRows } from '../../db/keyset.ts';
 
@@ -14,11 +14,9 @@ type OpLogQ = Awaited<ReturnType<typeof filtered>>;
 /** The op log's rows after a keyset position, in (addtime, id) order: a screen or an export batch. */
 const opLogSelect = (q: OpLogQ, desc: boolean, at: Cursor | null, limit: number, offset = 0) =>
   keysetPage(q.select([...COLUMNS].map((c) => `o.${c}` as const)), { sort: 'o.addtime', id: 'o.id' }, desc, at, limit, offset);
-const opLogRows = async (q: OpLogQ, desc: boolean, after: RawOpLog | null, limit: number, offset = 0) =>
-  (await opLogSelect(q, desc, after && { sort: after.addtime, id: Number(after.id) }, limit, offset).execute()) as RawOpLog[];
 
 export const oplogHandlers: Registered[] = [
-  handle(O.getOpLogPage, listScreen(filtered, opLogRows, present)),
+  handle(O.getOpLogPage, listScreen(filtered, opLogSelect, present)),
 
   handle(O.getMenusByPid, async (input, ctx) =>
     MENUS.filter((m) => m.parentId === (input.pid ?? 0))
