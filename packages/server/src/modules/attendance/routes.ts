@@ -1,9 +1,7 @@
 import { ROUTES } from '@gatehouse/contracts';
 import { t } from '../../http/i18n.ts';
 import { handle, type Registered } from '../../http/route.ts';
-import { assertExportable } from '../../xlsx/export-limit.ts';
-import { streamWorkbook } from '../../xlsx/write.ts';
-import { keysetRows } from '../../db/keyset.ts';
+import { listExport } from '../../http/list-export.ts';
 import { listScreen } from '../../http/list-screen.ts';
 import { dailycheckCompanies } from './companies.ts';
 import { presentPunch, punchQuery, punchSelect } from './punches.ts';
@@ -23,19 +21,22 @@ export const attendanceHandlers: Registered[] = [
 
   handle(A.getPunchlistByPage, listScreen(punchQuery, punchSelect, presentPunch, { desc: punchesDesc })),
 
-  handle(A.exportPunchlist, async (input, ctx, { reply }) => {
-    const q = await punchQuery(ctx, input);
-    const total = await assertExportable(ctx, q);
-    const desc = punchesDesc(input.order);
-    const all = keysetRows(ctx.db, (at, limit) => punchSelect(q, desc, at, limit), { sort: 'time', id: 'id' });
-    async function* cells() {
-      for await (const raw of all) {
+  handle(
+    A.exportPunchlist,
+    listExport(
+      punchQuery,
+      punchSelect,
+      { sort: 'time', id: 'id' },
+      (ctx) => ({
+        file: `${t(ctx.lang, 'att.punchDetails')}.xlsx`,
+        name: PUNCH_SHEET,
+        headers: ['account', 'deviceName', 'addtime'].map((k) => t(ctx.lang, `att.col.${k}`)),
+      }),
+      (ctx, raw) => {
         const r = presentPunch(ctx, raw);
-        yield [r.account, r.deviceName, r.addtime];
-      }
-    }
-    const headers = ['account', 'deviceName', 'addtime'].map((k) => t(ctx.lang, `att.col.${k}`));
-    await streamWorkbook(reply, `${t(ctx.lang, 'att.punchDetails')}.xlsx`, PUNCH_SHEET, headers, cells(), total);
-    return undefined;
-  }),
+        return [r.account, r.deviceName, r.addtime];
+      },
+      { desc: punchesDesc },
+    ),
+  ),
 ];

@@ -18,11 +18,12 @@ import {
   presentAccessLog,
   presentEntrance,
   presentQrcode,
-  type QrQ,
+  type QrcodeFilters,
   qrcodeSelect,
   qrcodeQuery,
 } from './queries.ts';
-import { keysetRows, keysetStream } from '../../db/keyset.ts';
+import { keysetStream } from '../../db/keyset.ts';
+import { listExport } from '../../http/list-export.ts';
 import { isDesc, listScreen } from '../../http/list-screen.ts';
 
 const E = ROUTES.eventlog;
@@ -43,13 +44,6 @@ const fewFirst =
  */
 const allEvents = (ctx: AuthCtx, q: EventQ, desc: boolean) =>
   keysetStream<EventTuple>((after, limit) => eventStream(ctx.db, q, desc, after, limit), streamBatch(ctx.db));
-const allQrcodes = (ctx: AuthCtx, q: QrQ, desc: boolean) =>
-  keysetRows(ctx.db, (at, limit) => qrcodeSelect(q, desc, at, limit), { sort: 'created_at', id: 'id' });
-
-async function* cells<R>(rows: AsyncIterable<R>, toCells: (r: R) => (string | number)[]) {
-  for await (const r of rows) yield toCells(r);
-}
-
 const headers = (ctx: AuthCtx, keys: string[]) => keys.map((k) => t(ctx.lang, `eventlog.col.${k}`));
 /** Code labels per language, looked up once (an export asks for them on every row). */
 const labels = new Map<string, string>();
@@ -123,17 +117,24 @@ export const eventlogHandlers: Registered[] = [
 
   handle(E.getQrcodelistByPage, listScreen(qrcodeQuery, qrcodeSelect, presentQrcode)),
 
-  handle(E.exportQrcodelist, async (input, ctx, { reply }) => {
-    if (!isAdminLevel(ctx.caller.roleId)) throw forbidden();
-    const q = await qrcodeQuery(ctx, input);
-    const total = await assertExportable(ctx, q);
-    const sheet = t(ctx.lang, 'eventlog.sheet.visitor');
-    const keys = ['account', 'company', 'deviceName', 'numOpen', 'used', 'validfrom', 'validto', 'createTime'];
-    const rows = cells(allQrcodes(ctx, q, isDesc(input.order)), (raw) => {
-      const r = presentQrcode(ctx, raw);
-      return [r.userRegno, r.communityName, r.deviceName, r.numOpen, r.used, r.validfrom ?? '', r.validto, r.createTime];
-    });
-    await streamWorkbook(reply, `${sheet}.xlsx`, sheet, headers(ctx, keys), rows, total);
-    return undefined;
-  }),
+  handle(
+    E.exportQrcodelist,
+    listExport(
+      async (ctx, input: QrcodeFilters) => {
+        if (!isAdminLevel(ctx.caller.roleId)) throw forbidden();
+        return qrcodeQuery(ctx, input);
+      },
+      qrcodeSelect,
+      { sort: 'created_at', id: 'id' },
+      (ctx) => ({
+        file: `${t(ctx.lang, 'eventlog.sheet.visitor')}.xlsx`,
+        name: t(ctx.lang, 'eventlog.sheet.visitor'),
+        headers: headers(ctx, ['account', 'company', 'deviceName', 'numOpen', 'used', 'validfrom', 'validto', 'createTime']),
+      }),
+      (ctx, raw) => {
+        const r = presentQrcode(ctx, raw);
+        return [r.userRegno, r.communityName, r.deviceName, r.numOpen, r.used, r.validfrom ?? '', r.validto, r.createTime];
+      },
+    ),
+  ),
 ];

@@ -1,11 +1,10 @@
 import { MENUS, ROUTES } from '@gatehouse/contracts';
 import { t } from '../../http/i18n.ts';
 import { handle, type Registered } from '../../http/route.ts';
-import { assertExportable } from '../../xlsx/export-limit.ts';
-import { streamWorkbook } from '../../xlsx/write.ts';
 import { filtered, present } from './queries.ts';
-import { isDesc, listScreen } from '../../http/list-screen.ts';
-import { type Cursor, keysetPage, keysetRows } from '../../db/keyset.ts';
+import { listExport } from '../../http/list-export.ts';
+import { listScreen } from '../../http/list-screen.ts';
+import { type Cursor, keysetPage } from '../../db/keyset.ts';
 
 const O = ROUTES.oplog;
 const COLUMNS = ['id', 'name1', 'name2', 'content', 'regno', 'addtime', 'detail'] as const;
@@ -24,19 +23,21 @@ export const oplogHandlers: Registered[] = [
       .map((m) => ({ intValue: m.id, label: t(ctx.lang, `menu.${m.key}`) })),
   ),
 
-  handle(O.exportOpLog, async (input, ctx, { reply }) => {
-    const q = await filtered(ctx, input);
-    const total = await assertExportable(ctx, q);
-    const desc = isDesc(input.order);
-    const all = keysetRows(ctx.db, (at, limit) => opLogSelect(q, desc, at, limit), { sort: 'addtime', id: 'id' });
-    async function* rows() {
-      for await (const r of all) {
+  handle(
+    O.exportOpLog,
+    listExport(
+      filtered,
+      opLogSelect,
+      { sort: 'addtime', id: 'id' },
+      (ctx) => ({
+        file: `${t(ctx.lang, 'oplog.sheet')}.xlsx`,
+        name: t(ctx.lang, 'oplog.sheet'),
+        headers: ['name1', 'name2', 'name', 'regno', 'addtime', 'changes'].map((k) => t(ctx.lang, `oplog.col.${k}`)),
+      }),
+      (ctx, r) => {
         const p = present(ctx, r);
-        yield [p.name1, p.name2, p.name, p.regno, p.addtime, p.changes.map((c) => `${c.field}: ${c.before} → ${c.after}`).join('; ')];
-      }
-    }
-    const headers = ['name1', 'name2', 'name', 'regno', 'addtime', 'changes'].map((k) => t(ctx.lang, `oplog.col.${k}`));
-    await streamWorkbook(reply, `${t(ctx.lang, 'oplog.sheet')}.xlsx`, t(ctx.lang, 'oplog.sheet'), headers, rows(), total);
-    return undefined;
-  }),
+        return [p.name1, p.name2, p.name, p.regno, p.addtime, p.changes.map((c) => `${c.field}: ${c.before} → ${c.after}`).join('; ')];
+      },
+    ),
+  ),
 ];
