@@ -25,7 +25,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  reporter: [['list']],
+  // Steps (test.step) printed too: a long test that fails on CI names the phase it was in.
+  reporter: [['list', { printSteps: true }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     headless: true,

@@ -13,7 +13,8 @@ const photos = await samplePhotos();
 const CHECK_WAIT = 90_000;
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-test.describe.configure({ timeout: 180_000 });
+// A long walk through the face screens: on CI's loaded 2 cores it has taken over 3 minutes.
+test.describe.configure({ timeout: 360_000 });
 
 const apiUrl = () => `http://127.0.0.1:${process.env.E2E_PORT}/api`;
 
@@ -82,132 +83,138 @@ test('a face photographed with the webcam is saved, put on an online door unit, 
     userPhone: '13912345678',
     communityID: communityId,
   });
-  sim = await startSimulatedDevice({ url: process.env.E2E_MQTT_URL as string, serial, secret: unit.secret });
+  const device = await startSimulatedDevice({ url: process.env.E2E_MQTT_URL as string, serial, secret: unit.secret });
+  sim = device;
   await warmFaceCheck(token);
-
-  await openSignedIn(page, admin.id, '/access/faceid');
-  await page.getByTestId('face-add').click();
-  const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('face-add-form') });
-
-  // no photo yet: refused
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(dialog.getByText('The face photo is missing')).toBeVisible();
-
-  // a PNG is refused in the browser; a photo without a face by the server
-  const fileInput = dialog.getByTestId('face-camera').locator('input[type=file]');
-  await fileInput.setInputFiles(photos.png);
-  await expect(page.getByText('The image must be a JPEG')).toBeVisible();
-  await fileInput.setInputFiles(photos.blank);
-  await expect(page.getByText('No face found in the photo')).toBeVisible({ timeout: CHECK_WAIT });
-  await expect(dialog.getByTestId('face-photo')).toHaveCount(0);
-
-  // the webcam photo passes the server's check; the validated image is shown
-  const shutter = dialog.getByTestId('face-take-photo');
-  await expect(shutter).toBeEnabled();
-  await shutter.click();
-  await expect(page.getByText('Face accepted')).toBeVisible({ timeout: CHECK_WAIT });
-  await expect(dialog.getByTestId('face-photo')).toBeVisible();
-  await expect(dialog.getByText('The face photo is missing')).toHaveCount(0);
-
-  await pickTyped(page, 'face-community', community);
-  await page.getByTestId('face-household').locator('input').fill(`${stamp}`);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: household }).click();
-  await page.getByTestId('face-account').click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: `${phone} (Mei Lin)` })
-    .click();
-  await expect(page.getByTestId('face-account')).toHaveValue(phone);
-  await page.getByTestId('face-username').fill('Mei Lin');
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText('Created', { exact: true })).toBeVisible();
-  await modalsClosed(page);
   const row = page.locator('tbody tr.ant-table-row').filter({ hasText: phone });
-  await expect(row).toContainText('Mei Lin');
-  await expect(row).toContainText(community);
-  await expect(row).toContainText(household);
-  await expect(row).toContainText('Valid');
+  await test.step('the add dialog refuses a missing photo, a PNG and a photo without a face, then takes the webcam photo and saves', async () => {
+    await openSignedIn(page, admin.id, '/access/faceid');
+    await page.getByTestId('face-add').click();
+    const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('face-add-form') });
 
-  // put it on the door unit; the unit (online) applies the command
-  await (await rowActionOf(page, row, 'Set door units')).click();
-  await expect(page.getByTestId('door-assign')).toBeVisible();
-  await pick(page, 'door-gates', `Face gate ${stamp}`);
-  await page.getByTestId('door-add').click();
-  await expect(page.getByTestId('door-configured')).toContainText(`Face gate ${stamp}`);
-  await page.getByTestId('door-confirm').click();
-  await expect(page.getByText('Configuration successful').first()).toBeVisible();
-  await modalsClosed(page);
+    // no photo yet: refused
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog.getByText('The face photo is missing')).toBeVisible();
 
-  await page.goto('/access/commands');
-  const command = page.locator('tbody tr.ant-table-row').filter({ hasText: phone }).filter({ hasText: 'Face' }).first();
-  await expect(async () => {
-    await page.reload();
-    await expect(command).toContainText('Success', { timeout: 10_000 });
-  }).toPass({ timeout: 90_000 });
-  expect([...sim.state.faces.values()].map((f) => f.account)).toContain(phone);
+    // a PNG is refused in the browser; a photo without a face by the server
+    const fileInput = dialog.getByTestId('face-camera').locator('input[type=file]');
+    await fileInput.setInputFiles(photos.png);
+    await expect(page.getByText('The image must be a JPEG')).toBeVisible();
+    await fileInput.setInputFiles(photos.blank);
+    await expect(page.getByText('No face found in the photo')).toBeVisible({ timeout: CHECK_WAIT });
+    await expect(dialog.getByTestId('face-photo')).toHaveCount(0);
 
-  // lift control for the face (the card area's ladder calls with source 1)
-  await page.goto('/access/faceid');
-  await (await rowActionOf(page, row, 'Empower ladder control')).click();
-  await page.getByTestId(`ladder-gate-${unit.addressid}`).click();
-  await pickTyped(page, 'ladder-resiLevel', 'Floor 05');
-  await pick(page, 'ladder-bank', /^2$/);
-  await pick(page, 'ladder-node', 'None');
-  await pick(page, 'ladder-gateType', 'Front and back');
-  await page.getByTestId('ladder-confirm').click();
-  await modalsClosed(page);
-  await (await rowActionOf(page, row, 'Empower ladder control')).click();
-  await page.getByTestId(`ladder-gate-${unit.addressid}`).click();
-  await expect(page.getByTestId('ladder-resiLevel')).toContainText('Floor 05');
-  await page.locator('.ant-modal').getByRole('button', { name: 'Cancel' }).click();
-  await modalsClosed(page);
+    // the webcam photo passes the server's check; the validated image is shown
+    const shutter = dialog.getByTestId('face-take-photo');
+    await expect(shutter).toBeEnabled();
+    await shutter.click();
+    await expect(page.getByText('Face accepted')).toBeVisible({ timeout: CHECK_WAIT });
+    await expect(dialog.getByTestId('face-photo')).toBeVisible();
+    await expect(dialog.getByText('The face photo is missing')).toHaveCount(0);
 
-  // the door unit's face list shows it; its validity notes are edited, it is resent, deleting asks first
-  await page.goto('/access/gm');
-  await page.locator('tbody tr.ant-table-row').filter({ hasText: serial }).getByRole('button', { name: 'Faces' }).click();
-  await expect(page).toHaveURL(new RegExp(`/gm/face/${unit.addressid}`));
-  const entry = page.locator('tbody tr.ant-table-row').filter({ hasText: phone });
-  await expect(entry).toContainText('Mei Lin');
-  await expect(entry).toContainText('Valid');
-  await entry.getByRole('button', { name: 'Edit' }).click();
-  await page.getByTestId('face-entry-info').fill('Lobby only');
-  await page.getByTestId('face-entry-save').click();
-  await expect(page.getByText('Update completed').first()).toBeVisible();
-  await modalsClosed(page);
-  await expect(entry).toContainText('Lobby only');
-  await page.goto(`/gm/Face/${unit.addressid}`); // the spec's other spelling of the route
-  await expect(entry).toContainText('Lobby only');
-  await entry.getByRole('button', { name: 'Resend' }).click();
-  await expect(popconfirm(page, 'Resend to the door unit?')).toBeVisible();
-  await popconfirm(page, 'Resend to the door unit?').getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText('Resent', { exact: true })).toBeVisible();
-  await entry.getByRole('button', { name: 'Delete' }).click();
-  await expect(popconfirm(page, 'Delete this entry?')).toBeVisible();
-  await popconfirm(page, 'Delete this entry?').getByRole('button', { name: 'Cancel' }).click();
-  await expect(entry).toBeVisible();
-  await entry.getByRole('button', { name: 'Delete' }).click();
-  await popconfirm(page, 'Delete this entry?').getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText('Deleted', { exact: true })).toBeVisible();
-  await expect(entry).toHaveCount(0);
-  await expect.poll(() => [...(sim?.state.faces.values() ?? [])].map((f) => f.account), { timeout: 60_000 }).not.toContain(phone);
+    await pickTyped(page, 'face-community', community);
+    await page.getByTestId('face-household').locator('input').fill(`${stamp}`);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: household }).click();
+    await page.getByTestId('face-account').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: `${phone} (Mei Lin)` })
+      .click();
+    await expect(page.getByTestId('face-account')).toHaveValue(phone);
+    await page.getByTestId('face-username').fill('Mei Lin');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('Created', { exact: true })).toBeVisible();
+    await modalsClosed(page);
+    await expect(row).toContainText('Mei Lin');
+    await expect(row).toContainText(community);
+    await expect(row).toContainText(household);
+    await expect(row).toContainText('Valid');
+  });
+  await test.step('put on the door unit, which applies the command', async () => {
+    // put it on the door unit; the unit (online) applies the command
+    await (await rowActionOf(page, row, 'Set door units')).click();
+    await expect(page.getByTestId('door-assign')).toBeVisible();
+    await pick(page, 'door-gates', `Face gate ${stamp}`);
+    await page.getByTestId('door-add').click();
+    await expect(page.getByTestId('door-configured')).toContainText(`Face gate ${stamp}`);
+    await page.getByTestId('door-confirm').click();
+    await expect(page.getByText('Configuration successful').first()).toBeVisible();
+    await modalsClosed(page);
 
-  // the face is edited (new photo, status invalid), then deleted from face management after confirmation
-  await page.goto('/access/faceid');
-  await (await rowActionOf(page, row, 'Edit')).click();
-  const edit = page.locator('.ant-modal').filter({ has: page.getByTestId('face-edit-form') });
-  await expect(edit.getByTestId('face-photo')).toBeVisible();
-  await expect(edit.getByTestId('face-take-photo')).toBeEnabled();
-  await edit.getByTestId('face-take-photo').click(); // recapture: saved with imgChg 1
-  await expect(page.getByText('Face accepted').first()).toBeVisible({ timeout: CHECK_WAIT });
-  await pick(page, 'face-status', 'Invalid');
-  await page.getByTestId('face-edit-save').click();
-  await expect(page.getByText('Update completed').first()).toBeVisible();
-  await modalsClosed(page);
-  await expect(row).toContainText('Invalid');
-  await (await rowActionOf(page, row, 'Delete')).click();
-  await popconfirm(page, 'Delete this entry?').getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText('Deleted', { exact: true }).first()).toBeVisible();
-  await expect(row).toHaveCount(0);
+    await page.goto('/access/commands');
+    const command = page.locator('tbody tr.ant-table-row').filter({ hasText: phone }).filter({ hasText: 'Face' }).first();
+    await expect(async () => {
+      await page.reload();
+      await expect(command).toContainText('Success', { timeout: 10_000 });
+    }).toPass({ timeout: 90_000 });
+    expect([...device.state.faces.values()].map((f) => f.account)).toContain(phone);
+  });
+  await test.step('lift control for the face', async () => {
+    // lift control for the face (the card area's ladder calls with source 1)
+    await page.goto('/access/faceid');
+    await (await rowActionOf(page, row, 'Empower ladder control')).click();
+    await page.getByTestId(`ladder-gate-${unit.addressid}`).click();
+    await pickTyped(page, 'ladder-resiLevel', 'Floor 05');
+    await pick(page, 'ladder-bank', /^2$/);
+    await pick(page, 'ladder-node', 'None');
+    await pick(page, 'ladder-gateType', 'Front and back');
+    await page.getByTestId('ladder-confirm').click();
+    await modalsClosed(page);
+    await (await rowActionOf(page, row, 'Empower ladder control')).click();
+    await page.getByTestId(`ladder-gate-${unit.addressid}`).click();
+    await expect(page.getByTestId('ladder-resiLevel')).toContainText('Floor 05');
+    await page.locator('.ant-modal').getByRole('button', { name: 'Cancel' }).click();
+    await modalsClosed(page);
+  });
+  await test.step("the door unit's face list: notes edited, resent, deleted after confirmation", async () => {
+    // the door unit's face list shows it; its validity notes are edited, it is resent, deleting asks first
+    await page.goto('/access/gm');
+    await page.locator('tbody tr.ant-table-row').filter({ hasText: serial }).getByRole('button', { name: 'Faces' }).click();
+    await expect(page).toHaveURL(new RegExp(`/gm/face/${unit.addressid}`));
+    const entry = page.locator('tbody tr.ant-table-row').filter({ hasText: phone });
+    await expect(entry).toContainText('Mei Lin');
+    await expect(entry).toContainText('Valid');
+    await entry.getByRole('button', { name: 'Edit' }).click();
+    await page.getByTestId('face-entry-info').fill('Lobby only');
+    await page.getByTestId('face-entry-save').click();
+    await expect(page.getByText('Update completed').first()).toBeVisible();
+    await modalsClosed(page);
+    await expect(entry).toContainText('Lobby only');
+    await page.goto(`/gm/Face/${unit.addressid}`); // the spec's other spelling of the route
+    await expect(entry).toContainText('Lobby only');
+    await entry.getByRole('button', { name: 'Resend' }).click();
+    await expect(popconfirm(page, 'Resend to the door unit?')).toBeVisible();
+    await popconfirm(page, 'Resend to the door unit?').getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('Resent', { exact: true })).toBeVisible();
+    await entry.getByRole('button', { name: 'Delete' }).click();
+    await expect(popconfirm(page, 'Delete this entry?')).toBeVisible();
+    await popconfirm(page, 'Delete this entry?').getByRole('button', { name: 'Cancel' }).click();
+    await expect(entry).toBeVisible();
+    await entry.getByRole('button', { name: 'Delete' }).click();
+    await popconfirm(page, 'Delete this entry?').getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('Deleted', { exact: true })).toBeVisible();
+    await expect(entry).toHaveCount(0);
+    await expect.poll(() => [...device.state.faces.values()].map((f) => f.account), { timeout: 60_000 }).not.toContain(phone);
+  });
+  await test.step('edited with a new photo, then deleted from face management', async () => {
+    // the face is edited (new photo, status invalid), then deleted from face management after confirmation
+    await page.goto('/access/faceid');
+    await (await rowActionOf(page, row, 'Edit')).click();
+    const edit = page.locator('.ant-modal').filter({ has: page.getByTestId('face-edit-form') });
+    await expect(edit.getByTestId('face-photo')).toBeVisible();
+    await expect(edit.getByTestId('face-take-photo')).toBeEnabled();
+    await edit.getByTestId('face-take-photo').click(); // recapture: saved with imgChg 1
+    await expect(page.getByText('Face accepted').first()).toBeVisible({ timeout: CHECK_WAIT });
+    await pick(page, 'face-status', 'Invalid');
+    await page.getByTestId('face-edit-save').click();
+    await expect(page.getByText('Update completed').first()).toBeVisible();
+    await modalsClosed(page);
+    await expect(row).toContainText('Invalid');
+    await (await rowActionOf(page, row, 'Delete')).click();
+    await popconfirm(page, 'Delete this entry?').getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('Deleted', { exact: true }).first()).toBeVisible();
+    await expect(row).toHaveCount(0);
+  });
 });
 
 /** A second browser without any camera (no fake device): the dialog must cope. */
