@@ -19,11 +19,14 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: './tests',
-  // Generous waits: CI shares 2 cores with the server, the database and two browsers; a passing run waits no longer.
+  // Generous waits: CI shares 2 cores between the server, the database and the browser; a passing run waits no longer.
   timeout: 90_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
-  workers: 2,
+  // One browser at a time. On 2 cores two workers took 32 min where one takes 10: two Chromiums
+  // and the demo servers beside them starved each other (a11y's walk 7.7 min a language against
+  // 1.2, the face test over 3 min against 23 s), and the slowest tests ran into their time-outs.
+  workers: 1,
   retries: 0,
   // Steps (test.step) printed too: a long test that fails on CI names the phase it was in.
   reporter: [['list', { printSteps: true }]],
