@@ -35,7 +35,15 @@ export interface Booted {
  */
 export async function boot(
   config: Config,
-  opts: { inMemoryDb?: boolean; mqtt?: boolean; redisPrefix?: string; onQuery?: QueryListener; sweepMs?: number } = {},
+  opts: {
+    inMemoryDb?: boolean;
+    /** PGlite: start from this dump of a data directory (the tests' migrated template); migrations still run. */
+    dbFrom?: Blob;
+    mqtt?: boolean;
+    redisPrefix?: string;
+    onQuery?: QueryListener;
+    sweepMs?: number;
+  } = {},
 ): Promise<Booted> {
   const log = pino({ level: config.LOG_LEVEL });
   const dbHandle = await openDb({
@@ -43,6 +51,7 @@ export async function boot(
     dataDir: opts.inMemoryDb ? null : config.dataDir,
     onQuery: opts.onQuery,
     sharedBuffers: config.PGLITE_SHARED_BUFFERS,
+    from: opts.dbFrom,
   });
   await migrate(dbHandle.db);
   await syncMenus(dbHandle.db);

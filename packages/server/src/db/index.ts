@@ -220,6 +220,8 @@ export async function openDb(opts: {
   onQuery?: QueryListener;
   /** PGlite's shared_buffers (a PostgreSQL size, e.g. 32MB); PGLITE_SHARED_BUFFERS unless told. */
   sharedBuffers?: string;
+  /** PGlite only: start from this dump of a data directory (`dumpDataDir`) instead of a new one. */
+  from?: Blob;
 }): Promise<DbHandle> {
   const onQuery = opts.onQuery;
   const log = onQuery && ((e: LogEvent) => onQuery({ sql: e.query.sql, parameters: e.query.parameters }));
@@ -247,6 +249,7 @@ export async function openDb(opts: {
   }
   const pglite = new PGlite({
     dataDir: dir,
+    loadDataDir: opts.from,
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`],
   });

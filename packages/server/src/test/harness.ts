@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Envelope, RoleId } from '@gatehouse/contracts';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { boot } from '../boot.ts';
 import { type Config, testConfig } from '../config.ts';
@@ -57,9 +58,18 @@ export interface TestResponse<T = unknown> {
   headers: Record<string, unknown>;
 }
 
+let template: Blob | undefined;
+/** The run's migrated PGlite database (pglite-template.ts), read once per test file. */
+function pgliteTemplate(): Blob | undefined {
+  const file = process.env.VITEST ? inject('pgliteTemplate') : ''; // benches use this harness outside Vitest
+  if (!file) return undefined;
+  template ??= new Blob([fs.readFileSync(file)]);
+  return template;
+}
+
 /**
- * Builds the app on a fresh database (PGlite in memory, or a new PostgreSQL
- * database), with the captcha off and no demo data.
+ * Builds the app on a fresh database (PGlite in memory, started from the run's migrated
+ * template, or a new PostgreSQL database), with the captcha off and no demo data.
  */
 export async function testApp(opts: { mqtt?: boolean; config?: Partial<Config>; onQuery?: QueryListener } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-test-'));
@@ -68,7 +78,8 @@ export async function testApp(opts: { mqtt?: boolean; config?: Partial<Config>; 
   if (testDbKind() === 'postgres') ({ url, drop } = await freshPostgres());
   const config = testConfig({ DATA_DIR: dataDir, dataDir, DATABASE_URL: url, MQTT_PORT: 0, ...opts.config });
   const redisPrefix = `gh:test:${crypto.randomBytes(6).toString('hex')}:`;
-  const booted = await boot(config, { inMemoryDb: true, mqtt: opts.mqtt ?? false, redisPrefix, onQuery: opts.onQuery });
+  const dbFrom = testDbKind() === 'pglite' ? pgliteTemplate() : undefined;
+  const booted = await boot(config, { inMemoryDb: true, dbFrom, mqtt: opts.mqtt ?? false, redisPrefix, onQuery: opts.onQuery });
   const app = await buildApp(booted.services);
   const db = booted.services.db;
 
