@@ -17,7 +17,8 @@ import { freshPostgres } from '../packages/server/src/test/harness.ts';
  * - slow client (64 kB/s for BENCH_SLOW_SECONDS, then it aborts): server RSS growth,
  *   and whether the server stops querying once the client is gone.
  * BENCH_EXPORT_ROWS (default 1,000,000) for a quick run; PostgreSQL first when
- * DATABASE_URL is set, then PGlite (BENCH_PGLITE=0 skips it).
+ * DATABASE_URL is set, then PGlite (BENCH_PGLITE=0 skips it). BENCH_NODE_FLAGS: node/V8
+ * flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile).
  */
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 const SLOW_SECONDS = Number(process.env.BENCH_SLOW_SECONDS ?? 10);
@@ -143,7 +144,8 @@ async function runOnce(events: number, databaseUrl: string | undefined) {
     BENCH_EXPORT_LIST: LIST,
   };
   const t0 = performance.now();
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'exports-child.ts')], {
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const proc = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(import.meta.dirname, 'exports-child.ts')], {
     env: env as NodeJS.ProcessEnv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
