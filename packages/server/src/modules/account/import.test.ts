@@ -163,6 +163,22 @@ describe('uploadAccountFile', () => {
     expect((await t.lastOpLog())?.content).toContain('accounts.xlsx');
   });
 
+  it('stores each cell as written, whatever it holds (rows are written as one array per column)', async () => {
+    const names = ['Imp "Q" {a,b}', "Imp O'Neil\\x", 'Imp NULL', 'Imp 李,{}"'];
+    const file = await xlsx(names.map((name, i) => ['86', `1382223000${i}`, name, 'Init123', 'Householder', '1-101', '', '']));
+    const res = await upload(file, { communityID: String(A) });
+    expect(res.body.content).toEqual({ imported: 4, rejected: 0, errors: [] });
+    const rows = await t.db
+      .selectFrom('account as a')
+      .innerJoin('address as d', 'd.id', 'a.address_id')
+      .select(['a.reg_no', 'a.name', 'a.community_id', 'd.address', 'a.lang', 'a.created_by', 'a.role_id'])
+      .where('a.reg_no', 'like', '1382223000%')
+      .orderBy('a.reg_no')
+      .execute();
+    expect(rows.map((r) => r.name)).toEqual(names);
+    for (const r of rows) expect(r).toMatchObject({ community_id: A, address: '1-101', lang: 'en', created_by: manager.id, role_id: 7 });
+  });
+
   it('refuses a legacy .xls file by its content, naming .xlsx, under either call name', async () => {
     // An OLE2 compound file (the container of Excel 97-2003 workbooks), whatever its name says.
     const ole2 = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096)]);

@@ -1,6 +1,6 @@
 import { accountImportRow, ADDRESS_TYPE, canManageRole, msg, type RoleId, roleFields } from '@gatehouse/contracts';
 import type { FastifyReply } from 'fastify';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { DEFAULT_ROLE_MENUS, menuByKey } from '@gatehouse/contracts';
 import type { DB } from '../../db/types.ts';
@@ -94,32 +94,27 @@ export async function importAccounts(ctx: AuthCtx, communityId: number, files: U
     );
   };
 
+  // Each batch is one `insert … select from unnest(<one array per column>)`: 9 parameters, where a
+  // multi-row VALUES built and bound one per cell (12,000 a batch), as device events are written.
   const apply = async (rows: Row[], trx: Transaction<DB>) => {
-    const indexed = rows.map((r, index) => ({ r, index }));
-    for (const part of chunks(indexed)) {
-      const inserted = await trx
-        .insertInto('account')
-        .values(
-          part.map(({ r, index }) => {
-            const f = roleFields(r.roleID);
-            return {
-              reg_no: r.regNo,
-              area_code: normalizeDialCode(r.areacode),
-              name: r.name,
-              password_hash: hashes.get(r.password) as string,
-              role_id: r.roleID,
-              state: 0,
-              community_id: f.community ? communityId : null,
-              address_id: addressOf.get(index) ?? null,
-              face_limit: r.facelimit,
-              resident_limit: r.residentlimit,
-              lang: ctx.lang,
-              created_by: ctx.caller.accountId,
-            };
-          }),
-        )
-        .returning(['id', 'role_id'])
-        .execute();
+    for (let from = 0; from < rows.length; from += BATCH) {
+      const part = rows.slice(from, from + BATCH);
+      const col = <T>(f: (r: Row, index: number) => T): T[] => part.map((r, i) => f(r, from + i));
+      const { rows: inserted } = await sql<{ id: number; role_id: number }>`
+        insert into account (reg_no, area_code, name, password_hash, role_id, community_id, address_id,
+                             face_limit, resident_limit, state, lang, created_by)
+        select reg_no, area_code, name, password_hash, role_id, community_id, address_id,
+               face_limit, resident_limit, 0, ${ctx.lang}::text, ${ctx.caller.accountId}::int
+        from unnest(
+          ${col((r) => r.regNo)}::text[], ${col((r) => normalizeDialCode(r.areacode))}::text[], ${col((r) => r.name)}::text[],
+          ${col((r) => hashes.get(r.password) as string)}::text[], ${col((r) => r.roleID)}::smallint[],
+          ${col((r) => (roleFields(r.roleID).community ? communityId : null))}::int[],
+          ${col((_r, index) => addressOf.get(index) ?? null)}::int[], ${col((r) => r.facelimit)}::int[],
+          ${col((r) => r.residentlimit)}::int[]
+        ) with ordinality as t(reg_no, area_code, name, password_hash, role_id, community_id, address_id,
+                               face_limit, resident_limit, n)
+        order by n
+        returning id, role_id`.execute(trx);
       const managers = inserted.filter((a) => roleFields(a.role_id).communityList);
       if (managers.length)
         await trx
