@@ -6,11 +6,11 @@ import type { AuthCtx } from './context.ts';
 import { isDesc } from './list-screen.ts';
 import type { HandlerExtras } from './route.ts';
 
-/** An export's file, sheet and header row, in the caller's language. */
+/** An export's sheet name and header row, in the caller's language; the file is `<name>.xlsx` unless named. */
 export interface ExportSheet {
-  file: string;
   name: string;
   headers: string[];
+  file?: string;
 }
 
 /**
@@ -35,7 +35,7 @@ export function listExport<I extends { order?: 'asc' | 'desc' }, DB, TB extends 
     const d = desc(input.order);
     const rows = keysetRows(ctx.db, (at, limit) => select(q, d, at, limit), key);
     const s = sheet(ctx);
-    await streamWorkbook(reply, s.file, s.name, s.headers, rows, total, (r) => cells(ctx, r));
+    await streamWorkbook(reply, s.file ?? `${s.name}.xlsx`, s.name, s.headers, rows, total, (r) => cells(ctx, r));
     return undefined;
   };
 }

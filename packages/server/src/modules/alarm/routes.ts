@@ -30,7 +30,6 @@ export const alarmHandlers: Registered[] = [
       alarmSelect,
       { sort: 'time', id: 'id' },
       (ctx) => ({
-        file: `${t(ctx.lang, 'alarm.sheet')}.xlsx`,
         name: t(ctx.lang, 'alarm.sheet'),
         headers: COLUMNS.map((k) => t(ctx.lang, `alarm.col.${k}`)),
       }),

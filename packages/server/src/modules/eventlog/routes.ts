@@ -127,7 +127,6 @@ export const eventlogHandlers: Registered[] = [
       qrcodeSelect,
       { sort: 'created_at', id: 'id' },
       (ctx) => ({
-        file: `${t(ctx.lang, 'eventlog.sheet.visitor')}.xlsx`,
         name: t(ctx.lang, 'eventlog.sheet.visitor'),
         headers: headers(ctx, ['account', 'company', 'deviceName', 'numOpen', 'used', 'validfrom', 'validto', 'createTime']),
       }),

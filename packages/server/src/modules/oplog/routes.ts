@@ -30,7 +30,6 @@ export const oplogHandlers: Registered[] = [
       opLogSelect,
       { sort: 'addtime', id: 'id' },
       (ctx) => ({
-        file: `${t(ctx.lang, 'oplog.sheet')}.xlsx`,
         name: t(ctx.lang, 'oplog.sheet'),
         headers: ['name1', 'name2', 'name', 'regno', 'addtime', 'changes'].map((k) => t(ctx.lang, `oplog.col.${k}`)),
       }),
