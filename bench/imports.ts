@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-// @ts-expect-error: a plain ES module of the build scripts, without types
 import { bundleForNode } from '../scripts/bundle-node.mjs';
 import fs from 'node:fs';
 import os from 'node:os';

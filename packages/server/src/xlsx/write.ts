@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { OffThreadSheet } from './off-thread-sheet.ts';
 import { SheetStream } from './sheet-stream.ts';
 
 /**
@@ -37,16 +38,23 @@ export async function sendWorkbook(reply: FastifyReply, filename: string, buf: B
 /** The response header carrying an export's row count (counted before the answer starts). */
 export const EXPORT_ROWS_HEADER = 'x-export-rows';
 
+type Cells = (string | number | null)[];
+
+/**
+ * From this many rows an export's sheet is built on a worker thread (`OffThreadSheet`); a smaller one
+ * is written in the request's thread, where it is done before a worker would have started.
+ */
+export const OFF_THREAD_ROWS = 20_000;
+
 /**
  * Streams a large export: rows come from an async iterator (e.g. a keyset-paged
  * query) and go through the zip writer of `sheet-stream.ts`, so memory stays flat
  * whatever the row count. The rows are pulled only as fast as the client reads
  * (backpressure), and a client that goes away stops the work: the iterator is
  * returned (its query loop ends) and nothing more is read. `total` (the row count the
- * limit check found) is sent in the `x-export-rows` header for the browser's progress.
+ * limit check found) is sent in the `x-export-rows` header for the browser's progress;
+ * from OFF_THREAD_ROWS rows the sheet is built on a worker thread.
  */
-type Cells = (string | number | null)[];
-
 export async function streamWorkbook<R = Cells>(
   reply: FastifyReply,
   filename: string,
@@ -58,7 +66,10 @@ export async function streamWorkbook<R = Cells>(
   toCells: (r: R) => Cells = (r) => r as Cells,
 ): Promise<void> {
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
-  const xlsx = new SheetStream(out, sheet, headers.length);
+  const xlsx =
+    total !== undefined && total >= OFF_THREAD_ROWS
+      ? new OffThreadSheet(out, sheet, headers.length)
+      : new SheetStream(out, sheet, headers.length);
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) xlsx.abort();
   });
@@ -79,6 +90,7 @@ export async function streamWorkbook<R = Cells>(
   } catch (err) {
     // The answer has started: a failure can only cut the download short (and is logged), never start a second answer.
     reply.log.error({ err }, 'export failed after its answer started');
+    xlsx.abort();
     out.destroy(err as Error);
   }
 }
