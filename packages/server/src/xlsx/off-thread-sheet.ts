@@ -22,12 +22,17 @@ const AHEAD = 4;
  * (`scripts/build-server.mjs`); under tsx and in tests the TypeScript source, loaded through tsx's
  * loader registered in the worker (a worker does not take `--import tsx` from its `execArgv`).
  */
+/**
+ * The worker's young generation: 4 MB instead of V8's default 16, which held about 15 MB more for a
+ * 300k-row sheet (the worker's rows die young either way; docs/performance.md, "Exports").
+ */
+const LIMITS = { maxYoungGenerationSizeMb: 4 };
 const fromSource = import.meta.url.endsWith('.ts');
 const WORKER_URL = new URL(fromSource ? './sheet-worker.ts' : './sheet-worker.mjs', import.meta.url);
 const startWorker = (workerData: SheetWorkerData): Worker => {
-  if (!fromSource) return new Worker(WORKER_URL, { workerData });
+  if (!fromSource) return new Worker(WORKER_URL, { workerData, resourceLimits: LIMITS });
   const code = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
-  return new Worker(code, { eval: true, workerData });
+  return new Worker(code, { eval: true, workerData, resourceLimits: LIMITS });
 };
 
 /**
