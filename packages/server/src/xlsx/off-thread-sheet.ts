@@ -18,15 +18,15 @@ const BATCH_ROWS = 500;
 const AHEAD = 4;
 
 /**
- * The worker's module: the bundled `sheet-worker.mjs` beside `main.mjs` when the server runs built
- * (`scripts/build-server.mjs`); under tsx and in tests the TypeScript source, loaded through tsx's
- * loader registered in the worker (a worker does not take `--import tsx` from its `execArgv`).
- */
-/**
  * The worker's young generation: 4 MB instead of V8's default 16, which held about 15 MB more for a
  * 300k-row sheet (the worker's rows die young either way; docs/performance.md, "Exports").
  */
 const LIMITS = { maxYoungGenerationSizeMb: 4 };
+/**
+ * The worker's module: the bundled `sheet-worker.mjs` beside `main.mjs` when the server runs built
+ * (`scripts/build-server.mjs`); under tsx and in tests the TypeScript source, loaded through tsx's
+ * loader registered in the worker (a worker does not take `--import tsx` from its `execArgv`).
+ */
 const fromSource = import.meta.url.endsWith('.ts');
 const WORKER_URL = new URL(fromSource ? './sheet-worker.ts' : './sheet-worker.mjs', import.meta.url);
 const startWorker = (workerData: SheetWorkerData): Worker => {
