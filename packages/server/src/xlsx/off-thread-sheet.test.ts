@@ -2,13 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleForNode } from '../../../../scripts/bundle-node.mjs';
 import { OffThreadSheet } from './off-thread-sheet.ts';
 import { SheetStream } from './sheet-stream.ts';
-import { OFF_THREAD_ROWS, streamWorkbook } from './write.ts';
+import { sheetWritten } from './test-kit.ts';
 
 type Cells = (string | number | null)[];
 type Sheet = Pick<SheetStream, 'start' | 'row' | 'finish'>;
@@ -18,21 +16,15 @@ const cellsOf = (i: number): Cells => [i === 777 ? long : `住户 ${i} 😀 <&> 
 
 /** Every row the sheet writes, read back by ExcelJS. */
 async function written(make: (out: Writable) => Sheet, rows: number): Promise<unknown[][]> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (b: Buffer) => chunks.push(b));
-  const done = new Promise((r) => out.on('end', r));
-  const x = make(out);
-  await x.start(['名字', 'n', 'note']);
-  for (let i = 0; i < rows; i++) {
-    const wrote = x.row(cellsOf(i));
-    if (wrote) await wrote;
-  }
-  await x.finish();
-  await done;
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0];
+  const ws = await sheetWritten(async (out) => {
+    const x = make(out);
+    await x.start(['名字', 'n', 'note']);
+    for (let i = 0; i < rows; i++) {
+      const wrote = x.row(cellsOf(i));
+      if (wrote) await wrote;
+    }
+    await x.finish();
+  });
   expect(ws?.name).toBe('住户 S');
   const values: unknown[][] = [];
   ws?.eachRow({ includeEmpty: true }, (r) => {
@@ -100,46 +92,5 @@ describe('OffThreadSheet', () => {
     const built = (await import(path.join(tmp, 'off-thread-sheet.mjs'))) as { OffThreadSheet: typeof OffThreadSheet };
     const rows = await written((out) => new built.OffThreadSheet(out, '住户 S', 3), 3000);
     expect(rows).toHaveLength(3001);
-  });
-});
-
-describe('streamWorkbook from OFF_THREAD_ROWS rows', () => {
-  async function* numbered(n: number, fail = false): AsyncIterable<Cells> {
-    for (let i = 0; i < n; i++) yield [`row ${i}`, i];
-    if (fail) throw new Error('the row source failed');
-  }
-
-  async function download(rows: AsyncIterable<Cells>, total: number) {
-    const app = Fastify({ logger: false });
-    let handlerError: unknown;
-    app.setErrorHandler((err, _req, reply) => {
-      handlerError = err;
-      return reply.code(500).send({ status: 500 });
-    });
-    app.get('/export', async (_req, reply) => {
-      await streamWorkbook(reply, 'x.xlsx', 'Sheet', ['a', 'b'], rows, total);
-      return reply;
-    });
-    const res = await app.inject({ method: 'GET', url: '/export' }).catch((e: Error) => e);
-    await app.close();
-    return { res, handlerError };
-  }
-
-  it('sends every row of a large export', async () => {
-    const n = OFF_THREAD_ROWS + 1;
-    const { res } = await download(numbered(n), n);
-    if (res instanceof Error) throw res;
-    expect(res.headers['x-export-rows']).toBe(String(n));
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const ws = wb.worksheets[0];
-    expect(ws?.rowCount).toBe(n + 1);
-    expect(ws?.getRow(n + 1).values).toEqual([undefined, `row ${n - 1}`, n - 1]);
-  });
-
-  it('cuts a large download short when its rows fail, without a second answer', async () => {
-    const { res, handlerError } = await download(numbered(1000, true), OFF_THREAD_ROWS);
-    expect(handlerError).toBeUndefined();
-    if (!(res instanceof Error)) expect(res.headers['content-type']).toContain('spreadsheetml');
   });
 });
