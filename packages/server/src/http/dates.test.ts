@@ -41,10 +41,22 @@ describe('formatDateTime by quarter-hour offsets', () => {
       );
       return `${p.year}/${p.month}/${p.day} ${p.hour}:${p.minute}:${p.second}`;
     };
-    const zones = ['Asia/Shanghai', 'Europe/Berlin', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'UTC'];
+    const zones = ['Asia/Shanghai', 'Europe/Berlin', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Apia', 'UTC'];
     const starts = [Date.UTC(2026, 2, 8, 0), Date.UTC(2026, 2, 29, 0), Date.UTC(2026, 9, 25, 0), Date.UTC(2026, 3, 5, 0), 0];
+    const step = 7 * 60_000 + 13_000;
     for (const tz of zones)
-      for (const s of starts)
-        for (let ms = s; ms < s + 12 * 3_600_000; ms += 7 * 60_000 + 13_000) expect(formatDateTime(new Date(ms), tz)).toBe(intl(ms, tz));
+      for (const s of starts) {
+        for (let ms = s; ms < s + 12 * 3_600_000; ms += step) expect(formatDateTime(new Date(ms), tz)).toBe(intl(ms, tz));
+        // and backwards, as an export newest first reads them
+        for (let ms = s + 12 * 3_600_000; ms > s; ms -= step) expect(formatDateTime(ms, tz)).toBe(intl(ms, tz));
+      }
+  });
+
+  it('agrees with Intl from 1970 to 2040, historic changes of the zones included (Kathmandu 1986, Apia 2011)', () => {
+    const step = 2 * 86_400_000 + 7 * 3_600_000 + 13 * 60_000 + 17_000;
+    for (const tz of ['Asia/Kathmandu', 'Pacific/Apia', 'Europe/Berlin', 'Asia/Shanghai']) {
+      const intl = new Intl.DateTimeFormat('sv-SE', { timeZone: tz, dateStyle: 'short', timeStyle: 'medium', hourCycle: 'h23' });
+      for (let ms = 0; ms < Date.UTC(2040, 0, 1); ms += step) expect(formatDateTime(ms, tz)).toBe(intl.format(ms).replaceAll('-', '/'));
+    }
   });
 });
