@@ -58,6 +58,7 @@ export class OffThreadSheet {
   private closed = false;
   private failure: Error | null = null;
   private wake: (() => void) | null = null;
+  private waitingFor: () => boolean = () => true;
   private readonly ended: Promise<void>;
   private end!: () => void;
 
@@ -76,9 +77,11 @@ export class OffThreadSheet {
   }
 
   private received(m: FromSheetWorker): void {
+    // Pieces the worker sent before it was stopped may still come: the reader is gone, nothing is written.
+    if (this.gone) return;
     if ('data' in m) {
       const piece = Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength);
-      if (!this.out.write(piece) && !this.full && !this.gone) {
+      if (!this.out.write(piece) && !this.full) {
         this.full = true;
         this.out.once('drain', () => {
           this.full = false;
@@ -101,8 +104,6 @@ export class OffThreadSheet {
     this.end();
     this.poke();
   }
-
-  private waitingFor: () => boolean = () => true;
 
   /** Wakes the waiting caller when what it waits for is there (or there is nothing more to wait for). */
   private poke(): void {
