@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import type { Config } from './config.ts';
 import { startEventMaintenance } from './db/event-partitions.ts';
+import { CallerCache } from './http/caller-cache.ts';
 import { migrate, openDb, type DbHandle, type QueryListener } from './db/index.ts';
 import { syncMenus } from './db/seed.ts';
 import { startEmbeddedBroker } from './devices/broker.ts';
@@ -46,7 +47,10 @@ export async function boot(
   } = {},
 ): Promise<Booted> {
   const log = pino({ level: config.LOG_LEVEL });
+  // Who is calling, kept between requests on the embedded database, which this process alone writes (http/caller-cache.ts).
+  const callers = config.DATABASE_URL ? null : new CallerCache();
   const dbHandle = await openDb({
+    afterStatement: callers ? (sqlText) => callers.noteStatement(sqlText) : undefined,
     url: config.DATABASE_URL,
     dataDir: opts.inMemoryDb ? null : config.dataDir,
     onQuery: opts.onQuery,
@@ -140,6 +144,7 @@ export async function boot(
     doors: { sources: wiring.desiredSources, ladder: wiring.ladderSources, dataDir: config.dataDir, tz: config.TZ_NAME },
     dependents: wiring.dependents,
     places: wiring.placeSources,
+    callers,
   };
   const webhooks = startWebhooks(services, (e) => log.error({ err: e }, 'webhooks'));
   // Month partitions of access_event ahead of time, strays of the default partition, retention.

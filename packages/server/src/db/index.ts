@@ -222,6 +222,8 @@ export async function openDb(opts: {
   sharedBuffers?: string;
   /** PGlite only: start from this dump of a data directory (`dumpDataDir`) instead of a new one. */
   from?: Blob;
+  /** PGlite only: told of every statement Kysely ran, as it ends (the caller cache's invalidation, http/caller-cache.ts). */
+  afterStatement?: (sqlText: string) => void;
 }): Promise<DbHandle> {
   const onQuery = opts.onQuery;
   const log = onQuery && ((e: LogEvent) => onQuery({ sql: e.query.sql, parameters: e.query.parameters }));
@@ -254,7 +256,15 @@ export async function openDb(opts: {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`],
   });
   await pglite.waitReady;
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), log });
+  const after = opts.afterStatement;
+  const pgliteLog =
+    after || log
+      ? (e: LogEvent) => {
+          log?.(e);
+          after?.(e.query.sql);
+        }
+      : undefined;
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), log: pgliteLog });
   // A read's rows come back as one JSON text (pglite-arrays.ts): PGlite's field-by-field reading cost more than the query.
   const chunks = pgliteArrays(pglite, { [TIMESTAMPTZ]: timestamptzMs });
   arrayQueries.set(db, async (q) => {

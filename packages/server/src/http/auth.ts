@@ -3,6 +3,7 @@ import { isSystemAdmin, MENUS } from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import type { CallerCache } from './caller-cache.ts';
 import type { Caller } from './context.ts';
 import { scopeFor } from './scope.ts';
 
@@ -11,6 +12,8 @@ export const hashToken = (token: string): string => crypto.createHash('sha256').
 export const newToken = (): string => crypto.randomBytes(32).toString('base64url');
 
 const ALL_MENU_IDS = new Set(MENUS.map((m) => m.id));
+/** A session's idle-time mark is written at most this often. */
+const IDLE_MARK_MS = 60_000;
 
 /** Menu ids an account holds: administrators hold every menu; others their grants. */
 export async function menuIdsOf(db: Db, accountId: number, roleId: number): Promise<Set<number>> {
@@ -33,9 +36,21 @@ function withParents(roleId: number, grants: number[]): Set<number> {
 /**
  * Reads the caller of a token: the session must be neither revoked, nor past its
  * absolute expiry, nor idle longer than the idle limit; the account must be normal.
+ * With a cache (the embedded database), a caller read since the last write that may
+ * change callers is answered from it, its session's times checked here.
  */
-export async function readCaller(db: Db, config: Config, token: string): Promise<{ caller: Caller; lang: string } | null> {
+export async function readCaller(
+  db: Db,
+  config: Config,
+  token: string,
+  cache: CallerCache | null = null,
+): Promise<{ caller: Caller; lang: string } | null> {
   if (token.length < 20 || token.length > 200) return null;
+  const hash = hashToken(token);
+  const kept = cache?.get(hash);
+  const now = Date.now();
+  if (kept && kept.expiresAt > now && now - kept.lastSeenAt < Math.min(IDLE_MARK_MS, config.SESSION_IDLE_MINUTES * 60_000)) return kept;
+  const readIn = cache?.generation() ?? 0;
   const row = await db
     .selectFrom('session as s')
     .innerJoin('account as a', 'a.id', 's.account_id')
@@ -46,6 +61,7 @@ export async function readCaller(db: Db, config: Config, token: string): Promise
       's.community_id as communityId',
       's.lang',
       's.last_seen_at',
+      's.expires_at',
       'a.reg_no as regNo',
       'a.name',
       'a.state',
@@ -55,17 +71,18 @@ export async function readCaller(db: Db, config: Config, token: string): Promise
       sql<number[]>`array(select community_id from account_community where account_id = a.id)`.as('manages'),
       sql<number[]>`array(select community_id from community_engineer where account_id = a.id)`.as('engineers'),
     ])
-    .where('s.token_hash', '=', hashToken(token))
+    .where('s.token_hash', '=', hash)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', sql<Date>`now()`)
     .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${config.SESSION_IDLE_MINUTES})`)
     .executeTakeFirst();
   if (row?.state !== 1) return null;
-  if (Date.now() - new Date(row.last_seen_at).getTime() > 60_000) {
+  const lastSeenAt = new Date(row.last_seen_at).getTime();
+  if (Date.now() - lastSeenAt > IDLE_MARK_MS) {
+    // The mark is a write to the session: it drops what a cache kept, this caller too.
     await db.updateTable('session').set({ last_seen_at: sql<Date>`now()` }).where('id', '=', row.sessionId).execute();
   }
-  const menuIds = withParents(row.roleId, row.grants);
-  return {
+  const found = {
     lang: row.lang,
     caller: {
       sessionId: row.sessionId,
@@ -74,10 +91,12 @@ export async function readCaller(db: Db, config: Config, token: string): Promise
       regNo: row.regNo,
       name: row.name,
       communityId: row.communityId,
-      menuIds,
+      menuIds: withParents(row.roleId, row.grants),
       scope: scopeFor(row.roleId, { own: row.ownCommunityId, manages: row.manages, engineers: row.engineers }),
     },
   };
+  cache?.keep(hash, { ...found, expiresAt: new Date(row.expires_at).getTime(), lastSeenAt }, readIn);
+  return found;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { DeviceBus } from '../devices/bus.ts';
 import type { News } from '../devices/news.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { LiveOutbox } from '../live/outbox.ts';
+import type { CallerCache } from './caller-cache.ts';
 import type { Scope } from './scope.ts';
 
 /** The signed-in caller, as read from the session row. */
@@ -43,6 +44,8 @@ export interface Services {
   dependents: readonly Dependent[];
   /** Where credentials work on door units (the areas' place sources: access review, move-out). */
   places: readonly PlaceSourceFn[];
+  /** Who is calling, kept between requests: on the embedded database only, else null (http/caller-cache.ts). */
+  callers: CallerCache | null;
 }
 
 /** The context of one request. */

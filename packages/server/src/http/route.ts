@@ -74,7 +74,7 @@ export function registerRoutes(app: FastifyInstance, services: Services, regs: R
         const token = req.headers.token;
         let caller: Caller | null = null;
         if (typeof token === 'string' && token) {
-          const found = await readCaller(services.db, services.config, token);
+          const found = await readCaller(services.db, services.config, token, services.callers);
           if (found) {
             caller = found.caller;
             lang = found.lang as Lang;

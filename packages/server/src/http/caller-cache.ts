@@ -1,0 +1,72 @@
+import type { Caller } from './context.ts';
+
+/** Tables whose writes cannot change who a session's caller is (events, queues, logs, counters). */
+const UNRELATED =
+  /^(?:access_event(?:_\w+)?|usage_event|command|op_log|alarm|live_event|rate_limit|captcha|sms_code|import_progress|webhook_delivery|device)$/;
+const READ = /^\s*select\b/i;
+/** `update` of `on conflict do update` and of a row lock (`for update`, `for no key update`) names no table. */
+const UPDATE = String.raw`(?<!\bdo\s+)(?<!\bfor\s+(?:no\s+key\s+)?)update`;
+const WRITE_WORD = new RegExp(String.raw`\b(?:insert|${UPDATE}|delete|merge|truncate)\b`, 'i');
+const TARGET = new RegExp(
+  String.raw`\b(?:insert\s+into|${UPDATE}|delete\s+from|merge\s+into|truncate(?:\s+table)?)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?`,
+  'gi',
+);
+
+/**
+ * Whether a statement may change what decides a caller (a session, an account, its grants or
+ * its scope): any statement that is not a plain read, unless every table it writes is one of
+ * the unrelated ones. Unknown shapes (DDL, a write whose table cannot be read off) count as
+ * changes: a kept caller is dropped too often rather than kept too long.
+ */
+export function mayChangeCallers(sqlText: string): boolean {
+  if (READ.test(sqlText) && !WRITE_WORD.test(sqlText)) return false;
+  const targets = [...sqlText.matchAll(TARGET)].map((m) => (m[1] as string).toLowerCase());
+  return targets.length === 0 || targets.some((t) => !UNRELATED.test(t));
+}
+
+/** A caller as read from the database, with the times that end its session. */
+export interface KeptCaller {
+  caller: Caller;
+  lang: string;
+  /** Epoch ms: the session's absolute end, and its last idle mark. */
+  expiresAt: number;
+  lastSeenAt: number;
+}
+
+const MAX_KEPT = 10_000;
+
+/**
+ * Who is calling, kept in process between requests: for the embedded database only, which one
+ * process owns, so every write passes through `noteStatement` here before its request answers.
+ * Any statement that may change a caller (`mayChangeCallers`) drops every kept caller and starts
+ * a new generation; a caller read before that write is not kept (`keep` with the generation its
+ * read started in), so a revoked session, a withdrawn grant or a changed scope takes effect on
+ * the very next request. PostgreSQL, which several instances share, reads the caller every time.
+ */
+export class CallerCache {
+  #generation = 0;
+  #kept = new Map<string, KeptCaller>();
+
+  /** The generation a read starts in (hand it back to `keep`). */
+  generation(): number {
+    return this.#generation;
+  }
+
+  get(tokenHash: string): KeptCaller | undefined {
+    return this.#kept.get(tokenHash);
+  }
+
+  /** Keeps a caller read in generation `readIn`, unless something that decides callers was written since. */
+  keep(tokenHash: string, kept: KeptCaller, readIn: number): void {
+    if (readIn !== this.#generation) return;
+    if (this.#kept.size >= MAX_KEPT) this.#kept.clear();
+    this.#kept.set(tokenHash, kept);
+  }
+
+  /** Every statement the database ran (or failed), as it ends. */
+  noteStatement(sqlText: string): void {
+    if (!mayChangeCallers(sqlText)) return;
+    this.#generation++;
+    this.#kept.clear();
+  }
+}
