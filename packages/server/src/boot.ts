@@ -47,10 +47,11 @@ export async function boot(
   } = {},
 ): Promise<Booted> {
   const log = pino({ level: config.LOG_LEVEL });
-  // Who is calling, kept between requests on the embedded database, which this process alone writes (http/caller-cache.ts).
-  const callers = config.DATABASE_URL ? null : new CallerCache();
+  // Who is calling, kept between requests: exact on the embedded database, which this process alone
+  // writes; a guess checked in the same request on PostgreSQL (http/caller-cache.ts).
+  const callers = new CallerCache(!config.DATABASE_URL);
   const dbHandle = await openDb({
-    afterStatement: callers ? (sqlText) => callers.noteStatement(sqlText) : undefined,
+    afterStatement: callers.exact ? (sqlText) => callers.noteStatement(sqlText) : undefined,
     url: config.DATABASE_URL,
     dataDir: opts.inMemoryDb ? null : config.dataDir,
     onQuery: opts.onQuery,

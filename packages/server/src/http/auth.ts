@@ -36,8 +36,9 @@ function withParents(roleId: number, grants: number[]): Set<number> {
 /**
  * Reads the caller of a token: the session must be neither revoked, nor past its
  * absolute expiry, nor idle longer than the idle limit; the account must be normal.
- * With a cache (the embedded database), a caller read since the last write that may
- * change callers is answered from it, its session's times checked here.
+ * With an exact cache (the embedded database), a caller read since the last write that may
+ * change callers is answered from it, its session's times checked here; any other cache is
+ * only told what was read (http/caller-cache.ts).
  */
 export async function readCaller(
   db: Db,
@@ -49,7 +50,8 @@ export async function readCaller(
   const hash = hashToken(token);
   const kept = cache?.get(hash);
   const now = Date.now();
-  if (kept && kept.expiresAt > now && now - kept.lastSeenAt < Math.min(IDLE_MARK_MS, config.SESSION_IDLE_MINUTES * 60_000)) return kept;
+  if (kept && cache?.exact && kept.expiresAt > now && now - kept.lastSeenAt < Math.min(IDLE_MARK_MS, config.SESSION_IDLE_MINUTES * 60_000))
+    return kept;
   const readIn = cache?.generation() ?? 0;
   const row = await db
     .selectFrom('session as s')
@@ -76,7 +78,10 @@ export async function readCaller(
     .where('s.expires_at', '>', sql<Date>`now()`)
     .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${config.SESSION_IDLE_MINUTES})`)
     .executeTakeFirst();
-  if (row?.state !== 1) return null;
+  if (row?.state !== 1) {
+    cache?.forget(hash);
+    return null;
+  }
   const lastSeenAt = new Date(row.last_seen_at).getTime();
   if (Date.now() - lastSeenAt > IDLE_MARK_MS) {
     // The mark is a write to the session: it drops what a cache kept, this caller too.

@@ -15,6 +15,7 @@ describe('which statements may change a caller', () => {
       // A row lock changes nothing.
       'select "id" from "command" where "status" = 0 for update skip locked',
       'select "id" from "account" where "id" = $1 for no key update',
+      'explain (format json) select 1 as "x" from "access_event" as "e" where "e"."is_work" = false',
     ]) {
       expect(mayChangeCallers(s), s).toBe(false);
     }
@@ -31,6 +32,7 @@ describe('which statements may change a caller', () => {
       'insert into "access_event" ("id") values (1); update "account" set "state" = 2',
       'create index x on account (reg_no)',
       'truncate table "session"',
+      'explain (analyze) update "account" set "state" = 2',
     ]) {
       expect(mayChangeCallers(s), s).toBe(true);
     }
@@ -84,6 +86,20 @@ describe('who is calling, kept between requests', () => {
     // Signing out through the API ends the session for the next request.
     expect((await t.get('/logout/logout', {}, manager.token)).statusCode).toBe(200);
     expect((await homeCommunities(manager.token)).status).toBe(401);
+  });
+
+  it('answers a paged list for the caller of this request, not the one kept from the last', async () => {
+    // An enterprise account holds the account menu (5) from the start.
+    const { id, token } = await t.signIn({ roleId: 5 });
+    const accounts = async () => (await t.get('/account/searchAccounts', { page: 0, rows: 20 }, token)).statusCode;
+    expect(await accounts()).toBe(200);
+    expect(await accounts()).toBe(200);
+    await t.db.deleteFrom('account_menu').where('account_id', '=', id).execute();
+    expect(await accounts()).toBe(403);
+    await t.db.insertInto('account_menu').values({ account_id: id, menu_id: 5 }).execute();
+    expect(await accounts()).toBe(200);
+    await t.db.updateTable('session').set({ revoked_at: sql<Date>`now()` }).where('account_id', '=', id).execute();
+    expect(await accounts()).toBe(401);
   });
 
   it('keeps no caller read before a write that changed it', async () => {

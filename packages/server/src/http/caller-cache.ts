@@ -3,7 +3,7 @@ import type { Caller } from './context.ts';
 /** Tables whose writes cannot change who a session's caller is (events, queues, logs, counters). */
 const UNRELATED =
   /^(?:access_event(?:_\w+)?|usage_event|command|op_log|alarm|live_event|rate_limit|captcha|sms_code|import_progress|webhook_delivery|device)$/;
-const READ = /^\s*select\b/i;
+const READ = /^\s*(?:select|with|explain|values|show)\b/i;
 /** `update` of `on conflict do update` and of a row lock (`for update`, `for no key update`) names no table. */
 const UPDATE = String.raw`(?<!\bdo\s+)(?<!\bfor\s+(?:no\s+key\s+)?)update`;
 const WRITE_WORD = new RegExp(String.raw`\b(?:insert|${UPDATE}|delete|merge|truncate)\b`, 'i');
@@ -12,6 +12,9 @@ const TARGET = new RegExp(
   'gi',
 );
 
+/** A read (select, with, explain, ...) that writes nothing (a row lock is no write). */
+export const isPlainRead = (sqlText: string): boolean => READ.test(sqlText) && !WRITE_WORD.test(sqlText);
+
 /**
  * Whether a statement may change what decides a caller (a session, an account, its grants or
  * its scope): any statement that is not a plain read, unless every table it writes is one of
@@ -19,7 +22,7 @@ const TARGET = new RegExp(
  * changes: a kept caller is dropped too often rather than kept too long.
  */
 export function mayChangeCallers(sqlText: string): boolean {
-  if (READ.test(sqlText) && !WRITE_WORD.test(sqlText)) return false;
+  if (isPlainRead(sqlText)) return false;
   const targets = [...sqlText.matchAll(TARGET)].map((m) => (m[1] as string).toLowerCase());
   return targets.length === 0 || targets.some((t) => !UNRELATED.test(t));
 }
@@ -36,16 +39,24 @@ export interface KeptCaller {
 const MAX_KEPT = 10_000;
 
 /**
- * Who is calling, kept in process between requests: for the embedded database only, which one
- * process owns, so every write passes through `noteStatement` here before its request answers.
+ * Who is calling, kept in process between requests.
+ *
+ * `exact` (the embedded database, which one process owns, so every write passes through
+ * `noteStatement` here before its request answers): a kept caller answers for the database.
  * Any statement that may change a caller (`mayChangeCallers`) drops every kept caller and starts
  * a new generation; a caller read before that write is not kept (`keep` with the generation its
  * read started in), so a revoked session, a withdrawn grant or a changed scope takes effect on
- * the very next request. PostgreSQL, which several instances share, reads the caller every time.
+ * the very next request.
+ *
+ * Not exact (PostgreSQL, which several instances share): a kept caller is only a guess. A paged
+ * list runs on it while the caller is read again beside it, and its answer goes out only when the
+ * two agree (`sameCaller`); otherwise the list runs again for the caller just read (http/route.ts).
  */
 export class CallerCache {
   #generation = 0;
   #kept = new Map<string, KeptCaller>();
+
+  constructor(readonly exact: boolean) {}
 
   /** The generation a read starts in (hand it back to `keep`). */
   generation(): number {
@@ -63,10 +74,31 @@ export class CallerCache {
     this.#kept.set(tokenHash, kept);
   }
 
+  forget(tokenHash: string): void {
+    this.#kept.delete(tokenHash);
+  }
+
   /** Every statement the database ran (or failed), as it ends. */
   noteStatement(sqlText: string): void {
     if (!mayChangeCallers(sqlText)) return;
     this.#generation++;
     this.#kept.clear();
   }
+}
+
+/** Whether two reads of a caller decide the same: session, account, role, language, grants and scope. */
+export function sameCaller(a: { caller: Caller; lang: string }, b: { caller: Caller; lang: string }): boolean {
+  const [x, y] = [a.caller, b.caller];
+  return (
+    a.lang === b.lang &&
+    x.sessionId === y.sessionId &&
+    x.accountId === y.accountId &&
+    x.roleId === y.roleId &&
+    x.regNo === y.regNo &&
+    x.name === y.name &&
+    x.communityId === y.communityId &&
+    x.menuIds.size === y.menuIds.size &&
+    [...x.menuIds].every((id) => y.menuIds.has(id)) &&
+    JSON.stringify(x.scope) === JSON.stringify(y.scope)
+  );
 }

@@ -44,8 +44,8 @@ export interface Services {
   dependents: readonly Dependent[];
   /** Where credentials work on door units (the areas' place sources: access review, move-out). */
   places: readonly PlaceSourceFn[];
-  /** Who is calling, kept between requests: on the embedded database only, else null (http/caller-cache.ts). */
-  callers: CallerCache | null;
+  /** Who is calling, kept between requests (http/caller-cache.ts). */
+  callers: CallerCache;
 }
 
 /** The context of one request. */
