@@ -3,11 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { allRoutes, LIMITS, msg, STATUS } from '@gatehouse/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import qs from 'node:querystring';
 import type { Services } from './http/context.ts';
 import { drainBody } from './http/drain.ts';
@@ -19,6 +19,23 @@ import { collectAreas } from './modules/area.ts';
 import { AREAS } from './modules/index.ts';
 
 export const VERSION = '0.1.0';
+
+const securityHeaders = helmet({
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'"],
+      connectSrc: ["'self'", 'http://127.0.0.1:*', 'http://localhost:*'],
+      mediaSrc: ["'self'", 'blob:'],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+});
 
 /** Query parameters that carry secrets (codes, passwords, tokens) never reach the log. */
 const SECRET_PARAMS = /([?&](?:vcode|dx|pwd|confirmPwd|password|oldPwd|token|secret)=)[^&]*/gi;
@@ -43,22 +60,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     routerOptions: { querystringParser: (s: string) => qs.parse(s) },
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'http://127.0.0.1:*', 'http://localhost:*'],
-        mediaSrc: ["'self'", 'blob:'],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  // Security headers on every answer, from helmet's middleware built once (the Fastify plugin builds it anew per request).
+  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)));
   await app.register(cookie);
   await app.register(formbody, { parser: (s) => qs.parse(s) });
   await app.register(multipart, { limits: { fileSize: LIMITS.noticeFileBytes, files: LIMITS.noticeFiles, fields: 50 } });
