@@ -108,7 +108,7 @@ async function runOnce(size: ScaleSize, databaseUrl: string | undefined) {
     recording = false;
     // The list's own statements: who-is-calling (the session) is the pipeline's cost, measured on the API side.
     const own = statements.filter((st) => !/"session"/.test(st.sql));
-    const runs = Number(process.env.BENCH_RUNS ?? 30);
+    const runs = Number(process.env.BENCH_RUNS ?? 100);
     const runBare = async () => {
       for (const st of own) await db.executeQuery(st);
     };
