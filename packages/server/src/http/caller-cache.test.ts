@@ -10,6 +10,7 @@ describe('which statements may change a caller', () => {
       'insert into "access_event" ("device_id", "time") values ($1, $2)',
       'insert into access_event_2026_11 select * from access_event_default',
       'update "command" set "status" = $1 where "id" = $2',
+      'update "card_gate" set "status" = $1 where "card_id" = $2 and "device_id" = $3',
       'delete from "op_log" where "addtime" < $1',
       'insert into "rate_limit" ("key") values ($1) on conflict ("key") do update set "hits" = "rate_limit"."hits" + 1',
       // A row lock changes nothing.
