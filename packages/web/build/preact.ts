@@ -26,10 +26,16 @@ export function preactEvents(): Plugin {
   return {
     name: 'gatehouse-preact-events',
     enforce: 'pre',
-    transform(code, id) {
-      if (!INPUT_UTILS.test(id)) return null;
-      if (!code.includes(CLONE)) throw new Error(`${id}: no "${CLONE}" to make over a view of the event`);
-      return `${code.replace(CLONE, 'Object.create(eventView(event), {')}
+    transform: overEventView,
+    // The dev server pre-bundles antd without the plugins above: the same rewrite there.
+    config: () => ({ optimizeDeps: { rolldownOptions: { plugins: [{ name: 'gatehouse-preact-events', transform: overEventView }] } } }),
+  };
+}
+
+function overEventView(code: string, id: string): string | null {
+  if (!INPUT_UTILS.test(id)) return null;
+  if (!code.includes(CLONE)) throw new Error(`${id}: no "${CLONE}" to make over a view of the event`);
+  return `${code.replace(CLONE, 'Object.create(eventView(event), {')}
 function eventView(event) {
   if (!(event instanceof Event)) return event;
   return new Proxy(event, {
@@ -40,6 +46,4 @@ function eventView(event) {
   });
 }
 `;
-    },
-  };
 }
