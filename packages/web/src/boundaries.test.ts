@@ -102,3 +102,22 @@ describe('web route table', () => {
     expect(inputReads('inputLimits(p.route); const input = {}')).toEqual([]);
   });
 });
+
+/** Whether a text imports antd's App component (`import { App } from 'antd'`, among other names). */
+const importsAntdApp = (text: string): boolean =>
+  [...text.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]antd['"]/g)].some((m) =>
+    (m[1] as string).split(',').some((n) => n.trim() === 'App'),
+  );
+
+describe('web antd App', () => {
+  it("no web code imports antd's App: the shell's `useApp()` comes from app/ShellApp.tsx, modal and notification load after the first draw", () => {
+    const offenders = Object.keys(SOURCES).filter((f) => importsAntdApp(SOURCES[f] as string));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the check sees App among the names imported from antd', () => {
+    expect(importsAntdApp("import { App, Button } from 'antd';")).toBe(true);
+    expect(importsAntdApp("import {\n  Button,\n  App,\n} from 'antd';")).toBe(true);
+    expect(importsAntdApp("import { Button } from 'antd';\nimport { App } from './app/App.tsx';")).toBe(false);
+  });
+});

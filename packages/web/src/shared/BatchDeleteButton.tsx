@@ -1,8 +1,9 @@
 import type { RouteDef } from '@gatehouse/contracts';
-import { App, Button, Popconfirm } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import type { Key } from 'react';
 import { useT } from '../i18n/index.ts';
 import { useRemove } from './useRemove.ts';
+import { useApp } from './useApp.ts';
 
 /** A list's batch delete (ListPage `batchDelete`): the route takes `ids`. */
 export interface BatchDeleteDef<Row> {
@@ -25,7 +26,7 @@ interface Props<Row> {
 /** Batch delete: a warning when nothing is selected, else confirm, delete, reload, clear the selection. */
 export function BatchDeleteButton<Row>({ def, listKey, keys, rows, clearSelection }: Props<Row>) {
   const { t } = useT();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const remove = useRemove(def.route, listKey);
   if (!keys.length)
     return (

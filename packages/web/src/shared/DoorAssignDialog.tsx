@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Col, DatePicker, Form, Input, Modal, Popconfirm, Row, Select, Space, Spin, Tag } from 'antd';
+import { Button, Col, DatePicker, Form, Input, Modal, Popconfirm, Row, Select, Space, Spin, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -8,6 +8,7 @@ import { tr, useT } from '../i18n/index.ts';
 import { type DoorEntry, type DownloadInfo, deleteAllHidden, mergeEntries, removeAll, removeEntry } from './doorEntries.ts';
 import { PlainList } from './PlainList.tsx';
 import { configured, useSaveAction, validValues } from './saveDialog.ts';
+import { useApp } from './useApp.ts';
 
 export type { DoorEntry, DoorOption, DownloadInfo } from './doorEntries.ts';
 export { mergeEntries } from './doorEntries.ts';
@@ -54,7 +55,7 @@ interface AddValues {
 
 export function DoorAssignDialog(p: DoorAssignDialogProps) {
   const { t } = useT();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<AddValues>();
   const info = useQuery({ queryKey: p.queryKey, queryFn: p.load, staleTime: 0, gcTime: 0 });
   const [entries, setEntries] = useState<DoorEntry[] | null>(null);

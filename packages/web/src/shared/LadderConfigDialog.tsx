@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Checkbox, Col, Empty, Form, Layout, Menu, Modal, Row, Spin, Tag } from 'antd';
+import { Button, Checkbox, Col, Empty, Form, Layout, Menu, Modal, Row, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { tr, useT } from '../i18n/index.ts';
 import { FloorsField, LiftFields } from './LiftFields.tsx';
 import { configured, useSaveAction } from './saveDialog.ts';
 import { collectLadder, type LadderDraft, type LadderInfo, type LadderItem, toDraft, touched } from './ladderDraft.ts';
+import { useApp } from './useApp.ts';
 
 export type { LadderDraft, LadderInfo, LadderItem } from './ladderDraft.ts';
 
@@ -33,7 +34,7 @@ export interface LadderConfigDialogProps {
 
 export function LadderConfigDialog(p: LadderConfigDialogProps) {
   const { t } = useT();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<LadderDraft>();
   const info = useQuery({ queryKey: p.queryKey, queryFn: p.load, staleTime: 0, gcTime: 0 });
   const [drafts, setDrafts] = useState<Map<number, LadderDraft>>(new Map());

@@ -1,16 +1,18 @@
 import { LIMITS } from '@gatehouse/contracts';
 import { SwapOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
-import { CommunitySwitchDialog } from './CommunitySwitchDialog.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { AlarmBell } from './AlarmBell.tsx';
 import { MessageBell } from './MessageBell.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 declare const __APP_VERSION__: string;
+
+// The dialog loads when opened, not with the shell.
+const CommunitySwitchDialog = lazy(() => import('./CommunitySwitchDialog.tsx').then((m) => ({ default: m.CommunitySwitchDialog })));
 
 /** Header: title, version, current community (cut at 20 characters), switch, bell, language, user. */
 export function AppHeader() {
@@ -36,7 +38,7 @@ export function AppHeader() {
       {session && session.roleId !== 10 ? <MessageBell /> : null}
       <LanguageSelect dark />
       <UserMenu />
-      {switching ? <CommunitySwitchDialog onClose={() => setSwitching(false)} /> : null}
+      <Suspense fallback={null}>{switching ? <CommunitySwitchDialog onClose={() => setSwitching(false)} /> : null}</Suspense>
     </header>
   );
 }

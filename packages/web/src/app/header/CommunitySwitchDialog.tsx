@@ -1,14 +1,15 @@
 import type { CommunityOption } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Modal, Table } from 'antd';
+import { Button, Input, Modal, Table } from 'antd';
 import { useState } from 'react';
 import { switchCommunity, useHomeCommunities } from '../../api/session.ts';
 import { useT } from '../../i18n/index.ts';
+import { useApp } from '../../shared/useApp.ts';
 
 /** Search by name, pick one community, OK (requires a choice), Reset (all = 0), Cancel. */
 export function CommunitySwitchDialog({ onClose }: { onClose: () => void }) {
   const { t } = useT();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const qc = useQueryClient();
   const [name, setName] = useState('');
   const [search, setSearch] = useState('');

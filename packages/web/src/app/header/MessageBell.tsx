@@ -1,15 +1,16 @@
 import { BellOutlined } from '@ant-design/icons';
-import { App, Badge, Button } from 'antd';
+import { Badge, Button } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useMessagePush } from '../../api/session.ts';
 import { useT } from '../../i18n/index.ts';
+import { useApp } from '../../shared/useApp.ts';
 
 /** The bell polls getMessagePush every 100 s; when the count rises it says so, with a link to /message. */
 export function MessageBell() {
   const { t } = useT();
   const nav = useNavigate();
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const q = useMessagePush();
   const last = useRef<number | null>(null);
   const count = q.data?.count ?? 0;

@@ -1,5 +1,5 @@
 import { type AccountRow, ROUTES } from '@gatehouse/contracts';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { AccountDialog } from './AccountDialog.tsx';
 import { ACCOUNTS_KEY, useSearchRoles } from './api.ts';
 import { ACCOUNT_STATES } from '../../shared/statuses.ts';
+import { useApp } from '../../shared/useApp.ts';
 
 type Dialog = AddOrEdit<AccountRow> | null;
 
@@ -26,7 +27,7 @@ type Dialog = AddOrEdit<AccountRow> | null;
  */
 export default function AccountPage() {
   const { t } = useT();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const session = useSession();
   const roles = useSearchRoles();
   const [dialog, setDialog] = useState<Dialog>(null);

@@ -1,10 +1,11 @@
 import { accountCreateInput, ACCOUNT_LIMIT_MAX, msg, roleFields } from '@gatehouse/contracts';
-import { App, Form, InputNumber, Select, Space, Tag, Typography } from 'antd';
+import { Form, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
 import { useCommunities, useResidents } from '../../api/lookups.ts';
 import { useClouduserDevices } from './api.ts';
+import { useApp } from '../../shared/useApp.ts';
 
 /** A householder's limit (faces, residents): a whole number up to the contracts' maximum, required. */
 function LimitField({ name }: { name: 'facelimit' | 'residentlimit' }) {
@@ -37,7 +38,7 @@ export interface RoleFieldsProps {
  */
 export function RoleFields({ roleId, userId, addressLabel }: RoleFieldsProps) {
   const { t } = useT();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const form = Form.useFormInstance();
   const f = roleFields(roleId);
   const communities = useCommunities(true).map((c) => ({ value: c.communityid, label: c.name }));

@@ -1,8 +1,8 @@
 import { CARD_READER, type CardReaderBaudRate, LIMITS } from '@gatehouse/contracts';
-import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { type CardReaderState, HelperDown, helperCall } from './helper.ts';
+import { useApp } from '../../shared/useApp.ts';
 
 /** idle: not looked for yet (the helper is probed only when the user asks: Connect, the port list). */
 export type HelperStatus = 'idle' | 'checking' | 'up' | 'down';
@@ -16,7 +16,7 @@ export type HelperStatus = 'idle' | 'checking' | 'up' | 'down';
  */
 export function useCardReader(onCardId: (cardId: string) => void) {
   const { t, lang } = useT();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [status, setStatus] = useState<HelperStatus>('idle');
   const [state, setState] = useState<CardReaderState | null>(null);
   const [port, setPort] = useState<string | undefined>();

@@ -1,5 +1,5 @@
 import { CARD_LIST, type CardRow, GATE_CARD_TYPES, LADDER_CARD_TYPES, ROUTES } from '@gatehouse/contracts';
-import { App, Select, Space, Tooltip } from 'antd';
+import { Select, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useT } from '../../i18n/index.ts';
@@ -16,6 +16,7 @@ import { RowActions } from '../../shared/RowActions.tsx';
 import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
 import { AddButton, EditButton, ImportButton, RowButton } from '../../shared/buttons.tsx';
 import { useListImport } from '../../shared/useListImport.tsx';
+import { useApp } from '../../shared/useApp.ts';
 
 // The dialogs load when opened: the list (the first screen after sign-in) does not carry the
 // upload, card-reader, household and lift-configuration code.
@@ -32,7 +33,7 @@ type Dialog = AddOrEdit<CardRow> | { kind: 'download'; row: CardRow } | { kind: 
  */
 export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrumb: ReactNode[] }) {
   const { t } = useT();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const key = cardsKey(ismjtk);
   const gate = ismjtk === CARD_LIST.gate;
   const [dialog, setDialog] = useState<Dialog>(null);

@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type CommunityFile, LIMITS } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Image, Modal, Spin, Typography, Upload } from 'antd';
+import { Image, Modal, Spin, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useEffect, useState } from 'react';
 import { headers } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { coversKey, sendCovers, useCovers } from './api.ts';
+import { useApp } from '../../shared/useApp.ts';
 
 /** JPEG by content, as the server checks it: the file starts with FF D8 FF. */
 async function isJpeg(file: Blob): Promise<boolean> {
@@ -46,7 +47,7 @@ function useImageUrls(files: CommunityFile[]): Record<number, string> {
  */
 export function CoverDialog({ communityId, name, onClose }: { communityId: number; name: string; onClose: () => void }) {
   const { t } = useT();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const qc = useQueryClient();
   const covers = useCovers(communityId);
   const files = covers.data ?? [];

@@ -1,9 +1,10 @@
 import { FACE_CAPTURE } from '@gatehouse/contracts';
-import { Alert, App, Button, Space, Spin, Typography, Upload } from 'antd';
+import { Alert, Button, Space, Spin, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { tr, useT } from '../../i18n/index.ts';
 import { captureJpeg, photoFileProblem, toBase64 } from './photo.ts';
 import { checkFace } from './api.ts';
+import { useApp } from '../../shared/useApp.ts';
 
 type CameraState = 'starting' | 'ready' | 'unavailable';
 
@@ -23,7 +24,7 @@ export interface FaceCameraProps {
  */
 export function FaceCamera({ value, onChange }: FaceCameraProps) {
   const { t } = useT();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const video = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<CameraState>('starting');
   const [checking, setChecking] = useState(false);

@@ -1,10 +1,11 @@
 import { type createCardInput, createFaceInput } from '@gatehouse/contracts';
-import { App, AutoComplete, Form, Input, Select } from 'antd';
+import { AutoComplete, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useCommunities, useResidents } from '../../api/lookups.ts';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
 import { useHouseholdAccounts } from './api.ts';
+import { useApp } from '../../shared/useApp.ts';
 
 export interface HouseholdFieldsProps {
   /** Whose dialog: names the texts (`ui.<area>.community`, ...) and the test ids (`<area>-account`, ...). */
@@ -25,7 +26,7 @@ export interface HouseholdFieldsProps {
  */
 export function HouseholdFields({ area, schema, fixed, withName }: HouseholdFieldsProps) {
   const { t } = useT();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const form = Form.useFormInstance();
   const communities = useCommunities(true).map((c) => ({ value: c.communityid, label: c.name }));
   const watched = Form.useWatch('communityId', form) as number | undefined;

@@ -1,5 +1,5 @@
 import { LIMITS, uploadNoticeInput } from '@gatehouse/contracts';
-import { App, Button, DatePicker, Form, Input, Modal, Select, Upload } from 'antd';
+import { Button, DatePicker, Form, Input, Modal, Select, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import type { Dayjs } from 'dayjs';
 import { useCommunities } from '../../api/lookups.ts';
@@ -7,6 +7,7 @@ import { tr, useT } from '../../i18n/index.ts';
 import { useState } from 'react';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 import { addNotice } from './api.ts';
+import { useApp } from '../../shared/useApp.ts';
 
 const FMT = 'YYYY/MM/DD HH:mm:ss';
 
@@ -31,7 +32,7 @@ const toInput = (v: Values) => ({
 /** Add a notice (001 §5 "Notice"): the same rules as the server, attachments checked before sending. */
 export function NoticeDialog({ onClose }: { onClose: (saved: boolean) => void }) {
   const { t } = useT();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const [files, setFiles] = useState<UploadFile[]>([]);
   const communities = useCommunities(true);
