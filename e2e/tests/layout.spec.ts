@@ -68,7 +68,7 @@ test('at 768 px the menu folds away and a list stays usable: filters wrap, the t
   expect(card && card.x >= 0 && card.x + card.width <= 768).toBe(true);
   // the filters wrap onto more than one line
   const tops = await page
-    .locator('.gh-filter-bar .ant-form-item')
+    .locator('.gh-filter-bar .gh-filter')
     .evaluateAll((items) => items.map((i) => Math.round(i.getBoundingClientRect().top)));
   expect(new Set(tops).size).toBeGreaterThan(1);
   // the table scrolls sideways and every column can be brought into view

@@ -15,8 +15,19 @@ test('the operation log shows who changed what, filters by menus, and exports', 
   });
   expect(((await res.json()) as { status: number }).status).toBe(200);
 
+  // the second menu lists the first's children, and a new first menu clears it
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+  const menu2 = page.getByTestId('oplog-menu2');
+  await expect(menu2).toHaveClass(/ant-select-disabled/);
   await page.getByTestId('oplog-menu1').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: 'Message management' }).click();
+  await open.filter({ hasText: 'Door access management' }).click();
+  await expect(menu2).not.toHaveClass(/ant-select-disabled/);
+  await menu2.click();
+  await open.filter({ hasText: 'Access card management' }).click();
+  await expect(menu2).toContainText('Access card management');
+  await page.getByTestId('oplog-menu1').click();
+  await open.filter({ hasText: 'Message management' }).click();
+  await expect(menu2).not.toContainText('Access card management');
   await page.getByRole('textbox', { name: 'Account' }).fill(admin.regNo);
   await page.getByRole('button', { name: 'Search' }).click();
   const rows = page.locator('tbody tr.ant-table-row');

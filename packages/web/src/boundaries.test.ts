@@ -86,8 +86,15 @@ describe('web server calls', () => {
 /** Every web source but tests. */
 const SOURCES = import.meta.glob<string>(['./**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true });
 
-/** Where a text reads the input schema of a route (`ROUTES.x.y.input`, `route.input`, `p.route?.input`). */
-const inputReads = (text: string): string[] => [...text.matchAll(/(?:ROUTES(?:\.\w+){2}|\broute\??)\.input\b/g)].map((m) => m[0]);
+/** Where a text reads the input schema of a route (`cardRoutes.y.input`, `ROUTES.x.y.input`, `route.input`, `p.route?.input`). */
+const inputReads = (text: string): string[] =>
+  [...text.matchAll(/(?:ROUTES\.\w+\.\w+|\b\w+Routes\.\w+|\broute\??)\.input\b/g)].map((m) => m[0]);
+
+/** Whether a text takes the whole route table (`ROUTES`) from the contracts for its value, not just its type. */
+const importsWholeTable = (text: string): boolean =>
+  [...text.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]@gatehouse\/contracts['"]/g)].some((m) =>
+    (m[1] as string).split(',').some((n) => n.trim() === 'ROUTES'),
+  );
 
 describe('web route table', () => {
   it("no web code reads a route's input schema: the browser's routes carry `limits` instead (build/routeTable.ts)", () => {
@@ -98,8 +105,20 @@ describe('web route table', () => {
 
   it('the check sees the ways a route input is read', () => {
     expect(inputReads('bounds={ROUTES.attendance.getPage.input}')).toEqual(['ROUTES.attendance.getPage.input']);
+    expect(inputReads('bounds={attendanceRoutes.getPage.input}')).toEqual(['attendanceRoutes.getPage.input']);
     expect(inputReads('p.route?.input ?? route.input.shape')).toEqual(['route?.input', 'route.input']);
     expect(inputReads('inputLimits(p.route); const input = {}')).toEqual([]);
+  });
+
+  it("web code takes an area's routes (`cardRoutes`), not the whole table: a screen then carries only the routes it calls", () => {
+    const offenders = Object.keys(SOURCES).filter((f) => importsWholeTable(SOURCES[f] as string));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the check tells the whole table from its type and from an area', () => {
+    expect(importsWholeTable("import { ROUTES, LIMITS } from '@gatehouse/contracts';")).toBe(true);
+    expect(importsWholeTable("import { type ROUTES, LIMITS } from '@gatehouse/contracts';")).toBe(false);
+    expect(importsWholeTable("import { cardRoutes } from '@gatehouse/contracts';")).toBe(false);
   });
 });
 

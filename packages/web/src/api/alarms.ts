@@ -1,4 +1,4 @@
-import { ROUTES } from '@gatehouse/contracts';
+import { liveRoutes } from '@gatehouse/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call } from './client.ts';
 
@@ -6,4 +6,4 @@ export const OPEN_ALARMS_KEY = ['openAlarmCount'] as const;
 
 /** Open alerts in scope (the header's alarm bell); refreshed by live alarm events, not polled. */
 export const useOpenAlarmCount = (enabled: boolean) =>
-  useQuery({ queryKey: OPEN_ALARMS_KEY, queryFn: () => call(ROUTES.live.getOpenAlarmCount, {}, { silent: true }), enabled });
+  useQuery({ queryKey: OPEN_ALARMS_KEY, queryFn: () => call(liveRoutes.getOpenAlarmCount, {}, { silent: true }), enabled });

@@ -1,4 +1,4 @@
-import { LIVE_KINDS, type LiveEvent, type LiveKind, ROUTES, SseParser } from '@gatehouse/contracts';
+import { LIVE_KINDS, type LiveEvent, type LiveKind, liveRoutes, SseParser } from '@gatehouse/contracts';
 import { headers } from './client.ts';
 
 type Listener = (e: LiveEvent) => void;
@@ -60,7 +60,7 @@ class LiveConnection {
     const h: Record<string, string> = { ...headers(), accept: 'text/event-stream' };
     if (!h.token) return;
     if (this.lastId) h['last-event-id'] = this.lastId;
-    const res = await fetch(`/api${ROUTES.live.stream.path}`, { headers: h, signal: ac.signal, cache: 'no-store' });
+    const res = await fetch(`/api${liveRoutes.stream.path}`, { headers: h, signal: ac.signal, cache: 'no-store' });
     if (!res.ok || !res.body) {
       // Signed out or refused: the next call of the page shows why; try again later.
       this.retryMs = 30_000;

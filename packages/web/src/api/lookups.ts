@@ -1,4 +1,4 @@
-import { ROUTES } from '@gatehouse/contracts';
+import { addressRoutes, communityRoutes } from '@gatehouse/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call } from './client.ts';
 
@@ -10,7 +10,7 @@ import { call } from './client.ts';
 export const useCommunities = (fresh = false) =>
   useQuery({
     queryKey: ['allCommunities'],
-    queryFn: () => call(ROUTES.community.getAllCommunities, {}),
+    queryFn: () => call(communityRoutes.getAllCommunities, {}),
     staleTime: 30_000,
     refetchOnMount: fresh ? 'always' : true,
   }).data ?? [];
@@ -20,7 +20,7 @@ export function useResidents(communityID: number | undefined, text: string) {
   return (
     useQuery({
       queryKey: ['residents', communityID, text],
-      queryFn: () => call(ROUTES.address.searchResidents, { communityID, address: text }),
+      queryFn: () => call(addressRoutes.searchResidents, { communityID, address: text }),
       enabled: communityID !== undefined,
     }).data ?? []
   );

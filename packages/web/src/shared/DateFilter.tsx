@@ -1,4 +1,5 @@
-import { ConfigProvider, Input } from 'antd';
+import { ConfigProvider } from 'antd';
+import Input from 'antd/es/input/Input';
 import type { DatePickerProps } from 'antd';
 import { type ComponentType, lazy, Suspense, useContext } from 'react';
 

@@ -1,6 +1,8 @@
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Button, Select, Space } from 'antd';
+// The plain input, without Input.Search, TextArea, Password and OTP that antd's `Input` carries along.
+import Input from 'antd/es/input/Input';
 import type { Dayjs } from 'dayjs';
-import { cloneElement, isValidElement, type ReactNode } from 'react';
+import { cloneElement, isValidElement, type ReactNode, useRef, useState } from 'react';
 import { useT } from '../i18n/index.ts';
 import { DateFilter } from './DateFilter.tsx';
 import { enumOptions, type ValueEnum } from './valueEnum.tsx';
@@ -17,7 +19,7 @@ export type FilterOptions = FilterOption[] | ValueEnum<string | number>;
 export type FilterField =
   | { label: string; options: FilterOptions; allowClear?: boolean }
   | { label: string; date: true }
-  | { label: string; render: () => ReactNode };
+  | { label: string; render: (values: FilterValues) => ReactNode };
 
 /**
  * A list's filters by field name, in the order they show. A text filter is just the catalogue key of
@@ -36,16 +38,19 @@ export const dateRange = (from: string, to: string, labels: readonly [string, st
 
 export type FilterValues = Record<string, string | number | Dayjs | undefined | null>;
 
-/**
- * A custom filter carries its label as its accessible name too (the label's `for` only reaches it
- * when the control puts Form.Item's `id` on its input); the control passes `aria-label` on.
- */
-const named = (node: ReactNode, label: string) =>
-  isValidElement<{ 'aria-label'?: string }>(node) ? cloneElement(node, { 'aria-label': label }) : node;
+/** What a control hands its onChange: an input's event (its value) or the value itself (Select, DatePicker, Cascader). */
+const changedValue = (e: unknown): FilterValues[string] =>
+  e && typeof e === 'object' && 'target' in e ? (e as { target: { value: string } }).target.value : (e as FilterValues[string]);
 
 const optionsOf = (o: FilterOptions, t: (key: string) => string): FilterOption[] => (Array.isArray(o) ? o : enumOptions(o, t));
 
-/** Text filters are as long as the list route's input allows (`limits`, field → max length), else 100. */
+/**
+ * The filters in a plain form (not antd's Form: its store and validator, ~20 kB gzip, were half of
+ * what every list carried beyond the table). Each filter is a label whose `for` is the field's name
+ * and a control whose id is that name (a custom control also gets its label as its accessible
+ * name); Enter in a text filter or "Search" searches; "Reset" empties every filter and searches.
+ * Text filters are as long as the list route's input allows (`limits`, field → max length), else 100.
+ */
 export function FilterBar({
   filters,
   limits,
@@ -56,47 +61,68 @@ export function FilterBar({
   onSearch: (v: FilterValues) => void;
 }) {
   const { t } = useT();
-  const [form] = Form.useForm<FilterValues>();
-  const submit = () => onSearch(form.getFieldsValue());
+  const [values, setValues] = useState<FilterValues>({});
+  // Enter searches with what was just typed, before the state holding it renders.
+  const latest = useRef(values);
+  const set = (name: string) => (e: unknown) => {
+    latest.current = { ...latest.current, [name]: changedValue(e) };
+    setValues(latest.current);
+  };
+  const submit = () => onSearch(latest.current);
+  const reset = () => {
+    latest.current = {};
+    setValues({});
+    onSearch({});
+  };
   return (
-    <Form form={form} layout="inline" className="gh-filter-bar" onFinish={submit}>
+    <form
+      className="gh-filter-bar"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
       {Object.entries(filters).map(([name, spec]) => {
         const f = typeof spec === 'string' ? { label: spec } : spec;
         const label = t(f.label);
+        const bound = { id: name, value: values[name] ?? undefined, onChange: set(name) };
         return (
-          <Form.Item key={name} name={name} label={label}>
+          <div key={name} className="gh-filter">
+            <label htmlFor={name}>{label}</label>
             {'options' in f ? (
               <Select
+                {...bound}
                 allowClear={f.allowClear ?? true}
                 options={optionsOf(f.options, t)}
                 style={{ minWidth: 140 }}
                 placeholder={t('ui.all')}
               />
             ) : 'date' in f ? (
-              <DateFilter />
+              <DateFilter {...bound} value={(values[name] as Dayjs | undefined) ?? undefined} />
             ) : 'render' in f ? (
-              named(f.render(), label)
+              withField(f.render(values), { ...bound, 'aria-label': label })
             ) : (
-              <Input allowClear maxLength={limits[name] ?? 100} onPressEnter={submit} style={{ width: 160 }} />
+              <Input
+                {...bound}
+                value={(values[name] as string | undefined) ?? ''}
+                allowClear
+                maxLength={limits[name] ?? 100}
+                onPressEnter={submit}
+                style={{ width: 160 }}
+              />
             )}
-          </Form.Item>
+          </div>
         );
       })}
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('ui.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              submit();
-            }}
-          >
-            {t('ui.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+      <Space>
+        <Button type="primary" htmlType="submit">
+          {t('ui.search')}
+        </Button>
+        <Button onClick={reset}>{t('ui.reset')}</Button>
+      </Space>
+    </form>
   );
 }
+
+/** A custom filter's control with the field's id, value and onChange, and its label as its accessible name. */
+const withField = (node: ReactNode, field: Record<string, unknown>) => (isValidElement(node) ? cloneElement(node, field) : node);

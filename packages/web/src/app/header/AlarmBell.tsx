@@ -1,5 +1,5 @@
 import { AlertOutlined } from '@ant-design/icons';
-import { ROUTES } from '@gatehouse/contracts';
+import { liveRoutes } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Tooltip } from 'antd';
 import { useNavigate } from 'react-router';
@@ -13,7 +13,7 @@ export function AlarmBell() {
   const { t } = useT();
   const nav = useNavigate();
   const qc = useQueryClient();
-  const allowed = mayCall(ROUTES.live.getOpenAlarmCount.access);
+  const allowed = mayCall(liveRoutes.getOpenAlarmCount.access);
   const q = useOpenAlarmCount(allowed);
   useLive(['alarm'], () => qc.invalidateQueries({ queryKey: OPEN_ALARMS_KEY }), { enabled: allowed });
   if (!allowed) return null;

@@ -1,4 +1,4 @@
-import { type AccountRow, ROUTES } from '@gatehouse/contracts';
+import { accountRoutes, type AccountRow, reviewRoutes } from '@gatehouse/contracts';
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -37,9 +37,9 @@ export default function AccountPage() {
   // into the header's community (the import needs one: openImport)
   const importer = useListImport(ACCOUNTS_KEY, () => ({
     title: t('ui.acc.importInto', { name: session?.communityName ?? '' }),
-    templateRoute: ROUTES.account.accountTemplate,
-    uploadRoute: ROUTES.account.uploadAccountFile,
-    progressRoute: ROUTES.account.getImportProgress,
+    templateRoute: accountRoutes.accountTemplate,
+    uploadRoute: accountRoutes.uploadAccountFile,
+    progressRoute: accountRoutes.getImportProgress,
     fields: { communityID: session?.communityId ?? 0 },
   }));
   const columns: ColumnsType<AccountRow> = [
@@ -56,7 +56,7 @@ export default function AccountPage() {
         {r.roleID === 8 || r.roleID === 9 ? null : (
           <EditButton onClick={() => setDialog({ kind: 'edit', row: r })} testId={`edit-${r.regNo}`} />
         )}
-        {mayCall(ROUTES.review.getReview.access) ? (
+        {mayCall(reviewRoutes.getReview.access) ? (
           <Button
             size="small"
             onClick={() => navigate(`/access/review?account=${encodeURIComponent(r.regNo)}`)}
@@ -79,8 +79,8 @@ export default function AccountPage() {
         queryKey={ACCOUNTS_KEY}
         rowKey="userid"
         columns={columns}
-        batchDelete={enterprise ? undefined : { route: ROUTES.account.batchDel, testId: 'account-batch-delete' }}
-        route={ROUTES.account.searchAccounts}
+        batchDelete={enterprise ? undefined : { route: accountRoutes.batchDel, testId: 'account-batch-delete' }}
+        route={accountRoutes.searchAccounts}
         filters={{
           regNo: 'ui.acc.regNo',
           name: 'ui.acc.name',

@@ -1,4 +1,4 @@
-import { type AccountRow, isSystemAdmin, PERMISSION_FILTER_ROLES, ROUTES, roleNameKey } from '@gatehouse/contracts';
+import { accountRoutes, type AccountRow, isSystemAdmin, PERMISSION_FILTER_ROLES, roleNameKey } from '@gatehouse/contracts';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
@@ -32,7 +32,7 @@ export default function PermissionPage() {
         queryKey={PERM_ACCOUNTS_KEY}
         rowKey="userid"
         columns={columns}
-        route={ROUTES.account.searchAccountsForPerm}
+        route={accountRoutes.searchAccountsForPerm}
         filters={{
           regNo: 'ui.acc.regNo',
           name: 'ui.acc.name',

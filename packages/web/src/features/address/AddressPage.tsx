@@ -1,4 +1,4 @@
-import { ADDRESS_TYPE, ADDRESS_TYPES, type AddressRow, ROUTES } from '@gatehouse/contracts';
+import { ADDRESS_TYPE, ADDRESS_TYPES, addressRoutes, type AddressRow, cardRoutes, reviewRoutes } from '@gatehouse/contracts';
 import { Button, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -38,11 +38,11 @@ export default function AddressPage() {
   const { reload } = useListReload(key);
   const importer = useListImport(key, () => ({
     title: t('ui.addr.import', { name: community?.name ?? '' }),
-    templateRoute: ROUTES.address.addrsTemplate,
-    uploadRoute: ROUTES.address.uploadAddrsFile,
+    templateRoute: addressRoutes.addrsTemplate,
+    uploadRoute: addressRoutes.uploadAddrsFile,
     fields: { communityID: communityId },
   }));
-  const remove = useRemove(ROUTES.address.batchDelAddr, key);
+  const remove = useRemove(addressRoutes.batchDelAddr, key);
   const columns: ColumnsType<AddressRow> = [
     { title: t('ui.addr.address'), dataIndex: 'address', key: 'address', sorter: true },
     { title: t('ui.addr.name'), dataIndex: 'name', key: 'name', sorter: true },
@@ -74,7 +74,7 @@ export default function AddressPage() {
               label="ui.addr.callCodes"
               onClick={() => nav(`/project/address/${communityId}/amt/${r.addressid}/isvilla/${r.isVilla}/`)}
             />
-            {mayCall(ROUTES.card.getGateAccessesByAddressId.access) && (
+            {mayCall(cardRoutes.getGateAccessesByAddressId.access) && (
               <RowButton label="ui.addr.accessCards" onClick={() => nav(`/project/address/${communityId}/access/${r.addressid}/`)} />
             )}
             <Button size="small" onClick={() => setDialog({ kind: 'device', row: r })}>
@@ -82,7 +82,7 @@ export default function AddressPage() {
             </Button>
           </>
         ) : null}
-        {r.type === ADDRESS_TYPE.householder && mayCall(ROUTES.review.getReview.access) ? (
+        {r.type === ADDRESS_TYPE.householder && mayCall(reviewRoutes.getReview.access) ? (
           <RowButton
             label="ui.review.action"
             onClick={() => nav(`/access/review?addressId=${r.addressid}`)}
@@ -109,11 +109,11 @@ export default function AddressPage() {
         rowKey="addressid"
         columns={columns}
         batchDelete={{
-          route: ROUTES.address.batchDelAddr,
+          route: addressRoutes.batchDelAddr,
           testId: 'address-batch-delete',
           refuse: (rows) => (rows.some(villaDoorUnit) ? 'addr.villaNoDelete' : undefined),
         }}
-        route={ROUTES.address.getAddressesPage}
+        route={addressRoutes.getAddressesPage}
         params={{ communityID: communityId }}
         filters={{
           name: 'ui.addr.name',

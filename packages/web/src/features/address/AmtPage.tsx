@@ -1,4 +1,4 @@
-import { type AmtRow, ROUTES } from '@gatehouse/contracts';
+import { addressRoutes, type AmtRow } from '@gatehouse/contracts';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -31,11 +31,11 @@ export default function AmtPage() {
   const { reload } = useListReload(key);
   const importer = useListImport(key, () => ({
     title: t('ui.amt.import'),
-    templateRoute: ROUTES.address.amtTemplate,
-    uploadRoute: ROUTES.address.uploadAMTFile,
+    templateRoute: addressRoutes.amtTemplate,
+    uploadRoute: addressRoutes.uploadAMTFile,
     fields: { communityID: communityId, addressId },
   }));
-  const remove = useRemove(ROUTES.address.delAmtBatch, key);
+  const remove = useRemove(addressRoutes.delAmtBatch, key);
   const columns: ColumnsType<AmtRow> = [
     { title: t('ui.amt.code'), dataIndex: 'code', key: 'code', sorter: true },
     { title: t('ui.amt.called'), dataIndex: 'address', key: 'address', sorter: true },
@@ -58,8 +58,8 @@ export default function AmtPage() {
         queryKey={key}
         rowKey="amtid"
         columns={columns}
-        batchDelete={isVilla ? undefined : { route: ROUTES.address.delAmtBatch, testId: 'amt-batch-delete' }}
-        route={ROUTES.address.getAmts}
+        batchDelete={isVilla ? undefined : { route: addressRoutes.delAmtBatch, testId: 'amt-batch-delete' }}
+        route={addressRoutes.getAmts}
         params={{ addressId }}
         toolbar={() => (
           <>

@@ -1,4 +1,4 @@
-import { ROUTES } from '@gatehouse/contracts';
+import { addressRoutes } from '@gatehouse/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call, mutate, mutation } from '../../api/client.ts';
 
@@ -6,19 +6,19 @@ export const addressesKey = (communityId: number) => ['addresses', communityId] 
 export const amtsKey = (addressId: number) => ['amts', addressId] as const;
 
 export const useAddress = (id: number) =>
-  useQuery({ queryKey: ['address', id], queryFn: () => call(ROUTES.address.getAddressByAddressId, { id }) });
+  useQuery({ queryKey: ['address', id], queryFn: () => call(addressRoutes.getAddressByAddressId, { id }) });
 
 /** Addresses a door unit may call, matching the typed text. */
 export const useCalledAddresses = (communityId: number, text: string) =>
   useQuery({
     queryKey: ['calledAddrs', communityId, text],
-    queryFn: () => call(ROUTES.address.searchCalledAddrs, { communityId, calledCode: text }),
+    queryFn: () => call(addressRoutes.searchCalledAddrs, { communityId, calledCode: text }),
   }).data ?? [];
 
 /** Add or edit an address (000 §5). */
 export const saveAddress = (body: Record<string, unknown>, row?: { addressid: number }) =>
-  row ? mutate(ROUTES.address.updateAddr, { ...body, addressid: row.addressid }) : mutate(ROUTES.address.create, body);
+  row ? mutate(addressRoutes.updateAddr, { ...body, addressid: row.addressid }) : mutate(addressRoutes.create, body);
 /** Add or edit a call code (000 §5). */
 export const saveAmt = (v: { code: string; calledAddressID: number }, to: { amtid: number } | { callerAddressID: number }) =>
-  'amtid' in to ? mutate(ROUTES.address.updateAmt, { ...to, ...v }) : mutate(ROUTES.address.createAmt, { ...to, ...v });
-export const activateDevice = mutation(ROUTES.address.activeDevice);
+  'amtid' in to ? mutate(addressRoutes.updateAmt, { ...to, ...v }) : mutate(addressRoutes.createAmt, { ...to, ...v });
+export const activateDevice = mutation(addressRoutes.activeDevice);

@@ -1,4 +1,4 @@
-import { ALARM_KIND_ENUM, ALARM_KINDS, type AlarmKind, type AlarmRow, ROUTES } from '@gatehouse/contracts';
+import { ALARM_KIND_ENUM, ALARM_KINDS, type AlarmKind, alarmRoutes, type AlarmRow } from '@gatehouse/contracts';
 import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -58,7 +58,7 @@ export default function AlarmPage() {
         queryKey={LIST_KEY}
         selectable
         columns={columns}
-        route={ROUTES.alarm.getAlarmPage}
+        route={alarmRoutes.getAlarmPage}
         filters={{
           communityName: 'alarm.col.communityName',
           addressName: 'alarm.col.addressName',
@@ -86,7 +86,7 @@ export default function AlarmPage() {
               >
                 {t('ui.alarm.acknowledgeSelected')}
               </Button>
-              <ExportButton route={ROUTES.alarm.exportAlarms} params={params} sheet={t('alarm.sheet')} />
+              <ExportButton route={alarmRoutes.exportAlarms} params={params} sheet={t('alarm.sheet')} />
             </>
           );
         }}

@@ -1,4 +1,4 @@
-import { type DailycheckCompany, ROUTES } from '@gatehouse/contracts';
+import { attendanceRoutes, type DailycheckCompany } from '@gatehouse/contracts';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -48,7 +48,7 @@ export default function DailyCheckPage() {
         queryKey={COMPANIES_KEY}
         rowKey="communityid"
         columns={columns}
-        route={ROUTES.attendance.getDailycheckCompanies}
+        route={attendanceRoutes.getDailycheckCompanies}
         filters={{
           name: 'ui.att.company',
           regNo: 'ui.att.regNo',

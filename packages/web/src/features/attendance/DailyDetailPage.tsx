@@ -1,4 +1,4 @@
-import { type ClockInRow, ROUTES, WEEKDAYS } from '@gatehouse/contracts';
+import { attendanceRoutes, type ClockInRow, WEEKDAYS } from '@gatehouse/contracts';
 import { Button, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -59,7 +59,7 @@ export default function DailyDetailPage() {
       queryKey={['attendance', 'worklist', communityId]}
       rowKey="key"
       columns={columns}
-      bounds={ROUTES.attendance.getAccessWorklistByPage}
+      bounds={attendanceRoutes.getAccessWorklistByPage}
       fetch={async (p) => {
         const page = await fetchWorklist(communityId, p);
         return { ...page, rows: page.rows.map((r) => ({ ...r, key: `${r.account}|${r.datetime}` })) };

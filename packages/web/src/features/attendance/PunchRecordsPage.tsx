@@ -1,4 +1,4 @@
-import { type PunchRow, ROUTES } from '@gatehouse/contracts';
+import { attendanceRoutes, type PunchRow } from '@gatehouse/contracts';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -43,7 +43,7 @@ export default function PunchRecordsPage() {
       ]}
       queryKey={['attendance', 'punches', comId, date, company]}
       columns={columns}
-      route={ROUTES.attendance.getPunchlistByPage}
+      route={attendanceRoutes.getPunchlistByPage}
       params={filters}
       toolbar={({ params }) => (
         <Space>
@@ -53,7 +53,7 @@ export default function PunchRecordsPage() {
           >
             {t('ui.att.back')}
           </Button>
-          <ExportButton route={ROUTES.attendance.exportPunchlist} params={{ ...filters, ...params }} sheet={t('att.punchDetails')} />
+          <ExportButton route={attendanceRoutes.exportPunchlist} params={{ ...filters, ...params }} sheet={t('att.punchDetails')} />
         </Space>
       )}
     />

@@ -1,4 +1,4 @@
-import { type AttendanceRule, ROUTES } from '@gatehouse/contracts';
+import { attendanceRoutes, type AttendanceRule, communityRoutes } from '@gatehouse/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call, mutation } from '../../api/client.ts';
 import type { ListParams } from '../../shared/ListPage.tsx';
@@ -8,9 +8,9 @@ export const ruleKey = (communityId: number) => ['attendance', 'rule', community
 
 /** The company's rule as saved (default mode when none). */
 export const useRule = (communityId: number) =>
-  useQuery({ queryKey: ruleKey(communityId), queryFn: () => call(ROUTES.community.getCommunityRule, { communityId }), staleTime: 0 });
+  useQuery({ queryKey: ruleKey(communityId), queryFn: () => call(communityRoutes.getCommunityRule, { communityId }), staleTime: 0 });
 
-export const fetchWorklist = (communityId: number, p: ListParams) => call(ROUTES.attendance.getAccessWorklistByPage, { ...p, communityId });
+export const fetchWorklist = (communityId: number, p: ListParams) => call(attendanceRoutes.getAccessWorklistByPage, { ...p, communityId });
 
 /** The times of a rule as the server stores them (HH:mm:ss), only those its mode and punch count keep. */
 export function storedShape(
@@ -35,4 +35,4 @@ export function storedShape(
 export const sameRule = (a: Parameters<typeof storedShape>[0], b: Parameters<typeof storedShape>[0]): boolean =>
   JSON.stringify(storedShape(a)) === JSON.stringify(storedShape(b));
 
-export const saveRule = mutation(ROUTES.community.createCommunityRule);
+export const saveRule = mutation(communityRoutes.createCommunityRule);

@@ -1,4 +1,4 @@
-import { CARD_LIST, type CardRow, GATE_CARD_TYPES, LADDER_CARD_TYPES, ROUTES } from '@gatehouse/contracts';
+import { CARD_LIST, cardRoutes, type CardRow, GATE_CARD_TYPES, LADDER_CARD_TYPES } from '@gatehouse/contracts';
 import { Select, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -40,11 +40,11 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
   const [importCommunity, setImportCommunity] = useState<number | undefined>();
   const communities = useCommunities();
   const { reload } = useListReload(key);
-  const remove = useRemove(ROUTES.card.batchDel, key);
+  const remove = useRemove(cardRoutes.batchDel, key);
   const importer = useListImport(key, (c: { communityid: number; name: string }) => ({
     title: t('ui.card.import', { name: c.name }),
-    templateRoute: ROUTES.card.cardTemplate,
-    uploadRoute: ROUTES.card.uploadCardFile,
+    templateRoute: cardRoutes.cardTemplate,
+    uploadRoute: cardRoutes.uploadCardFile,
     fields: { communityID: c.communityid, ismjtk },
   }));
   const types = gate ? GATE_CARD_TYPES : LADDER_CARD_TYPES;
@@ -95,8 +95,8 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
         breadcrumb={breadcrumb}
         queryKey={key}
         columns={columns}
-        batchDelete={{ route: ROUTES.card.batchDel, testId: 'card-batch-delete' }}
-        route={ROUTES.card.getGateAccessesPage}
+        batchDelete={{ route: cardRoutes.batchDel, testId: 'card-batch-delete' }}
+        route={cardRoutes.getGateAccessesPage}
         params={{ ismjtk }}
         filters={filters}
         toolbar={() => (

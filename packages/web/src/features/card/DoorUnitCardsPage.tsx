@@ -1,4 +1,4 @@
-import { type DoorUnitCardRow, ROUTES, updateGateAccessInput } from '@gatehouse/contracts';
+import { cardRoutes, type DoorUnitCardRow, updateGateAccessInput } from '@gatehouse/contracts';
 import { Button, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useParams } from 'react-router';
@@ -79,7 +79,7 @@ export default function DoorUnitCardsPage() {
         }
         queryKey={key}
         columns={columns}
-        route={ROUTES.card.getGateAccessesByAddressId}
+        route={cardRoutes.getGateAccessesByAddressId}
         params={{ addressId }}
         filters={{
           cardid: 'ui.card.cardid',

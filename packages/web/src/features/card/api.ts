@@ -1,4 +1,4 @@
-import { CARD_MODE_NAMES, CARD_TYPES, type CardType, ROUTES } from '@gatehouse/contracts';
+import { CARD_MODE_NAMES, CARD_TYPES, cardRoutes, type CardType } from '@gatehouse/contracts';
 import { tr } from '../../i18n/index.ts';
 import { CARD_STATUSES } from '../../shared/statuses.ts';
 import { enumOptions } from '../../shared/valueEnum.tsx';
@@ -12,10 +12,10 @@ export const typeOptions = (types: readonly CardType[] = CARD_TYPES) => types.ma
 export const modeOptions = () => CARD_MODE_NAMES.map((v) => ({ value: v, label: tr(`card.mode.${v}`) }));
 export const statusOptions = () => enumOptions(CARD_STATUSES, tr);
 
-export const createCard = mutation(ROUTES.card.createCard);
-export const updateCard = mutation(ROUTES.card.updateCard);
+export const createCard = mutation(cardRoutes.createCard);
+export const updateCard = mutation(cardRoutes.updateCard);
 
 /** One door unit's cards: the validity edit, delete and resend of an entry. */
-export const saveDoorUnitCard = mutation(ROUTES.card.updateGateAccessAddressByAddressId);
-export const deleteDoorUnitCard = (id: number) => mutate(ROUTES.card.delGateAccessAddressById, { id });
-export const resendDoorUnitCard = (id: number) => mutate(ROUTES.card.updateRedownload, { id });
+export const saveDoorUnitCard = mutation(cardRoutes.updateGateAccessAddressByAddressId);
+export const deleteDoorUnitCard = (id: number) => mutate(cardRoutes.delGateAccessAddressById, { id });
+export const resendDoorUnitCard = (id: number) => mutate(cardRoutes.updateRedownload, { id });

@@ -1,4 +1,4 @@
-import { CMD_TYPES, type CommandRow, ROUTES } from '@gatehouse/contracts';
+import { CMD_TYPES, commandRoutes, type CommandRow } from '@gatehouse/contracts';
 import { Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -53,7 +53,7 @@ export default function CommandsPage() {
         breadcrumb={[t('menu.access'), t('menu.access.commands')]}
         queryKey={KEY}
         columns={columns}
-        route={ROUTES.command.getCommandsPage}
+        route={commandRoutes.getCommandsPage}
         filters={{
           address: 'ui.cmd.address',
           account: 'ui.cmd.account',

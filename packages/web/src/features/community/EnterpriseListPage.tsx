@@ -1,4 +1,4 @@
-import { type EnterpriseRow, ROUTES } from '@gatehouse/contracts';
+import { communityRoutes, type EnterpriseRow } from '@gatehouse/contracts';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
@@ -39,7 +39,7 @@ export default function EnterpriseListPage() {
         queryKey={ENTERPRISES_KEY}
         rowKey="communityid"
         columns={columns}
-        route={ROUTES.community.getEnterprisesPage}
+        route={communityRoutes.getEnterprisesPage}
         filters={{
           userPhone: 'ui.ent.phone',
           communityName: 'ui.ent.name',

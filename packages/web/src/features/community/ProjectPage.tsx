@@ -1,4 +1,4 @@
-import { type CommunityRow, isAdminLevel, ROUTES } from '@gatehouse/contracts';
+import { communityRoutes, type CommunityRow, isAdminLevel } from '@gatehouse/contracts';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -31,7 +31,7 @@ export default function ProjectPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const admin = isAdminLevel(session?.roleId ?? 99);
   const { reload } = useListReload(COMMUNITIES_KEY);
-  const remove = useRemove(ROUTES.community.batchDel, COMMUNITIES_KEY);
+  const remove = useRemove(communityRoutes.batchDel, COMMUNITIES_KEY);
   const columns: ColumnsType<CommunityRow> = [
     { title: t('ui.comm.name'), dataIndex: 'name', key: 'name', sorter: true },
     { title: t('ui.comm.type'), dataIndex: 'type', key: 'type', sorter: true, render: (v: number) => t(`comm.type.${v}`) },
@@ -60,13 +60,13 @@ export default function ProjectPage() {
         batchDelete={
           admin
             ? {
-                route: ROUTES.community.batchDel,
+                route: communityRoutes.batchDel,
                 testId: 'project-batch-delete',
                 confirm: (rows) => t('ui.comm.deleteMany', { count: rows.length, addresses: rows.reduce((n, r) => n + r.addressNum, 0) }),
               }
             : undefined
         }
-        route={ROUTES.community.getCommunitiesByPage}
+        route={communityRoutes.getCommunitiesByPage}
         filters={{
           name: 'ui.comm.communityName',
           location: regionFilter('ui.comm.region', 'filter-region'),

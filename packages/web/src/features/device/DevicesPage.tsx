@@ -1,4 +1,4 @@
-import { type DeviceRow, type DeviceSecret, ROUTES } from '@gatehouse/contracts';
+import { deviceRoutes, type DeviceRow, type DeviceSecret } from '@gatehouse/contracts';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -75,7 +75,7 @@ export default function DevicesPage() {
         queryKey={DEVICES_KEY}
         live={(r, d) => (r.deviceId === d.deviceId ? { firmware: d.firmware } : null)}
         columns={columns}
-        route={ROUTES.device.getDevicesPage}
+        route={deviceRoutes.getDevicesPage}
         filters={{
           addressName: 'ui.dev.name',
           addressRegNo: 'ui.dev.serial',
@@ -88,7 +88,7 @@ export default function DevicesPage() {
           return (
             <>
               <AddButton onClick={() => setDialog({ kind: 'add' })} testId="device-add" />
-              <ExportButton route={ROUTES.device.exportDevices} params={params} sheet={t('menu.project.devices')} />
+              <ExportButton route={deviceRoutes.exportDevices} params={params} sheet={t('menu.project.devices')} />
             </>
           );
         }}

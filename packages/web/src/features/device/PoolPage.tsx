@@ -1,4 +1,4 @@
-import { isAdminLevel, type PoolRow, ROUTES } from '@gatehouse/contracts';
+import { isAdminLevel, poolRoutes, type PoolRow } from '@gatehouse/contracts';
 import { Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -36,8 +36,8 @@ export default function PoolPage() {
   const { reload, act } = useListReload(POOL_KEY);
   const importer = useListImport(POOL_KEY, () => ({
     title: t('ui.dev.importPool'),
-    templateRoute: ROUTES.pool.poolTemplate,
-    uploadRoute: ROUTES.pool.importPool,
+    templateRoute: poolRoutes.poolTemplate,
+    uploadRoute: poolRoutes.importPool,
   }));
   const columns: ColumnsType<PoolRow> = [
     { title: t('ui.dev.name'), dataIndex: 'name', key: 'name', sorter: true },
@@ -65,7 +65,7 @@ export default function PoolPage() {
         breadcrumb={[t('menu.project'), t('menu.project.pool')]}
         queryKey={POOL_KEY}
         columns={columns}
-        route={ROUTES.pool.getPoolPage}
+        route={poolRoutes.getPoolPage}
         filters={{
           name: 'ui.dev.name',
           isVilla: { label: 'ui.dev.isVilla', options: YES_NO },
@@ -77,7 +77,7 @@ export default function PoolPage() {
             <>
               <AddButton onClick={() => setDialog({ kind: 'add' })} testId="pool-add" />
               <ImportButton onClick={() => importer.open()} testId="pool-import" />
-              <ExportButton route={ROUTES.pool.exportPool} params={params} sheet={t('menu.project.pool')} />
+              <ExportButton route={poolRoutes.exportPool} params={params} sheet={t('menu.project.pool')} />
             </>
           );
         }}

@@ -1,4 +1,4 @@
-import { type EmergencyRow, ROUTES } from '@gatehouse/contracts';
+import { emergencyRoutes, type EmergencyRow } from '@gatehouse/contracts';
 import { Alert, Button, Popconfirm, Space } from 'antd';
 import { useT } from '../../i18n/index.ts';
 import { mayCall } from '../../session/access.ts';
@@ -9,7 +9,7 @@ export function EmergencyBanner() {
   const { t } = useT();
   const modes = useEmergencyModes();
   const refresh = useEmergencyRefresh();
-  const mayLift = mayCall(ROUTES.emergency.lift.access);
+  const mayLift = mayCall(emergencyRoutes.lift.access);
   if (!modes.length) return null;
   const target = (m: EmergencyRow) =>
     m.addressId ? `${m.communityName} ${m.address}` : t('ui.emergency.wholeOf', { community: m.communityName });

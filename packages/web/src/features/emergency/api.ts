@@ -1,4 +1,4 @@
-import { ADDRESS_TYPE, LIMITS, ROUTES } from '@gatehouse/contracts';
+import { ADDRESS_TYPE, addressRoutes, doorRoutes, emergencyRoutes, LIMITS } from '@gatehouse/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callFull, mutation } from '../../api/client.ts';
 import { notifier } from '../../api/notify.ts';
@@ -13,7 +13,7 @@ export const EMERGENCY_KEY = ['emergencyActive'] as const;
 export const useEmergencyModes = () =>
   useQuery({
     queryKey: EMERGENCY_KEY,
-    queryFn: () => call(ROUTES.emergency.getActive, {}, { silent: true }),
+    queryFn: () => call(emergencyRoutes.getActive, {}, { silent: true }),
     refetchInterval: LIMITS.messagePollMs,
     refetchIntervalInBackground: true,
   }).data ?? [];
@@ -29,16 +29,16 @@ export const useDoorUnits = (communityId: number | undefined) =>
   (
     useQuery({
       queryKey: ['doorUnitsOf', communityId],
-      queryFn: () => call(ROUTES.address.getAddressByCommId, { communityId, type: ADDRESS_TYPE.doorUnit }),
+      queryFn: () => call(addressRoutes.getAddressByCommId, { communityId, type: ADDRESS_TYPE.doorUnit }),
       enabled: !!communityId,
     }).data ?? []
   ).filter((a) => a.type === ADDRESS_TYPE.doorUnit);
 
-export const setEmergencyMode = mutation(ROUTES.emergency.setMode);
-export const liftEmergencyMode = mutation(ROUTES.emergency.lift);
+export const setEmergencyMode = mutation(emergencyRoutes.setMode);
+export const liftEmergencyMode = mutation(emergencyRoutes.lift);
 /** Opens a door now: the unit's answer is toasted (success when it opened, an error otherwise) and answered. */
 export async function openDoor(addressId: number) {
-  const a = await callFull(ROUTES.door.open, { addressId });
+  const a = await callFull(doorRoutes.open, { addressId });
   const text = a.msgs[0] ?? '';
   if (a.content.result === 'opened') notifier().success(text);
   else notifier().error(text);

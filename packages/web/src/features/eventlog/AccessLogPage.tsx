@@ -1,4 +1,4 @@
-import { type AccessLogRow, ROUTES } from '@gatehouse/contracts';
+import { type AccessLogRow, eventlogRoutes } from '@gatehouse/contracts';
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ExportButton } from '../../shared/ExportButton.tsx';
@@ -42,7 +42,7 @@ export default function AccessLogPage() {
       breadcrumb={[t('menu.eventlog'), t('menu.eventlog.accesslog')]}
       queryKey={KEY}
       columns={columns}
-      route={ROUTES.eventlog.getAccessLogPage}
+      route={eventlogRoutes.getAccessLogPage}
       filters={{
         communityName: 'eventlog.col.communityname',
         addressName: 'eventlog.col.addressName',
@@ -56,7 +56,7 @@ export default function AccessLogPage() {
       }}
       toolbar={({ params }) => (
         <>
-          <ExportButton route={ROUTES.eventlog.exportAccessLog} params={params} sheet={t('eventlog.sheet.accesslog')} />
+          <ExportButton route={eventlogRoutes.exportAccessLog} params={params} sheet={t('eventlog.sheet.accesslog')} />
           <LiveSwitch listKey={KEY} params={params} />
         </>
       )}

@@ -1,4 +1,4 @@
-import { type EntranceRow, ROUTES } from '@gatehouse/contracts';
+import { type EntranceRow, eventlogRoutes } from '@gatehouse/contracts';
 import type { ColumnsType } from 'antd/es/table';
 import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
@@ -21,7 +21,7 @@ export default function EntrancePage() {
       breadcrumb={[t('menu.access'), t('menu.access.entrance')]}
       queryKey={['eventlog', 'entrance']}
       columns={columns}
-      route={ROUTES.eventlog.getAccessReportlistByPage}
+      route={eventlogRoutes.getAccessReportlistByPage}
       filters={{
         deviceName: 'eventlog.col.deviceName',
         communityName: 'eventlog.col.company',
@@ -30,7 +30,7 @@ export default function EntrancePage() {
         ...dateRange('starttime', 'endtime', ['ui.eventlog.openFrom', 'ui.eventlog.openTo']),
       }}
       toolbar={({ params }) => (
-        <ExportButton route={ROUTES.eventlog.exportAccessReport} params={params} sheet={t('eventlog.sheet.entrance')} />
+        <ExportButton route={eventlogRoutes.exportAccessReport} params={params} sheet={t('eventlog.sheet.entrance')} />
       )}
     />
   );

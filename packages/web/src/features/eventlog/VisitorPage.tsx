@@ -1,4 +1,4 @@
-import { isAdminLevel, type QrcodeRecordRow, ROUTES } from '@gatehouse/contracts';
+import { eventlogRoutes, isAdminLevel, type QrcodeRecordRow } from '@gatehouse/contracts';
 import type { ColumnsType } from 'antd/es/table';
 import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
@@ -39,7 +39,7 @@ export default function VisitorPage() {
       queryKey={['eventlog', 'visitor']}
       columns={columns}
       dateFormat="YYYY-MM-DD HH:mm:ss"
-      route={ROUTES.eventlog.getQrcodelistByPage}
+      route={eventlogRoutes.getQrcodelistByPage}
       filters={{
         userRegno: 'eventlog.col.account',
         deviceName: 'eventlog.col.deviceName',
@@ -48,7 +48,7 @@ export default function VisitorPage() {
       }}
       toolbar={
         admin
-          ? ({ params }) => <ExportButton route={ROUTES.eventlog.exportQrcodelist} params={params} sheet={t('eventlog.sheet.visitor')} />
+          ? ({ params }) => <ExportButton route={eventlogRoutes.exportQrcodelist} params={params} sheet={t('eventlog.sheet.visitor')} />
           : undefined
       }
     />

@@ -1,4 +1,4 @@
-import { type FaceRow, ROUTES } from '@gatehouse/contracts';
+import { faceRoutes, type FaceRow } from '@gatehouse/contracts';
 import { Button, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -74,7 +74,7 @@ export default function FaceIdPage() {
         breadcrumb={[t('menu.access'), t('menu.access.faceid')]}
         queryKey={FACES_KEY}
         columns={columns}
-        route={ROUTES.face.getFaces}
+        route={faceRoutes.getFaces}
         filters={{ address: 'ui.face.address', account: 'ui.face.account', status: { label: 'ui.face.status', options: FACE_STATUSES } }}
         toolbar={() => (
           <AddButton onClick={() => setOpen({ kind: 'add' })} testId="face-add">

@@ -1,4 +1,4 @@
-import { type FaceAddressRow, ROUTES, updateFaceAddressInput } from '@gatehouse/contracts';
+import { type FaceAddressRow, faceRoutes, updateFaceAddressInput } from '@gatehouse/contracts';
 import { Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useParams } from 'react-router';
@@ -59,7 +59,7 @@ export default function GateFacesPage() {
         breadcrumb={[t('menu.access'), crumbLink('/access/gm', t('menu.access.gm')), t('ui.face.gateFaces')]}
         queryKey={key}
         columns={columns}
-        route={ROUTES.face.getFaceAddressByAddressId}
+        route={faceRoutes.getFaceAddressByAddressId}
         params={{ addressId }}
         filters={{
           account: 'ui.face.account',

@@ -1,7 +1,7 @@
 import { tr } from '../../i18n/index.ts';
 import { FACE_STATUSES } from '../../shared/statuses.ts';
 import { enumOptions } from '../../shared/valueEnum.tsx';
-import { ROUTES } from '@gatehouse/contracts';
+import { faceRoutes } from '@gatehouse/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call, headers, mutate, mutation } from '../../api/client.ts';
 
@@ -12,19 +12,18 @@ export const GATE_FACES_KEY = ['gateFaces'] as const;
 export const statusOptions = () => enumOptions(FACE_STATUSES, tr);
 
 /** One face with its photo (the edit dialog). */
-export const useFace = (id: number) =>
-  useQuery({ queryKey: ['face', id], queryFn: () => call(ROUTES.face.getFaceById, { id }), gcTime: 0 });
+export const useFace = (id: number) => useQuery({ queryKey: ['face', id], queryFn: () => call(faceRoutes.getFaceById, { id }), gcTime: 0 });
 
-export const createFace = mutation(ROUTES.face.createFace);
-export const updateFace = mutation(ROUTES.face.updateFace);
-export const deleteFace = (id: number) => mutate(ROUTES.face.delFace, { id });
+export const createFace = mutation(faceRoutes.createFace);
+export const updateFace = mutation(faceRoutes.updateFace);
+export const deleteFace = (id: number) => mutate(faceRoutes.delFace, { id });
 /** The photo check (one face, a JPEG) before it is kept in the form. */
-export const checkFace = (imgBase64: string, source: 'photo' | 'upload') => call(ROUTES.face.checkFaceValid, { imgBase64, source });
+export const checkFace = (imgBase64: string, source: 'photo' | 'upload') => call(faceRoutes.checkFaceValid, { imgBase64, source });
 
 /** One door unit's faces: the validity edit, delete and resend of an entry. */
-export const saveGateFace = mutation(ROUTES.face.updateFaceAddressByAddressId);
-export const deleteGateFace = (id: number) => mutate(ROUTES.face.delFaceAddressById, { id });
-export const resendGateFace = (id: number) => mutate(ROUTES.face.updateFaceRedownload, { id });
+export const saveGateFace = mutation(faceRoutes.updateFaceAddressByAddressId);
+export const deleteGateFace = (id: number) => mutate(faceRoutes.delFaceAddressById, { id });
+export const resendGateFace = (id: number) => mutate(faceRoutes.updateFaceRedownload, { id });
 
 /**
  * A face's photo for a list thumbnail, as an object URL (the photo route wants the session
@@ -42,4 +41,4 @@ export async function facePhotoObjectUrl(photoUrl: string): Promise<string | nul
 }
 
 /** The photo route of a face (lists that carry only the face id, e.g. a door unit's faces). */
-export const facePhotoPath = (faceId: number) => `/api${ROUTES.face.getFacePhoto.path}?id=${faceId}`;
+export const facePhotoPath = (faceId: number) => `/api${faceRoutes.getFacePhoto.path}?id=${faceId}`;

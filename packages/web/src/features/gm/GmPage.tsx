@@ -1,4 +1,4 @@
-import { type GmRow, ROUTES } from '@gatehouse/contracts';
+import { gmRoutes, type GmRow } from '@gatehouse/contracts';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { EmergencyDialog } from '../emergency/EmergencyDialog.tsx';
@@ -76,7 +76,7 @@ export default function GmPage() {
         queryKey={KEY}
         live={(r, d) => (r.serial === d.serial ? {} : null)}
         columns={columns}
-        route={ROUTES.gm.searchGmsPage}
+        route={gmRoutes.searchGmsPage}
         filters={{ address: 'ui.dev.address', name: 'ui.dev.name' }}
         toolbar={() => (
           <Button

@@ -1,4 +1,4 @@
-import { type LadderSource, ROUTES } from '@gatehouse/contracts';
+import { accountRoutes, cardRoutes, faceRoutes, type LadderSource } from '@gatehouse/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call, callFull } from '../../api/client.ts';
 import { mayCall } from '../../session/access.ts';
@@ -10,30 +10,30 @@ const doorEntries = (entries: DoorEntryInput[]) =>
   JSON.stringify(entries.map((e) => ({ gateID: e.gateID, validfrom: e.validfrom, validto: e.validto, info: e.info })));
 
 export const cardDoors = {
-  load: (id: number, communityname: string) => call(ROUTES.card.getCardAddressDownloadInfo, { id, communityname }),
-  save: (id: number, entries: DoorEntryInput[]) => callFull(ROUTES.card.updateCardAddressInfo, { id, agas: doorEntries(entries) }),
+  load: (id: number, communityname: string) => call(cardRoutes.getCardAddressDownloadInfo, { id, communityname }),
+  save: (id: number, entries: DoorEntryInput[]) => callFull(cardRoutes.updateCardAddressInfo, { id, agas: doorEntries(entries) }),
 };
 
 export const faceDoors = {
-  load: (id: number, communityname: string) => call(ROUTES.face.getFaceAddressDownloadInfo, { id, communityname }),
-  save: (id: number, entries: DoorEntryInput[]) => callFull(ROUTES.face.updateFaceAddressInfo, { id, fas: doorEntries(entries) }),
+  load: (id: number, communityname: string) => call(faceRoutes.getFaceAddressDownloadInfo, { id, communityname }),
+  save: (id: number, entries: DoorEntryInput[]) => callFull(faceRoutes.updateFaceAddressInfo, { id, fas: doorEntries(entries) }),
 };
 
 /** The lift configuration of a card or a face (LADDER_SOURCE). */
 export async function loadLadder(id: number, communityname: string, source: LadderSource) {
-  const info = await call(ROUTES.card.getLadderDownloadInfo, { id, communityname, source });
+  const info = await call(cardRoutes.getLadderDownloadInfo, { id, communityname, source });
   return { allGms: info.allGms, lcls: info.configured };
 }
 
 export const saveLadder = (id: number, source: LadderSource, lcls: LadderItem[]) =>
-  callFull(ROUTES.card.updateLadderControl, { id, source, lcls: JSON.stringify(lcls) });
+  callFull(cardRoutes.updateLadderControl, { id, source, lcls: JSON.stringify(lcls) });
 
 /**
  * The accounts of a household (searchAccountsByResidentId) for the card and face
  * dialogs; users whose menus do not allow it get none and type the phone instead.
  */
 export function useHouseholdAccounts(addressId: number | undefined) {
-  const route = ROUTES.account.searchAccountsByResidentId;
+  const route = accountRoutes.searchAccountsByResidentId;
   return (
     useQuery({
       queryKey: ['householdAccounts', addressId],

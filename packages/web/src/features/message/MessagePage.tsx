@@ -1,4 +1,4 @@
-import { type MessageRow, ROUTES } from '@gatehouse/contracts';
+import { messageRoutes, type MessageRow } from '@gatehouse/contracts';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { download } from '../../api/client.ts';
@@ -29,7 +29,7 @@ export default function MessagePage() {
         <Button
           size="small"
           disabled={!r.downloadFile}
-          onClick={() => void download(ROUTES.message.downloadMessageFile, { id: r.id }, `${r.title}.xlsx`)}
+          onClick={() => void download(messageRoutes.downloadMessageFile, { id: r.id }, `${r.title}.xlsx`)}
         >
           {t('ui.message.download')}
         </Button>
@@ -42,7 +42,7 @@ export default function MessagePage() {
       breadcrumb={[t('menu.message')]}
       queryKey={KEY}
       columns={columns}
-      route={ROUTES.message.getMessagesPage}
+      route={messageRoutes.getMessagesPage}
       filters={{
         title: 'ui.message.title',
         type: { label: 'ui.message.type', options: MESSAGE_TYPE },

@@ -1,4 +1,4 @@
-import { ROUTES } from '@gatehouse/contracts';
+import { messageRoutes } from '@gatehouse/contracts';
 import { mutate } from '../../api/client.ts';
 
-export const deleteMessage = (id: number) => mutate(ROUTES.message.deleteMsg, { id });
+export const deleteMessage = (id: number) => mutate(messageRoutes.deleteMsg, { id });

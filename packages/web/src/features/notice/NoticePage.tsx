@@ -1,4 +1,4 @@
-import { type NoticeRow, ROUTES } from '@gatehouse/contracts';
+import { noticeRoutes, type NoticeRow } from '@gatehouse/contracts';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -36,7 +36,7 @@ export default function NoticePage() {
               key={f.id}
               type="link"
               size="small"
-              onClick={() => void download(ROUTES.notice.downloadNoticeFile, { id: f.id }, f.name)}
+              onClick={() => void download(noticeRoutes.downloadNoticeFile, { id: f.id }, f.name)}
             >
               {f.name}
             </Button>
@@ -52,7 +52,7 @@ export default function NoticePage() {
         breadcrumb={[t('menu.service'), t('menu.service.notice')]}
         queryKey={KEY}
         columns={columns}
-        route={ROUTES.notice.getNoticesPage}
+        route={noticeRoutes.getNoticesPage}
         filters={{ title: 'ui.notice.title' }}
         toolbar={() => (
           <Button type="primary" onClick={() => setAdding(true)}>

@@ -1,4 +1,4 @@
-import { Form, Select } from 'antd';
+import { Select } from 'antd';
 import { useEffect } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { useMenusByPid } from './api.ts';
@@ -26,13 +26,11 @@ function MenuSelect({ pid, testId, value, onChange, ...named }: Props & { pid: n
 
 export const FirstMenuSelect = (p: Props) => <MenuSelect {...p} pid={0} testId="oplog-menu1" />;
 
-/** Second-level menus, loaded from the chosen first-level menu; cleared when it changes. */
-export function SecondMenuSelect(p: Props) {
-  const form = Form.useFormInstance();
-  const pid = Form.useWatch('name1', form) as number | undefined;
+/** Second-level menus, loaded from the chosen first-level menu (`pid`); cleared when it changes. */
+export function SecondMenuSelect({ pid, ...p }: Props & { pid: number | undefined }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the second menu is cleared whenever the first one changes
   useEffect(() => {
-    form.setFieldValue('name2', undefined);
-  }, [pid, form]);
+    if (p.value !== undefined) p.onChange?.(undefined);
+  }, [pid]);
   return <MenuSelect {...p} pid={pid} testId="oplog-menu2" />;
 }

@@ -1,4 +1,4 @@
-import { LIMITS, type OpLogRow, ROUTES } from '@gatehouse/contracts';
+import { LIMITS, oplogRoutes, type OpLogRow } from '@gatehouse/contracts';
 import { Descriptions } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ExportButton } from '../../shared/ExportButton.tsx';
@@ -23,7 +23,7 @@ export default function OperationLogPage() {
       queryKey={['oplog']}
       columns={columns}
       pageSizes={LIMITS.opLogPageSizes}
-      route={ROUTES.oplog.getOpLogPage}
+      route={oplogRoutes.getOpLogPage}
       expandable={{
         rowExpandable: (r) => r.changes.length > 0,
         expandedRowRender: (r) => (
@@ -38,11 +38,11 @@ export default function OperationLogPage() {
       }}
       filters={{
         name1: { label: 'oplog.col.name1', render: () => <FirstMenuSelect /> },
-        name2: { label: 'oplog.col.name2', render: () => <SecondMenuSelect /> },
+        name2: { label: 'oplog.col.name2', render: (v) => <SecondMenuSelect pid={v.name1 as number | undefined} /> },
         regno: 'oplog.col.regno',
         ...dateRange('starttime', 'endtime'),
       }}
-      toolbar={({ params }) => <ExportButton route={ROUTES.oplog.exportOpLog} params={params} sheet={t('oplog.sheet')} />}
+      toolbar={({ params }) => <ExportButton route={oplogRoutes.exportOpLog} params={params} sheet={t('oplog.sheet')} />}
     />
   );
 }

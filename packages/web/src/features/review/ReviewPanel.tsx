@@ -1,4 +1,4 @@
-import { LIMITS, ROUTES, type ReviewCredential, type ReviewGroup, type ReviewPlace } from '@gatehouse/contracts';
+import { LIMITS, type ReviewCredential, type ReviewGroup, type ReviewPlace, reviewRoutes } from '@gatehouse/contracts';
 import { Button, Card, Empty, Form, Input, Radio, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -174,7 +174,7 @@ export function ReviewPanel() {
               <Typography.Text strong data-testid="review-subject">
                 {t('ui.review.subject', { subject: data.subject })}
               </Typography.Text>
-              <ExportButton route={ROUTES.review.exportReview} params={subject} sheet={`${t('review.sheet')} ${data.subject}`} />
+              <ExportButton route={reviewRoutes.exportReview} params={subject} sheet={`${t('review.sheet')} ${data.subject}`} />
               <Button danger disabled={!data.credentials.length} onClick={() => setMoving(true)} data-testid="move-out">
                 {t('ui.review.moveOut')}
               </Button>

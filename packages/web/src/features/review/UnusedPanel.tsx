@@ -1,4 +1,4 @@
-import { ROUTES, UNUSED_KINDS, type UnusedRow } from '@gatehouse/contracts';
+import { reviewRoutes, UNUSED_KINDS, type UnusedRow } from '@gatehouse/contracts';
 import { InputNumber, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -83,7 +83,7 @@ export function UnusedPanel() {
       queryKey={[...UNUSED_KEY, days]}
       rowKey="key"
       columns={columns}
-      route={ROUTES.review.getUnusedPage}
+      route={reviewRoutes.getUnusedPage}
       params={{ days }}
       selectable
       toolbar={toolbar}

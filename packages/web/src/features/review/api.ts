@@ -1,4 +1,4 @@
-import { ROUTES } from '@gatehouse/contracts';
+import { reviewRoutes } from '@gatehouse/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call, mutate } from '../../api/client.ts';
 
@@ -12,21 +12,21 @@ export const UNUSED_KEY = ['unusedCredentials'] as const;
 
 /** The review of an account or a household (nothing before one is chosen). */
 export const useReview = (s: Subject | null) =>
-  useQuery({ queryKey: reviewKey(s), queryFn: () => call(ROUTES.review.getReview, s ?? {}), enabled: s !== null });
+  useQuery({ queryKey: reviewKey(s), queryFn: () => call(reviewRoutes.getReview, s ?? {}), enabled: s !== null });
 
 export const useMoveOutPreview = (s: Subject | null, open: boolean) =>
-  useQuery({ queryKey: ['moveOutPreview', s], queryFn: () => call(ROUTES.review.previewMoveOut, s ?? {}), enabled: open && s !== null });
+  useQuery({ queryKey: ['moveOutPreview', s], queryFn: () => call(reviewRoutes.previewMoveOut, s ?? {}), enabled: open && s !== null });
 
 /** The progress of a move-out, polled until every unit acknowledged. */
 export const useMoveOutProgress = (id: number | null) =>
   useQuery({
     queryKey: ['moveOutProgress', id],
-    queryFn: () => call(ROUTES.review.getMoveOutProgress, { id }),
+    queryFn: () => call(reviewRoutes.getMoveOutProgress, { id }),
     enabled: id !== null,
     refetchInterval: (q) => (q.state.data?.done ? false : MOVE_OUT_POLL_MS),
   });
 
-export const runMoveOut = (s: Subject, reason: string) => mutate(ROUTES.review.moveOut, { ...s, reason });
-export const resendMoveOut = (id: number) => mutate(ROUTES.review.resendMoveOut, { id });
+export const runMoveOut = (s: Subject, reason: string) => mutate(reviewRoutes.moveOut, { ...s, reason });
+export const resendMoveOut = (id: number) => mutate(reviewRoutes.resendMoveOut, { id });
 export const expireUnused = (cards: number[], faces: number[], action: 'disable' | 'delete') =>
-  mutate(ROUTES.review.expireUnused, { cards: cards.join(','), faces: faces.join(','), action });
+  mutate(reviewRoutes.expireUnused, { cards: cards.join(','), faces: faces.join(','), action });

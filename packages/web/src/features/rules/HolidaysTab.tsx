@@ -1,4 +1,4 @@
-import { ROUTES } from '@gatehouse/contracts';
+import { accountRoutes, rulesRoutes } from '@gatehouse/contracts';
 import { useT } from '../../i18n/index.ts';
 import { ImportButton } from '../../shared/buttons.tsx';
 import { useListImport } from '../../shared/useListImport.tsx';
@@ -10,10 +10,10 @@ export function HolidaysTab({ communityId }: { communityId: number }) {
   const { t } = useT();
   const importer = useListImport(rulesOf(communityId), () => ({
     title: t('ui.rules.importHolidays'),
-    templateRoute: ROUTES.rules.downloadHolidayTemplate,
-    uploadRoute: ROUTES.rules.importHolidays,
+    templateRoute: rulesRoutes.downloadHolidayTemplate,
+    uploadRoute: rulesRoutes.importHolidays,
     fields: { communityId },
-    progressRoute: ROUTES.account.getImportProgress,
+    progressRoute: accountRoutes.getImportProgress,
   }));
   return (
     <>

@@ -1,9 +1,9 @@
-import { ROUTES } from '@gatehouse/contracts';
+import { rulesRoutes } from '@gatehouse/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call, mutate, mutation, upload } from '../../api/client.ts';
 import { useListReload } from '../../shared/useListReload.ts';
 
-const R = ROUTES.rules;
+const R = rulesRoutes;
 
 /** Query keys of one community's rules (a save invalidates the community's keys). */
 export const rulesKey = (communityId: number | undefined, what: string) => ['rules', communityId, what] as const;

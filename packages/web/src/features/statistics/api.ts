@@ -1,4 +1,4 @@
-import { ROUTES, type StatPoint, TIME_OPTION, type TimeOption } from '@gatehouse/contracts';
+import { statisticsRoutes, type StatPoint, TIME_OPTION, type TimeOption } from '@gatehouse/contracts';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { call } from '../../api/client.ts';
@@ -32,6 +32,6 @@ export function useStatistics(name: StatCall, range: StatRangeValue) {
   const data = jsonData(range);
   return useQuery<StatPoint[]>({
     queryKey: ['statistics', name, data],
-    queryFn: () => call(ROUTES.statistics[name], { jsonData: data }),
+    queryFn: () => call(statisticsRoutes[name], { jsonData: data }),
   });
 }

@@ -1,4 +1,4 @@
-import { type QrDeviceRow, ROUTES } from '@gatehouse/contracts';
+import { qrcodeRoutes, type QrDeviceRow } from '@gatehouse/contracts';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
@@ -32,7 +32,7 @@ export default function VisitorCodePage() {
         queryKey={['qrDevices']}
         rowKey="addressid"
         columns={columns}
-        route={ROUTES.qrcode.getQrDevicesPage}
+        route={qrcodeRoutes.getQrDevicesPage}
         filters={{ addressName: 'ui.dev.name', communityName: 'ui.dev.company' }}
       />
       {row ? <QrDialog row={row} onClose={() => setRow(null)} /> : null}
