@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { runPreparedOn } from './prepared.ts';
 import { type CompiledQuery, Kysely, type LogEvent, PGliteDialect, PostgresDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
@@ -229,6 +230,7 @@ export async function openDb(opts: {
   const log = onQuery && ((e: LogEvent) => onQuery({ sql: e.query.sql, parameters: e.query.parameters }));
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    pool.on('connect', runPreparedOn);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
     arrayQueries.set(db, async (q) => {
       onQuery?.({ sql: q.sql, parameters: q.parameters });

@@ -6,6 +6,7 @@ import type { Db } from '../db/index.ts';
 import type { CallerCache } from './caller-cache.ts';
 import type { Caller } from './context.ts';
 import { scopeFor } from './scope.ts';
+import { keepPrepared } from '../db/prepared.ts';
 
 export const hashToken = (token: string): string => crypto.createHash('sha256').update(token).digest('hex');
 /** An opaque random token of 256 bits. */
@@ -14,6 +15,8 @@ export const newToken = (): string => crypto.randomBytes(32).toString('base64url
 const ALL_MENU_IDS = new Set(MENUS.map((m) => m.id));
 /** A session's idle-time mark is written at most this often. */
 const IDLE_MARK_MS = 60_000;
+/** The caller statement's SQL text, once compiled (db/prepared.ts). */
+let callerSql: string | undefined;
 
 /** Menu ids an account holds: administrators hold every menu; others their grants. */
 export async function menuIdsOf(db: Db, accountId: number, roleId: number): Promise<Set<number>> {
@@ -53,7 +56,7 @@ export async function readCaller(
   if (kept && cache?.exact && kept.expiresAt > now && now - kept.lastSeenAt < Math.min(IDLE_MARK_MS, config.SESSION_IDLE_MINUTES * 60_000))
     return kept;
   const readIn = cache?.generation() ?? 0;
-  const row = await db
+  const query = db
     .selectFrom('session as s')
     .innerJoin('account as a', 'a.id', 's.account_id')
     .select([
@@ -76,8 +79,13 @@ export async function readCaller(
     .where('s.token_hash', '=', hash)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', sql<Date>`now()`)
-    .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${config.SESSION_IDLE_MINUTES})`)
-    .executeTakeFirst();
+    .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${config.SESSION_IDLE_MINUTES})`);
+  // Every request reads its caller: on PostgreSQL the statement is planned once per connection.
+  if (!callerSql) {
+    callerSql = query.compile().sql;
+    keepPrepared(callerSql, 'gh_caller');
+  }
+  const row = await query.executeTakeFirst();
   if (row?.state !== 1) {
     cache?.forget(hash);
     return null;
