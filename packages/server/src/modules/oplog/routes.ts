@@ -14,8 +14,17 @@ type OpLogQ = Awaited<ReturnType<typeof filtered>>;
 const opLogSelect = (q: OpLogQ, desc: boolean, at: Cursor | null, limit: number, offset = 0) =>
   keysetPage(q.select([...COLUMNS].map((c) => `o.${c}` as const)), { sort: 'o.addtime', id: 'o.id' }, desc, at, limit, offset);
 
+/**
+ * A screen of the op log: the page's ids first, in order, from the (addtime, id) index that carries
+ * the account and scope columns (an index-only scan, migration 0902), then those rows alone.
+ */
+const opLogScreen = (q: OpLogQ, desc: boolean, _at: null, limit: number, offset: number) => {
+  const ids = keysetPage(q.select('o.id'), { sort: 'o.addtime', id: 'o.id' }, desc, null, limit, offset);
+  return opLogSelect(q.clearWhere().where('o.id', 'in', ids), desc, null, limit);
+};
+
 export const oplogHandlers: Registered[] = [
-  handle(O.getOpLogPage, listScreen(filtered, opLogSelect, present)),
+  handle(O.getOpLogPage, listScreen(filtered, opLogScreen, present)),
 
   handle(O.getMenusByPid, async (input, ctx) =>
     MENUS.filter((m) => m.parentId === (input.pid ?? 0))
