@@ -1,5 +1,6 @@
 import type { RoleId } from '../packages/contracts/src/index.ts';
 import { CompiledQuery } from 'kysely';
+import type { Db } from '../packages/server/src/db/index.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import { boot } from '../packages/server/src/boot.ts';
 import { testConfig } from '../packages/server/src/config.ts';
@@ -16,6 +17,9 @@ import { percentile, timeIt } from './lib.ts';
  * through the whole app, in process) is set against the p95 of the list's own
  * statements (those the route ran, less the session lookup) executed bare on the same
  * database in the same run. Ratio goal: ≤ 2.
+ *
+ * BENCH_CASES=faces,op log runs only the cases whose name contains one of the parts;
+ * BENCH_EXPLAIN=1 prints each case's own statements with their plans as run (EXPLAIN ANALYZE).
  *
  * BENCH_REUSE=1 (with DATABASE_URL) runs on that database itself instead of a fresh one and
  * keeps it: it generates only when access_event is empty, so a second run (after a new
@@ -95,7 +99,9 @@ async function runOnce(size: ScaleSize, databaseUrl: string | undefined) {
   };
   const app = await buildApp(booted.services);
   const results = [];
+  const only = process.env.BENCH_CASES?.split(',').filter(Boolean);
   for (const [name, path, input, who] of CASES) {
+    if (only?.length && !only.some((o) => name.includes(o))) continue;
     const query = Object.fromEntries(Object.entries({ page: 0, rows: 20, ...input }).map(([k, v]) => [k, String(v)]));
     const call = async () => {
       const res = await app.inject({ method: 'GET', url: `/api${path}`, query, headers: { token: tokens[who], 'x-lang': 'english' } });
@@ -108,6 +114,7 @@ async function runOnce(size: ScaleSize, databaseUrl: string | undefined) {
     recording = false;
     // The list's own statements: who-is-calling (the session) is the pipeline's cost, measured on the API side.
     const own = statements.filter((st) => !/"session"/.test(st.sql));
+    if (process.env.BENCH_EXPLAIN === '1') await explain(db, name, own);
     const runs = Number(process.env.BENCH_RUNS ?? 100);
     const runBare = async () => {
       for (const st of own) await db.executeQuery(st);
@@ -134,4 +141,14 @@ async function runOnce(size: ScaleSize, databaseUrl: string | undefined) {
   await app.close();
   await booted.shutdown();
   return { database: databaseUrl ? 'postgres' : 'pglite', generatedSec, reused, results };
+}
+
+/** Prints a case's statements with the plan each ran with (EXPLAIN (ANALYZE, BUFFERS)). */
+async function explain(db: Db, name: string, own: CompiledQuery[]) {
+  for (const st of own.filter((x) => !/^\s*explain/i.test(x.sql))) {
+    const plan = await db.executeQuery<Record<string, string>>(
+      CompiledQuery.raw(`explain (analyze, buffers) ${st.sql}`, [...st.parameters]),
+    );
+    console.log(`\n-- ${name}\n${st.sql}\n${JSON.stringify(st.parameters)}\n${plan.rows.map((r) => Object.values(r)[0]).join('\n')}`);
+  }
 }
