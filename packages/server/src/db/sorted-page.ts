@@ -1,5 +1,5 @@
 import { type OrderByItemBuilder, type SelectQueryBuilder, sql } from 'kysely';
-import { countRows } from './sql.ts';
+import { pageAndTotal } from './sql.ts';
 
 /** What a small sortable list asks for: 0-based page, rows, and optionally a sort field and direction. */
 export interface SortedPageIn<S extends string> {
@@ -21,16 +21,16 @@ export async function sortedPage<DB, TB extends keyof DB, O, S extends string>(
   otherwise: string,
   otherwiseOrder?: 'desc',
 ): Promise<{ rows: O[]; total: number }> {
-  const total = await countRows(q);
   const sorted = i.sort
     ? q.orderBy(sql.ref(columns[i.sort]), i.order === 'desc' ? 'desc' : 'asc')
     : q.orderBy(sql.ref(otherwise), otherwiseOrder);
-  const rows = await sorted
-    .orderBy(sql.ref(tie))
-    .limit(i.rows)
-    .offset(i.page * i.rows)
-    .execute();
-  return { rows, total };
+  return pageAndTotal(
+    q,
+    sorted
+      .orderBy(sql.ref(tie))
+      .limit(i.rows)
+      .offset(i.page * i.rows),
+  );
 }
 
 /** `q`'s page in the order asked: by the column of `i.sort` (else of `fallback`), ties by `tie` in the same direction. */

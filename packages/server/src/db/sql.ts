@@ -68,3 +68,15 @@ export async function countRows<DB, TB extends keyof DB, O>(q: SelectQueryBuilde
   const r = (await q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()) as { n: number };
   return r.n;
 }
+
+/**
+ * A page of a list and the total of its filtered query `q`, read at once (two connections on
+ * PostgreSQL): the request waits for the slower statement, not for both in turn.
+ */
+export async function pageAndTotal<DB, TB extends keyof DB, O, R>(
+  q: SelectQueryBuilder<DB, TB, O>,
+  page: { execute(): Promise<R[]> },
+): Promise<{ rows: R[]; total: number }> {
+  const [total, rows] = await Promise.all([countRows(q), page.execute()]);
+  return { rows, total };
+}

@@ -26,7 +26,7 @@ import {
   manageableSql,
   manageableTarget,
 } from './manage.ts';
-import { countRows, likeArg as like } from '../../db/sql.ts';
+import { likeArg as like, pageAndTotal } from '../../db/sql.ts';
 
 type SearchIn = ParsedInput<typeof ROUTES.account.searchAccounts>;
 
@@ -78,13 +78,9 @@ export async function searchAccounts(ctx: AuthCtx, i: SearchIn, opts: { roles?: 
     q = q.where(sql<boolean>`exists (select 1 from address ad where ad.id = a.address_id and ad.address ilike ${like(i.addressStrs)})`);
   if (i.roleID !== undefined) q = q.where('a.role_id', '=', i.roleID);
   if (i.state !== undefined) q = q.where('a.state', '=', i.state);
-  const total = await countRows(q);
   const order = i.order ?? 'asc';
   const sorted = i.sort ? q.orderBy(SORT[i.sort], order).orderBy('a.id', order) : q.orderBy('a.reg_time', 'desc').orderBy('a.id', 'desc');
-  const rows = await sorted
-    .limit(i.rows)
-    .offset(i.page * i.rows)
-    .execute();
+  const { rows, total } = await pageAndTotal(q, sorted.limit(i.rows).offset(i.page * i.rows));
   return { rows: rows.map((r) => toRow(ctx, r)), total };
 }
 

@@ -5,7 +5,7 @@ import type { DB } from '../../db/types.ts';
 import { withPlaceNames } from '../../db/names.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { assertCommunity, foundInScope } from '../../http/scope.ts';
-import { countRows, likeArg } from '../../db/sql.ts';
+import { likeArg, pageAndTotal } from '../../db/sql.ts';
 
 type R = typeof addressRoutes;
 const SORT = {
@@ -58,12 +58,12 @@ export async function addressPage(ctx: AuthCtx, i: ParsedInput<R['getAddressesPa
   if (i.address) q = q.where('a.address', 'ilike', likeArg(i.address));
   if (i.type !== undefined) q = q.where('a.type', '=', i.type);
   if (i.isvilla !== undefined) q = q.where('a.is_villa', '=', i.isvilla);
-  const total = await countRows(q);
   const page = (i.sort ? q.orderBy(sql.ref(SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc') : q.orderBy('a.type').orderBy('a.address'))
     .orderBy('a.id')
     .limit(i.rows)
     .offset(i.page * i.rows);
-  return { rows: (await page.execute()).map(presentAddress), total };
+  const { rows, total } = await pageAndTotal(q, page);
+  return { rows: rows.map(presentAddress), total };
 }
 
 /** One address, checked against the caller's scope (403 for another community's, 404 for none). */

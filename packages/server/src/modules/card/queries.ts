@@ -17,7 +17,7 @@ import { dateRange, formatDateTime } from '../../http/dates.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertCommunity, listScope, withinScope } from '../../http/scope.ts';
-import { countRows, inRange, likeArg } from '../../db/sql.ts';
+import { inRange, likeArg, pageAndTotal } from '../../db/sql.ts';
 import { assertListMenu, TYPES_OF_LIST } from './access.ts';
 
 /** The lift-control columns of a ladder_config row (alias l), for the dialog and the lift file. */
@@ -172,7 +172,6 @@ export async function cardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateAccessesP
   if (i.username) q = q.where('c.user_name', 'ilike', likeArg(i.username));
   if (i.communityName) q = q.where('m.name', 'ilike', likeArg(i.communityName));
   q = inRange(q, dateRange(ctx.config.TZ_NAME, i.starttime, i.endtime), 'c.created_at');
-  const total = await countRows(q);
   let page = q
     .select([...cardColumns, gateCount])
     .limit(i.rows)
@@ -180,7 +179,8 @@ export async function cardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateAccessesP
   page = i.sort
     ? page.orderBy(sql.ref(CARD_SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc').orderBy('c.id')
     : page.orderBy('c.id', 'desc');
-  return { rows: (await page.execute()).map(toCardRow), total };
+  const { rows, total } = await pageAndTotal(q, page);
+  return { rows: rows.map(toCardRow), total };
 }
 
 /** One card as the list shows it. */
@@ -258,7 +258,6 @@ export async function doorUnitCardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateA
   const tz = ctx.config.TZ_NAME;
   let q = entryBase(ctx.db).where('cg.gate_id', '=', i.addressId).where(cardFilters(i));
   q = inRange(q, dateRange(tz, i.validfrom, i.validto), 'cg.validfrom', 'cg.validto');
-  const total = await countRows(q);
   let page = q
     .select(entryColumns)
     .limit(i.rows)
@@ -266,5 +265,6 @@ export async function doorUnitCardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateA
   page = i.sort
     ? page.orderBy(sql.ref(ENTRY_SORT[i.sort]), i.order === 'desc' ? 'desc' : 'asc').orderBy('cg.id')
     : page.orderBy('cg.id', 'desc');
-  return { rows: (await page.execute()).map((r) => toEntryRow(r, tz)), total };
+  const { rows, total } = await pageAndTotal(q, page);
+  return { rows: rows.map((r) => toEntryRow(r, tz)), total };
 }

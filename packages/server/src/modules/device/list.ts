@@ -20,7 +20,7 @@ import { listForLog } from '../../http/oplog-list.ts';
 import { presentedInScope } from '../../http/row-in-scope.ts';
 import { assertCommunity, listScope, type Scope, withinScope } from '../../http/scope.ts';
 import { bindDevice, unbindDevice } from './binding.ts';
-import { countRows, likeArg, likePrefix, PG_ERROR, pgCode } from '../../db/sql.ts';
+import { likeArg, likePrefix, pageAndTotal, PG_ERROR, pgCode } from '../../db/sql.ts';
 import { withSync } from './sync.ts';
 
 type R = typeof deviceRoutes;
@@ -83,10 +83,10 @@ async function present(ctx: AuthCtx, rows: DbRow[]): Promise<DeviceRow[]> {
 
 export async function devicesPage(ctx: AuthCtx, i: PageIn): Promise<Page<DeviceRow>> {
   const base = filteredDevices(ctx.db, await listScope(ctx.db, ctx.caller), i);
-  const total = await countRows(base);
   let q = base.limit(i.rows).offset(i.page * i.rows);
   q = i.sort ? q.orderBy(sql.ref(SORT[i.sort]), nullsSmallest(i.order)).orderBy('a.id', 'desc') : q.orderBy('a.id', 'desc');
-  return { rows: await present(ctx, await q.execute()), total };
+  const { rows, total } = await pageAndTotal(base, q);
+  return { rows: await present(ctx, rows), total };
 }
 
 /** One device list row; another community's row answers 403. */

@@ -16,7 +16,7 @@ import { doorUnit, profileCommands } from '../../devices/desired.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { countRows, likeArg } from '../../db/sql.ts';
+import { likeArg, pageAndTotal } from '../../db/sql.ts';
 
 type PageIn = ParsedInput<typeof poolRoutes.getPoolPage>;
 type AddIn = ParsedInput<typeof poolRoutes.addPool>;
@@ -65,10 +65,9 @@ export function filteredPool(db: Db, i: Pick<PageIn, 'name' | 'isVilla' | 'hardw
 
 export async function poolPage(ctx: AuthCtx, i: PageIn): Promise<Page<PoolRow>> {
   const base = filteredPool(ctx.db, i);
-  const total = await countRows(base);
   let q = base.limit(i.rows).offset(i.page * i.rows);
   q = i.sort ? q.orderBy(SORT[i.sort], i.order ?? 'asc').orderBy('d.id', 'desc') : q.orderBy('d.id', 'desc');
-  const rows = await q.execute();
+  const { rows, total } = await pageAndTotal(base, q);
   return { rows: rows.map((r) => toRow(r, ctx.caller.roleId)), total };
 }
 

@@ -22,7 +22,7 @@ import { doorUnitsWith } from '../address/units.ts';
 import { deleteUnitEntry, redownloadUnitEntry, updateUnitEntry, validityView } from '../../devices/unit-entries.ts';
 import { visibleFace } from './service.ts';
 import { pageInOrder } from '../../db/sorted-page.ts';
-import { countRows, deleteRows, inRange, likeArg as like } from '../../db/sql.ts';
+import { deleteRows, inRange, likeArg as like, pageAndTotal } from '../../db/sql.ts';
 
 type F = typeof faceRoutes;
 /** Default validity of a new door-unit entry: from now, for as many years as a card's. */
@@ -147,8 +147,7 @@ export async function gateFacesPage(ctx: AuthCtx, i: ParsedInput<F['getFaceAddre
   if (i.address) q = q.where('a.address', 'ilike', like(i.address));
   if (i.status) q = q.where('f.status', '=', i.status);
   q = inRange(q, dateRange(tz, i.validfrom, i.validto), 'g.validfrom', 'g.validto');
-  const total = await countRows(q);
-  const rows = await pageInOrder(q.select([...GATE_FACE_COLUMNS]), i, GATE_SORT, 'account', 'g.id').execute();
+  const { rows, total } = await pageAndTotal(q, pageInOrder(q.select([...GATE_FACE_COLUMNS]), i, GATE_SORT, 'account', 'g.id'));
   return { total: Number(total), rows: rows.map((r) => toFaceAddressRow(r, tz)) };
 }
 

@@ -7,7 +7,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, withinScope } from '../../http/scope.ts';
-import { countRows, likeArg } from '../../db/sql.ts';
+import { likeArg, pageAndTotal } from '../../db/sql.ts';
 import { withSync } from '../device/sync.ts';
 
 type R = typeof gmRoutes;
@@ -31,7 +31,6 @@ export async function searchGmsPage(ctx: AuthCtx, i: ParsedInput<R['searchGmsPag
   let q = await doorUnits(ctx);
   if (i.address) q = q.where('a.address', 'ilike', likeArg(i.address));
   if (i.name) q = q.where('a.name', 'ilike', likeArg(i.name));
-  const total = await countRows(q);
   let page = q
     .select([
       'a.id as addressid',
@@ -49,7 +48,9 @@ export async function searchGmsPage(ctx: AuthCtx, i: ParsedInput<R['searchGmsPag
   page = i.sort
     ? page.orderBy(sql.ref(SORT[i.sort]), nullsSmallest(i.order)).orderBy('a.id')
     : page.orderBy('c.name').orderBy('a.address').orderBy('a.id');
-  const rows = await withSync(ctx.db, ctx.config.TZ_NAME, await page.execute());
+  const found = await pageAndTotal(q, page);
+  const rows = await withSync(ctx.db, ctx.config.TZ_NAME, found.rows);
+  const total = found.total;
   return { rows: rows.map(({ deviceId: _d, ...r }) => ({ ...r, serial: r.serial ?? null })), total };
 }
 

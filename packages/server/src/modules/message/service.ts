@@ -9,7 +9,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { listScope, scopeIds, scopeOf, type Scope } from '../../http/scope.ts';
-import { countRows, inRange, likeArg } from '../../db/sql.ts';
+import { inRange, likeArg, pageAndTotal } from '../../db/sql.ts';
 
 type PageInput = ParsedInput<typeof ROUTES.message.getMessagesPage>;
 
@@ -32,14 +32,15 @@ export async function messagesPage(ctx: AuthCtx, input: PageInput) {
   if (input.title) q = q.where('m.title', 'ilike', likeArg(input.title));
   if (input.type !== undefined) q = q.where('m.type', '=', input.type);
   q = inRange(q, dateRange(tz, input.starttime, input.endtime), 'm.created_at');
-  const total = await countRows(q);
-  const rows = await q
-    .select(['m.id', 'm.title', 'm.content', 'm.type', 'm.created_at', 'm.file_id', 'a.name as creator', 'c.name as communityName'])
-    .orderBy(SORT[input.sort ?? 'createDate'], input.order ?? 'desc')
-    .orderBy('m.id', 'desc')
-    .limit(input.rows)
-    .offset(input.page * input.rows)
-    .execute();
+  const { rows, total } = await pageAndTotal(
+    q,
+    q
+      .select(['m.id', 'm.title', 'm.content', 'm.type', 'm.created_at', 'm.file_id', 'a.name as creator', 'c.name as communityName'])
+      .orderBy(SORT[input.sort ?? 'createDate'], input.order ?? 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(input.rows)
+      .offset(input.page * input.rows),
+  );
   return {
     total: Number(total),
     rows: rows.map((r) => ({

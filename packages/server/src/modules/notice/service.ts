@@ -8,7 +8,7 @@ import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, type Scope, scopeOf, withinScope } from '../../http/scope.ts';
 import { keptInScope } from '../../http/kept-in-scope.ts';
 import { keepFile, removeKept, type UploadedFile } from '../../http/uploads.ts';
-import { countRows, deleteRows, likeArg } from '../../db/sql.ts';
+import { deleteRows, likeArg, pageAndTotal } from '../../db/sql.ts';
 
 type N = typeof ROUTES.notice;
 const KIND = 'notice';
@@ -84,14 +84,15 @@ function toNotice(r: Row, files: NoticeFile[], tz: string): NoticeRow {
 export async function noticesPage(ctx: AuthCtx, input: ParsedInput<N['getNoticesPage']>) {
   let q = base(ctx.db, await listScope(ctx.db, ctx.caller));
   if (input.title) q = q.where('n.title', 'ilike', likeArg(input.title));
-  const total = await countRows(q);
-  const rows = await q
-    .select([...COLUMNS])
-    .orderBy(SORT[input.sort ?? 'createDate'], input.order ?? 'desc')
-    .orderBy('n.id', 'desc')
-    .limit(input.rows)
-    .offset(input.page * input.rows)
-    .execute();
+  const { rows, total } = await pageAndTotal(
+    q,
+    q
+      .select([...COLUMNS])
+      .orderBy(SORT[input.sort ?? 'createDate'], input.order ?? 'desc')
+      .orderBy('n.id', 'desc')
+      .limit(input.rows)
+      .offset(input.page * input.rows),
+  );
   const files = await filesOf(
     ctx.db,
     rows.map((r) => r.id),
