@@ -90,11 +90,14 @@ const SOURCES = import.meta.glob<string>(['./**/*.{ts,tsx}', '!**/*.test.{ts,tsx
 const inputReads = (text: string): string[] =>
   [...text.matchAll(/(?:ROUTES\.\w+\.\w+|\b\w+Routes\.\w+|\broute\??)\.input\b/g)].map((m) => m[0]);
 
-/** Whether a text takes the whole route table (`ROUTES`) from the contracts for its value, not just its type. */
-const importsWholeTable = (text: string): boolean =>
-  [...text.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]@gatehouse\/contracts['"]/g)].some((m) =>
-    (m[1] as string).split(',').some((n) => n.trim() === 'ROUTES'),
+/** Whether a text imports `name` for its value (not `type name`) from the module `from`. */
+const importsValue = (text: string, from: string, name: string): boolean =>
+  [...text.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)].some(
+    (m) => m[2] === from && (m[1] as string).split(',').some((n) => n.trim() === name),
   );
+
+/** Whether a text takes the whole route table (`ROUTES`) from the contracts for its value, not just its type. */
+const importsWholeTable = (text: string): boolean => importsValue(text, '@gatehouse/contracts', 'ROUTES');
 
 describe('web route table', () => {
   it("no web code reads a route's input schema: the browser's routes carry `limits` instead (build/routeTable.ts)", () => {
@@ -123,10 +126,7 @@ describe('web route table', () => {
 });
 
 /** Whether a text imports antd's App component (`import { App } from 'antd'`, among other names). */
-const importsAntdApp = (text: string): boolean =>
-  [...text.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]antd['"]/g)].some((m) =>
-    (m[1] as string).split(',').some((n) => n.trim() === 'App'),
-  );
+const importsAntdApp = (text: string): boolean => importsValue(text, 'antd', 'App');
 
 describe('web antd App', () => {
   it("no web code imports antd's App: the shell's `useApp()` comes from app/ShellApp.tsx, modal and notification load after the first draw", () => {
