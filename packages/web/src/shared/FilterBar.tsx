@@ -48,7 +48,7 @@ const optionsOf = (o: FilterOptions, t: (key: string) => string): FilterOption[]
  * The filters in a plain form (not antd's Form: its store and validator, ~20 kB gzip, were half of
  * what every list carried beyond the table). Each filter is a label whose `for` is the field's name
  * and a control whose id is that name (a custom control also gets its label as its accessible
- * name); Enter in a text filter or "Search" searches; "Reset" empties every filter and searches.
+ * name); Enter in a text filter (the form's own submit) or "Search" searches; "Reset" empties every filter and searches.
  * Text filters are as long as the list route's input allows (`limits`, field → max length), else 100.
  */
 export function FilterBar({
@@ -62,7 +62,7 @@ export function FilterBar({
 }) {
   const { t } = useT();
   const [values, setValues] = useState<FilterValues>({});
-  // Enter searches with what was just typed, before the state holding it renders.
+  // What was just chosen or typed, before the state holding it renders (Enter submits the form at once).
   const latest = useRef(values);
   const set = (name: string) => (e: unknown) => {
     latest.current = { ...latest.current, [name]: changedValue(e) };
@@ -107,7 +107,6 @@ export function FilterBar({
                 value={(values[name] as string | undefined) ?? ''}
                 allowClear
                 maxLength={limits[name] ?? 100}
-                onPressEnter={submit}
                 style={{ width: 160 }}
               />
             )}
