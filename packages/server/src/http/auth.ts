@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { isSystemAdmin, MENUS } from '@gatehouse/contracts';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { CallerCache } from './caller-cache.ts';
@@ -36,27 +36,9 @@ function withParents(roleId: number, grants: number[]): Set<number> {
   return ids;
 }
 
-/**
- * Reads the caller of a token: the session must be neither revoked, nor past its
- * absolute expiry, nor idle longer than the idle limit; the account must be normal.
- * With an exact cache (the embedded database), a caller read since the last write that may
- * change callers is answered from it, its session's times checked here; any other cache is
- * only told what was read (http/caller-cache.ts).
- */
-export async function readCaller(
-  db: Db,
-  config: Config,
-  token: string,
-  cache: CallerCache | null = null,
-): Promise<{ caller: Caller; lang: string } | null> {
-  if (token.length < 20 || token.length > 200) return null;
-  const hash = hashToken(token);
-  const kept = cache?.get(hash);
-  const now = Date.now();
-  if (kept && cache?.exact && kept.expiresAt > now && now - kept.lastSeenAt < Math.min(IDLE_MARK_MS, config.SESSION_IDLE_MINUTES * 60_000))
-    return kept;
-  const readIn = cache?.generation() ?? 0;
-  const query = db
+/** The caller's statement for a token hash and the idle limit: built once, then run by its compiled text. */
+function callerQuery(db: Db, hash: string, idleMinutes: number) {
+  return db
     .selectFrom('session as s')
     .innerJoin('account as a', 'a.id', 's.account_id')
     .select([
@@ -79,13 +61,49 @@ export async function readCaller(
     .where('s.token_hash', '=', hash)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', sql<Date>`now()`)
-    .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${config.SESSION_IDLE_MINUTES})`);
-  // Every request reads its caller: on PostgreSQL the statement is planned once per connection.
+    .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${idleMinutes})`);
+}
+
+type CallerRow = NonNullable<Awaited<ReturnType<ReturnType<typeof callerQuery>['executeTakeFirst']>>>;
+
+/**
+ * Runs the caller's statement. Every request reads its caller, so it is built and compiled once (its
+ * values are the token hash and the idle limit, in that order) and on PostgreSQL planned once per
+ * connection (db/prepared.ts).
+ */
+async function callerRow(db: Db, hash: string, idleMinutes: number): Promise<CallerRow | undefined> {
   if (!callerSql) {
-    callerSql = query.compile().sql;
+    const compiled = callerQuery(db, hash, idleMinutes).compile();
+    if (compiled.parameters.length !== 2 || compiled.parameters[0] !== hash || compiled.parameters[1] !== idleMinutes)
+      throw new Error('the caller statement takes the token hash, then the idle limit');
+    callerSql = compiled.sql;
     keepPrepared(callerSql, 'gh_caller');
   }
-  const row = await query.executeTakeFirst();
+  const r = await db.executeQuery<CallerRow>(CompiledQuery.raw(callerSql, [hash, idleMinutes]));
+  return r.rows[0];
+}
+
+/**
+ * Reads the caller of a token: the session must be neither revoked, nor past its
+ * absolute expiry, nor idle longer than the idle limit; the account must be normal.
+ * With an exact cache (the embedded database), a caller read since the last write that may
+ * change callers is answered from it, its session's times checked here; any other cache is
+ * only told what was read (http/caller-cache.ts).
+ */
+export async function readCaller(
+  db: Db,
+  config: Config,
+  token: string,
+  cache: CallerCache | null = null,
+): Promise<{ caller: Caller; lang: string } | null> {
+  if (token.length < 20 || token.length > 200) return null;
+  const hash = hashToken(token);
+  const kept = cache?.get(hash);
+  const now = Date.now();
+  if (kept && cache?.exact && kept.expiresAt > now && now - kept.lastSeenAt < Math.min(IDLE_MARK_MS, config.SESSION_IDLE_MINUTES * 60_000))
+    return kept;
+  const readIn = cache?.generation() ?? 0;
+  const row = await callerRow(db, hash, config.SESSION_IDLE_MINUTES);
   if (row?.state !== 1) {
     cache?.forget(hash);
     return null;
