@@ -16,14 +16,32 @@ export async function cappedCount(db: Db, ones: { limit(n: number): Expression<u
   return Number(r.rows[0]?.n ?? 0);
 }
 
-/** The planner's estimate of how many rows `ones` matches (never below the cap): a total beyond the exact count. */
+/** How long a filter's estimate is kept: the planner's figures change when the table is analyzed, not between two pages. */
+export const ESTIMATE_KEPT_MS = 60_000;
+const ESTIMATES_KEPT = 1000;
+const estimates = new WeakMap<Db, Map<string, { total: number; at: number }>>();
+
+/**
+ * The planner's estimate of how many rows `ones` matches (never below the cap): a total beyond the
+ * exact count. Kept per database and filter (the statement's text and values) for ESTIMATE_KEPT_MS,
+ * so the next pages of a long list only count up to the cap: the EXPLAIN plans the whole statement
+ * again (2 ms on the month-partitioned access log) after the count, in turn.
+ */
 async function planEstimate(db: Db, ones: Countable): Promise<{ total: number; estimated: true }> {
   const compiled = ones.compile();
   const text = compiled.sql.replace(/\$(\d+)/g, (_, i: string) => literal(compiled.parameters[Number(i) - 1]));
+  const kept = estimates.get(db) ?? new Map<string, { total: number; at: number }>();
+  estimates.set(db, kept);
+  const known = kept.get(text);
+  if (known && Date.now() - known.at < ESTIMATE_KEPT_MS) return { total: known.total, estimated: true };
   const plan = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${sql.raw(text)}`.execute(db);
   const raw = plan.rows[0]?.['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-  return { total: Math.max(COUNT_CAP, Math.round(parsed[0]?.Plan['Plan Rows'] ?? COUNT_CAP)), estimated: true };
+  const total = Math.max(COUNT_CAP, Math.round(parsed[0]?.Plan['Plan Rows'] ?? COUNT_CAP));
+  kept.delete(text);
+  if (kept.size >= ESTIMATES_KEPT) kept.delete(kept.keys().next().value as string);
+  kept.set(text, { total, at: Date.now() });
+  return { total, estimated: true };
 }
 
 /**
