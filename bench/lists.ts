@@ -23,7 +23,9 @@ import { percentile, timeIt } from './lib.ts';
  * before any of the product's own work.
  *
  * BENCH_CASES=faces,op log runs only the cases whose name contains one of the parts;
- * BENCH_EXPLAIN=1 prints each case's own statements with their plans as run (EXPLAIN ANALYZE).
+ * BENCH_EXPLAIN=1 prints each case's own statements with their plans as run (EXPLAIN ANALYZE);
+ * BENCH_TRACE=1 prints, for the API calls at the median and at p95, when each statement went to the
+ * driver and when it ended, in ms from the call's start (where a slow call's time went).
  *
  * BENCH_REUSE=1 (with DATABASE_URL) runs on that database itself instead of a fresh one and
  * keeps it: it generates only when access_event is empty, so a second run (after a new
@@ -79,12 +81,15 @@ export async function listsBench() {
 async function runOnce(size: ScaleSize, databaseUrl: string | undefined) {
   const statements: CompiledQuery[] = [];
   let recording = false;
+  /** The statements of the API call under way, as they end (BENCH_TRACE=1). */
+  let trace: { label: string; ms: number; end: number }[] | null = null;
   const config = testConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
   const booted = await boot(config, {
     inMemoryDb: true,
     mqtt: false,
     onQuery: (q) => {
       if (recording) statements.push(CompiledQuery.raw(q.sql, [...q.parameters]));
+      trace?.push({ label: statementLabel(q.sql), ms: q.ms ?? 0, end: performance.now() });
     },
   });
   const db = booted.services.db;
@@ -147,9 +152,22 @@ async function runOnce(size: ScaleSize, databaseUrl: string | undefined) {
     const api: number[] = [];
     const bare: number[] = [];
     const floor: number[] = [];
+    const traces: { total: number; steps: string }[] = [];
+    const tracedCall = async () => {
+      trace = [];
+      const t0 = performance.now();
+      await call();
+      const total = performance.now() - t0;
+      traces.push({
+        total,
+        steps: trace.map((t) => `${t.label} ${(t.end - t.ms - t0).toFixed(2)}→${(t.end - t0).toFixed(2)}`).join(' | '),
+      });
+      trace = null;
+      return total;
+    };
     for (let i = 0; i < runs; i++) {
       if (i % 2) bare.push(...(await timeIt(1, runBare)));
-      api.push(...(await timeIt(1, call)));
+      api.push(process.env.BENCH_TRACE === '1' ? await tracedCall() : ((await timeIt(1, call))[0] ?? 0));
       floor.push(...(await timeIt(1, callFloor)));
       if (!(i % 2)) bare.push(...(await timeIt(1, runBare)));
     }
@@ -166,11 +184,26 @@ async function runOnce(size: ScaleSize, databaseUrl: string | undefined) {
       floorRatio: over(floorP95),
     });
     console.log(`  ${name}: API p95 ${apiP95.toFixed(1)} ms, bare ${bareP95.toFixed(1)} ms, bare Fastify route ${floorP95.toFixed(1)} ms`);
+    if (traces.length) {
+      traces.sort((a, b) => a.total - b.total);
+      for (const p of [50, 95]) {
+        const t = traces[Math.min(traces.length - 1, Math.floor((p / 100) * traces.length))];
+        if (t) console.log(`    p${p} call ${t.total.toFixed(2)} ms: ${t.steps}`);
+      }
+    }
   }
   await app.close();
   await bareRoute.close();
   await booted.shutdown();
   return { database: databaseUrl ? 'postgres' : 'pglite', generatedSec, reused, results };
+}
+
+/** A statement's part in a list call, for the trace. */
+function statementLabel(sqlText: string): string {
+  if (/"session"/.test(sqlText)) return 'who is calling';
+  if (/^\s*explain/i.test(sqlText)) return 'estimate';
+  if (/^\s*select count\(/i.test(sqlText)) return 'count';
+  return 'rows';
 }
 
 /** Prints a case's statements with the plan each ran with (EXPLAIN (ANALYZE, BUFFERS)). */

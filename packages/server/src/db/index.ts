@@ -23,8 +23,11 @@ export interface DbHandle {
 // timestamptz and bigint as JS values on the pg driver, like PGlite does.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-/** Every statement run, with its parameters (tests that read the plans of the app's queries). */
-export type QueryListener = (q: { sql: string; parameters: readonly unknown[] }) => void;
+/**
+ * Every statement run, with its parameters (tests that read the plans of the app's queries), told as
+ * it ends; `ms` is how long it took from being handed to the driver (statements run by Kysely).
+ */
+export type QueryListener = (q: { sql: string; parameters: readonly unknown[]; ms?: number }) => void;
 
 const TIMESTAMPTZ = 1184;
 const parseTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ) as (text: string) => Date;
@@ -227,7 +230,7 @@ export async function openDb(opts: {
   afterStatement?: (sqlText: string) => void;
 }): Promise<DbHandle> {
   const onQuery = opts.onQuery;
-  const log = onQuery && ((e: LogEvent) => onQuery({ sql: e.query.sql, parameters: e.query.parameters }));
+  const log = onQuery && ((e: LogEvent) => onQuery({ sql: e.query.sql, parameters: e.query.parameters, ms: e.queryDurationMillis }));
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     pool.on('connect', runPreparedOn);
