@@ -30,6 +30,7 @@ import * as m0901 from './0901_webhooks.ts';
 import * as m0321 from './0321_device_health.ts';
 import * as m0631 from './0631_live_event.ts';
 import * as m0640 from './0640_event_partitions.ts';
+import * as m0641 from './0641_event_prefix_counts.ts';
 import * as m0801 from './0801_access_rules.ts';
 import * as m0802 from './0802_access_group_faces.ts';
 import * as m0803 from './0803_access_group_lifts.ts';
@@ -71,6 +72,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0321_device_health': m0321,
   '0631_live_event': m0631,
   '0640_event_partitions': m0640,
+  '0641_event_prefix_counts': m0641,
   '0801_access_rules': m0801,
   '0802_access_group_faces': m0802,
   '0803_access_group_lifts': m0803,
