@@ -46,7 +46,7 @@ function Toasts() {
  * link blue (buttons, links, the selected menu item, "processing" tags), the danger red (delete
  * buttons, error tags), the secondary greys (breadcrumb, placeholders, descriptions) and the
  * text of coloured tags on their light backgrounds (status tags and the preset colours the
- * statuses use) and of success and warning text. e2e/tests/a11y.spec.ts checks every screen.
+ * statuses use) and of success and warning text. e2e/tests/screens.spec.ts checks every screen.
  */
 /** The system's "reduce motion" setting (WCAG 2.3.3): dialogs, menus and messages then appear and go without animation. */
 const reduceMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
