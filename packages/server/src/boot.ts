@@ -3,6 +3,7 @@ import pino from 'pino';
 import type { Config } from './config.ts';
 import { startEventMaintenance } from './db/event-partitions.ts';
 import { CallerCache } from './http/caller-cache.ts';
+import { CallerWatch } from './http/caller-watch.ts';
 import { migrate, openDb, type DbHandle, type QueryListener } from './db/index.ts';
 import { syncMenus } from './db/seed.ts';
 import { startEmbeddedBroker } from './devices/broker.ts';
@@ -47,11 +48,11 @@ export async function boot(
   } = {},
 ): Promise<Booted> {
   const log = pino({ level: config.LOG_LEVEL });
-  // Who is calling, kept between requests: exact on the embedded database, which this process alone
-  // writes; a guess checked in the same request on PostgreSQL (http/caller-cache.ts).
-  const callers = new CallerCache(!config.DATABASE_URL);
+  // Who is calling, kept between requests (http/caller-cache.ts); on PostgreSQL trusted while the
+  // watch of the other instances says every change has arrived (http/caller-watch.ts).
+  const callers = new CallerCache(!!config.DATABASE_URL);
   const dbHandle = await openDb({
-    afterStatement: callers.exact ? (sqlText) => callers.noteStatement(sqlText) : undefined,
+    afterStatement: (sqlText) => callers.noteStatement(sqlText),
     url: config.DATABASE_URL,
     dataDir: opts.inMemoryDb ? null : config.dataDir,
     onQuery: opts.onQuery,
@@ -60,6 +61,12 @@ export async function boot(
   });
   await migrate(dbHandle.db);
   await syncMenus(dbHandle.db);
+  let callerWatch: CallerWatch | null = null;
+  if (config.DATABASE_URL) {
+    callerWatch = new CallerWatch(config.DATABASE_URL, callers, config.CALLER_LEASE_MS, (e) => log.error({ err: e }, 'caller watch'));
+    await callerWatch.start();
+    callers.watchedBy(callerWatch);
+  }
   // The areas' door-unit sources and delete dependents, passed in through the services.
   const wiring = collectAreas(AREAS);
 
@@ -163,6 +170,8 @@ export async function boot(
       await devices.close();
       await live.close();
       await redis?.quit();
+      callers.watchedBy(null);
+      await callerWatch?.close();
       await dbHandle.close();
     },
   };

@@ -75,6 +75,16 @@ const schema = z.object({
     .min(500, 'must be a whole number of milliseconds (500 to 3600000)')
     .max(3_600_000, 'must be a whole number of milliseconds (500 to 3600000)')
     .default(60_000),
+  /**
+   * PostgreSQL: how long an instance trusts the callers it keeps after its last beat came back, and the
+   * longest a write that changes callers waits for an instance that does not answer (http/caller-watch.ts), ms.
+   */
+  CALLER_LEASE_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds (100 to 60000)' })
+    .int('must be a whole number of milliseconds (100 to 60000)')
+    .min(100, 'must be a whole number of milliseconds (100 to 60000)')
+    .max(60_000, 'must be a whole number of milliseconds (100 to 60000)')
+    .default(1000),
   MQTT_PASSWORD: z.string().optional(),
   /** Who keeps an external broker's door-unit credentials (docs/mqtt-broker.md). */
   MQTT_PROVISION: z.enum(['none', 'mosquitto']).default('none'),

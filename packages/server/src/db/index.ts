@@ -226,11 +226,18 @@ export async function openDb(opts: {
   sharedBuffers?: string;
   /** PGlite only: start from this dump of a data directory (`dumpDataDir`) instead of a new one. */
   from?: Blob;
-  /** PGlite only: told of every statement Kysely ran, as it ends (the caller cache's invalidation, http/caller-cache.ts). */
+  /** Told of every statement Kysely ran, as it ends (the caller cache's invalidation, http/caller-cache.ts). */
   afterStatement?: (sqlText: string) => void;
 }): Promise<DbHandle> {
   const onQuery = opts.onQuery;
-  const log = onQuery && ((e: LogEvent) => onQuery({ sql: e.query.sql, parameters: e.query.parameters, ms: e.queryDurationMillis }));
+  const after = opts.afterStatement;
+  const log =
+    onQuery || after
+      ? (e: LogEvent) => {
+          onQuery?.({ sql: e.query.sql, parameters: e.query.parameters, ms: e.queryDurationMillis });
+          after?.(e.query.sql);
+        }
+      : undefined;
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     pool.on('connect', runPreparedOn);
@@ -261,15 +268,7 @@ export async function openDb(opts: {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`],
   });
   await pglite.waitReady;
-  const after = opts.afterStatement;
-  const pgliteLog =
-    after || log
-      ? (e: LogEvent) => {
-          log?.(e);
-          after?.(e.query.sql);
-        }
-      : undefined;
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), log: pgliteLog });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), log });
   // A read's rows come back as one JSON text (pglite-arrays.ts): PGlite's field-by-field reading cost more than the query.
   const chunks = pgliteArrays(pglite, { [TIMESTAMPTZ]: timestamptzMs });
   arrayQueries.set(db, async (q) => {

@@ -250,7 +250,7 @@ describe('list query plans', () => {
         const { status, statements } = await statementsOf(route, input);
         expect(status, `${route.path} ${name}`).toBe(200);
         checked.push(`${route.path} ${name}`);
-        // A paged list only reads: on PostgreSQL it may run on a kept caller before the fresh one is read (http/route.ts).
+        // A paged list only reads (a GET changes nothing).
         expect(
           statements.filter((st) => !isPlainRead(st.sql) && !NOT_THE_LIST.test(st.sql)).map((st) => st.sql),
           `${route.path} ${name}`,

@@ -86,9 +86,8 @@ async function callerRow(db: Db, hash: string, idleMinutes: number): Promise<Cal
 /**
  * Reads the caller of a token: the session must be neither revoked, nor past its
  * absolute expiry, nor idle longer than the idle limit; the account must be normal.
- * With an exact cache (the embedded database), a caller read since the last write that may
- * change callers is answered from it, its session's times checked here; any other cache is
- * only told what was read (http/caller-cache.ts).
+ * A caller read since the last write that may change callers is answered from the cache while
+ * the cache is trusted (http/caller-cache.ts), its session's times checked here.
  */
 export async function readCaller(
   db: Db,
@@ -100,7 +99,12 @@ export async function readCaller(
   const hash = hashToken(token);
   const kept = cache?.get(hash);
   const now = Date.now();
-  if (kept && cache?.exact && kept.expiresAt > now && now - kept.lastSeenAt < Math.min(IDLE_MARK_MS, config.SESSION_IDLE_MINUTES * 60_000))
+  if (
+    kept &&
+    cache?.trusted() &&
+    kept.expiresAt > now &&
+    now - kept.lastSeenAt < Math.min(IDLE_MARK_MS, config.SESSION_IDLE_MINUTES * 60_000)
+  )
     return kept;
   const readIn = cache?.generation() ?? 0;
   const row = await callerRow(db, hash, config.SESSION_IDLE_MINUTES);

@@ -16,6 +16,9 @@ const TARGET = new RegExp(
   'gi',
 );
 
+/** A session's idle mark (http/auth.ts): a kept caller with an older mark is read again sooner, never later. */
+const IDLE_MARK = /^update "session" set "last_seen_at" = now\(\) where "id" = \$1$/;
+
 /** A read (select, with, explain, ...) that writes nothing (a row lock is no write). */
 export const isPlainRead = (sqlText: string): boolean => READ.test(sqlText) && !WRITE_WORD.test(sqlText);
 
@@ -26,7 +29,7 @@ export const isPlainRead = (sqlText: string): boolean => READ.test(sqlText) && !
  * changes: a kept caller is dropped too often rather than kept too long.
  */
 export function mayChangeCallers(sqlText: string): boolean {
-  if (isPlainRead(sqlText)) return false;
+  if (isPlainRead(sqlText) || IDLE_MARK.test(sqlText)) return false;
   const targets = [...sqlText.matchAll(TARGET)].map((m) => (m[1] as string).toLowerCase());
   return targets.length === 0 || targets.some((t) => !UNRELATED.test(t));
 }
@@ -42,29 +45,59 @@ export interface KeptCaller {
 
 const MAX_KEPT = 10_000;
 
+/** The instances beside this one, on a shared database (http/caller-watch.ts). */
+export interface CallerPeers {
+  /** Whether every change committed until a moment ago has reached this instance. */
+  fresh(): boolean;
+  /** Resolves once every instance has taken in the changes committed so far. */
+  settle(): Promise<void>;
+}
+
 /**
- * Who is calling, kept in process between requests.
+ * Who is calling, kept in process between requests, so a request reads its caller from the
+ * database only after something that decides callers may have changed.
  *
- * `exact` (the embedded database, which one process owns, so every write passes through
- * `noteStatement` here before its request answers): a kept caller answers for the database.
- * Any statement that may change a caller (`mayChangeCallers`) drops every kept caller and starts
- * a new generation; a caller read before that write is not kept (`keep` with the generation its
- * read started in), so a revoked session, a withdrawn grant or a changed scope takes effect on
- * the very next request.
+ * Every statement this process runs passes through `noteStatement` as it ends. Any that may change
+ * a caller (`mayChangeCallers`) drops every kept caller and starts a new generation; a caller read
+ * before that write is not kept (`keep` with the generation its read started in), so a revoked
+ * session, a withdrawn grant or a changed scope takes effect on the very next request.
  *
- * Not exact (PostgreSQL, which several instances share): a kept caller is only a guess. A paged
- * list runs on it while the caller is read again beside it, and its answer goes out only when the
- * two agree (`sameCaller`); otherwise the list runs again for the caller just read (http/route.ts).
+ * The embedded database is written by this process alone, so that is the whole story there. On
+ * PostgreSQL (`shared`) other instances write too: what is kept is trusted only while the watch of
+ * the channel says every change committed elsewhere has arrived (`CallerPeers.fresh`), and a request
+ * that wrote answers after `settle` (http/route.ts), once the other instances have taken the change in.
  */
 export class CallerCache {
   #generation = 0;
+  #changes = 0;
   #kept = new Map<string, KeptCaller>();
+  #peers: CallerPeers | null = null;
 
-  constructor(readonly exact: boolean) {}
+  constructor(readonly shared: boolean) {}
+
+  /** The watch of the other instances (shared databases). Until it is there, nothing kept is trusted. */
+  watchedBy(peers: CallerPeers | null): void {
+    this.#peers = peers;
+  }
+
+  /** Whether a kept caller answers for the database now. */
+  trusted(): boolean {
+    return this.shared ? (this.#peers?.fresh() ?? false) : true;
+  }
 
   /** The generation a read starts in (hand it back to `keep`). */
   generation(): number {
     return this.#generation;
+  }
+
+  /** How many statements of this process may have changed a caller so far (a request compares two readings). */
+  changes(): number {
+    return this.#changes;
+  }
+
+  /** Resolves once a change this process wrote has reached every instance (at once on the embedded database). */
+  async settle(): Promise<void> {
+    if (this.shared && this.#peers) await this.#peers.settle();
   }
 
   get(tokenHash: string): KeptCaller | undefined {
@@ -82,27 +115,16 @@ export class CallerCache {
     this.#kept.delete(tokenHash);
   }
 
-  /** Every statement the database ran (or failed), as it ends. */
-  noteStatement(sqlText: string): void {
-    if (!mayChangeCallers(sqlText)) return;
+  /** Drops every kept caller (a change written elsewhere, or the watch lost). */
+  dropAll(): void {
     this.#generation++;
     this.#kept.clear();
   }
-}
 
-/** Whether two reads of a caller decide the same: session, account, role, language, grants and scope. */
-export function sameCaller(a: { caller: Caller; lang: string }, b: { caller: Caller; lang: string }): boolean {
-  const [x, y] = [a.caller, b.caller];
-  return (
-    a.lang === b.lang &&
-    x.sessionId === y.sessionId &&
-    x.accountId === y.accountId &&
-    x.roleId === y.roleId &&
-    x.regNo === y.regNo &&
-    x.name === y.name &&
-    x.communityId === y.communityId &&
-    x.menuIds.size === y.menuIds.size &&
-    [...x.menuIds].every((id) => y.menuIds.has(id)) &&
-    JSON.stringify(x.scope) === JSON.stringify(y.scope)
-  );
+  /** Every statement the database ran (or failed), as it ends. */
+  noteStatement(sqlText: string): void {
+    if (!mayChangeCallers(sqlText)) return;
+    this.#changes++;
+    this.dropAll();
+  }
 }

@@ -1,8 +1,7 @@
 import { type Access, LANGS, type Lang, langFromCode, menuByKey, type RouteDef, STATUS } from '@gatehouse/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { hashToken, readCaller } from './auth.ts';
-import { sameCaller } from './caller-cache.ts';
+import { readCaller } from './auth.ts';
 import type { AuthCtx, Caller, Ctx, Services } from './context.ts';
 import { Answer, AppError, forbidden, unauthorized } from './errors.ts';
 import { t } from './i18n.ts';
@@ -63,31 +62,18 @@ export function checkAccess(access: Access, caller: Caller): void {
   if (!ok) throw forbidden();
 }
 
-/**
- * A paged list (a GET answering JSON whose input has `page`): it only reads, so on PostgreSQL
- * it may run on the caller kept from an earlier request while the caller is read again beside it
- * (`CallerCache`, http/caller-cache.ts). A test keeps every such route free of writes.
- */
+/** A paged list: a GET answering JSON whose input has `page` (db/plans.test.ts reads the plans of each). */
 export function isPagedRead(route: RouteDef): boolean {
   const shape = (route.input as { shape?: Record<string, unknown> }).shape;
   return route.method === 'GET' && route.kind === 'json' && !!shape && 'page' in shape;
 }
 
-type Found = { caller: Caller; lang: string } | null;
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-const settle = (work: Promise<unknown>): Promise<Outcome> =>
-  work.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-
 /** Registers every route under /api with input validation, access checks and the envelope. */
 export function registerRoutes(app: FastifyInstance, services: Services, regs: Registered[]): void {
   for (const { route, handler } of regs) {
     if (!route.access) throw new Error(`route ${route.module}.${route.name} declares no access`);
-    const pagedRead = isPagedRead(route);
     /** The route's answer for a caller (or none): access, input, handler; nothing sent yet. */
-    const answer = async (req: FastifyRequest, reply: FastifyReply, found: Found, hadToken: boolean) => {
+    const answer = async (req: FastifyRequest, reply: FastifyReply, found: { caller: Caller; lang: string } | null, hadToken: boolean) => {
       const lang = found ? (found.lang as Lang) : requestLang(req);
       const caller = found?.caller ?? null;
       langOfRequest.set(req, lang);
@@ -124,21 +110,17 @@ export function registerRoutes(app: FastifyInstance, services: Services, regs: R
       handler: async (req, reply) => {
         const header = req.headers.token;
         const token = typeof header === 'string' && header ? header : null;
-        const read = () => (token ? readCaller(services.db, services.config, token, services.callers) : Promise.resolve(null));
-        let outcome: Outcome | null = null;
-        let found: Found;
-        const guess = pagedRead && token && !services.callers.exact ? services.callers.get(hashToken(token)) : undefined;
-        if (guess) {
-          // One round trip for who is calling: the list runs on the kept caller beside the fresh read.
-          const [fresh, tried] = await Promise.all([read(), settle(answer(req, reply, guess, true))]);
-          found = fresh;
-          if (fresh && sameCaller(fresh, guess)) outcome = tried;
-        } else {
-          found = await read();
+        const { callers } = services;
+        const changesBefore = callers.changes();
+        const found = token ? await readCaller(services.db, services.config, token, callers) : null;
+        let answered: Awaited<ReturnType<typeof answer>>;
+        try {
+          answered = await answer(req, reply, found, !!token);
+        } finally {
+          // A request that wrote what decides callers answers once every instance has taken it in (http/caller-watch.ts).
+          if (callers.changes() !== changesBefore) await callers.settle();
         }
-        outcome ??= await settle(answer(req, reply, found, !!token));
-        if (!outcome.ok) throw outcome.error;
-        const { lang, result } = outcome.value as Awaited<ReturnType<typeof answer>>;
+        const { lang, result } = answered;
         if (route.kind === 'raw') return reply;
         if (result instanceof Answer) return sendEnvelope(reply, lang, result.status, result.content, result.msgs);
         return sendEnvelope(reply, lang, STATUS.ok, result ?? null);
