@@ -2,12 +2,13 @@ import type { PGlite } from '@electric-sql/pglite';
 import { type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, openDb, queryArrays, streamArrays, timestamptzMs } from './index.ts';
+import { rerunOnPostgres } from '../test/harness.ts';
 
 /**
  * PGlite reads a statement's rows as one JSON text (pglite-arrays.ts): the values must be the
  * ones PGlite's own reading of the rows gives (rowMode 'array', timestamptz as epoch ms).
  */
-describe('PGlite rows as arrays through JSON', () => {
+describe.skipIf(rerunOnPostgres)('PGlite rows as arrays through JSON', () => {
   let h: DbHandle;
   let pglite: PGlite;
   beforeAll(async () => {

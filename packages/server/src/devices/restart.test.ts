@@ -10,6 +10,7 @@ import { boot, type Booted } from '../boot.ts';
 import { testConfig } from '../config.ts';
 import { bindDevice } from '../modules/device/binding.ts';
 import { until } from '../test/devices.ts';
+import { rerunOnPostgres } from '../test/harness.ts';
 import { withCommands } from './commands.ts';
 
 const BROKERS = [
@@ -25,7 +26,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-describe.each(BROKERS)('server restart between send and ack ($name broker)', ({ url }) => {
+describe.skipIf(rerunOnPostgres).each(BROKERS)('server restart between send and ack ($name broker)', ({ url }) => {
   const dirs: string[] = [];
   let sim: SimulatedDevice | undefined;
   let running: Booted | undefined;

@@ -17,13 +17,24 @@ import { openSession } from '../http/auth.ts';
 export const testDbKind = (): 'pglite' | 'postgres' =>
   process.env.TEST_DB === 'postgres' && process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
-/** A fresh database on the PostgreSQL server of DATABASE_URL; dropped by the returned function. */
-export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * The suite's PostgreSQL step runs the server's tests again with TEST_DB=postgres. A file whose tests
+ * do not use the database under test (they open an embedded one of their own, or none) is run once, in
+ * the PGlite step: `describe.skipIf(rerunOnPostgres)`.
+ */
+export const rerunOnPostgres = testDbKind() === 'postgres';
+
+/**
+ * A fresh database on the PostgreSQL server of DATABASE_URL; dropped by the returned function. Empty,
+ * or with `migrated` under Vitest a copy of the run's migrated database (db-template.ts).
+ */
+export async function freshPostgres(opts: { migrated?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = new URL(process.env.DATABASE_URL as string);
   const name = `gh_test_${crypto.randomBytes(6).toString('hex')}`;
+  const template = opts.migrated && process.env.VITEST ? inject('postgresTemplate') : '';
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(base.toString());
   url.pathname = `/${name}`;
@@ -59,7 +70,7 @@ export interface TestResponse<T = unknown> {
 }
 
 let template: Blob | undefined;
-/** The run's migrated PGlite database (pglite-template.ts), read once per test file. */
+/** The run's migrated PGlite database (db-template.ts), read once per test file. */
 function pgliteTemplate(): Blob | undefined {
   const file = process.env.VITEST ? inject('pgliteTemplate') : ''; // benches use this harness outside Vitest
   if (!file) return undefined;
@@ -75,7 +86,7 @@ export async function testApp(opts: { mqtt?: boolean; config?: Partial<Config>; 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-test-'));
   let drop: (() => Promise<void>) | undefined;
   let url: string | undefined;
-  if (testDbKind() === 'postgres') ({ url, drop } = await freshPostgres());
+  if (testDbKind() === 'postgres') ({ url, drop } = await freshPostgres({ migrated: true }));
   const config = testConfig({ DATA_DIR: dataDir, dataDir, DATABASE_URL: url, MQTT_PORT: 0, ...opts.config });
   const redisPrefix = `gh:test:${crypto.randomBytes(6).toString('hex')}:`;
   const dbFrom = testDbKind() === 'pglite' ? pgliteTemplate() : undefined;

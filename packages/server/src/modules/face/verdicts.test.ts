@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findFacesSsd, warmUp } from '../../faces/detector.ts';
 import { checkPhoto } from '../../faces/photo.ts';
+import { rerunOnPostgres } from '../../test/harness.ts';
 import { VERDICT_PHOTOS, type Verdict } from './test-photos.ts';
 
 /**
@@ -18,7 +19,7 @@ const verdictOf = (find?: Parameters<typeof checkPhoto>[1]) => async (jpeg: Buff
 
 beforeAll(() => warmUp(), 60_000);
 
-describe('face check verdicts', () => {
+describe.skipIf(rerunOnPostgres)('face check verdicts', () => {
   it.each(VERDICT_PHOTOS)(
     '$name: $verdict',
     async ({ verdict, jpeg }) => {
