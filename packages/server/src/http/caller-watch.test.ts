@@ -30,20 +30,26 @@ async function secondInstance(config: Config, lease: number) {
   };
 }
 
-describe.runIf(testDbKind() === 'postgres')('who is calling, kept by two instances on one PostgreSQL database', () => {
-  let a: TestApp;
-  let b: Awaited<ReturnType<typeof secondInstance>>;
+/** Two instances on one database for the describe block they are made in (A through the test harness), each with this lease. */
+function twoInstances(lease: number) {
+  const both = {} as { a: TestApp; b: Awaited<ReturnType<typeof secondInstance>> };
   beforeAll(async () => {
-    // A lease far longer than the test, so a slow machine never makes an instance read a caller again.
-    a = await testApp({ config: { CALLER_LEASE_MS: 60_000 } });
-    b = await secondInstance(a.config, 60_000);
+    both.a = await testApp({ config: { CALLER_LEASE_MS: lease } });
+    both.b = await secondInstance(both.a.config, lease);
   });
   afterAll(async () => {
-    await b?.close();
-    await a?.close();
+    await both.b?.close();
+    await both.a?.close();
   });
+  return both;
+}
+
+describe.runIf(testDbKind() === 'postgres')('who is calling, kept by two instances on one PostgreSQL database', () => {
+  // A lease far longer than the test, so a slow machine never makes an instance read a caller again.
+  const both = twoInstances(60_000);
 
   it('answers from memory on each instance and sees a change made through the other on the very next request', async () => {
+    const { a, b } = both;
     const admin = await a.signIn({ roleId: 1 });
     // An enterprise account holds the account menu (5) from the start.
     const staff = await a.signIn({ roleId: 5 });
@@ -64,6 +70,7 @@ describe.runIf(testDbKind() === 'postgres')('who is calling, kept by two instanc
   });
 
   it('sees a write made to the database by hand (psql), through the trigger', async () => {
+    const { a, b } = both;
     const staff = await a.signIn({ roleId: 5 });
     expect(await b.get('/account/searchAccounts', staff.token)).toBe(200);
     expect(await b.get('/account/searchAccounts', staff.token)).toBe(200);
@@ -77,18 +84,10 @@ describe.runIf(testDbKind() === 'postgres')('who is calling, kept by two instanc
 
 describe.runIf(testDbKind() === 'postgres')('an instance that does not answer', () => {
   const LEASE = 400;
-  let a: TestApp;
-  let b: Awaited<ReturnType<typeof secondInstance>>;
-  beforeAll(async () => {
-    a = await testApp({ config: { CALLER_LEASE_MS: LEASE } });
-    b = await secondInstance(a.config, LEASE);
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
+  const both = twoInstances(LEASE);
 
   it('holds a write for the lease, and one that lost its watch reads callers again until it is back', async () => {
+    const { a, b } = both;
     const admin = await a.signIn({ roleId: 1 });
     const staff = await a.signIn({ roleId: 5 });
     expect(await b.get('/account/searchAccounts', staff.token)).toBe(200);
