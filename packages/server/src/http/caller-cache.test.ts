@@ -12,6 +12,8 @@ describe('which statements may change a caller', () => {
       'update "command" set "status" = $1 where "id" = $2',
       'update "card_gate" set "status" = $1 where "card_id" = $2 and "device_id" = $3',
       'delete from "op_log" where "addtime" < $1',
+      // Every webhook delivery writes its webhook's last result.
+      'update "webhook" set "last_delivery_at" = now(), "consecutive_failures" = $1 where "id" = $2',
       // A session's idle mark: a kept caller with an older mark is read again sooner, never later.
       'update "session" set "last_seen_at" = now() where "id" = $1',
       'insert into "rate_limit" ("key") values ($1) on conflict ("key") do update set "hits" = "rate_limit"."hits" + 1',

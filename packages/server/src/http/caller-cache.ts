@@ -1,12 +1,12 @@
 import type { Caller } from './context.ts';
 
 /**
- * Tables whose writes cannot change who a session's caller is: events, queues, logs, counters and
- * what door units acknowledge (a card's or face's state on a unit), none of them a parent of the
- * session, account, grant or scope tables.
+ * Tables whose writes cannot change who a session's caller is: events, queues, logs, counters, what
+ * door units acknowledge (a card's or face's state on a unit) and webhooks (each delivery writes its
+ * webhook's last result), none of them a parent of the session, account, grant or scope tables.
  */
 const UNRELATED =
-  /^(?:access_event(?:_\w+)?|usage_event|command|op_log|alarm|live_event|rate_limit|captcha|sms_code|import_progress|webhook_delivery|device|card_gate|face_gate|moveout_command)$/;
+  /^(?:access_event(?:_\w+)?|usage_event|command|op_log|alarm|live_event|rate_limit|captcha|sms_code|import_progress|webhook(?:_delivery)?|device|card_gate|face_gate|moveout_command)$/;
 const READ = /^\s*(?:select|with|explain|values|show)\b/i;
 /** `update` of `on conflict do update` and of a row lock (`for update`, `for no key update`) names no table. */
 const UPDATE = String.raw`(?<!\bdo\s+)(?<!\bfor\s+(?:no\s+key\s+)?)update`;
