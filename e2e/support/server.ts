@@ -5,7 +5,6 @@
  * seed their own data and read the SMS outbox. The control port is test harness,
  * not product: it is never started by `npm start`.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -14,25 +13,15 @@ import { buildApp } from '../../packages/server/src/app.ts';
 import { boot } from '../../packages/server/src/boot.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
 import { warmUp } from '../../packages/server/src/faces/detector.ts';
+import { freshPostgres } from '../../packages/server/src/test/harness.ts';
 import { handleControl } from './control.ts';
 
 const port = Number(process.env.E2E_PORT);
 const controlPort = Number(process.env.E2E_CONTROL_PORT);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-e2e-'));
 
-async function freshDatabaseUrl(): Promise<string | undefined> {
-  const base = process.env.DATABASE_URL;
-  if (!base) return undefined;
-  const { default: pg } = await import('pg');
-  const name = `gh_e2e_${crypto.randomBytes(5).toString('hex')}`;
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
+/** With DATABASE_URL, a database of this run's own on that server, dropped when the server stops. */
+const database = process.env.DATABASE_URL ? await freshPostgres() : null;
 
 const config = loadConfig({
   ...process.env,
@@ -45,7 +34,7 @@ const config = loadConfig({
   // Webhook receivers of the browser tests listen on loopback.
   WEBHOOK_ALLOW_PRIVATE: '1',
   MQTT_PORT: String(Number(process.env.E2E_MQTT_PORT ?? port + 2)),
-  DATABASE_URL: (await freshDatabaseUrl()) ?? '',
+  DATABASE_URL: database?.url ?? '',
 });
 const booted = await boot(config);
 const app = await buildApp(booted.services);
@@ -63,6 +52,7 @@ console.log(`e2e server on ${port}, control on ${controlPort}, data in ${dataDir
 const stop = async () => {
   await app.close();
   await booted.shutdown();
+  await database?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };
