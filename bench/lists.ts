@@ -1,4 +1,5 @@
 import type { RoleId } from '../packages/contracts/src/index.ts';
+import path from 'node:path';
 import Fastify from 'fastify';
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../packages/server/src/db/index.ts';
@@ -30,6 +31,8 @@ import { percentile, timeIt } from './lib.ts';
  * BENCH_REUSE=1 (with DATABASE_URL) runs on that database itself instead of a fresh one and
  * keeps it: it generates only when access_event is empty, so a second run (after a new
  * migration, say: boot migrates) measures the same rows without generating them again.
+ * BENCH_PGLITE_DIR=<dir> does the same for PGlite: its database lives in <dir> (on disk, not in
+ * memory, which the full scale does not fit in) and is kept there.
  */
 const CASES: [string, string, Record<string, unknown>, 'admin' | 'manager'][] = [
   ['access log, first page', '/eventlog/getAccessLogPage', {}, 'admin'],
@@ -68,7 +71,7 @@ export async function listsBench() {
     variants.push(await runOnce(size, pgdb.url));
     await pgdb.drop();
   }
-  if (process.env.BENCH_PGLITE !== '0') variants.push(await runOnce(size, undefined));
+  if (process.env.BENCH_PGLITE !== '0') variants.push(await runOnce(size, undefined, process.env.BENCH_PGLITE_DIR));
   return {
     name: 'every list at scale: API p95 vs the same statements run bare',
     size,
@@ -78,14 +81,14 @@ export async function listsBench() {
   };
 }
 
-async function runOnce(size: ScaleSize, databaseUrl: string | undefined) {
+async function runOnce(size: ScaleSize, databaseUrl: string | undefined, pgliteDir?: string) {
   const statements: CompiledQuery[] = [];
   let recording = false;
   /** The statements of the API call under way, as they end (BENCH_TRACE=1). */
   let trace: { label: string; ms: number; end: number }[] | null = null;
-  const config = testConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
+  const config = testConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, ...(pgliteDir ? { dataDir: path.resolve(pgliteDir) } : {}) });
   const booted = await boot(config, {
-    inMemoryDb: true,
+    inMemoryDb: !pgliteDir,
     mqtt: false,
     onQuery: (q) => {
       if (recording) statements.push(CompiledQuery.raw(q.sql, [...q.parameters]));
