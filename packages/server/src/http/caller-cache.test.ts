@@ -65,6 +65,10 @@ describe('who is calling, kept between requests', () => {
 
   it('reads the session once, then answers who is calling from memory', async () => {
     const { token } = await t.signIn({ roleId: 1 });
+    // The sign-in wrote the account and session straight to the database, outside a request: on
+    // PostgreSQL their change notifications come back a moment later and would drop the caller about
+    // to be kept. Wait until the watch has taken them in (a barrier after them has come back).
+    await t.services.callers.settle();
     await homeCommunities(token);
     const before = sessionReads;
     for (let i = 0; i < 3; i++) expect((await homeCommunities(token)).status).toBe(200);
