@@ -53,6 +53,9 @@ describe.runIf(testDbKind() === 'postgres')('who is calling, kept by two instanc
     const admin = await a.signIn({ roleId: 1 });
     // An enterprise account holds the account menu (5) from the start.
     const staff = await a.signIn({ roleId: 5 });
+    // The sign-ins wrote straight to the database: wait until B has taken in their notifications (it
+    // acknowledges A's barrier after them), or one arriving late would drop the caller B just kept.
+    await a.services.callers.settle();
     const before = b.reads();
     for (let i = 0; i < 3; i++) expect(await b.get('/account/searchAccounts', staff.token)).toBe(200);
     expect(b.reads() - before).toBe(1);
