@@ -24,6 +24,8 @@ const BIG = new Set(['access_event', 'usage_event', 'command', 'card', 'card_gat
 const KNOWN: Record<string, string> = {
   '/face/getFaces [sort=address asc]': 'sort by the household address (a joined table)',
   '/face/getFaces [sort=address desc]': 'sort by the household address (a joined table)',
+  '/card/getGateAccessesPage [sort=address asc]': 'sort by the household address (a joined table)',
+  '/card/getGateAccessesPage [sort=address desc]': 'sort by the household address (a joined table)',
   ...Object.fromEntries(
     [
       'no filter',

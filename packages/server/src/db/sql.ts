@@ -10,6 +10,13 @@ export const likeArg = (s: string): string => `%${escapeLike(s.trim())}%`;
 /** LIKE pattern: starts with the text (accounts, phone numbers, card numbers). */
 export const likePrefix = (s: string): string => `${escapeLike(s.trim())}%`;
 
+/**
+ * A list's account (registration number) filter on a big table: a whole phone number (11 digits)
+ * matches exactly, anything shorter is a prefix; either way an index on the account serves it
+ * (`varchar_pattern_ops` for the prefix). Used as `eb(column, ...accountMatch(text))`.
+ */
+export const accountMatch = (text: string): ['=' | 'like', string] => (/^\d{11}$/.test(text) ? ['=', text] : ['like', likePrefix(text)]);
+
 /** PostgreSQL error codes the app answers in its own words. */
 export const PG_ERROR = {
   uniqueViolation: '23505',

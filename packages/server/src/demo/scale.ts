@@ -79,7 +79,8 @@ export async function generateScale(db: Kysely<DB>, s: ScaleSize): Promise<void>
     from generate_series(1, ${s.commands}) n join scale_unit u on u.i = 1 + n % ${units}`.execute(db);
   await sql`insert into card (card_no, community_id, address_id, account, user_name, card_type, card_mode, status)
     select lpad(n::text, 10, '0'), h.community_id, h.id, (13000000000 + n % ${s.accounts})::text, '住户' || n,
-      (array['gate', 'ladder'])[1 + n % 2], (array['0', '1', '2'])[1 + n % 3], (array['enable', 'enable', 'disable'])[1 + n % 3]
+      (array['accesscard', 'accesscard', 'laddercard', 'accladdcard', 'patrolcard', 'authcard'])[1 + n % 6],
+      (array['ic', 'id'])[1 + n % 2], (array['enable', 'enable', 'disable'])[1 + n % 3]
     from generate_series(1, ${s.cards}) n join scale_home h on h.i = 1 + n % ${homes}`.execute(db);
   await sql`insert into card_gate (card_id, gate_id, validfrom, validto)
     select c.id, u.address_id, now() - interval '1 day', now() + interval '1 year'

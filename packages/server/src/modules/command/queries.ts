@@ -8,7 +8,7 @@ import { badRequest } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { foundInScope, listScope, type Scope, withinScope } from '../../http/scope.ts';
-import { likeArg, likePrefix } from '../../db/sql.ts';
+import { accountMatch, likeArg } from '../../db/sql.ts';
 import { cheapPage } from '../../db/paging.ts';
 import { withPlaceNames } from '../../db/names.ts';
 
@@ -20,9 +20,7 @@ const SORT = { createTime: 'cmd.id', updateTime: 'cmd.updated_at', status: 'cmd.
 export function filteredCommands(db: Db, scope: Scope, i: Omit<PageIn, 'page' | 'rows' | 'sort' | 'order'>) {
   let q = withinScope(db.selectFrom('command as cmd'), scope, 'cmd.community_id');
   if (i.address) q = q.where('cmd.subject', 'ilike', likeArg(i.address));
-  // A whole phone number matches exactly (index on account, id); anything shorter is a prefix.
-  if (i.account)
-    q = /^\d{11}$/.test(i.account) ? q.where('cmd.account', '=', i.account) : q.where('cmd.account', 'like', likePrefix(i.account));
+  if (i.account) q = q.where('cmd.account', ...accountMatch(i.account));
   if (i.gateId !== undefined) q = q.where('cmd.address_id', '=', i.gateId);
   if (i.type !== undefined) q = q.where('cmd.type', '=', i.type);
   if (i.status !== undefined) q = q.where('cmd.status', '=', i.status);
