@@ -4,7 +4,6 @@ import * as m0002 from './0002_import_progress.ts';
 import * as m0003 from './0003_trigram.ts';
 import * as m0004 from './0004_op_log_prefix.ts';
 import * as m0005 from './0005_caller_changes.ts';
-
 import * as m0902 from './0902_op_log_page.ts';
 import * as m0903 from './0903_card_list_indexes.ts';
 import * as m0101 from './0101_accounts.ts';
@@ -49,7 +48,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003_trigram': m0003,
   '0004_op_log_prefix': m0004,
   '0005_caller_changes': m0005,
-
   '0101_accounts': m0101,
   '0102_admin_totp': m0102,
   '0201_communities': m0201,
