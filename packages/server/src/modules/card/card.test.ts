@@ -162,6 +162,9 @@ describe('card list and card form (/access/gate, /access/ladder)', () => {
     expect(await f({ cardmode: 'id' })).toEqual(['L0001']);
     expect(await f({ cardstatus: 'disable' })).toEqual(['X0001']);
     expect(await f({ account: '13800000002' })).toEqual(['L0001']);
+    // The account is a whole number or its start (accountMatch): the same rule as the command list.
+    expect((await f({ account: '1380000000', sort: 'cardid' })).sort()).toEqual(['L0001', 'X0001']);
+    expect(await f({ account: '00000002' })).toEqual([]);
     expect(await f({ address: 'b1 102', cardtype: 'accladdcard' })).toEqual(['X0001']);
     // issued between two dates (the card's creation day, in the server's time zone)
     await t.db
