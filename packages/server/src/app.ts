@@ -69,7 +69,10 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   app.setErrorHandler(async (err, req, reply) => {
     await drainBody(req);
     const lang = langOfRequest.get(req) ?? requestLang(req);
-    if (err instanceof AppError) return sendEnvelope(reply, lang, err.status, err.content, err.msgs);
+    if (err instanceof AppError) {
+      if (err.retryAfter) reply.header('Retry-After', String(err.retryAfter));
+      return sendEnvelope(reply, lang, err.status, err.content, err.msgs);
+    }
     const code = (err as { statusCode?: number }).statusCode ?? 500;
     if ((err as { code?: string }).code === 'FST_FILES_LIMIT') {
       return sendEnvelope(reply, lang, 400, null, [msg('notice.tooManyFiles', { max: LIMITS.noticeFiles })]);

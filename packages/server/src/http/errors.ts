@@ -5,7 +5,17 @@ import { EnvelopeError, STATUS } from '@gatehouse/contracts';
  * (catalogue keys, see contracts msg()). Anything else becomes a 500 whose detail
  * stays in the server log.
  */
-export class AppError extends EnvelopeError {}
+export class AppError extends EnvelopeError {
+  /** Seconds the client should wait (a 429's Retry-After header). */
+  retryAfter?: number;
+}
+
+/** A 429 with its message and the Retry-After header of `seconds`. */
+export function refusedFor(seconds: number, msgs: string[]): AppError {
+  const e = new AppError(STATUS.tooMany, msgs);
+  e.retryAfter = Math.max(1, Math.ceil(seconds));
+  return e;
+}
 
 export const badRequest = (...msgs: string[]) => new AppError(STATUS.badRequest, msgs);
 export const forbidden = (ref = 'err.forbidden') => new AppError(STATUS.forbidden, [ref]);
@@ -13,7 +23,7 @@ export const notFound = (ref = 'err.notFound') => new AppError(STATUS.notFound, 
 export const unauthorized = (ref = 'err.unauthorized') => new AppError(STATUS.unauthorized, [ref]);
 export const conflict = (ref: string) => new AppError(STATUS.conflict, [ref]);
 /** 429 "try again in N seconds"; `ref` names a more precise message with the same {{seconds}}. */
-export const tooMany = (seconds: number, ref = 'err.tooMany') => new AppError(STATUS.tooMany, [`${ref}::${JSON.stringify({ seconds })}`]);
+export const tooMany = (seconds: number, ref = 'err.tooMany') => refusedFor(seconds, [`${ref}::${JSON.stringify({ seconds })}`]);
 
 /**
  * A successful answer with a non-200 envelope status that still passes content

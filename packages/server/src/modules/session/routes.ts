@@ -5,7 +5,7 @@ import { Answer, doneAnswer } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { handle, type Registered } from '../../http/route.ts';
 import { createCaptcha } from './captcha.ts';
-import { checkCode, sendCode } from './codes.ts';
+import { checkCode, countCodeTry, sendCode } from './codes.ts';
 import * as session from './service.ts';
 
 const S = ROUTES.session;
@@ -34,9 +34,10 @@ export const sessionHandlers: Registered[] = [
 
   handle(S.updateCommunityId, async (input, ctx) => session.updateCommunity(ctx, input.communityId)),
 
+  // Counted before the number is looked up, and answered alike whether it is registered or not
+  // (an unregistered number gets no SMS): the answer does not tell which numbers have accounts.
   handle(S.sendVcode, async (input, ctx) => {
-    await session.assertKnownPhone(ctx, input.phoneNumber);
-    await sendCode(ctx, input.phoneNumber, 'verify');
+    await sendCode(ctx, input.phoneNumber, 'verify', () => session.isKnownPhone(ctx, input.phoneNumber));
     return new Answer(200, null, ['sms.sent']);
   }),
 
@@ -46,15 +47,24 @@ export const sessionHandlers: Registered[] = [
     return new Answer(200, null, ['sms.sent']);
   }),
 
-  handle(S.validatePhoVcode, async (input, ctx) =>
-    doneAnswer(checkCode(ctx, input.phoneNumber, 'verify', input.vcode, false), 'reset.codeOk'),
-  ),
+  handle(S.validatePhoVcode, async (input, ctx) => {
+    await countCodeTry(ctx, input.phoneNumber);
+    return doneAnswer(checkCode(ctx, input.phoneNumber, 'verify', input.vcode, false), 'reset.codeOk');
+  }),
 
-  handle(S.resetPwd, async (input, ctx) => doneAnswer(session.resetPassword(ctx, input.phoneNumber, input.vcode, input.pwd), 'reset.done')),
+  handle(S.resetPwd, async (input, ctx) => {
+    await countCodeTry(ctx, input.phoneNumber);
+    return doneAnswer(session.resetPassword(ctx, input.phoneNumber, input.vcode, input.pwd), 'reset.done');
+  }),
 
-  handle(S.activeUser, async (input, ctx) => doneAnswer(session.activate(ctx, input.phoneNumber, input.vcode), 'active.done')),
+  handle(S.activeUser, async (input, ctx) => {
+    await countCodeTry(ctx, input.phoneNumber);
+    return doneAnswer(session.activate(ctx, input.phoneNumber, input.vcode), 'active.done');
+  }),
 
+  // Counted per client address and per number before the number is looked up.
   handle(S.verifyUser, async (input, ctx) => {
+    await countCodeTry(ctx, input.phoneNumber);
     await session.assertKnownPhone(ctx, input.phoneNumber);
     return null;
   }),

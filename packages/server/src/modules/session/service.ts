@@ -12,7 +12,7 @@ import {
 import { sql } from 'kysely';
 import { menuIdsOf, openSession, revokeSessions } from '../../http/auth.ts';
 import type { AuthCtx, Ctx } from '../../http/context.ts';
-import { Answer, badRequest, tooMany } from '../../http/errors.ts';
+import { Answer, AppError, badRequest, tooMany } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import { checkCaptcha, dropCaptcha } from './captcha.ts';
@@ -135,7 +135,8 @@ async function accountsByPhone(ctx: Ctx, phone: string) {
 /** Activation (203 flow): the SMS code proves the phone; inactive accounts of it become normal. */
 export async function activate(ctx: Ctx, phone: string, code: string): Promise<void> {
   const accounts = await accountsByPhone(ctx, phone);
-  if (!accounts.length) throw badRequest('sms.unknownPhone');
+  // An unregistered number has no code: answered as a wrong code, not as "not registered".
+  if (!accounts.length) throw new AppError(400, ['login.badSmsCode']);
   if (!accounts.some((a) => a.state === 0)) throw badRequest('active.already');
   await checkCode(ctx, phone, 'verify', code, true);
   await ctx.db
@@ -149,7 +150,7 @@ export async function activate(ctx: Ctx, phone: string, code: string): Promise<v
 /** Forgotten password: the code proves the phone; every account of it gets the new password. */
 export async function resetPassword(ctx: Ctx, phone: string, code: string, pwd: string): Promise<void> {
   const accounts = await accountsByPhone(ctx, phone);
-  if (!accounts.length) throw badRequest('sms.unknownPhone');
+  if (!accounts.length) throw new AppError(400, ['login.badSmsCode']);
   if (accounts.every((a) => isSystemAdmin(a.role_id))) throw badRequest('pwd.adminRefused');
   await checkCode(ctx, phone, 'verify', code, true);
   const hash = await hashPassword(pwd);
@@ -161,6 +162,10 @@ export async function resetPassword(ctx: Ctx, phone: string, code: string, pwd: 
 }
 
 /** The phone must belong to a registered account before a code is sent to it. */
+export async function isKnownPhone(ctx: Ctx, phone: string): Promise<boolean> {
+  return (await accountsByPhone(ctx, phone)).length > 0;
+}
+
 export async function assertKnownPhone(ctx: Ctx, phone: string, adminOnly = false): Promise<void> {
   const accounts = await accountsByPhone(ctx, phone);
   if (!accounts.length || (adminOnly && !accounts.some((a) => isSystemAdmin(a.role_id)))) throw badRequest('sms.unknownPhone');

@@ -1,7 +1,7 @@
-import { LIMITS, STATUS } from '@gatehouse/contracts';
+import { LIMITS } from '@gatehouse/contracts';
 import type { Ctx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
-import { AppError, tooMany } from '../../http/errors.ts';
+import { refusedFor, tooMany } from '../../http/errors.ts';
 import { hitAll, type Limit } from '../../sms/rate-limit.ts';
 
 /** SMS code limits (docs/security.md, "Sign-in and SMS throttles"); the daily cap is SMS_DAILY_CAP. */
@@ -14,7 +14,7 @@ export const SMS_LIMITS = {
 } as const;
 
 const phoneRefusal = (seconds: number) => tooMany(seconds, 'sms.phoneTooMany');
-const capRefusal = () => new AppError(STATUS.tooMany, ['sms.dailyCap']);
+const capRefusal = (seconds: number) => refusedFor(seconds, ['sms.dailyCap']);
 
 /**
  * Counts one SMS about to be sent, or refuses it (429). `proven`: the client has just
