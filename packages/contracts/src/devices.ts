@@ -53,6 +53,13 @@ export type CmdKind = (typeof CMD_KIND)[keyof typeof CMD_KIND];
 /** Topic names under `<prefix>/dev/<serial>/`. */
 export const DEVICE_TOPICS = ['cmd', 'ack', 'event', 'status', 'heartbeat'] as const;
 export type DeviceTopic = (typeof DEVICE_TOPICS)[number];
+/**
+ * The only topics a door unit may publish on (its own, under `<prefix>/dev/<serial>/`), and the one it
+ * subscribes to. One list for every broker: the embedded one, Mosquitto's dynamic-security role and
+ * EMQX's HTTP authorizer all read it (docs/scale-out.md).
+ */
+export const UNIT_PUBLISHES = ['ack', 'event', 'status', 'heartbeat'] as const satisfies readonly DeviceTopic[];
+export const UNIT_SUBSCRIBES = 'cmd' satisfies DeviceTopic;
 export const deviceTopic = (prefix: string, serial: string, t: DeviceTopic): string => `${prefix}/dev/${serial}/${t}`;
 
 /** Parses `<prefix>/dev/<serial>/<topic>`; null for anything else. */

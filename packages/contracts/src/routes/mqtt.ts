@@ -12,6 +12,8 @@ export const mqttAuthInput = z.object({
   username: field(200),
   password: field(500),
   clientid: field(200),
+  /** The connecting client's address (EMQX's `${peerhost}`): wrong passwords are counted per caller, not per unit. */
+  peerhost: field(64),
 });
 
 export const mqttAclInput = z.object({

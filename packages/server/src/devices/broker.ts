@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
-import { SERIAL_PATTERN } from '@gatehouse/contracts';
+import { SERIAL_PATTERN, UNIT_PUBLISHES, UNIT_SUBSCRIBES } from '@gatehouse/contracts';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 
 /** How the embedded broker checks who connects (devices/secrets.ts does the device part). */
@@ -70,14 +70,13 @@ export async function startEmbeddedBroker(port: number, auth: BrokerAuth, host =
       if (!client) return done(null);
       const id = who.get(client);
       if (id?.kind === 'server') return done(null);
-      if (id?.kind === 'device' && ['ack', 'event', 'status', 'heartbeat'].some((t) => packet.topic === own(id.serial, t)))
-        return done(null);
+      if (id?.kind === 'device' && UNIT_PUBLISHES.some((t) => packet.topic === own(id.serial, t))) return done(null);
       done(new Error(`publish to ${packet.topic} refused`));
     },
     authorizeSubscribe(client, sub, done) {
       const id = who.get(client);
       if (id?.kind === 'server') return done(null, sub);
-      if (id?.kind === 'device' && sub.topic === own(id.serial, 'cmd')) return done(null, sub);
+      if (id?.kind === 'device' && sub.topic === own(id.serial, UNIT_SUBSCRIBES)) return done(null, sub);
       done(null, null);
     },
   });

@@ -58,7 +58,7 @@ describe('EMQX HTTP authentication and authorization', () => {
   it("applies the embedded broker's topic rules, and refuses a removed unit", async () => {
     const a = await bindNewDevice(t, token, community);
     const b = await bindNewDevice(t, token, community);
-    for (const sub of ['ack', 'event', 'status'])
+    for (const sub of ['ack', 'event', 'status', 'heartbeat'])
       expect((await acl(a.serial, 'publish', `gh/dev/${a.serial}/${sub}`)).body.result).toBe('allow');
     expect((await acl(a.serial, 'subscribe', `gh/dev/${a.serial}/cmd`)).body.result).toBe('allow');
     const denied: [string, string][] = [
@@ -85,12 +85,18 @@ describe('EMQX HTTP authentication and authorization', () => {
     expect((await auth(a.serial, a.secret)).body.result).toBe('deny');
   });
 
-  it('denies every attempt of a username after too many wrong passwords, other usernames unaffected', async () => {
+  it('denies a caller after too many wrong passwords; the unit itself still connects from its own address', async () => {
     const d = await bindNewDevice(t, token, community);
     const other = await bindNewDevice(t, token, community);
-    for (let i = 0; i < AUTH_FAILS_MAX; i++) expect((await auth(d.serial, `wrong-${i}`)).body.result).toBe('deny');
-    expect((await auth(d.serial, d.secret)).body.result).toBe('deny');
-    expect((await auth(other.serial, other.secret)).body.result).toBe('allow');
+    const from = (username: string, password: string, peerhost: string) =>
+      call('auth', { username, password, clientid: `c-${username}`, peerhost });
+    for (let i = 0; i < AUTH_FAILS_MAX; i++) expect((await from(d.serial, `wrong-${i}`, '203.0.113.9')).body.result).toBe('deny');
+    // The stranger is out, whatever unit it names next.
+    expect((await from(d.serial, d.secret, '203.0.113.9')).body.result).toBe('deny');
+    expect((await from(other.serial, other.secret, '203.0.113.9')).body.result).toBe('deny');
+    // The unit, from its own address, is not kept out by the stranger's wrong secrets.
+    expect((await from(d.serial, d.secret, '10.20.0.7')).body.result).toBe('allow');
+    expect((await from(other.serial, other.secret, '10.20.0.8')).body.result).toBe('allow');
   });
 
   it('answers 429 once an address keeps sending a wrong shared secret; the right one still passes', async () => {

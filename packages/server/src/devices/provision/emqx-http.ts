@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type MqttHookAnswer, SERIAL_PATTERN } from '@gatehouse/contracts';
+import { type MqttHookAnswer, SERIAL_PATTERN, UNIT_PUBLISHES, UNIT_SUBSCRIBES } from '@gatehouse/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { keyPart, type RateLimiter } from '../../sms/rate-limit.ts';
@@ -10,7 +10,12 @@ import { verifyDeviceSecret } from '../secrets.ts';
  * rules of the embedded broker (docs/mqtt-broker.md has EMQX's configuration).
  */
 
-/** Wrong passwords a username may try per window before every attempt is denied for the rest of it. */
+/**
+ * Wrong passwords one caller (the connecting client's address, EMQX's `${peerhost}`; its client id when
+ * EMQX does not send the address) may try per window before its every attempt is denied for the rest
+ * of it. Counted per caller, not per username: a stranger who knows a unit's serial cannot keep the
+ * unit out by sending wrong secrets for it.
+ */
 export const AUTH_FAILS_MAX = 10;
 export const AUTH_FAILS_WINDOW_SEC = 60;
 /** Calls with a wrong shared secret an address may make per window before they answer 429. */
@@ -38,15 +43,16 @@ const deny = (): MqttHookAnswer => ({ result: 'deny', is_superuser: false });
 /**
  * Authentication: the server's own client (MQTT_USERNAME / MQTT_PASSWORD) or a bound
  * door unit (username = serial, password = its current secret, checked against the
- * hash). Wrong passwords are counted per username; over the limit everything is denied.
+ * hash). Wrong passwords are counted per caller; over the limit that caller is denied.
  */
 export async function emqxAuthenticate(
   deps: { db: Db; config: Config; limiter: RateLimiter },
-  i: { username: string; password: string },
+  i: { username: string; password: string; clientid?: string; peerhost?: string },
 ): Promise<MqttHookAnswer> {
   const { config, limiter } = deps;
   if (!i.username || !i.password) return deny();
-  const key = `mqtt:auth:${keyPart(i.username)}`;
+  const caller = i.peerhost ? `peer:${keyPart(i.peerhost)}` : `client:${keyPart(i.clientid ?? '')}`;
+  const key = `mqtt:auth:${caller}`;
   if (!(await limiter.peek(key, AUTH_FAILS_MAX, AUTH_FAILS_WINDOW_SEC)).allowed) return deny();
   let ok = false;
   if (config.MQTT_USERNAME && config.MQTT_PASSWORD && i.username === config.MQTT_USERNAME) ok = same(i.password, config.MQTT_PASSWORD);
@@ -57,7 +63,7 @@ export async function emqxAuthenticate(
 }
 
 /**
- * Authorization: a door unit publishes only on `<prefix>/dev/<serial>/{ack,event,status}`
+ * Authorization: a door unit publishes only on its own topics (UNIT_PUBLISHES: ack, event, status, heartbeat)
  * and subscribes only to `<prefix>/dev/<serial>/cmd`, while it is bound; the server's
  * client uses `<prefix>/dev/...` and shared subscriptions `$share/<group>/<prefix>/dev/...`.
  */
@@ -77,7 +83,7 @@ export async function emqxAuthorize(
   }
   if (!SERIAL_PATTERN.test(username)) return deny();
   const own = (t: string) => `${prefix}/dev/${username}/${t}`;
-  const fits = action === 'publish' ? ['ack', 'event', 'status'].some((t) => topic === own(t)) : topic === own('cmd');
+  const fits = action === 'publish' ? UNIT_PUBLISHES.some((t) => topic === own(t)) : topic === own(UNIT_SUBSCRIBES);
   if (!fits) return deny();
   const bound = await deps.db
     .selectFrom('device')

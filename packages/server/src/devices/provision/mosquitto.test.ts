@@ -121,9 +121,11 @@ describe.skipIf(!hasMosquitto())('Mosquitto dynamic-security provisioning', () =
     await ca.publishAsync(`gh/dev/${b.serial}/ack`, '{"id":1,"ok":true}', { qos: 1 });
     await ca.publishAsync(`gh/dev/${b.serial}/cmd`, '{}', { qos: 1 });
     await ca.publishAsync(`gh/dev/${a.serial}/cmd`, '{}', { qos: 1 });
+    // Its own heartbeat passes (a quiet unit would otherwise go offline on Mosquitto).
+    await ca.publishAsync(`gh/dev/${a.serial}/heartbeat`, '{}', { qos: 1 });
     await ca.publishAsync(`gh/dev/${a.serial}/event`, '{}', { qos: 1 });
     await own;
-    expect(seen).toEqual([`gh/dev/${a.serial}/event`]);
+    expect(seen).toEqual([`gh/dev/${a.serial}/heartbeat`, `gh/dev/${a.serial}/event`]);
   });
 
   it('refuses the old secret after a reset (dropping the open connection) and accepts the new one', async () => {

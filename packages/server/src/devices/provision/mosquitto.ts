@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { BrokerDrift, BrokerHealth } from '@gatehouse/contracts';
+import { type BrokerDrift, type BrokerHealth, UNIT_PUBLISHES, UNIT_SUBSCRIBES } from '@gatehouse/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/index.ts';
 import type { DynsecAcl, DynsecClientEntry, DynsecCommand, Dynsec, DynsecRoleEntry } from './dynsec.ts';
@@ -72,8 +72,8 @@ export class MosquittoProvisioner {
   deviceAcls(serial: string): DynsecAcl[] {
     const own = (t: string) => `${this.o.prefix}/dev/${serial}/${t}`;
     return [
-      ...['ack', 'event', 'status'].map((t) => ({ acltype: 'publishClientSend', topic: own(t), allow: true, priority: 0 })),
-      { acltype: 'subscribeLiteral', topic: own('cmd'), allow: true, priority: 0 },
+      ...UNIT_PUBLISHES.map((t) => ({ acltype: 'publishClientSend', topic: own(t), allow: true, priority: 0 })),
+      { acltype: 'subscribeLiteral', topic: own(UNIT_SUBSCRIBES), allow: true, priority: 0 },
     ];
   }
 
