@@ -4,7 +4,20 @@ import { msg } from '../messages/define.ts';
 import { roleMessages } from '../messages/roles.ts';
 import { DIGITS, isValidPhone } from '../patterns.ts';
 import { ALL_ROLES, CREATABLE_ROLES, isSystemAdmin, roleNameKey } from '../roles.ts';
-import { intList, invalid, newPasswordField, optInt, optStr, paging, phoneField, reqInt, reqStr, withT } from './common.ts';
+import {
+  IMPORT_ID,
+  intList,
+  invalid,
+  newPasswordField,
+  optInt,
+  optionalImportId,
+  optStr,
+  paging,
+  phoneField,
+  reqInt,
+  reqStr,
+  withT,
+} from './common.ts';
 
 /** Upper bound of the face and resident limits of an account. */
 export const ACCOUNT_LIMIT_MAX = 99;
@@ -138,11 +151,9 @@ export const checkUserPropertiesInput = z.object({
 export const residentAccountsInput = z.object({ ...withT, addressId: reqInt('f.address', true) });
 export const devicesForClouduserInput = z.object({ ...withT, deviceName: optStr('f.dev.name', LIMITS.deviceSearchMax) });
 export const updateUserMenuInput = z.object({ userId: reqInt('f.id'), menuIds: intList('f.menus') });
-/** A random id the browser gives an import so it can ask for the server's progress (a malformed one means no progress). */
-const IMPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const uploadAccountFileInput = z.object({
   communityID: reqInt('f.community', true),
-  importId: z.string().regex(IMPORT_ID).optional().catch(undefined),
+  importId: optionalImportId,
 });
 export const importProgressInput = z.object({ ...withT, importId: z.string().regex(IMPORT_ID, invalid('f.importId')) });
 

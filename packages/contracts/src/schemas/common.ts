@@ -200,3 +200,8 @@ export const validityInOrder: [(v: { validfrom: string; validto: string }) => bo
   (v) => datesInOrder(v.validfrom, v.validto),
   { message: msg('v.dateOrder'), path: ['validto'] },
 ];
+
+/** A random id the browser gives an import so it can ask for the server's progress (a uuid). */
+export const IMPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** An upload's optional import id: a malformed one means no progress is kept, never an error. */
+export const optionalImportId = z.string().regex(IMPORT_ID).optional().catch(undefined);

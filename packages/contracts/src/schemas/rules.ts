@@ -3,7 +3,7 @@ import { RULES_LIMITS } from '../limits.ts';
 import { msg } from '../messages/define.ts';
 import { dayProblem, HOLIDAY_MODE, ISO_WEEKDAYS } from '../schedule-table.ts';
 import { ladderItem } from './card.ts';
-import { intList, isDateText, jsonList, optInt, reqInt, reqStr, withT } from './common.ts';
+import { intList, isDateText, jsonList, optInt, optionalImportId, reqInt, reqStr, withT } from './common.ts';
 
 /** Access rules (issue 13): weekly schedules, holidays, access groups of one community. */
 
@@ -75,7 +75,7 @@ const holidayInOrder: [(v: { datefrom: string; dateto: string }) => boolean, { m
 export const saveHolidayInput = z.object({ id: optInt('f.id'), communityId, ...holidayFields }).refine(...holidayInOrder);
 
 /** Holiday import: the community is chosen first. */
-export const holidayImportInput = z.object({ communityId, importId: z.string().max(64).optional() });
+export const holidayImportInput = z.object({ communityId, importId: optionalImportId });
 /** One imported holiday row. */
 export const holidayImportRow = z.object(holidayFields).refine(...holidayInOrder);
 

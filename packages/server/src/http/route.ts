@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { readCaller } from './auth.ts';
 import type { AuthCtx, Caller, Ctx, Services } from './context.ts';
 import { Answer, AppError, forbidden, unauthorized } from './errors.ts';
-import { t } from './i18n.ts';
+import { inputMessages, t } from './i18n.ts';
 import { discardFiles, readMultipart, type UploadedFile } from './uploads.ts';
 
 type Out<R> = R extends RouteDef<z.ZodType, infer O> ? O : never;
@@ -94,10 +94,7 @@ export function registerRoutes(app: FastifyInstance, services: Services, regs: R
       try {
         const parsed = route.input.safeParse(raw);
         if (!parsed.success) {
-          throw new AppError(
-            STATUS.badRequest,
-            parsed.error.issues.map((i) => i.message),
-          );
+          throw new AppError(STATUS.badRequest, inputMessages(parsed.error.issues.map((i) => i.message)));
         }
         return { lang, result: await handler(parsed.data as never, ctx as never, { req, reply, files }) };
       } finally {

@@ -53,13 +53,14 @@ export async function emqxAuthenticate(
   if (!i.username || !i.password) return deny();
   const caller = i.peerhost ? `peer:${keyPart(i.peerhost)}` : `client:${keyPart(i.clientid ?? '')}`;
   const key = `mqtt:auth:${caller}`;
-  if (!(await limiter.peek(key, AUTH_FAILS_MAX, AUTH_FAILS_WINDOW_SEC)).allowed) return deny();
+  // Counted before the password is checked (a burst gets at most AUTH_FAILS_MAX checks); a right one gives its count back.
+  if (!(await limiter.hit(key, AUTH_FAILS_MAX, AUTH_FAILS_WINDOW_SEC)).allowed) return deny();
   let ok = false;
   if (config.MQTT_USERNAME && config.MQTT_PASSWORD && i.username === config.MQTT_USERNAME) ok = same(i.password, config.MQTT_PASSWORD);
   else if (SERIAL_PATTERN.test(i.username) && i.username.length <= 150) ok = await verifyDeviceSecret(deps.db, i.username, i.password);
-  if (ok) return allow();
-  await limiter.hit(key, AUTH_FAILS_MAX, AUTH_FAILS_WINDOW_SEC);
-  return deny();
+  if (!ok) return deny();
+  await limiter.release(key);
+  return allow();
 }
 
 /**

@@ -168,7 +168,12 @@ describe('emergency modes', () => {
     for (const r of outOfScope) expect(r.body).toMatchObject({ status: 403, msgs: ['You have no access to this community'] });
     // The manager's banner does not show the other community's mode.
     expect((await t.get<EmergencyRow[]>('/emergency/getActive', {}, manager.token)).body.content).toEqual([]);
-    const { token: resident } = await t.signIn({ roleId: 7 });
+    const { token: resident } = await t.signIn({ roleId: 7, communityId: other });
+    // The banner names the mode to everyone in the community, the operator's phone only to those who may set modes.
+    const seenByAdmin = (await t.get<EmergencyRow[]>('/emergency/getActive', {}, admin)).body.content;
+    expect(seenByAdmin.find((r) => r.id === theirs.body.content.id)?.setBy).not.toBe('');
+    const seenByResident = (await t.get<EmergencyRow[]>('/emergency/getActive', {}, resident)).body.content;
+    expect(seenByResident.map((r) => [r.id, r.setBy])).toEqual([[theirs.body.content.id, '']]);
     expect((await t.post('/emergency/setMode', { communityId: mine, mode: 'lockdown', reason: 'x' }, resident)).body.status).toBe(403);
     expect((await t.post('/emergency/setMode', { communityId: mine, mode: 'lockdown', reason: 'x' })).body.status).toBe(401);
     const noReason = await t.post('/emergency/setMode', { communityId: mine, mode: 'lockdown' }, manager.token);

@@ -1,4 +1,4 @@
-import { msg, ROUTES } from '@gatehouse/contracts';
+import { menuByKey, msg, ROUTES } from '@gatehouse/contracts';
 import { Answer } from '../../http/errors.ts';
 import { handle, type Registered } from '../../http/route.ts';
 import { scopeOf } from '../../http/scope.ts';
@@ -8,7 +8,13 @@ import { activeModes, liftEmergencyMode, setEmergencyMode } from './service.ts';
 const OPEN_MESSAGE = { opened: 'door.opened', failed: 'door.openFailed', noAnswer: 'door.noAnswer' } as const;
 
 export const emergencyHandlers: Registered[] = [
-  handle(ROUTES.emergency.getActive, async (_input, ctx) => activeModes(ctx.db, await scopeOf(ctx.db, ctx.caller), ctx.config.TZ_NAME)),
+  // Who set a mode (a phone number) is shown only to callers who may set modes themselves: the banner of a
+  // householder or any other caller without the emergency menu names the mode, not the operator.
+  handle(ROUTES.emergency.getActive, async (_input, ctx) => {
+    const rows = await activeModes(ctx.db, await scopeOf(ctx.db, ctx.caller), ctx.config.TZ_NAME);
+    const operator = ctx.caller.menuIds.has(menuByKey('access.gm').id);
+    return operator ? rows : rows.map((r) => ({ ...r, setBy: '' }));
+  }),
 
   handle(ROUTES.emergency.setMode, async (input, ctx) => {
     const row = await setEmergencyMode(ctx, input);

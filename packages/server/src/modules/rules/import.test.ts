@@ -46,6 +46,23 @@ describe('importHolidays', () => {
     expect(await holidaysOf(mine)).toEqual([]);
   });
 
+  it('a malformed import id only means no progress: the file is imported (was a 500 on PostgreSQL)', async () => {
+    const file = await xlsx([['Id day', '2027-05-01', '2027-05-01']]);
+    const res = await upload(t, '/rules/importHolidays', { communityId: mine, importId: 'abc' }, [file], manager.token);
+    expect(res.statusCode).toBe(200);
+    await t.db.deleteFrom('access_holiday').where('community_id', '=', mine).execute();
+  });
+
+  it('an input check without a message of ours answers in the session language, not in English', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/message/getMessagesPage?page=abc&rows=10',
+      headers: { token: await t.tokenFor(manager.id, 'zh-CN') },
+    });
+    const body = res.json() as { status: number; msgs: string[] };
+    expect([res.statusCode, body.msgs]).toEqual([400, ['请求参数错误']]);
+  });
+
   it('reports each bad row with its column and imports nothing; a good file imports every row with a message and op log', async () => {
     const bad = await xlsx([
       ['New year', '2027-01-01', '2027-01-01'],

@@ -110,6 +110,14 @@ describe('administrator sign-in with the authenticator', () => {
     expect(locked.statusCode).toBe(429);
   });
 
+  it('checks at most five answers of a burst: each is counted before it is checked', async () => {
+    const a = await enrolled();
+    const burst = await Promise.all(Array.from({ length: 12 }, () => login(a.regNo, wrongCode(a.secret))));
+    expect(burst.filter((r) => r.statusCode === 400)).toHaveLength(5);
+    expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(7);
+    expect(String(burst.find((r) => r.statusCode === 429)?.headers['retry-after'])).toMatch(/^\d+$/);
+  });
+
   it('keeps the SMS step alone for administrators without an authenticator', async () => {
     const regNo = adminPhone();
     await t.createAccount({ regNo, password: 'Abc12345', roleId: 1 });

@@ -12,12 +12,15 @@ const FAIL_MAX = 5;
 const FAIL_WINDOW_SEC = 900;
 const failKey = (accountId: number) => `2fa:acct:${accountId}`;
 
-/** Refuses (429) while an account has used up its wrong answers. */
-export async function guardAttempts(ctx: Ctx, accountId: number): Promise<void> {
-  const r = await ctx.limiter.peek(failKey(accountId), FAIL_MAX, FAIL_WINDOW_SEC);
+/**
+ * Counts one answer of an account's second factor before it is checked, or refuses it (429) once
+ * the account has used its tries: a burst of any size gets at most FAIL_MAX checks. A right answer
+ * clears the count (clearFailures).
+ */
+export async function countAttempt(ctx: Ctx, accountId: number): Promise<void> {
+  const r = await ctx.limiter.hit(failKey(accountId), FAIL_MAX, FAIL_WINDOW_SEC);
   if (!r.allowed) throw tooMany(r.retryAfter);
 }
-export const countFailure = (ctx: Ctx, accountId: number) => ctx.limiter.hit(failKey(accountId), FAIL_MAX, FAIL_WINDOW_SEC);
 export const clearFailures = (ctx: Ctx, accountId: number) => ctx.limiter.reset(failKey(accountId));
 
 export const recoveryHash = (accountId: number, code: string): string =>
@@ -69,10 +72,10 @@ export async function factorPrompt(ctx: Ctx, account: { id: number; reg_no: stri
  * Checks an administrator's answer to the 205 step: the SMS code always works (the
  * spec's default); with an authenticator enabled, a current TOTP code or an unused
  * recovery code works too. Answers null when accepted, else the message key to refuse
- * with; wrong answers are counted per account, and past the limit the step answers 429.
+ * with; answers are counted per account before they are checked, and past the limit the step answers 429.
  */
 export async function secondFactorRefusal(ctx: Ctx, account: { id: number; reg_no: string }, answer: string): Promise<string | null> {
-  await guardAttempts(ctx, account.id);
+  await countAttempt(ctx, account.id);
   const totp = (await enabledTotp(ctx.db, account.id)) !== undefined;
   let ok = totp && ((await useTotp(ctx.db, account.id, answer)) || (await useRecoveryCode(ctx.db, account.id, answer)));
   if (!ok) {
@@ -87,6 +90,5 @@ export async function secondFactorRefusal(ctx: Ctx, account: { id: number; reg_n
     await clearFailures(ctx, account.id);
     return null;
   }
-  await countFailure(ctx, account.id);
   return totp ? 'login.badSecondFactor' : 'login.badSmsCode';
 }

@@ -6,7 +6,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { verifyPassword } from './passwords.ts';
-import { clearFailures, countFailure, enabledTotp, guardAttempts, recoveryHash, useRecoveryCode, useTotp } from './second-factor.ts';
+import { clearFailures, countAttempt, enabledTotp, recoveryHash, useRecoveryCode, useTotp } from './second-factor.ts';
 import { matchTotp, newTotpSecret, totpUri } from './totp.ts';
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
@@ -52,12 +52,9 @@ export async function confirmTotp(ctx: AuthCtx, code: string): Promise<{ recover
   const row = await ctx.db.selectFrom('account_totp').select(['secret', 'enabled_at']).where('account_id', '=', id).executeTakeFirst();
   if (row?.enabled_at) throw conflict('totp.already');
   if (!row) throw badRequest('totp.noPending');
-  await guardAttempts(ctx, id);
+  await countAttempt(ctx, id);
   const step = matchTotp(row.secret, code, Date.now());
-  if (step === null) {
-    await countFailure(ctx, id);
-    throw badRequest('totp.badCode');
-  }
+  if (step === null) throw badRequest('totp.badCode');
   await clearFailures(ctx, id);
   const codes = newRecoveryCodes();
   await ctx.db.transaction().execute(async (trx) => {
@@ -82,14 +79,11 @@ export async function disableTotp(ctx: AuthCtx, proof: { code?: string; password
   adminOnly(ctx);
   const id = ctx.caller.accountId;
   if (!(await enabledTotp(ctx.db, id))) throw badRequest('totp.notEnabled');
-  await guardAttempts(ctx, id);
+  await countAttempt(ctx, id);
   const ok = proof.code
     ? (await useTotp(ctx.db, id, proof.code)) || (await useRecoveryCode(ctx.db, id, proof.code))
     : await passwordOk(ctx, proof.password ?? '');
-  if (!ok) {
-    await countFailure(ctx, id);
-    throw badRequest('totp.badProof');
-  }
+  if (!ok) throw badRequest('totp.badProof');
   await clearFailures(ctx, id);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('account_recovery_code').where('account_id', '=', id).execute();
