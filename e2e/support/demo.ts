@@ -73,8 +73,8 @@ export async function openDemo(page: Page, demo: Demo, lang: Lang, screen: strin
   const env = (await res.json()) as { content: Record<string, unknown> };
   await page.addInitScript(
     ([s, l]) => {
-      sessionStorage.setItem('gh_session', s as string);
-      sessionStorage.setItem('gh_lang', l as string);
+      localStorage.setItem('gh_session', s as string);
+      localStorage.setItem('gh_lang', l as string);
     },
     [JSON.stringify({ ...env.content, token }), STORED_LANG[lang]],
   );

@@ -70,7 +70,7 @@ export const outboxCode = async (phone: string): Promise<string> => {
 /**
  * Opens the app already signed in as a seeded account (the sign-in screen has its
  * own tests): a session token is made on the server and the session content is
- * put in sessionStorage, as the sign-in would.
+ * put in localStorage, as the sign-in would.
  */
 export async function openSignedIn(page: Page, accountId: number, path: string, lang: 'china1' | 'china2' | 'english' = 'english') {
   const { token } = await control<{ token: string }>('/token', {
@@ -82,8 +82,8 @@ export async function openSignedIn(page: Page, accountId: number, path: string, 
   const session = { ...env.content, token };
   await page.addInitScript(
     ([s, l]) => {
-      if (!sessionStorage.getItem('gh_session')) sessionStorage.setItem('gh_session', s as string);
-      if (!sessionStorage.getItem('gh_lang')) sessionStorage.setItem('gh_lang', l as string);
+      if (!localStorage.getItem('gh_session')) localStorage.setItem('gh_session', s as string);
+      if (!localStorage.getItem('gh_lang')) localStorage.setItem('gh_lang', l as string);
     },
     [JSON.stringify(session), lang],
   );

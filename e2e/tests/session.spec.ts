@@ -152,7 +152,36 @@ test('changing the password sends the user to /login and ends the session', asyn
 
 test('a protected URL without a session goes to /login', async ({ page }) => {
   await page.goto('/account');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Faccount$/);
+});
+
+test("a link opened before sign-in is kept through it, the browser's tabs share the session, the tab names the screen", async ({
+  page,
+  context,
+}) => {
+  const community = await seedCommunity('Deep Link Court');
+  const a = await seedAccount({ roleId: 4, name: 'Linker', manages: [community] });
+  await page.goto('/account');
+  await page.getByTestId('language-select').click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await loginViaUi(page, { ...a, roleLabel: 'Property supervisor' });
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveTitle('Account management - Gatehouse access control');
+  // A second tab is signed in already (no new sign-in, no new SMS code).
+  const second = await context.newPage();
+  await second.goto('/account');
+  await expect(second.getByTestId('user-menu')).toContainText('Linker');
+  await expect(second).toHaveTitle('Account management - Gatehouse access control');
+  // Signing out in one tab signs the other out at once.
+  await second.getByTestId('user-menu').click();
+  await second.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(second).toHaveURL(/\/login/);
+  await expect(page).toHaveURL(/\/login/);
+  // A link from elsewhere is never followed after sign-in.
+  await page.goto('/login?next=//evil.example/x');
+  await loginViaUi(page, { ...a, roleLabel: 'Property supervisor' });
+  await expect(page).not.toHaveURL(/\/login/);
+  expect(new URL(page.url()).host).toBe(new URL(second.url()).host);
 });
 
 test('an API answer 403 shows the message and goes to /403', async ({ page }) => {

@@ -5,12 +5,12 @@ import { clearSession, getSession, onSessionChange } from '../session/store.ts';
 
 /**
  * Any non-public route without a signed-in user clears the cache and goes to
- * /login. On each page load the session (menus, community) is refreshed from the
+ * /login?next=<the link>. On each page load the session (menus, community) is refreshed from the
  * server, so a changed grant shows at the next load.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const [session, setSession] = useState(getSession());
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   useEffect(() => onSessionChange(() => setSession(getSession())), []);
   useEffect(() => {
     if (!getSession()) return;
@@ -18,7 +18,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }, []);
   if (!session) {
     clearSession();
-    return <Navigate to="/login" replace />;
+    // The link asked for is kept through the sign-in (LoginPage goes there afterwards).
+    const next = pathname === '/' ? '' : `?next=${encodeURIComponent(pathname + search)}`;
+    return <Navigate to={`/login${next}`} replace />;
   }
   if (pathname === '/') return <Navigate to={session.defaultPath ?? '/403'} replace />;
   return <>{children}</>;

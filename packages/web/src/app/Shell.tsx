@@ -4,9 +4,11 @@ import { EmergencyBanner } from '../features/emergency/EmergencyBanner.tsx';
 import { AppHeader } from './header/AppHeader.tsx';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
 import { SideMenu } from './SideMenu.tsx';
+import { useScreenTitle } from './useScreenTitle.ts';
 
 /** The signed-in layout: header, accordion menu (folded on narrow screens), the emergency banner, page. */
 export function Shell() {
+  useScreenTitle();
   return (
     <Layout style={{ height: '100%' }}>
       <AppHeader />

@@ -9,6 +9,7 @@ import { useT } from '../../i18n/index.ts';
 import { clearSession } from '../../session/store.ts';
 import { FieldWithAction } from '../../shared/FieldWithAction.tsx';
 import { lazyFieldRule } from '../../shared/rules.ts';
+import { afterSignIn } from './afterSignIn.ts';
 import { type LoginForm, rolesOf, sendAdminCode, submitLogin } from './api.ts';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 
@@ -78,7 +79,7 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
     try {
       const a = await submitLogin({ ...values, dx: needSms ? values.dx : undefined });
       if (a.status === 200) {
-        const path = (a.content as SessionContent).defaultPath ?? '/403';
+        const path = afterSignIn(new URLSearchParams(window.location.search).get('next'), (a.content as SessionContent).defaultPath);
         preloadSignedIn(path); // the first page's code loads beside the shell's
         nav(path);
       } else if (a.status === 205) {
