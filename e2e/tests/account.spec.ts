@@ -87,7 +87,7 @@ test('a manager adds a householder with the community and address pickers, edits
   await modalsClosed(page);
   await expect(row.getByTestId('state-2')).toHaveText('Disabled');
   await residentPage.reload();
-  await expect(residentPage).toHaveURL(/\/login$/);
+  await expect(residentPage).toHaveURL(/\/login(\?next=[^&]*)?$/);
   await other.close();
 });
 
@@ -177,5 +177,5 @@ test('an enterprise user migrates its account from the user menu and signs in ag
   await page.getByTestId('migrate-password').fill('Moved123');
   await page.getByTestId('migrate-confirm').fill('Moved123');
   await page.locator('.ant-modal').getByRole('button', { name: 'OK' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login(\?next=[^&]*)?$/);
 });
