@@ -202,6 +202,10 @@ export async function setEmergencyMode(
   const addressId = input.addressId ?? null;
   if (addressId !== null) await checkDoorUnit(ctx, input.communityId, addressId);
   const { id, queued } = await withCommands(ctx, async (trx, q) => {
+    // One change of a community's modes at a time (two operators, a double click): the second waits for the
+    // first to commit, then replaces its mode. Without it, concurrent inserts broke the one-mode-in-force
+    // index (emergency_mode_active_uq) and answered 500 on PostgreSQL.
+    await trx.selectFrom('community').select('id').where('id', '=', input.communityId).forUpdate().execute();
     const replaced = await trx
       .updateTable('emergency_mode')
       .set({ lifted_at: sql<Date>`now()`, lifted_regno: ctx.caller.regNo.slice(0, 20), lift_reason: 'replaced' })
