@@ -62,6 +62,8 @@ export const ADDRESS_TYPE = { doorUnit: 0, householder: 1, managementCentre: 2 }
 export const IMPORT_LIMITS = {
   /** Data rows of one import (rows after the header that hold a value). */
   rows: 200_000,
+  /** Problems an import's report lists one by one; the rest are counted per kind (ImportReport). */
+  reportedErrors: 1000,
   /** The highest row number a sheet may use (Excel's own sheet height). */
   rowNumber: 1_048_576,
   /** Characters of one cell (Excel's own cell limit). */

@@ -10,8 +10,14 @@ export interface ImportRowError {
 /** The report of every spreadsheet import (the server's import runner, the web's import dialog). */
 export interface ImportReport {
   imported: number;
+  /** Rows with at least one problem. */
   rejected: number;
+  /** The first IMPORT_LIMITS.reportedErrors problems, by row. */
   errors: ImportRowError[];
+  /** Problems found beyond those listed in `errors` (0 when every one is listed). */
+  omitted: number;
+  /** Every problem counted by column and message, most frequent first (the whole file, listed or not). */
+  kinds: { column: string; message: string; count: number }[];
 }
 
 /** What the server has done of one import so far (`GET /api/account/getImportProgress`). */

@@ -83,7 +83,7 @@ describe('import progress', () => {
     expect(await progressOf(importId)).toEqual({ stage: 'hash', done: 1, total: 3, finished: false });
     expect(applied).toEqual([]);
     release();
-    expect(await running).toEqual({ imported: 3, rejected: 0, errors: [] });
+    expect(await running).toEqual({ imported: 3, rejected: 0, errors: [], omitted: 0, kinds: [] });
     expect(await progressOf(importId)).toEqual({ stage: 'done', done: 3, total: 3, finished: true });
     fs.rmSync(file, { force: true });
   });

@@ -8,6 +8,7 @@ import { Answer, AppError, badRequest } from '../http/errors.ts';
 import { t } from '../http/i18n.ts';
 import { writeOpLog } from '../http/oplog.ts';
 import { keepFile, type UploadedFile } from '../http/uploads.ts';
+import { ImportProblems } from './import-report.ts';
 import { type ProgressWriter, progressWriter } from './import-progress.ts';
 import { readSheet } from './read.ts';
 import { sendWorkbook, workbookBuffer } from './write.ts';
@@ -83,7 +84,7 @@ async function run<S extends z.ZodType>(
       return at >= 0 ? at : i;
     });
 
-  const errors: RowError[] = [];
+  const errors = new ImportProblems();
   // The valid rows and, at the same index, their line in the sheet (no object a row beside each).
   const valid: z.output<S>[] = [];
   const lines: number[] = [];
@@ -105,11 +106,11 @@ async function run<S extends z.ZodType>(
       lines.push(line);
     } else
       for (const issue of parsed.error.issues) {
-        errors.push({ row: line, column: headerText(String(issue.path[0] ?? '')), message: t(ctx.lang, issue.message) });
+        errors.add({ row: line, column: headerText(String(issue.path[0] ?? '')), message: t(ctx.lang, issue.message) });
       }
   }
   if (!dataRows) throw badRequest('import.empty');
-  if (spec.prepare && !errors.length) await spec.prepare(valid, (done, total) => progress.set('hash', done, total));
+  if (spec.prepare && !errors.count) await spec.prepare(valid, (done, total) => progress.set('hash', done, total));
   progress.set('write', 0, valid.length);
   // PGlite has one connection: the transaction below holds it, so no progress write may be left waiting.
   await progress.flush();
@@ -118,10 +119,10 @@ async function run<S extends z.ZodType>(
   await ctx.db.transaction().execute(async (trx) => {
     if (spec.check && valid.length) {
       for (const e of await spec.check(valid, trx)) {
-        errors.push({ row: lines[e.index] ?? 0, column: e.column ? headerText(e.column) : '', message: t(ctx.lang, e.message) });
+        errors.add({ row: lines[e.index] ?? 0, column: e.column ? headerText(e.column) : '', message: t(ctx.lang, e.message) });
       }
     }
-    if (errors.length) return;
+    if (errors.count) return;
     await spec.apply(valid, trx);
     imported = valid.length;
     const rel = await keepFile(ctx.config, file, 'imports');
@@ -151,9 +152,7 @@ async function run<S extends z.ZodType>(
       .execute();
     await writeOpLog(trx, ctx, { menu: spec.menu, content, communityId: spec.communityId, after: { file: file.filename, rows: imported } });
   });
-  errors.sort((a, b) => a.row - b.row);
-  const rejectedRows = new Set(errors.map((e) => e.row)).size;
-  return { imported, rejected: rejectedRows, errors };
+  return errors.report(imported);
 }
 
 /** Template headers in the session language. */

@@ -48,7 +48,13 @@ export function ImportDialog(p: ImportDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [stage, setStage] = useState('');
-  const [report, setReport] = useState<{ ok: boolean; text: string; errors: RowError[] } | null>(null);
+  const [report, setReport] = useState<{
+    ok: boolean;
+    text: string;
+    errors: RowError[];
+    omitted: number;
+    kinds: ImportReport['kinds'];
+  } | null>(null);
   const start = async () => {
     if (!file) {
       notifier().warning(tr('v.choose', { field: tr('f.file') }));
@@ -74,7 +80,13 @@ export function ImportDialog(p: ImportDialogProps) {
       if (env.status === 401) navigateTo('/login');
       if (env.status === 403) navigateTo('/403');
       const ok = env.status === 200;
-      setReport({ ok, text: env.msgs[0] ?? '', errors: env.content?.errors ?? [] });
+      setReport({
+        ok,
+        text: env.msgs[0] ?? '',
+        errors: env.content?.errors ?? [],
+        omitted: env.content?.omitted ?? 0,
+        kinds: env.content?.kinds ?? [],
+      });
       if (ok) {
         notifier().success(env.msgs[0] ?? tr('ok.imported'));
         p.onImported();
@@ -136,6 +148,22 @@ export function ImportDialog(p: ImportDialogProps) {
               { title: t('ui.import.column'), dataIndex: 'column', width: 160 },
               { title: t('ui.import.message'), dataIndex: 'message' },
             ]}
+          />
+        ) : null}
+        {report?.omitted ? (
+          <Alert
+            type="warning"
+            data-testid="import-omitted"
+            message={t('ui.import.omitted', { n: report.omitted })}
+            description={
+              <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                {report.kinds.slice(0, 20).map((k) => (
+                  <li key={`${k.column}-${k.message}`}>
+                    {t('ui.import.kindCount', { column: k.column || '-', message: k.message, count: k.count })}
+                  </li>
+                ))}
+              </ul>
+            }
           />
         ) : null}
       </Space>

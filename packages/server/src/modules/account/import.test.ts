@@ -135,7 +135,7 @@ describe('uploadAccountFile', () => {
     const res = await upload(file, { communityID: String(A) });
     expect(res.body.status).toBe(200);
     expect(res.body.msgs).toEqual(['Import succeeded']);
-    expect(res.body.content).toEqual({ imported: 4, rejected: 0, errors: [] });
+    expect(res.body.content).toEqual({ imported: 4, rejected: 0, errors: [], omitted: 0, kinds: [] });
     expect(await importedNames(A)).toEqual(['Imp Abroad', 'Imp One', 'Imp Two']);
     const two = await t.db
       .selectFrom('account')
@@ -167,7 +167,7 @@ describe('uploadAccountFile', () => {
     const names = ['Imp "Q" {a,b}', "Imp O'Neil\\x", 'Imp NULL', 'Imp 李,{}"'];
     const file = await xlsx(names.map((name, i) => ['86', `1382223000${i}`, name, 'Init123', 'Householder', '1-101', '', '']));
     const res = await upload(file, { communityID: String(A) });
-    expect(res.body.content).toEqual({ imported: 4, rejected: 0, errors: [] });
+    expect(res.body.content).toEqual({ imported: 4, rejected: 0, errors: [], omitted: 0, kinds: [] });
     const rows = await t.db
       .selectFrom('account as a')
       .innerJoin('address as d', 'd.id', 'a.address_id')

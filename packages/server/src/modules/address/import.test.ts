@@ -83,7 +83,7 @@ describe('uploadAddrsFile', () => {
     ]);
     const res = await upload<AddressImportReport>(t, '/address/uploadAddrsFile', { communityID: community }, [file], engineer.token);
     expect(res.statusCode).toBe(200);
-    expect(res.body.content).toEqual({ imported: 3, rejected: 0, errors: [] });
+    expect(res.body.content).toEqual({ imported: 3, rejected: 0, errors: [], omitted: 0, kinds: [] });
     const gate = await t.db
       .selectFrom('address')
       .select(['type', 'hardware', 'is_villa'])

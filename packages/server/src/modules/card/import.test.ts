@@ -98,7 +98,7 @@ describe('uploadCardFile', () => {
     const res = await upload<CardImportReport>(t, '/card/uploadCardFile', { communityID: mine, ismjtk: 2 }, [file], manager.token);
     expect(res.statusCode).toBe(200);
     expect(res.body.msgs).toEqual(['Import succeeded']);
-    expect(res.body.content).toEqual({ imported: 2, rejected: 0, errors: [] });
+    expect(res.body.content).toEqual({ imported: 2, rejected: 0, errors: [], omitted: 0, kinds: [] });
     expect((await cardsIn(mine)).map((c) => [c.card_no, c.card_type, c.status])).toEqual([
       ['N1', 'laddercard', 'enable'],
       ['N2', 'accladdcard', 'disable'],

@@ -63,6 +63,21 @@ describe('importHolidays', () => {
     expect([res.statusCode, body.msgs]).toEqual([400, ['请求参数错误']]);
   });
 
+  it('a sheet of thousands of wrong rows answers the first 1000 problems and counts the rest by kind', async () => {
+    const rows = Array.from({ length: 4000 }, (_, i) => ['', `2027-13-${(i % 28) + 1}`, '2027-01-01']);
+    const res = await upload<ImportReport>(t, '/rules/importHolidays', { communityId: mine }, [await xlsx(rows)], manager.token);
+    expect(res.statusCode).toBe(400);
+    const report = res.body.content;
+    expect(report.rejected).toBe(4000);
+    expect(report.errors).toHaveLength(1000);
+    expect(report.errors[0]?.row).toBe(2);
+    expect(report.errors.every((e, i, all) => i === 0 || (all[i - 1]?.row ?? 0) <= e.row)).toBe(true);
+    const total = report.kinds.reduce((n, k) => n + k.count, 0);
+    expect(report.omitted).toBe(total - 1000);
+    expect(report.kinds.find((k) => k.column === 'Name')?.count).toBe(4000);
+    expect(await holidaysOf(mine)).toEqual([]);
+  });
+
   it('reports each bad row with its column and imports nothing; a good file imports every row with a message and op log', async () => {
     const bad = await xlsx([
       ['New year', '2027-01-01', '2027-01-01'],
