@@ -1,4 +1,4 @@
-import { IMPORT_LIMITS, type ImportReport, type ImportRowError as RowError, type MenuKey, msg } from '@gatehouse/contracts';
+import { IMPORT_LIMITS, type ImportReport, type MenuKey, msg } from '@gatehouse/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
