@@ -6,6 +6,7 @@ import * as m0004 from './0004_op_log_prefix.ts';
 import * as m0005 from './0005_caller_changes.ts';
 import * as m0902 from './0902_op_log_page.ts';
 import * as m0903 from './0903_card_list_indexes.ts';
+import * as m0904 from './0904_webhook_delivery_lanes.ts';
 import * as m0101 from './0101_accounts.ts';
 import * as m0102 from './0102_admin_totp.ts';
 import * as m0201 from './0201_communities.ts';
@@ -73,6 +74,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0901_webhooks': m0901,
   '0902_op_log_page': m0902,
   '0903_card_list_indexes': m0903,
+  '0904_webhook_delivery_lanes': m0904,
   '0321_device_health': m0321,
   '0631_live_event': m0631,
   '0640_event_partitions': m0640,

@@ -155,23 +155,79 @@ async function record(db: Db, row: Claimed, a: Attempt): Promise<void> {
 
 const CLAIMED_COLUMNS = sql`d.id, d.webhook_id, d.kind, d.body, d.attempts, d.created_at, w.url, w.secret_enc`;
 
+/** Deliveries of one webhook in flight at once, per instance. */
+export const PER_WEBHOOK = 4;
+
 /**
- * Claims due deliveries (status pending, next_at passed, not held by another instance) with
- * `for update skip locked` in a short transaction of its own, then sends them outside it.
- * Answers how many were attempted.
+ * Claims due deliveries (status pending, next_at passed, not held by another instance): at most
+ * `perHook` of each webhook, none of the webhooks in `busy` (their lanes are still running here),
+ * `limit` in all. Each webhook's are read by its own index in order, with `for update skip locked`,
+ * in one short statement; they are sent outside it.
  */
-export async function runDueDeliveries(db: Db, config: WorkerConfig, limit = 20): Promise<number> {
+async function claimDue(db: Db, limit: number, perHook: number, busy: number[]): Promise<Claimed[]> {
   const { rows } = await sql<Claimed>`
     update webhook_delivery d set locked_until = now() + ${`${LOCK_SECONDS} seconds`}::interval, attempts = d.attempts + 1
     from webhook w
     where w.id = d.webhook_id and d.id in (
-      select x.id from webhook_delivery x join webhook h on h.id = x.webhook_id and h.enabled
-      where x.status = ${DELIVERY_STATUS.pending} and x.next_at <= now() and (x.locked_until is null or x.locked_until < now())
-      order by x.next_at, x.id limit ${limit}
-      for update of x skip locked)
+      select x.id from webhook h cross join lateral (
+        select x.id, x.next_at from webhook_delivery x
+        where x.webhook_id = h.id and x.status = ${DELIVERY_STATUS.pending} and x.next_at <= now()
+          and (x.locked_until is null or x.locked_until < now())
+        order by x.next_at, x.id limit ${perHook}
+        for update of x skip locked) x
+      where h.enabled and not (h.id = any(${busy}::int[]))
+      order by x.next_at, x.id limit ${limit})
     returning ${CLAIMED_COLUMNS}`.execute(db);
-  await Promise.all(rows.map(async (r) => record(db, r, await attempt(config, r))));
+  return rows;
+}
+
+/** Sends one webhook's claimed deliveries, in order, one after the other. */
+async function runLane(db: Db, config: WorkerConfig, rows: Claimed[]): Promise<void> {
+  for (const r of rows) await record(db, r, await attempt(config, r));
+}
+
+const byWebhook = (rows: Claimed[]) => {
+  const lanes = new Map<number, Claimed[]>();
+  for (const r of rows) lanes.set(r.webhook_id, [...(lanes.get(r.webhook_id) ?? []), r]);
+  return lanes;
+};
+
+/**
+ * Claims due deliveries and sends them, each webhook in a lane of its own (a slow receiver holds up
+ * only its own deliveries), and waits for them all. Answers how many were attempted.
+ */
+export async function runDueDeliveries(db: Db, config: WorkerConfig, limit = 20): Promise<number> {
+  const rows = await claimDue(db, limit, limit, []);
+  await Promise.all([...byWebhook(rows).values()].map((lane) => runLane(db, config, lane)));
   return rows.length;
+}
+
+/**
+ * The delivery lanes of one instance: each poll claims for the webhooks without a lane running here
+ * (at most PER_WEBHOOK each, `lanes` webhooks at once) and starts their lanes without waiting for
+ * them, so one slow receiver (answering in 9 s, or not at all within DELIVERY_TIMEOUT_MS) delays
+ * none of the others. Answers how many were claimed.
+ */
+export function deliveryLanes(db: Db, config: WorkerConfig, lanes = 32) {
+  const running = new Map<number, Promise<void>>();
+  return {
+    async poll(onError: (e: unknown) => void): Promise<number> {
+      const free = lanes - running.size;
+      if (free <= 0) return 0;
+      const rows = await claimDue(db, free * PER_WEBHOOK, PER_WEBHOOK, [...running.keys()]);
+      for (const [hook, list] of byWebhook(rows)) {
+        const lane = runLane(db, config, list)
+          .catch(onError)
+          .finally(() => running.delete(hook));
+        running.set(hook, lane);
+      }
+      return rows.length;
+    },
+    /** Waits for the lanes running now. */
+    async idle(): Promise<void> {
+      await Promise.all(running.values());
+    },
+  };
 }
 
 /** Sends one pending delivery now, whatever its schedule (the "send test" button); answers false if another instance holds it. */
@@ -227,12 +283,14 @@ export function startWebhooks(
   onError: (e: unknown) => void,
 ): { stop(): Promise<void> } {
   const stopListening = listenForWebhooks(deps.db, deps.news, onError);
+  const lanes = deliveryLanes(deps.db, deps.config);
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   const loop = () => {
     if (stopped) return;
-    running = runDueDeliveries(deps.db, deps.config)
+    running = lanes
+      .poll(onError)
       .catch(onError)
       .finally(() => {
         if (!stopped) timer = setTimeout(loop, deps.config.WEBHOOK_POLL_MS);
@@ -245,6 +303,7 @@ export function startWebhooks(
       stopListening();
       if (timer) clearTimeout(timer);
       await running;
+      await lanes.idle();
     },
   };
 }
