@@ -23,9 +23,17 @@ export const COMMAND_PRIORITY = { emergency: 10, doorOpen: 20 } as const;
 
 /** How long the remote-open call waits for the unit's answer. */
 export const DOOR_OPEN_WAIT_MS = 5000;
+/** A unit drops (answers `ok: false`, "expired") a `door.open` whose `createdAt` is older than this (protocol §10). */
+export const DOOR_OPEN_MAX_AGE_MS = 10_000;
+/** Remote opens one operator may ask for per minute (429 beyond). */
+export const DOOR_OPEN_PER_MINUTE = 20;
 
-/** What a remote open answers: the unit opened, refused, or did not answer in time. */
-export type DoorOpenResult = 'opened' | 'failed' | 'noAnswer';
+/**
+ * What a remote open answers: the unit opened, or refused; `noAnswer`: the command reached the
+ * broker for the unit but no answer came in time (the door may have opened; it is sent no more);
+ * `withdrawn`: the command never left the server (the door did not open).
+ */
+export type DoorOpenResult = 'opened' | 'failed' | 'noAnswer' | 'withdrawn';
 
 /** The kinds of news a webhook can ask for. `ping` is the "send test" delivery only. */
 export const WEBHOOK_KINDS = ['access', 'device.online', 'device.offline', 'command.failed', 'emergency'] as const;

@@ -4,6 +4,7 @@ import {
   type CardPutPayload,
   CMD_KIND,
   type CmdMessage,
+  DOOR_OPEN_MAX_AGE_MS,
   type FacePutPayload,
   type GroupEntry,
   type HolidayEntry,
@@ -67,7 +68,7 @@ export class DeviceState {
    * Applies one command; throws with a reason the unit reports when it cannot. The kind
    * gives the payload's type; the checks are for what a server could still send wrong.
    */
-  apply(cmd: CmdMessage): void {
+  apply(cmd: CmdMessage, now = new Date()): void {
     switch (cmd.kind) {
       case CMD_KIND.profile:
         this.profile = cmd.payload;
@@ -122,6 +123,9 @@ export class DeviceState {
         this.emergency.apply(cmd.payload);
         break;
       case CMD_KIND.doorOpen:
+        // The age rule (protocol §10): a door must not open long after it was asked to.
+        if (now.getTime() - Date.parse(cmd.createdAt) > DOOR_OPEN_MAX_AGE_MS)
+          throw new Error(`expired: door.open older than ${DOOR_OPEN_MAX_AGE_MS / 1000} s`);
         this.remoteOpens.push(String(cmd.payload?.operator ?? ''));
         break;
       default:

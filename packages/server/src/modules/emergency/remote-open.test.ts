@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { ACCESS_TYPE, CMD_STATUS, type DoorOpenAnswer } from '@gatehouse/contracts';
+import { ACCESS_TYPE, CMD_STATUS, DOOR_OPEN_PER_MINUTE, DOOR_OPEN_WAIT_MS, type DoorOpenAnswer } from '@gatehouse/contracts';
 import { type SimulatedDevice, startSimulatedDevice } from '@gatehouse/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindNewDevice, until } from '../../test/devices.ts';
@@ -74,6 +74,38 @@ describe('remote open', () => {
     } finally {
       sim.failureRate = 0;
     }
+  });
+
+  it('an open the unit got but answered late is told as "may have opened", never as withdrawn, and is not sent again', async () => {
+    sim.ackDelayMs = DOOR_OPEN_WAIT_MS + 1_500;
+    try {
+      const res = await t.post<DoorOpenAnswer>('/door/open', { addressId: unit }, staff.token);
+      expect(res.body.content.result).toBe('noAnswer');
+      expect(res.body.msgs[0]).toContain('the door may have opened');
+      // It reached the unit (which opened) and is cancelled so that no lease sends it again.
+      await until(() => sim.state.remoteOpens.length === 2, 10_000, 'the unit opened');
+      const row = await t.db
+        .selectFrom('command')
+        .select(['status', 'info'])
+        .where('id', '=', res.body.content.commandId)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: CMD_STATUS.cancelled, info: 'door.noAnswer' });
+    } finally {
+      sim.ackDelayMs = 0;
+    }
+  });
+
+  it('limits remote opens per operator (429 with Retry-After)', async () => {
+    const guard = await t.signIn({ roleId: 5, name: 'Busy guard' });
+    await t.db.insertInto('account_community').values({ account_id: guard.id, community_id: community }).execute();
+    for (let i = 0; i < DOOR_OPEN_PER_MINUTE; i++)
+      expect((await t.post<DoorOpenAnswer>('/door/open', { addressId: unit }, guard.token)).body.status).toBe(200);
+    const refused = await t.post('/door/open', { addressId: unit }, guard.token);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body.msgs[0]).toMatch(/^Too many remote opens, please try again in \d+ seconds$/);
+    expect(String(refused.headers['retry-after'])).toMatch(/^\d+$/);
+    // Another operator is not affected.
+    expect((await t.post<DoorOpenAnswer>('/door/open', { addressId: unit }, staff.token)).body.status).toBe(200);
   });
 
   it('refuses an offline unit (409), a unit without device (400), a caller without the door-unit menu (403)', async () => {

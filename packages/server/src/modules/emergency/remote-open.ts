@@ -1,8 +1,16 @@
-import { CMD_KIND, CMD_STATUS, COMMAND_PRIORITY, DOOR_OPEN_WAIT_MS, type DoorOpenAnswer, msg } from '@gatehouse/contracts';
+import {
+  CMD_KIND,
+  CMD_STATUS,
+  COMMAND_PRIORITY,
+  DOOR_OPEN_PER_MINUTE,
+  DOOR_OPEN_WAIT_MS,
+  type DoorOpenAnswer,
+  msg,
+} from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import { command, withCommands } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
-import { badRequest, conflict } from '../../http/errors.ts';
+import { badRequest, conflict, tooMany } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { foundInScope } from '../../http/scope.ts';
 
@@ -24,6 +32,9 @@ export async function openDoor(ctx: AuthCtx, addressId: number, waitMs = DOOR_OP
   const unit = await foundInScope(ctx.db, ctx.caller, await found.executeTakeFirst());
   if (unit.deviceId === null) throw badRequest('door.err.noDevice');
   if (!unit.online) throw conflict('door.err.offline');
+  // Per operator, counted before anything is sent (property staff sent 100 in 8.8 s before).
+  const limit = await ctx.limiter.hit(`door:open:${ctx.caller.accountId}`, DOOR_OPEN_PER_MINUTE, 60);
+  if (!limit.allowed) throw tooMany(limit.retryAfter, 'door.tooMany');
 
   const commandId = await withCommands(ctx, async (trx, q) => {
     await q.add(addressId, [
@@ -58,18 +69,30 @@ export async function openDoor(ctx: AuthCtx, addressId: number, waitMs = DOOR_OP
       });
       row = await read();
     }
+    let sentBefore = false;
     if (!answered(row.status)) {
-      await ctx.db
+      // Sent no more either way (a door must not open minutes later). What the answer says depends on
+      // whether the command had left: one that had may have opened the door (its ack is late or lost).
+      const withdrawn = await ctx.db
         .updateTable('command')
-        .set({ status: CMD_STATUS.cancelled, info: 'door.noAnswer', updated_at: sql<Date>`now()` })
+        .set({ status: CMD_STATUS.cancelled, info: 'door.withdrawn', updated_at: sql<Date>`now()` })
         .where('id', '=', commandId)
-        .where('status', 'in', [CMD_STATUS.notSent, CMD_STATUS.sent])
-        .execute();
+        .where('status', '=', CMD_STATUS.notSent)
+        .executeTakeFirst();
+      if (Number(withdrawn.numUpdatedRows) === 0) {
+        const stopped = await ctx.db
+          .updateTable('command')
+          .set({ status: CMD_STATUS.cancelled, info: 'door.noAnswer', updated_at: sql<Date>`now()` })
+          .where('id', '=', commandId)
+          .where('status', '=', CMD_STATUS.sent)
+          .executeTakeFirst();
+        sentBefore = Number(stopped.numUpdatedRows) === 1;
+      }
       row = await read();
     }
     if (row.status === CMD_STATUS.success) return { commandId, result: 'opened', info: row.info };
     if (row.status === CMD_STATUS.failed) return { commandId, result: 'failed', info: row.info };
-    return { commandId, result: 'noAnswer', info: row.info };
+    return { commandId, result: sentBefore || row.info === 'door.noAnswer' ? 'noAnswer' : 'withdrawn', info: row.info };
   } finally {
     off();
   }

@@ -5,7 +5,7 @@ import { scopeOf } from '../../http/scope.ts';
 import { openDoor } from './remote-open.ts';
 import { activeModes, liftEmergencyMode, setEmergencyMode } from './service.ts';
 
-const OPEN_MESSAGE = { opened: 'door.opened', failed: 'door.openFailed', noAnswer: 'door.noAnswer' } as const;
+const OPEN_MESSAGE = { opened: 'door.opened', failed: 'door.openFailed', noAnswer: 'door.noAnswer', withdrawn: 'door.withdrawn' } as const;
 
 export const emergencyHandlers: Registered[] = [
   // Who set a mode (a phone number) is shown only to callers who may set modes themselves: the banner of a
