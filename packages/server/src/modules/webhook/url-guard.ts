@@ -1,42 +1,26 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
 import { msg } from '@gatehouse/contracts';
+import ipaddr from 'ipaddr.js';
 import { badRequest } from '../../http/errors.ts';
 
-/** Loopback, private, link-local, carrier-grade NAT, multicast and reserved ranges. */
-const BLOCKED = new net.BlockList();
-for (const [a, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  BLOCKED.addSubnet(a, bits, 'ipv4');
-for (const [a, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-  ['2001:db8::', 32],
-] as const)
-  BLOCKED.addSubnet(a, bits, 'ipv6');
+/** IANA's global unicast allocation for IPv6 (2000::/3): anything else is not a public address. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
 
-/** Whether an address is loopback, private, link-local or reserved (IPv4-mapped IPv6 checked as IPv4). */
+/**
+ * Whether an address is anything but a public unicast one, by IANA's special-purpose address
+ * registries as ipaddr.js keeps them (its `range()`: loopback, private, link-local, carrier-grade
+ * NAT, documentation networks 192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24 and 2001:db8::/32,
+ * benchmarking, 6to4, Teredo, NAT64, ORCHID, multicast, reserved, …). An IPv6 address must also lie in
+ * 2000::/3, which refuses IPv4-compatible `::a.b.c.d`, site-local fec0::/10 and every other block IANA
+ * has not given to global unicast; an IPv4-mapped one is judged as its IPv4 address.
+ */
 export function isPrivateAddress(ip: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped?.[1]) return BLOCKED.check(mapped[1], 'ipv4');
-  const family = net.isIP(ip);
-  if (!family) return true;
-  return BLOCKED.check(ip, family === 4 ? 'ipv4' : 'ipv6');
+  if (!ipaddr.isValid(ip)) return true;
+  let a = ipaddr.parse(ip);
+  if (a.kind() === 'ipv6' && (a as ipaddr.IPv6).isIPv4MappedAddress()) a = (a as ipaddr.IPv6).toIPv4Address();
+  if (a.kind() === 'ipv4') return a.range() !== 'unicast';
+  return !(a as ipaddr.IPv6).match(GLOBAL_UNICAST_V6) || a.range() !== 'unicast';
 }
 
 /**

@@ -206,6 +206,32 @@ describe('webhooks', () => {
       expect(res.body.msgs[0]).toContain('loopback, private or link-local');
       expect(res.body.msgs[0]).toContain(ip);
     }
+    // Every IANA special-purpose range, by the registry: documentation networks, IPv4-compatible IPv6,
+    // site-local, 6to4 and Teredo and NAT64 of anything, benchmarking, ORCHID (accepted until 28 Nov 2026).
+    for (const url of [
+      'http://192.0.2.10/x',
+      'http://198.51.100.7/x',
+      'http://203.0.113.9/x',
+      'http://198.18.0.1/x',
+      'http://[::127.0.0.1]/x',
+      'http://[fec0::1]/x',
+      'http://[2002:7f00:1::]/x',
+      'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/x',
+      'http://[64:ff9b::a00:1]/x',
+      'http://[2001:2::1]/x',
+      'http://[2001:db8::1]/x',
+      'http://[100::1]/x',
+    ]) {
+      const res = await create(url, ['access']);
+      expect(res.body.status, url).toBe(400);
+      expect(res.body.msgs[0], url).toContain('loopback, private or link-local');
+    }
+    // Public addresses pass (no request is made at registration for an address literal).
+    for (const url of ['http://93.184.216.34/x', 'http://[2606:4700:4700::1111]/x']) {
+      const res = await create(url, ['access']);
+      expect(res.body.status, url).toBe(200);
+      await t.post('/webhook/deleteWebhooks', { ids: (res.body.content as { id: number }).id }, admin);
+    }
     const { token: zhAdmin } = await t.signIn({ roleId: 1 }, 'zh-CN');
     const zh = await t.post('/webhook/createWebhook', { url: 'http://10.0.0.1/', kinds: 'access' }, zhAdmin);
     expect(zh.body.msgs[0]).toContain('内网');
