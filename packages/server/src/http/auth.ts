@@ -83,6 +83,27 @@ async function callerRow(db: Db, hash: string, idleMinutes: number): Promise<Cal
   return r.rows[0];
 }
 
+const callerOf = (row: CallerRow): Caller => ({
+  sessionId: row.sessionId,
+  accountId: row.accountId,
+  roleId: row.roleId,
+  regNo: row.regNo,
+  name: row.name,
+  communityId: row.communityId,
+  menuIds: withParents(row.roleId, row.grants),
+  scope: scopeFor(row.roleId, { own: row.ownCommunityId, manages: row.manages, engineers: row.engineers }),
+});
+
+/**
+ * The caller of a token hash read from the database now, with the rules of readCaller, neither kept
+ * nor marking the session as used: a live stream re-checks its caller with it (live/streams.ts), and
+ * an open stream is no activity, so the idle limit still ends it.
+ */
+export async function rereadCaller(db: Db, config: Config, tokenHash: string): Promise<Caller | null> {
+  const row = await callerRow(db, tokenHash, config.SESSION_IDLE_MINUTES);
+  return row?.state === 1 ? callerOf(row) : null;
+}
+
 /**
  * Reads the caller of a token: the session must be neither revoked, nor past its
  * absolute expiry, nor idle longer than the idle limit; the account must be normal.
@@ -117,19 +138,7 @@ export async function readCaller(
     // The mark is a write to the session: it drops what a cache kept, this caller too.
     await db.updateTable('session').set({ last_seen_at: sql<Date>`now()` }).where('id', '=', row.sessionId).execute();
   }
-  const found = {
-    lang: row.lang,
-    caller: {
-      sessionId: row.sessionId,
-      accountId: row.accountId,
-      roleId: row.roleId,
-      regNo: row.regNo,
-      name: row.name,
-      communityId: row.communityId,
-      menuIds: withParents(row.roleId, row.grants),
-      scope: scopeFor(row.roleId, { own: row.ownCommunityId, manages: row.manages, engineers: row.engineers }),
-    },
-  };
+  const found = { lang: row.lang, caller: callerOf(row) };
   cache?.keep(hash, { ...found, expiresAt: new Date(row.expires_at).getTime(), lastSeenAt }, readIn);
   return found;
 }

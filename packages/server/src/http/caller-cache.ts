@@ -72,8 +72,15 @@ export class CallerCache {
   #changes = 0;
   #kept = new Map<string, KeptCaller>();
   #peers: CallerPeers | null = null;
+  #listeners = new Set<() => void>();
 
   constructor(readonly shared: boolean) {}
+
+  /** Called whenever what decides callers may have changed (every drop of the kept callers): the live streams re-check theirs. */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
 
   /** The watch of the other instances (shared databases). Until it is there, nothing kept is trusted. */
   watchedBy(peers: CallerPeers | null): void {
@@ -119,6 +126,7 @@ export class CallerCache {
   dropAll(): void {
     this.#generation++;
     this.#kept.clear();
+    for (const l of this.#listeners) l();
   }
 
   /** Every statement the database ran (or failed), as it ends. */

@@ -10,6 +10,7 @@ import type { DeviceBus } from '../devices/bus.ts';
 import type { News } from '../devices/news.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { LiveOutbox } from '../live/outbox.ts';
+import type { LiveStreams } from '../live/streams.ts';
 import type { CallerCache } from './caller-cache.ts';
 import type { Scope } from './scope.ts';
 
@@ -37,7 +38,7 @@ export interface Services {
   /** What door units just did, after it was stored (devices/news.ts). */
   news: News;
   /** The live stream: this instance's fan-out and the outbox device news is written to (live/). */
-  live: { hub: LiveHub; outbox: LiveOutbox };
+  live: { hub: LiveHub; outbox: LiveOutbox; streams: LiveStreams };
   /** What door units' configurations are built from (the areas' sources, collected at boot). */
   doors: DoorConfig;
   /** What must be gone before a community or address is deleted (declared by the areas). */

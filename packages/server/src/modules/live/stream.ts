@@ -1,12 +1,16 @@
 import { LIVE_HEARTBEAT_MS, LIVE_KIND_MENUS, LIVE_KINDS, type LiveKind, menuByKey } from '@gatehouse/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { hashToken, rereadCaller } from '../../http/auth.ts';
 import type { AuthCtx, Caller } from '../../http/context.ts';
+import { tooMany } from '../../http/errors.ts';
 import { listScope } from '../../http/scope.ts';
 import type { LiveClient } from '../../live/hub.ts';
+import type { GuardedStream } from '../../live/streams.ts';
 
 /** A stream further behind than this (bytes the socket has not taken) is dropped; the browser resumes by Last-Event-ID. */
 const MAX_BUFFERED = 4 * 1024 * 1024;
+/** Seconds a refused stream (over the caps) is told to wait. */
+const STREAM_RETRY_S = 30;
 
 /** The kinds a caller receives: those whose menus it holds (LIVE_KIND_MENUS). */
 export const kindsOf = (caller: Caller): Set<LiveKind> =>
@@ -22,10 +26,17 @@ export function lastEventId(req: FastifyRequest): number | null {
 
 /**
  * GET /api/live/stream: Server-Sent Events. Scope and menus are read when the stream
- * opens; the session is checked again at every heartbeat and the stream ends when it
- * is no longer valid (signed out, expired, revoked).
+ * opens, and again whenever what decides callers may have changed and at every heartbeat
+ * (live/streams.ts): the stream ends once its session no longer counts (signed out, revoked,
+ * disabled, idle, expired) and carries only what its caller may see now (a withdrawn menu, a
+ * move to another community). At most STREAMS_PER_SESSION per session and STREAMS_PER_CLIENT per
+ * client address on an instance (429 beyond).
  */
 export async function openStream(ctx: AuthCtx, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const streams = ctx.live.streams;
+  if (!streams.fits(ctx.caller.sessionId, ctx.ip)) throw tooMany(STREAM_RETRY_S, 'live.tooManyStreams');
+  const header = req.headers.token;
+  const tokenHash = hashToken(typeof header === 'string' ? header : '');
   const scope = await listScope(ctx.db, ctx.caller);
   const kinds = kindsOf(ctx.caller);
   const res = reply.raw;
@@ -52,27 +63,28 @@ export async function openStream(ctx: AuthCtx, req: FastifyRequest, reply: Fasti
       finish();
     },
   };
-  const sessionId = ctx.caller.sessionId;
+  const guarded: GuardedStream = {
+    sessionId: ctx.caller.sessionId,
+    ip: ctx.ip,
+    reread: () => rereadCaller(ctx.db, ctx.config, tokenHash),
+    async narrow(caller) {
+      client.kinds = kindsOf(caller);
+      client.scope = await listScope(ctx.db, caller);
+    },
+    end: () => finish(),
+  };
+  streams.add(guarded);
   const heartbeat = setInterval(() => {
     if (!open) return;
     res.write(': hb\n\n');
-    ctx.db
-      .selectFrom('session')
-      .select('id')
-      .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', sql<Date>`now()`)
-      .executeTakeFirst()
-      .then((row) => {
-        if (!row) finish();
-      })
-      .catch(() => {});
+    streams.check(guarded).catch(() => {});
   }, LIVE_HEARTBEAT_MS);
   heartbeat.unref();
   function finish() {
     if (!open) return;
     open = false;
     clearInterval(heartbeat);
+    streams.remove(guarded);
     hub.detach(client);
     res.end();
   }
