@@ -62,7 +62,7 @@ test('lockdown set in two steps shows the banner on every page until it is lifte
   const form = page.locator('.ant-modal').filter({ has: page.getByTestId('emergency-form') });
   await form.getByLabel('Community').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: site.communityName }).click();
-  await form.getByLabel('Lockdown (administrator cards only)').check();
+  await form.getByLabel('Lockdown (staff only: administrators, property supervisors and staff)').check();
   await form.getByLabel('Reason').fill('Intruder reported at the car park');
   await page.getByTestId('emergency-next').click();
 
@@ -100,7 +100,9 @@ test('remote open from the door-unit list: the unit opens and the operator is na
   const open = page.getByRole('button', { name: 'Open door', exact: true });
   await expect(open).toBeEnabled({ timeout: 30_000 });
   await open.click();
-  await expect(page.locator('.ant-popconfirm:visible')).toContainText(`Open the door of "${site.address}" now?`);
+  // Door names repeat across communities: the confirmation names the community too.
+  await expect(page.locator('.ant-popconfirm:visible')).toContainText(`Open the door of "${site.address}"`);
+  await expect(page.locator('.ant-popconfirm:visible')).toContainText(`in ${site.communityName} now?`);
   await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('The door opened')).toBeVisible();
   expect(unit.state.remoteOpens).toEqual([site.manager.regNo]);

@@ -87,6 +87,14 @@ test('a schedule made on the week grid, a group of two door units, a card given 
   await expect(page.getByText('Choose a community first').first()).toBeVisible();
   await pick(page, 'rules-community', community, true);
   await expect(page.getByTestId('rules-timezone')).toContainText('Asia/Shanghai');
+  // A new time zone is asked for first, naming what it affects; cancelled, nothing changes.
+  await pick(page, 'rules-timezone', 'Europe/Berlin', true);
+  const ask = page.locator('.ant-modal-confirm');
+  await expect(ask).toContainText('Change the time zone from Asia/Shanghai to Europe/Berlin?');
+  await expect(ask).toContainText(/sent again to the community's \d+ door unit/);
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await modalsClosed(page);
+  await expect(page.getByTestId('rules-timezone')).toContainText('Asia/Shanghai');
   await expect(rowOf(page, 'Always')).toContainText('Built-in');
   await page.getByTestId('schedule-add').click();
   const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('schedule-form') });

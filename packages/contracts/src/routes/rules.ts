@@ -78,6 +78,8 @@ export interface CardGroups {
 export interface RulesSettings {
   communityId: number;
   timeZone: string;
+  /** Door units with a device in the community: what a change of time zone is sent to. */
+  doorUnits: number;
 }
 
 const access = { menus: ['access.rules'] } as const;

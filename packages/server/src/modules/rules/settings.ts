@@ -5,6 +5,7 @@ import { notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import { MENU } from './common.ts';
+import { unitsWithDevice } from '../address/bound.ts';
 import { queueTable } from './tables.ts';
 
 /** getSettings: the community's time zone. */
@@ -12,7 +13,7 @@ export async function rulesSettings(ctx: AuthCtx, communityId: number): Promise<
   await assertCommunity(ctx.db, ctx.caller, communityId);
   const row = await ctx.db.selectFrom('community').select('time_zone').where('id', '=', communityId).executeTakeFirst();
   if (!row) throw notFound();
-  return { communityId, timeZone: row.time_zone };
+  return { communityId, timeZone: row.time_zone, doorUnits: (await unitsWithDevice(ctx.db, communityId).execute()).length };
 }
 
 /** setTimeZone: the units get the schedule table with the new zone. */
@@ -30,5 +31,5 @@ export async function setTimeZone(ctx: AuthCtx, communityId: number, timeZone: s
       after: { communityId, timeZone },
     });
   });
-  return { communityId, timeZone };
+  return { ...before, timeZone };
 }

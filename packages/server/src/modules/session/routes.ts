@@ -38,7 +38,7 @@ export const sessionHandlers: Registered[] = [
   // (an unregistered number gets no SMS): the answer does not tell which numbers have accounts.
   handle(S.sendVcode, async (input, ctx) => {
     await sendCode(ctx, input.phoneNumber, 'verify', () => session.isKnownPhone(ctx, input.phoneNumber));
-    return new Answer(200, null, ['sms.sent']);
+    return new Answer(200, null, ['sms.sentIfKnown']);
   }),
 
   handle(S.sendVcodeAdmin, async (input, ctx) => {

@@ -174,7 +174,7 @@ describe('forgot password', () => {
     await t.createAccount({ regNo: '13911110020', password: 'Old12345', roleId: 5 });
     const unknown = await t.get('/sendVcode', { phoneNumber: '13911119999' });
     // Answered as for a registered number (no SMS is sent): the answer does not tell who has an account.
-    expect(unknown.body.msgs).toEqual(['The code has been sent']);
+    expect(unknown.body.msgs).toEqual(['If this phone number is registered, the code has been sent']);
     expect(outboxCode(t.config.dataDir, '13911119999')).toBeUndefined();
     await t.get('/sendVcode', { phoneNumber: '13911110020' });
     const code = outboxCode(t.config.dataDir, '13911110020') as string;

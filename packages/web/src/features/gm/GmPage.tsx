@@ -46,7 +46,7 @@ export default function GmPage() {
           {t('ui.gm.ladder')}
         </ConfirmButton>
         <ConfirmButton
-          title={t('ui.door.confirmOpen', { address: r.address })}
+          title={t('ui.door.confirmOpen', { community: r.communityName, address: r.address, name: r.name })}
           disabled={!r.serial || !r.online}
           testId={`door-open-${r.addressid}`}
           onConfirm={() => openDoor(r.addressid).catch(() => {})}

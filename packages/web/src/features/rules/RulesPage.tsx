@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCommunities } from '../../api/lookups.ts';
 import { useT } from '../../i18n/index.ts';
+import { useApp } from '../../shared/useApp.ts';
 import { rulesOf, setTimeZone, useSettings } from './api.ts';
 import { HolidaysTab } from './HolidaysTab.tsx';
 import { RulesTab } from './RulesTab.tsx';
@@ -25,11 +26,21 @@ export default function RulesPage() {
   // `?communityId=` opens the page on that community (links, the browser checks).
   const [communityId, setCommunityId] = useState<number | undefined>(Number(params.get('communityId')) || undefined);
   const settings = useSettings(communityId);
+  const { modal } = useApp();
   const changeZone = async (timeZone: string) => {
     if (communityId === undefined) return;
     await setTimeZone({ communityId, timeZone });
     await qc.invalidateQueries({ queryKey: rulesOf(communityId) });
   };
+  // A new zone is pushed to every unit of the community at once: asked first, naming what it affects.
+  const askZone = (timeZone: string) =>
+    modal.confirm({
+      title: t('ui.rules.timeZoneConfirm', { from: settings.data?.timeZone ?? '', to: timeZone }),
+      content: t('ui.rules.timeZoneEffect', { n: settings.data?.doorUnits ?? 0 }),
+      okText: t('ui.ok'),
+      cancelText: t('ui.cancel'),
+      onOk: () => changeZone(timeZone).catch(() => undefined),
+    });
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Breadcrumb items={[{ title: t('menu.access') }, { title: t('menu.access.rules') }]} />
@@ -56,7 +67,7 @@ export default function RulesPage() {
                 data-testid="rules-timezone"
                 aria-label={t('ui.rules.timeZone')}
                 value={settings.data?.timeZone}
-                onChange={(z) => void changeZone(z).catch(() => undefined)}
+                onChange={askZone}
                 options={ZONES.map((z) => ({ value: z, label: z }))}
               />
             </>
