@@ -69,30 +69,24 @@ export async function openDoor(ctx: AuthCtx, addressId: number, waitMs = DOOR_OP
       });
       row = await read();
     }
-    let sentBefore = false;
     if (!answered(row.status)) {
       // Sent no more either way (a door must not open minutes later). What the answer says depends on
       // whether the command had left: one that had may have opened the door (its ack is late or lost).
-      const withdrawn = await ctx.db
+      await ctx.db
         .updateTable('command')
-        .set({ status: CMD_STATUS.cancelled, info: 'door.withdrawn', updated_at: sql<Date>`now()` })
+        .set({
+          status: CMD_STATUS.cancelled,
+          info: sql<string>`case when status = ${CMD_STATUS.notSent} then 'door.withdrawn' else 'door.noAnswer' end`,
+          updated_at: sql<Date>`now()`,
+        })
         .where('id', '=', commandId)
-        .where('status', '=', CMD_STATUS.notSent)
-        .executeTakeFirst();
-      if (Number(withdrawn.numUpdatedRows) === 0) {
-        const stopped = await ctx.db
-          .updateTable('command')
-          .set({ status: CMD_STATUS.cancelled, info: 'door.noAnswer', updated_at: sql<Date>`now()` })
-          .where('id', '=', commandId)
-          .where('status', '=', CMD_STATUS.sent)
-          .executeTakeFirst();
-        sentBefore = Number(stopped.numUpdatedRows) === 1;
-      }
+        .where('status', 'in', [CMD_STATUS.notSent, CMD_STATUS.sent])
+        .execute();
       row = await read();
     }
     if (row.status === CMD_STATUS.success) return { commandId, result: 'opened', info: row.info };
     if (row.status === CMD_STATUS.failed) return { commandId, result: 'failed', info: row.info };
-    return { commandId, result: sentBefore || row.info === 'door.noAnswer' ? 'noAnswer' : 'withdrawn', info: row.info };
+    return { commandId, result: row.info === 'door.withdrawn' ? 'withdrawn' : 'noAnswer', info: row.info };
   } finally {
     off();
   }
