@@ -13,9 +13,14 @@ function randomCardNum(rand: () => number): string {
  * credentials succeed, unknown ones are refused), an employee punches in, a visitor
  * calls a household, a resident watches the door camera.
  */
-export function randomActivity(state: DeviceState, rand: () => number, now = new Date()): EventMessage {
+export function randomActivity(
+  state: DeviceState,
+  rand: () => number,
+  now = new Date(),
+  idleCards: ReadonlySet<string> = new Set(),
+): EventMessage {
   const base = { eid: crypto.randomUUID(), time: now.toISOString() };
-  const cards = [...state.cards.values()];
+  const cards = [...state.cards.values()].filter((c) => !idleCards.has(c.cardId));
   const faces = [...state.faces.values()];
   const anyone: Credential | undefined = pick([...cards, ...faces], rand);
   const roll = rand();

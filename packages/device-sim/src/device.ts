@@ -32,6 +32,8 @@ export interface SimOptions {
   ackDelayMs?: number;
   /** Access events, calls, monitor sessions and punches per minute (0: none). */
   eventsPerMinute?: number;
+  /** Card numbers the unit holds but its random activity never presents (cards nobody uses). */
+  idleCards?: readonly string[];
   firmware?: string;
   /** Heartbeat period, ms (default 60 s; 0: only when `heartbeat.beat()` is called). */
   heartbeatMs?: number;
@@ -61,6 +63,7 @@ export class SimulatedDevice {
   private client: mqtt.MqttClient | null = null;
   private chain: Promise<void> = Promise.resolve();
   private activity: NodeJS.Timeout | null = null;
+  private readonly idleCards: ReadonlySet<string>;
   private readonly rand: () => number;
   private readonly prefix: string;
   /** Firmware, uptime and free storage, sent while connected (heartbeat.ts). */
@@ -72,6 +75,7 @@ export class SimulatedDevice {
     this.prefix = o.prefix ?? 'gh';
     this.failureRate = o.failureRate ?? 0;
     this.ackDelayMs = o.ackDelayMs ?? 0;
+    this.idleCards = new Set(o.idleCards ?? []);
     this.rand = o.random ?? Math.random;
     this.heartbeat = new Heartbeat(
       async (p) => void (await this.client?.publishAsync(deviceTopic(this.prefix, this.serial, 'heartbeat'), p, { qos: 1 })),
@@ -279,7 +283,7 @@ export class SimulatedDevice {
     this.stopActivity();
     const every = Math.max(50, 60_000 / perMinute);
     this.activity = setInterval(() => {
-      if (this.connected()) this.emit(randomActivity(this.state, this.rand)).catch(() => {});
+      if (this.connected()) this.emit(randomActivity(this.state, this.rand, this.now(), this.idleCards)).catch(() => {});
     }, every);
     this.activity.unref();
   }

@@ -4,6 +4,12 @@ import { insertAccount } from '../modules/account/insert.ts';
 import { seedDemoCards } from '../modules/card/demo.ts';
 import { seedDemoFaces } from '../modules/face/demo.ts';
 
+/** The demo's cards issued months ago (card number, days ago) that stay unused: the demo units never present them. */
+export const DEMO_UNUSED_CARDS = [
+  ['10000002', 200],
+  ['10000004', 120],
+] as const;
+
 export interface DemoAccount {
   regNo: string;
   password: string;
@@ -119,10 +125,7 @@ export async function seedDemo(db: Db, dataDir: string): Promise<DemoAccount[]> 
   }
   await seedDemoCards(db, c1, { account: '13900000007', name: '张三' });
   // Two cards issued months ago and never used since: the access review's "Unused" tab lists them.
-  for (const [cardNo, days] of [
-    ['10000002', 200],
-    ['10000004', 120],
-  ] as const)
+  for (const [cardNo, days] of DEMO_UNUSED_CARDS)
     await db
       .updateTable('card')
       .set({ created_at: new Date(Date.now() - days * 86_400_000) })

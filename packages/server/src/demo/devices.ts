@@ -4,6 +4,7 @@ import type { Services } from '../http/context.ts';
 import { bindDevice, resetSecret } from '../modules/device/binding.ts';
 import { withCommands } from '../devices/commands.ts';
 import { seedDemoHistory } from './history.ts';
+import { DEMO_UNUSED_CARDS } from './data.ts';
 
 export const DEMO_SERIAL_PREFIX = 'DEMO-';
 const ALL = HARDWARE.face | HARDWARE.qrcode | HARDWARE.card | HARDWARE.password;
@@ -58,6 +59,8 @@ export async function startDemoDevices(
         serial: d.serial,
         secret,
         eventsPerMinute: 2,
+        // The README's "issued months ago and never used" cards stay so (the review's Unused tab).
+        idleCards: DEMO_UNUSED_CARDS.map(([cardNo]) => cardNo),
         failureRate: 0.05,
         ackDelayMs: 300,
         log: opts.log,
