@@ -37,6 +37,9 @@ test('a door unit raises an alarm; staff see it in Alarm records and acknowledge
   await expect(row).toContainText('Door forced open');
   await expect(row).toContainText(`Alarm Court ${stamp}`);
 
+  // The bell counts the open alarm, and goes down live once it is acknowledged (no reload).
+  const bell = page.getByTestId('alarm-bell-count').locator('.ant-badge-count');
+  await expect(bell).toHaveAttribute('title', '1');
   await row.getByRole('button', { name: 'Acknowledge' }).click();
   const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('alarm-ack-form') });
   await dialog.getByLabel('Note').fill('Guard checked the door; closed');
@@ -47,6 +50,7 @@ test('a door unit raises an alarm; staff see it in Alarm records and acknowledge
   await expect(row).toContainText(manager.regNo);
   await expect(row).toContainText('Guard checked the door; closed');
   await expect(row.getByRole('button', { name: 'Acknowledge' })).toHaveCount(0);
+  await expect(bell).toHaveCount(0);
   expect(await row.textContent()).toMatch(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}.*\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}/);
 
   // only the pending ones: the acknowledged alarm is filtered out

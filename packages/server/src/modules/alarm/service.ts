@@ -12,14 +12,18 @@ import { inScope, scopeOf } from '../../http/scope.ts';
  */
 export async function acknowledgeAlarms(ctx: AuthCtx, input: { ids: number[]; note?: string }): Promise<number> {
   const ids = [...new Set(input.ids)];
-  const rows = await ctx.db.selectFrom('alarm').select(['id', 'community_id', 'ack_at']).where('id', 'in', ids).execute();
+  const rows = await ctx.db
+    .selectFrom('alarm')
+    .select(['id', 'community_id', 'ack_at', 'device_id', 'kind'])
+    .where('id', 'in', ids)
+    .execute();
   if (rows.length < ids.length) throw notFound();
   const scope = await scopeOf(ctx.db, ctx.caller);
   if (rows.some((r) => !inScope(scope, r.community_id))) throw new AppError(403, ['err.outOfScope']);
   if (rows.some((r) => r.ack_at !== null)) throw conflict('alarm.err.alreadyAcknowledged');
   const note = input.note ?? '';
   const communities = [...new Set(rows.map((r) => r.community_id))];
-  return ctx.db.transaction().execute(async (trx) => {
+  const acked = await ctx.db.transaction().execute(async (trx) => {
     const done = await trx
       .updateTable('alarm')
       .set({ ack_account_id: ctx.caller.accountId, ack_regno: ctx.caller.regNo.slice(0, 20), ack_at: sql<Date>`now()`, ack_note: note })
@@ -35,4 +39,10 @@ export async function acknowledgeAlarms(ctx: AuthCtx, input: { ids: number[]; no
     });
     return ids.length;
   });
+  // Every open bell and overview counts again at once (live `alarm` events, open: false).
+  ctx.news.emit(
+    'alarm',
+    rows.map((r) => ({ id: r.id, deviceId: r.device_id, communityId: r.community_id, kind: r.kind, open: false })),
+  );
+  return acked;
 }
