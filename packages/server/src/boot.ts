@@ -18,7 +18,6 @@ import { type DeviceBus, offBus } from './devices/bus.ts';
 import type { Services } from './http/context.ts';
 import { collectAreas } from './modules/area.ts';
 import { AREAS } from './modules/index.ts';
-import { startWebhooks } from './modules/webhook/worker.ts';
 import { logSmsProvider } from './sms/provider.ts';
 import { dbRateLimiter, redisRateLimiter } from './sms/rate-limit.ts';
 
@@ -154,7 +153,7 @@ export async function boot(
     places: wiring.placeSources,
     callers,
   };
-  const webhooks = startWebhooks(services, (e) => log.error({ err: e }, 'webhooks'));
+  const workers = wiring.workers.map((start) => start(services, (e) => log.error({ err: e }, 'background work')));
   // Month partitions of access_event ahead of time, strays of the default partition, retention.
   const eventMonths = startEventMaintenance(dbHandle.db, dbHandle.kind, {
     retentionMonths: config.ACCESS_EVENT_RETENTION_MONTHS,
@@ -164,7 +163,7 @@ export async function boot(
     services,
     dbHandle,
     async shutdown() {
-      await webhooks.stop();
+      for (const w of workers) await w.stop();
       await eventMonths.stop();
       await silence?.stop();
       await devices.close();

@@ -163,6 +163,8 @@ const schema = z.object({
     .default('32MB'),
   /** How often the webhook outbox is polled, ms (0: not polled). */
   WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** How often each instance looks for a big access group's members still to send, ms (0: never). */
+  GROUP_FANOUT_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export type Config = z.output<typeof schema> & { dataDir: string; INSTANCE_ID: string };

@@ -67,6 +67,11 @@ export interface GroupRow {
   lifts: GroupLift[];
   cardCount: number;
   faceCount: number;
+  /**
+   * While a change of a big group (over 1,000 cards or faces) is still being sent to its units
+   * in the background: members sent so far and in all. Absent when nothing is left to send.
+   */
+  sending?: { done: number; total: number };
 }
 
 /** The groups a card or face may be given (its community's) and those it holds. */

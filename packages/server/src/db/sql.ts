@@ -17,6 +17,16 @@ export const likePrefix = (s: string): string => `${escapeLike(s.trim())}%`;
  */
 export const accountMatch = (text: string): ['=' | 'like', string] => (/^\d{11}$/.test(text) ? ['=', text] : ['like', likePrefix(text)]);
 
+/**
+ * Any of a list of whole numbers as ONE bind parameter (`= any($1::int[])`), however long the
+ * list: `where(col, '=', anyInt(ids))`. An `in (...)` list binds one parameter per value and
+ * fails beyond 65,535 (a group of 100,000 cards). `anyBigint` for bigint keys (command ids).
+ */
+export const anyInt = (ids: readonly number[]) => sql<number>`any(${[...ids]}::int[])`;
+export const anyBigint = (ids: readonly number[]) => sql<number>`any(${ids.map(String)}::bigint[])`;
+/** Any of a list of texts as one bind parameter (`= any($1::text[])`). */
+export const anyText = (values: readonly string[]) => sql<string>`any(${[...values]}::text[])`;
+
 /** PostgreSQL error codes the app answers in its own words. */
 export const PG_ERROR = {
   uniqueViolation: '23505',
@@ -37,11 +47,7 @@ export async function deleteRows(db: Kysely<DB>, table: IdTable, rows: readonly 
   if (!rows.length) return;
   await db
     .deleteFrom(table)
-    .where(
-      'id',
-      'in',
-      rows.map((r) => r.id),
-    )
+    .where('id', '=', anyInt(rows.map((r) => r.id)))
     .execute();
 }
 

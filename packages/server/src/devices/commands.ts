@@ -1,6 +1,7 @@
 import { CMD_STATUS, CMD_TYPE_OF, type CmdKind, type CmdType, type CommandPayloads, type DeviceCommand } from '@gatehouse/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { anyInt, anyText } from '../db/sql.ts';
 import type { DB } from '../db/types.ts';
 import type { DeviceBus } from './bus.ts';
 import type { DoorConfig } from './desired.ts';
@@ -15,6 +16,12 @@ export interface CommandMeta {
   account?: string;
   /** Higher leaves before the device's other pending commands (default 0). */
   priority?: number;
+}
+
+/** Commands for the devices of some door units (one entry of `CommandQueue.addMany`). */
+export interface QueuedSend {
+  to: readonly number[];
+  cmds: readonly NewCommand[];
 }
 
 /** A command for one door unit, as an area asks for it: the payload is the kind's (device-protocol.ts). */
@@ -41,31 +48,49 @@ export class CommandQueue {
   ) {}
 
   /** Queues commands for the device bound to each door unit; door units without a device are skipped. */
-  async add(addressIds: number | number[], cmds: NewCommand[]): Promise<number> {
-    const ids = Array.isArray(addressIds) ? addressIds : [addressIds];
-    if (!ids.length || !cmds.length) return 0;
-    const targets = await this.trx
+  add(addressIds: number | number[], cmds: NewCommand[]): Promise<number> {
+    return this.addMany([{ to: Array.isArray(addressIds) ? addressIds : [addressIds], cmds }]);
+  }
+
+  /**
+   * Queues many sends at once: the devices of all their door units read in one statement,
+   * the commands written in chunks of 2,000 rows, older pending commands of the same object
+   * keys superseded in one statement (door units without a device are skipped). Within the
+   * batch, a later command of an object on a device supersedes an earlier one.
+   */
+  async addMany(sends: readonly QueuedSend[]): Promise<number> {
+    const all = [...new Set(sends.flatMap((s) => (s.cmds.length ? s.to : [])))];
+    if (!all.length) return 0;
+    const found = await this.trx
       .selectFrom('device as d')
       .innerJoin('address as a', 'a.id', 'd.address_id')
       .select(['d.id as deviceId', 'a.id as addressId', 'a.community_id as communityId', 'a.address'])
-      .where('d.address_id', 'in', ids)
+      .where('d.address_id', '=', anyInt(all))
       .orderBy('d.id')
       .execute();
-    if (!targets.length) return 0;
-    const rows = targets.flatMap((t) =>
-      cmds.map((c) => ({
-        device_id: t.deviceId,
-        address_id: t.addressId,
-        community_id: t.communityId,
-        subject: (c.subject ?? t.address).slice(0, 200),
-        account: (c.account ?? '').slice(0, 20),
-        type: c.type,
-        kind: c.kind,
-        object_key: c.objectKey,
-        payload: JSON.stringify(c.payload ?? null),
-        priority: c.priority ?? 0,
-      })),
+    if (!found.length) return 0;
+    const byAddress = new Map<number, typeof found>();
+    for (const t of found) byAddress.set(t.addressId, [...(byAddress.get(t.addressId) ?? []), t]);
+    const rows = sends.flatMap((s) =>
+      [...new Set(s.to)]
+        .sort((a, b) => a - b)
+        .flatMap((addressId) => byAddress.get(addressId) ?? [])
+        .flatMap((t) =>
+          s.cmds.map((c) => ({
+            device_id: t.deviceId,
+            address_id: t.addressId,
+            community_id: t.communityId,
+            subject: (c.subject ?? t.address).slice(0, 200),
+            account: (c.account ?? '').slice(0, 20),
+            type: c.type,
+            kind: c.kind,
+            object_key: c.objectKey,
+            payload: JSON.stringify(c.payload ?? null),
+            priority: c.priority ?? 0,
+          })),
+        ),
     );
+    if (!rows.length) return 0;
     const inserted: number[] = [];
     for (let i = 0; i < rows.length; i += 2000) {
       const part = await this.trx
@@ -75,14 +100,15 @@ export class CommandQueue {
         .execute();
       inserted.push(...part.map((r) => Number(r.id)));
     }
+    const devices = [...new Set(rows.map((r) => r.device_id))];
     await supersede(
       this.trx,
-      targets.map((t) => t.deviceId),
-      cmds.map((c) => c.objectKey).filter(Boolean),
-      Math.min(...inserted),
+      devices,
+      [...new Set(rows.map((r) => r.object_key).filter(Boolean))],
+      inserted.reduce((a, b) => Math.min(a, b)),
     );
-    for (const t of targets) this.deviceIds.add(t.deviceId);
-    this.commandIds.push(...inserted);
+    for (const d of devices) this.deviceIds.add(d);
+    for (const id of inserted) this.commandIds.push(id);
     return inserted.length;
   }
 
@@ -99,7 +125,8 @@ export class CommandQueue {
 
 /**
  * Marks older pending commands (status 0 or 1) of the same devices and object keys as
- * cancelled (4), naming the newest command of the key that replaced them.
+ * cancelled (4), naming the newest command of the key that replaced them (the lists as
+ * array parameters, so a batch of any size binds four values).
  */
 async function supersede(trx: Kysely<DB>, deviceIds: number[], keys: string[], firstNewId: number): Promise<void> {
   if (!keys.length || !deviceIds.length) return;
@@ -108,10 +135,10 @@ async function supersede(trx: Kysely<DB>, deviceIds: number[], keys: string[], f
       info = 'cmd.info.superseded::{"id":' || n.newest || '}'
     from (
       select device_id, object_key, max(id)::text as newest from command
-      where device_id in (${sql.join(deviceIds)}) and object_key in (${sql.join([...new Set(keys)])}) and id >= ${firstNewId}
+      where device_id = ${anyInt(deviceIds)} and object_key = ${anyText(keys)} and id >= ${firstNewId}
       group by device_id, object_key
     ) n
-    where c.device_id = n.device_id and c.object_key = n.object_key and c.id < ${firstNewId}
+    where c.device_id = n.device_id and c.object_key = n.object_key and c.id < n.newest::bigint
       and c.status in (${CMD_STATUS.notSent}, ${CMD_STATUS.sent})`.execute(trx);
 }
 

@@ -63,13 +63,21 @@ export async function placesOf(sources: readonly PlaceSourceFn[], db: Kysely<DB>
   return (await Promise.all(sources.map((s) => s(db, creds)))).flat();
 }
 
-/** The units that hold the credential (a delete withdraws it there). */
-export const holdingUnits = (places: Place[], c: Pick<Credential, 'kind' | 'id'>): number[] => [
-  ...new Set(
-    places
-      .filter((p) => p.kind === c.kind && p.id === c.id && p.objectKey !== '' && p.objectKey !== 'ladder' && p.gateId > 0)
-      .map((p) => p.gateId),
-  ),
+/** The places of each credential (`kind:id` → its places), so a list of many credentials is read once. */
+export function placesByCredential(places: readonly Place[]): (c: Pick<Credential, 'kind' | 'id'>) => Place[] {
+  const by = new Map<string, Place[]>();
+  for (const p of places) {
+    const key = `${p.kind}:${p.id}`;
+    const list = by.get(key);
+    if (list) list.push(p);
+    else by.set(key, [p]);
+  }
+  return (c) => by.get(`${c.kind}:${c.id}`) ?? [];
+}
+
+/** The units that hold the credential, given its places (a delete withdraws it there). */
+export const holdingUnitsOf = (mine: readonly Place[]): number[] => [
+  ...new Set(mine.filter((p) => p.objectKey !== '' && p.objectKey !== 'ladder' && p.gateId > 0).map((p) => p.gateId)),
 ];
 
 /** The units whose lift file names one of the credentials (the file is sent again without them). */

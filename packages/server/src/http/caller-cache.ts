@@ -6,7 +6,7 @@ import type { Caller } from './context.ts';
  * webhook's last result), none of them a parent of the session, account, grant or scope tables.
  */
 const UNRELATED =
-  /^(?:access_event(?:_\w+)?|usage_event|command|op_log|alarm|live_event|rate_limit|captcha|sms_code|import_progress|webhook(?:_delivery)?|device|card_gate|face_gate|moveout_command)$/;
+  /^(?:access_event(?:_\w+)?|usage_event|command|op_log|alarm|live_event|rate_limit|captcha|sms_code|import_progress|webhook(?:_delivery)?|device|card_gate|face_gate|moveout_command|access_group_fanout)$/;
 const READ = /^\s*(?:select|with|explain|values|show)\b/i;
 /** `update` of `on conflict do update` and of a row lock (`for update`, `for no key update`) names no table. */
 const UPDATE = String.raw`(?<!\bdo\s+)(?<!\bfor\s+(?:no\s+key\s+)?)update`;

@@ -1,7 +1,11 @@
 import type { Dependent } from '../db/dependents.ts';
 import type { DesiredSource, LadderSource } from '../devices/desired.ts';
 import type { PlaceSourceFn } from '../devices/places.ts';
+import type { Services } from '../http/context.ts';
 import type { Registered } from '../http/route.ts';
+
+/** Background work an area runs on every instance while the app runs (started at boot, stopped at shutdown). */
+export type AreaWorker = (services: Services, onError: (e: unknown) => void) => { stop(): Promise<void> };
 
 /**
  * What one business area contributes to the app, declared in its `index.ts`: its route
@@ -18,6 +22,8 @@ export interface Area {
   ladderSources?: readonly LadderSource[];
   /** Where a card, face or QR code works (access review, move-out, expire unused: devices/places.ts). */
   placeSources?: readonly PlaceSourceFn[];
+  /** Background work (delivery queues, fan-outs). */
+  workers?: readonly AreaWorker[];
 }
 
 /** Every area's contributions, in the order of the area list. */
@@ -27,6 +33,7 @@ export interface Wiring {
   desiredSources: DesiredSource[];
   ladderSources: LadderSource[];
   placeSources: PlaceSourceFn[];
+  workers: AreaWorker[];
 }
 
 export function collectAreas(areas: readonly Area[]): Wiring {
@@ -36,5 +43,6 @@ export function collectAreas(areas: readonly Area[]): Wiring {
     desiredSources: areas.flatMap((a) => a.desiredSources ?? []),
     ladderSources: areas.flatMap((a) => a.ladderSources ?? []),
     placeSources: areas.flatMap((a) => a.placeSources ?? []),
+    workers: areas.flatMap((a) => a.workers ?? []),
   };
 }

@@ -43,6 +43,21 @@ export interface AccessGroupCardTable {
   card_id: number;
 }
 
+/** Members of a big access group still to send to its units after a change (0804, modules/rules/fanout.ts). */
+export interface AccessGroupFanoutTable {
+  id: Generated<number>;
+  group_id: number;
+  community_id: number;
+  kind: 'card' | 'face';
+  holder_ids: number[];
+  unit_ids: number[];
+  total: number;
+  done: Generated<number>;
+  lease_until: Date | null;
+  finished_at: Date | null;
+  created_at: Generated<Date>;
+}
+
 /** A face given a group (0802). */
 export interface AccessGroupFaceTable {
   group_id: number;
@@ -74,6 +89,7 @@ export interface RulesTables {
   access_group_unit: AccessGroupUnitTable;
   access_group_card: AccessGroupCardTable;
   access_group_face: AccessGroupFaceTable;
+  access_group_fanout: AccessGroupFanoutTable;
   access_group_lift: AccessGroupLiftTable;
   visitor_qrcode_group: VisitorQrcodeGroupTable;
 }

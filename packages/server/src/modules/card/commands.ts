@@ -1,10 +1,11 @@
 import { CMD_KIND, type LadderFileEntry } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import { type CommandQueue, command, type NewCommand } from '../../devices/commands.ts';
+import { anyInt } from '../../db/sql.ts';
+import { type CommandQueue, command, type NewCommand, type QueuedSend } from '../../devices/commands.ts';
 import { LIFT_COLUMNS, ladderHolder, presentLift } from './queries.ts';
 import { type DesiredSource, doorUnit, type LadderSource, ladderFileCommand } from '../../devices/desired.ts';
-import { groupSchedulesOfCard, schedulesField } from '../rules/credentials.ts';
+import { groupSchedulesOfHolders, schedulesField } from '../rules/credentials.ts';
 import { groupLiftUnitsOfCards } from '../rules/lifts.ts';
 
 /** The card fields a door unit holds. */
@@ -64,30 +65,50 @@ export function cardDeleteCommand(card: Pick<CardForDevice, 'card_no' | 'account
  * Queues what each listed door unit must now hold of a card: card.put when the card
  * is enabled and configured there (its own entry, else through its access groups), else card.delete.
  */
-export async function queueCardOn(trx: Kysely<DB>, q: CommandQueue, cardRowId: number, gateIds: number[]): Promise<number> {
-  if (!gateIds.length) return 0;
-  const card = await trx
+export const queueCardOn = (trx: Kysely<DB>, q: CommandQueue, cardRowId: number, gateIds: number[]): Promise<number> =>
+  queueCardsOn(trx, q, [cardRowId], gateIds);
+
+/**
+ * `queueCardOn` for many cards at once, in four statements whatever their number: the cards,
+ * their own entries on the units, their groups' schedules there, then the commands in one batch.
+ */
+export async function queueCardsOn(
+  trx: Kysely<DB>,
+  q: CommandQueue,
+  cardRowIds: readonly number[],
+  gateIds: readonly number[],
+): Promise<number> {
+  const gates = [...new Set(gateIds)];
+  if (!gates.length || !cardRowIds.length) return 0;
+  const cards = await trx
     .selectFrom('card')
-    .select(['card_no', 'account', 'user_name', 'card_mode', 'card_type', 'status'])
-    .where('id', '=', cardRowId)
-    .executeTakeFirst();
-  if (!card) return 0;
+    .select(['id', 'card_no', 'account', 'user_name', 'card_mode', 'card_type', 'status'])
+    .where('id', '=', anyInt(cardRowIds))
+    .orderBy('id')
+    .execute();
+  if (!cards.length) return 0;
   const entries = await trx
     .selectFrom('card_gate')
-    .select(['gate_id', 'validfrom', 'validto'])
-    .where('card_id', '=', cardRowId)
-    .where('gate_id', 'in', gateIds)
+    .select(['card_id', 'gate_id', 'validfrom', 'validto'])
+    .where('card_id', '=', anyInt(cards.map((c) => c.id)))
+    .where('gate_id', '=', anyInt(gates))
     .execute();
-  const byGate = new Map(entries.map((e) => [e.gate_id, e]));
-  const viaGroups = await groupSchedulesOfCard(trx, cardRowId, gateIds);
-  let n = 0;
-  for (const gate of new Set(gateIds)) {
-    const e = byGate.get(gate);
-    const schedules = viaGroups.get(gate);
-    const put = card.status !== 'enable' ? undefined : e ? cardPutCommand(card, e) : schedules && groupCardPutCommand(card, schedules);
-    n += await q.add(gate, [put ?? cardDeleteCommand(card)]);
-  }
-  return n;
+  const own = new Map(entries.map((e) => [`${e.card_id}/${e.gate_id}`, e]));
+  const viaGroups = await groupSchedulesOfHolders(
+    trx,
+    'card',
+    cards.map((c) => c.id),
+    gates,
+  );
+  const sends: QueuedSend[] = cards.flatMap((card) =>
+    gates.map((gate) => {
+      const e = own.get(`${card.id}/${gate}`);
+      const schedules = viaGroups.get(card.id)?.get(gate);
+      const put = card.status !== 'enable' ? undefined : e ? cardPutCommand(card, e) : schedules && groupCardPutCommand(card, schedules);
+      return { to: [gate], cmds: [put ?? cardDeleteCommand(card)] };
+    }),
+  );
+  return q.addMany(sends);
 }
 
 /** Queues the lift file of each door unit (units without a device are skipped). */

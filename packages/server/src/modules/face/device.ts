@@ -3,11 +3,12 @@ import path from 'node:path';
 import { CMD_KIND, HARDWARE } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import { type CommandQueue, command, type NewCommand } from '../../devices/commands.ts';
+import { anyInt } from '../../db/sql.ts';
+import { type CommandQueue, command, type NewCommand, type QueuedSend } from '../../devices/commands.ts';
 import type { DesiredSource, DoorConfig } from '../../devices/desired.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { gateHardware } from '../address/units.ts';
-import { groupSchedulesOfFace, schedulesByHolder, schedulesField } from '../rules/credentials.ts';
+import { groupSchedulesOfHolders, schedulesByHolder, schedulesField } from '../rules/credentials.ts';
 
 /**
  * Faces on door units (DESIGN §6): one command per face and door unit, object key
@@ -83,33 +84,58 @@ function facesOnGates(db: Kysely<DB>) {
  * Queues the current state of a face on the given door units: put where it is configured
  * and enabled, delete where it is not (or no longer) configured, or disabled.
  */
-export async function queueFaceState(trx: Kysely<DB>, q: CommandQueue, faceId: number, gateIds: number[]): Promise<void> {
-  if (!gateIds.length) return;
-  const rows = await facesOnGates(trx).where('g.face_id', '=', faceId).where('g.gate_id', 'in', gateIds).execute();
-  const face = await trx.selectFrom('face').select('account').where('id', '=', faceId).executeTakeFirst();
+export const queueFaceState = (trx: Kysely<DB>, q: CommandQueue, faceId: number, gateIds: number[]): Promise<void> =>
+  queueFacesState(trx, q, [faceId], gateIds);
+
+/**
+ * `queueFaceState` for many faces at once, in a fixed number of statements: their own entries
+ * on the units, their groups' schedules there, the faces as the other units would hold them,
+ * then the commands in one batch (each photo read once).
+ */
+export async function queueFacesState(
+  trx: Kysely<DB>,
+  q: CommandQueue,
+  faceIds: readonly number[],
+  gateIds: readonly number[],
+): Promise<void> {
+  const gates = [...new Set(gateIds)];
+  if (!gates.length || !faceIds.length) return;
+  const faces = await trx.selectFrom('face').select(['id', 'account']).where('id', '=', anyInt(faceIds)).orderBy('id').execute();
+  const ids = faces.map((f) => f.id);
+  if (!ids.length) return;
+  const ownRows = await facesOnGates(trx).where('g.face_id', '=', anyInt(ids)).where('g.gate_id', '=', anyInt(gates)).execute();
+  const own = new Map(ownRows.map((r) => [`${r.faceId}/${r.gate_id}`, r]));
+  // Where a face has no entry of its own, its access groups may still hold it there.
+  const viaGroups = await groupSchedulesOfHolders(trx, 'face', ids, gates);
+  const elsewhere = new Map((await facesOnUnits(trx, [...viaGroups.keys()], gates)).map((r) => [`${r.faceId}/${r.gate_id}`, r]));
   const photos = new Map<string, string>();
-  for (const r of rows) await q.add(r.gate_id, [await commandFor(r, q.doors, photos)]);
-  const configured = new Set(rows.map((r) => r.gate_id));
-  const notOwn = gateIds.filter((g) => !configured.has(g));
-  // Where the face has no entry of its own, its access groups may still hold it there.
-  const viaGroups = await groupSchedulesOfFace(trx, faceId, notOwn);
-  if (viaGroups.size) {
-    for (const r of await faceOnUnits(trx, faceId, [...viaGroups.keys()]))
-      await q.add(r.gate_id, [await commandFor({ ...r, ...GROUP_VALIDITY }, q.doors, photos, viaGroups.get(r.gate_id))]);
+  const sends: QueuedSend[] = [];
+  for (const f of faces) {
+    for (const gate of gates) {
+      const mine = own.get(`${f.id}/${gate}`);
+      const schedules = mine ? undefined : viaGroups.get(f.id)?.get(gate);
+      const held = schedules && elsewhere.get(`${f.id}/${gate}`);
+      const cmd = mine
+        ? await commandFor(mine, q.doors, photos)
+        : held
+          ? await commandFor({ ...held, ...GROUP_VALIDITY }, q.doors, photos, schedules)
+          : faceDeleteCommand(f.id, f.account);
+      sends.push({ to: [gate], cmds: [cmd] });
+    }
   }
-  const gone = notOwn.filter((g) => !viaGroups.has(g));
-  if (gone.length) await q.add(gone, [faceDeleteCommand(faceId, face?.account ?? '')]);
+  await q.addMany(sends);
 }
 
-/** A face as each of the units would hold it (photo, the unit's hardware), without an entry of its own there. */
-function faceOnUnits(db: Kysely<DB>, faceId: number, unitIds: number[]) {
+/** Faces as each of the units would hold them (photo, the unit's hardware), without an entry of their own there. */
+function facesOnUnits(db: Kysely<DB>, faceIds: number[], unitIds: number[]) {
+  if (!faceIds.length) return Promise.resolve([]);
   return db
     .selectFrom('address as a')
     .leftJoin('device as d', 'd.address_id', 'a.id')
-    .innerJoin('face as f', (j) => j.on('f.id', '=', faceId))
+    .innerJoin('face as f', (j) => j.on('f.id', '=', anyInt(faceIds)))
     .innerJoin('stored_file as p', 'p.id', 'f.photo_file_id')
     .select(['a.id as gate_id', ...FACE_COLUMNS, gateHardware.as('hardware')])
-    .where('a.id', 'in', unitIds)
+    .where('a.id', '=', anyInt(unitIds))
     .orderBy('a.id')
     .execute();
 }

@@ -23,11 +23,11 @@ import { cardDeleteCommand, queueLadderFiles } from '../card/commands.ts';
 import { faceDeleteCommand } from '../face/device.ts';
 import { FACE_FILE_KIND } from '../face/photos.ts';
 import { removeKept } from '../../http/uploads.ts';
-import { holdingUnits, liftUnits } from '../../devices/places.ts';
+import { holdingUnitsOf, liftUnits, placesByCredential } from '../../devices/places.ts';
 import { qrRevokeCommand, qrUnits } from './qr-revoke.ts';
 import { credentialsOf, placesOf, resolveSubject } from './review.ts';
 import type { Credential } from './sources.ts';
-import { deleteRows } from '../../db/sql.ts';
+import { anyBigint, anyInt, deleteRows } from '../../db/sql.ts';
 
 type Subj = { account?: string; addressId?: number };
 const ALL_MENUS = new Set(LEAF_MENUS.map((m) => m.id));
@@ -47,7 +47,7 @@ async function gather(ctx: AuthCtx, i: Subj, db: Kysely<DB>) {
   const devices = await db
     .selectFrom('device')
     .select(['address_id', 'hardware'])
-    .where('address_id', 'in', places.length ? [...new Set(places.map((p) => p.gateId))] : [-1])
+    .where('address_id', '=', anyInt([...new Set(places.map((p) => p.gateId))]))
     .execute();
   const withDevice = new Set(devices.map((d) => d.address_id as number));
   // Units that read QR codes: they get the revocations of the visitor QR codes (qr.revoke).
@@ -56,6 +56,7 @@ async function gather(ctx: AuthCtx, i: Subj, db: Kysely<DB>) {
 }
 
 function describe(g: Awaited<ReturnType<typeof gather>>): MoveOutPreview {
+  const mine = placesByCredential(g.places);
   const items: MoveOutItem[] = g.creds.map((c) => ({
     kind: c.kind,
     id: c.id,
@@ -64,14 +65,8 @@ function describe(g: Awaited<ReturnType<typeof gather>>): MoveOutPreview {
     address: c.address,
     units: [
       ...new Set(
-        g.places
-          .filter(
-            (p) =>
-              p.kind === c.kind &&
-              p.id === c.id &&
-              g.withDevice.has(p.gateId) &&
-              (p.objectKey || (p.kind === 'qrcode' && g.qrReaders.has(p.gateId))),
-          )
+        mine(c)
+          .filter((p) => g.withDevice.has(p.gateId) && (p.objectKey || (p.kind === 'qrcode' && g.qrReaders.has(p.gateId))))
           .map((p) => (p.objectKey === 'ladder' ? `${p.gateName} (${p.detail})` : p.gateName)),
       ),
     ],
@@ -79,7 +74,7 @@ function describe(g: Awaited<ReturnType<typeof gather>>): MoveOutPreview {
   // One delete per unit holding a card or face (its own entries and its groups' units), one lift file per unit naming one.
   const deletes = g.creds
     .filter((c) => c.kind !== 'qrcode')
-    .reduce((n, c) => n + holdingUnits(g.places, c).filter((u) => g.withDevice.has(u)).length, 0);
+    .reduce((n, c) => n + holdingUnitsOf(mine(c)).filter((u) => g.withDevice.has(u)).length, 0);
   const lifts = liftUnits(g.places).filter((u) => g.withDevice.has(u)).length;
   // One revocation per unit a visitor QR code works on (its own unit and its groups' units) that reads QR codes.
   const revokes = g.creds
@@ -112,12 +107,12 @@ export async function moveOut(ctx: AuthCtx, i: Subj & { reason?: string }): Prom
     const qrs = g.creds.filter((c) => c.kind === 'qrcode');
     const fileIds = faces.map((f) => f.photoFileId as number);
     photos = fileIds.length
-      ? (await trx.selectFrom('stored_file').select('path').where('id', 'in', fileIds).execute()).map((p) => p.path)
+      ? (await trx.selectFrom('stored_file').select('path').where('id', '=', anyInt(fileIds)).execute()).map((p) => p.path)
       : [];
     await deleteRows(trx, 'card', cards);
     if (faces.length) {
       await deleteRows(trx, 'face', faces);
-      await trx.deleteFrom('stored_file').where('id', 'in', fileIds).where('kind', '=', FACE_FILE_KIND).execute();
+      await trx.deleteFrom('stored_file').where('id', '=', anyInt(fileIds)).where('kind', '=', FACE_FILE_KIND).execute();
     }
     // The codes end now; their signed expiry is kept, the units refuse them until then (qr.revoke).
     const revoked = qrs.length
@@ -133,8 +128,11 @@ export async function moveOut(ctx: AuthCtx, i: Subj & { reason?: string }): Prom
           .execute()
       : [];
     // Withdrawn from every unit that holds them: their own entries and their groups' units (the group rows go with the card or face).
-    for (const c of cards) await q.add(holdingUnits(g.places, c), [cardDeleteCommand({ card_no: c.label, account: c.account })]);
-    for (const c of faces) await q.add(holdingUnits(g.places, c), [faceDeleteCommand(c.id, c.account)]);
+    const mine = placesByCredential(g.places);
+    await q.addMany([
+      ...cards.map((c) => ({ to: holdingUnitsOf(mine(c)), cmds: [cardDeleteCommand({ card_no: c.label, account: c.account })] })),
+      ...faces.map((c) => ({ to: holdingUnitsOf(mine(c)), cmds: [faceDeleteCommand(c.id, c.account)] })),
+    ]);
     await queueLadderFiles(trx, q, liftUnits(g.places));
     for (const r of revoked)
       await q.add(
@@ -154,10 +152,8 @@ export async function moveOut(ctx: AuthCtx, i: Subj & { reason?: string }): Prom
       .returning('id')
       .executeTakeFirstOrThrow();
     if (q.commandIds.length)
-      await trx
-        .insertInto('moveout_command')
-        .values(q.commandIds.map((command_id) => ({ moveout_id: row.id, command_id })))
-        .execute();
+      await sql`insert into moveout_command (moveout_id, command_id)
+        select ${row.id}, c from unnest(${q.commandIds.map(String)}::bigint[]) as c`.execute(trx);
     const list = preview.items.map((it) => `${it.kind}:${it.label}`).join(', ');
     await writeOpLog(trx, ctx, {
       menu: 'access.review',
@@ -197,7 +193,9 @@ export async function moveOutProgress(ctx: AuthCtx, id: number): Promise<MoveOut
       // superseded by a newer command of the object, or cancelled by a full configuration (its reset clears the unit)
       sql<number | null>`coalesce(
         (select max(n.id) from command n where n.device_id = c.device_id and n.object_key = c.object_key and n.object_key <> '' and n.id > c.id),
-        (select min(n.id) from command n where n.device_id = c.device_id and n.kind = ${CMD_KIND.reset} and n.id > c.id))`.as('newer'),
+        (select min(n.id) from command n where n.device_id = c.device_id and n.kind = ${sql.lit(CMD_KIND.reset)} and n.id > c.id))`.as(
+        'newer',
+      ),
     ])
     .where('mc.moveout_id', '=', id)
     .orderBy('c.id');
@@ -208,7 +206,7 @@ export async function moveOutProgress(ctx: AuthCtx, id: number): Promise<MoveOut
     .map(Number);
   const newer = new Map(
     newerIds.length
-      ? (await ctx.db.selectFrom('command').select(['id', 'status']).where('id', 'in', newerIds).execute()).map((r) => [
+      ? (await ctx.db.selectFrom('command').select(['id', 'status']).where('id', '=', anyBigint(newerIds)).execute()).map((r) => [
           Number(r.id),
           r.status,
         ])
@@ -216,9 +214,11 @@ export async function moveOutProgress(ctx: AuthCtx, id: number): Promise<MoveOut
   );
   const tz = ctx.config.TZ_NAME;
   // Only the latest command of an object on a device counts (a Resend or a later change supersedes).
-  const latest = rows.filter(
-    (r) => !rows.some((o) => o.device_id === r.device_id && o.object_key === r.object_key && o.object_key && Number(o.id) > Number(r.id)),
-  );
+  const newest = new Map<string, number>();
+  for (const r of rows)
+    if (r.object_key)
+      newest.set(`${r.device_id}|${r.object_key}`, Math.max(Number(r.id), newest.get(`${r.device_id}|${r.object_key}`) ?? 0));
+  const latest = rows.filter((r) => !r.object_key || newest.get(`${r.device_id}|${r.object_key}`) === Number(r.id));
   const commands = latest.map((r) => {
     const status = r.status === CMD_STATUS.cancelled && r.newer !== null ? (newer.get(Number(r.newer)) ?? r.status) : r.status;
     return {
@@ -256,7 +256,7 @@ export async function resendMoveOut(ctx: AuthCtx, id: number): Promise<number> {
     const rows = await trx
       .updateTable('command')
       .set({ status: CMD_STATUS.notSent, info: '', updated_at: sql<Date>`now()` })
-      .where('id', 'in', failed)
+      .where('id', '=', anyBigint(failed))
       .where('status', '=', CMD_STATUS.failed)
       .returning('device_id')
       .execute();

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../http/dates.ts';
 import { t } from '../../http/i18n.ts';
 import { badRequest } from '../../http/errors.ts';
 import { foundInScope, scopeOf } from '../../http/scope.ts';
-import { placesOf as placesFrom } from '../../devices/places.ts';
+import { placesByCredential, placesOf as placesFrom } from '../../devices/places.ts';
 import { CREDENTIAL_SOURCES, type Credential, lastUses, type Place, type Subject, syncStates } from './sources.ts';
 
 /** The subject of a review or move-out: a household in scope (404 / 403 / 400), or an account within the caller's scope. */
@@ -45,7 +45,7 @@ export async function buildReview(ctx: AuthCtx, i: { account?: string; addressId
   const always = t(ctx.lang, 'rules.always');
   const groupOf = (p: Place): ReviewGroup | null =>
     p.group ? { id: p.group.id, name: p.group.name, schedule: p.group.scheduleName ?? always } : null;
-  const mine = (c: Credential) => places.filter((p) => p.kind === c.kind && p.id === c.id);
+  const mine = placesByCredential(places);
   const credentials: ReviewCredential[] = creds.map((c) => ({
     kind: c.kind,
     id: c.id,

@@ -1,5 +1,6 @@
 import { ACCESS_TYPE, type CredentialKind } from '@gatehouse/contracts';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { anyInt, anyText } from '../../db/sql.ts';
 import type { DB } from '../../db/types.ts';
 import { withPlaceNames } from '../../db/names.ts';
 import type { Credential, Place, PlaceSourceFn } from '../../devices/places.ts';
@@ -190,7 +191,7 @@ export const unitPlaces: PlaceSourceFn = async (db, creds) => {
       .innerJoin('card as c', 'c.id', 'e.card_id')
       .innerJoin('address as g', 'g.id', 'e.gate_id')
       .select(['e.card_id', 'c.card_no', 'e.gate_id', 'g.name', 'e.validfrom', 'e.validto'])
-      .where('e.card_id', 'in', cards)
+      .where('e.card_id', '=', anyInt(cards))
       .orderBy('e.id')
       .execute();
     for (const r of rows) out.push(unitPlace('card', r.card_id, r, `card:${r.card_no}`));
@@ -201,7 +202,7 @@ export const unitPlaces: PlaceSourceFn = async (db, creds) => {
       .selectFrom('face_gate as e')
       .innerJoin('address as g', 'g.id', 'e.gate_id')
       .select(['e.face_id', 'e.gate_id', 'g.name', 'e.validfrom', 'e.validto'])
-      .where('e.face_id', 'in', faces)
+      .where('e.face_id', '=', anyInt(faces))
       .orderBy('e.id')
       .execute();
     for (const r of rows) out.push(unitPlace('face', r.face_id, r, `face:${r.face_id}`));
@@ -231,7 +232,7 @@ export const liftPlaces: PlaceSourceFn = async (db, creds) => {
     .selectFrom('ladder_config as l')
     .innerJoin('address as g', 'g.id', 'l.address_id')
     .select(['l.card_id', 'l.face_id', 'l.address_id', 'g.name', 'l.resi_level', 'l.front_levels', 'l.back_levels'])
-    .where((eb) => eb.or([eb('l.card_id', 'in', cards.length ? cards : [-1]), eb('l.face_id', 'in', faces.length ? faces : [-1])]))
+    .where((eb) => eb.or([eb('l.card_id', '=', anyInt(cards)), eb('l.face_id', '=', anyInt(faces))]))
     .orderBy('l.id')
     .execute();
   return rows.map((r) => {
@@ -274,13 +275,14 @@ async function lastUsesOf(db: Kysely<DB>, creds: Credential[], kind: 'card' | 'f
   const rows = await db
     .selectFrom('access_event')
     .select((eb) => [eb.ref(column).as('value'), 'community_id', sql<Date>`max(time)`.as('at')])
-    .where(column, 'in', [...new Set(mine.map(nameOf))])
+    .where(column, '=', anyText([...new Set(mine.map(nameOf))]))
     .where(only)
     .groupBy([column, 'community_id'])
     .execute();
+  const at = new Map(rows.map((r) => [`${r.value}|${r.community_id}`, r.at]));
   for (const c of mine) {
-    const r = rows.find((x) => x.value === nameOf(c) && x.community_id === c.communityId);
-    if (r) out.set(`${kind}:${c.id}`, r.at);
+    const used = at.get(`${nameOf(c)}|${c.communityId}`);
+    if (used) out.set(`${kind}:${c.id}`, used);
   }
 }
 
@@ -294,11 +296,7 @@ export async function lastUses(db: Kysely<DB>, creds: Credential[]): Promise<Map
     const rows = await db
       .selectFrom('access_event')
       .select(['qr_id', sql<Date>`max(time)`.as('at')])
-      .where(
-        'qr_id',
-        'in',
-        qrs.map((c) => c.id),
-      )
+      .where('qr_id', '=', anyInt(qrs.map((c) => c.id)))
       .groupBy('qr_id')
       .execute();
     for (const r of rows) if (r.qr_id !== null) out.set(`qrcode:${r.qr_id}`, r.at);
@@ -320,15 +318,15 @@ export async function syncStates(
     .selectFrom('command as c')
     .innerJoin('device as d', 'd.id', 'c.device_id')
     .select(['c.id', 'c.status', 'c.kind', 'c.updated_at', 'c.object_key', 'd.address_id'])
-    .where('d.address_id', 'in', gates)
-    .where('c.object_key', 'in', keys)
+    .where('d.address_id', '=', anyInt(gates))
+    .where('c.object_key', '=', anyText(keys))
     .where('c.id', 'in', (eb) =>
       eb
         .selectFrom('command as x')
         .innerJoin('device as xd', 'xd.id', 'x.device_id')
         .select(sql<number>`max(x.id)`.as('m'))
-        .where('xd.address_id', 'in', gates)
-        .where('x.object_key', 'in', keys)
+        .where('xd.address_id', '=', anyInt(gates))
+        .where('x.object_key', '=', anyText(keys))
         .groupBy(['x.device_id', 'x.object_key']),
     )
     .execute();

@@ -2,7 +2,7 @@ import { ACCESS_TYPE, type ExpireAction, msg, type Page, type ParsedInput, type 
 import { type RawBuilder, sql } from 'kysely';
 import { likeArg } from '../../db/sql.ts';
 import { withCommands } from '../../devices/commands.ts';
-import { holdingUnits, liftUnits } from '../../devices/places.ts';
+import { holdingUnitsOf, liftUnits, placesByCredential } from '../../devices/places.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
@@ -171,8 +171,11 @@ export async function expireUnused(ctx: AuthCtx, i: { cards: number[]; faces: nu
     }
     // A disabled credential is removed from its units exactly as a deleted one (the unit holds enabled ones only);
     // a disabled one keeps its groups (enabled again, it goes back to their units), a deleted one loses them.
-    for (const c of cards) await q.add(holdingUnits(places, { kind: 'card', id: c.id }), [cardDeleteCommand(c)]);
-    for (const f of faces) await q.add(holdingUnits(places, { kind: 'face', id: f.id }), [faceDeleteCommand(f.id, f.account)]);
+    const mine = placesByCredential(places);
+    await q.addMany([
+      ...cards.map((c) => ({ to: holdingUnitsOf(mine({ kind: 'card', id: c.id })), cmds: [cardDeleteCommand(c)] })),
+      ...faces.map((f) => ({ to: holdingUnitsOf(mine({ kind: 'face', id: f.id })), cmds: [faceDeleteCommand(f.id, f.account)] })),
+    ]);
     await queueLadderFiles(trx, q, liftUnits(places));
     const communities = new Set([...cards.map((c) => c.community_id), ...faces.map((f) => f.community_id)]);
     for (const communityId of communities) {

@@ -1,5 +1,6 @@
 import { ALWAYS_SCHEDULE_ID } from '@gatehouse/contracts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { anyInt } from '../../db/sql.ts';
 import type { DB } from '../../db/types.ts';
 
 /**
@@ -19,32 +20,43 @@ export type GroupLinkKind = keyof typeof GROUP_LINK;
 /** The ids of the groups these credentials hold (usable as a subquery). */
 export function heldGroupIds(db: Kysely<DB>, kind: GroupLinkKind, ids: number[]) {
   const { table, holder } = GROUP_LINK[kind];
-  return db.selectFrom(table).select('group_id').where(holder, 'in', ids);
+  return db.selectFrom(table).select('group_id').where(holder, '=', anyInt(ids));
+}
+
+/**
+ * Schedules each of these cards or faces holds on each unit through its groups: holder → unit →
+ * schedule ids (0: Always). One statement, the lists as array parameters.
+ */
+export async function groupSchedulesOfHolders(
+  db: Kysely<DB>,
+  kind: 'card' | 'face',
+  ids: readonly number[],
+  unitIds: readonly number[] | undefined,
+): Promise<Map<number, Map<number, number[]>>> {
+  const out = new Map<number, Map<number, number[]>>();
+  if (!ids.length || (unitIds && !unitIds.length)) return out;
+  const { table, holder } = GROUP_LINK[kind];
+  const onUnits = unitIds ? sql`and gu.address_id = ${anyInt(unitIds)}` : sql``;
+  const { rows } = await sql<{ holder: number; address_id: number; schedule_id: number | null }>`
+    select m.${sql.ref(holder)} as holder, gu.address_id, g.schedule_id
+    from ${sql.table(table)} m
+    join access_group g on g.id = m.group_id
+    join access_group_unit gu on gu.group_id = g.id
+    where m.${sql.ref(holder)} = ${anyInt(ids)} ${onUnits}`.execute(db);
+  for (const r of rows) {
+    const units = out.get(r.holder) ?? new Map<number, number[]>();
+    const list = units.get(r.address_id) ?? [];
+    const schedule = r.schedule_id ?? ALWAYS_SCHEDULE_ID;
+    if (!list.includes(schedule)) list.push(schedule);
+    units.set(r.address_id, list);
+    out.set(r.holder, units);
+  }
+  return out;
 }
 
 /** Schedules a card or face holds on each unit through its groups: unit → schedule ids (0: Always). */
-async function groupSchedulesOf(
-  db: Kysely<DB>,
-  kind: 'card' | 'face',
-  id: number,
-  unitIds: number[] | undefined,
-): Promise<Map<number, number[]>> {
-  if (unitIds && !unitIds.length) return new Map();
-  let q = db
-    .selectFrom('access_group as g')
-    .innerJoin('access_group_unit as gu', 'gu.group_id', 'g.id')
-    .select(['gu.address_id', 'g.schedule_id'])
-    .where('g.id', 'in', heldGroupIds(db, kind, [id]));
-  if (unitIds) q = q.where('gu.address_id', 'in', unitIds);
-  const map = new Map<number, number[]>();
-  for (const r of await q.execute()) {
-    const list = map.get(r.address_id) ?? [];
-    const schedule = r.schedule_id ?? ALWAYS_SCHEDULE_ID;
-    if (!list.includes(schedule)) list.push(schedule);
-    map.set(r.address_id, list);
-  }
-  return map;
-}
+const groupSchedulesOf = async (db: Kysely<DB>, kind: 'card' | 'face', id: number, unitIds: number[] | undefined) =>
+  (await groupSchedulesOfHolders(db, kind, [id], unitIds)).get(id) ?? new Map<number, number[]>();
 
 /** Schedules a card holds on each unit through its groups: unit → schedule ids (0: Always). */
 export const groupSchedulesOfCard = (db: Kysely<DB>, cardId: number, unitIds?: number[]) => groupSchedulesOf(db, 'card', cardId, unitIds);

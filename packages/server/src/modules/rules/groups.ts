@@ -1,17 +1,16 @@
 import { ADDRESS_TYPE, ALWAYS_SCHEDULE_ID, type GroupRow, msg, type ParsedInput, type ROUTES, RULES_LIMITS } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import { type CommandQueue, withCommands } from '../../devices/commands.ts';
+import { withCommands } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, foundInScope } from '../../http/scope.ts';
-import { queueCardOn } from '../card/commands.ts';
-import { queueFaceState } from '../face/device.ts';
 import { assertBelowLimit, assertNameFree, editedRow, MENU, uniqueName } from './common.ts';
 import { groupsWithSchedule } from './community-groups.ts';
 import { GROUP_LINK } from './credentials.ts';
+import { fanOutProgress, planFanOut, sendInline } from './fanout.ts';
 import { assertScheduleOf } from './schedules.ts';
 import {
   groupsHaveMembers,
@@ -40,7 +39,7 @@ async function membersPerGroup(db: Kysely<DB>, kind: 'card' | 'face', groupIds: 
   return new Map(rows.map((r) => [r.group_id, Number(r.n)]));
 }
 
-/** The groups of a community with their schedules, door units, lift floors and card counts (six queries in all). */
+/** The groups of a community with their schedules, door units, lift floors, card counts and unfinished fan-outs (seven queries in all). */
 async function groupRows(ctx: AuthCtx, communityId: number, only?: number): Promise<GroupRow[]> {
   let q = groupsWithSchedule(ctx.db, communityId).select(['g.community_id', 'g.schedule_id']);
   if (only !== undefined) q = q.where('g.id', '=', only);
@@ -57,6 +56,7 @@ async function groupRows(ctx: AuthCtx, communityId: number, only?: number): Prom
   const cards = await membersPerGroup(ctx.db, 'card', ids);
   const faces = await membersPerGroup(ctx.db, 'face', ids);
   const lifts = await liftsOfGroups(ctx.db, ids);
+  const sending = await fanOutProgress(ctx.db, ids);
   const always = t(ctx.lang, 'rules.always');
   return groups.map((g) => ({
     id: g.id,
@@ -68,6 +68,7 @@ async function groupRows(ctx: AuthCtx, communityId: number, only?: number): Prom
     lifts: lifts.get(g.id) ?? [],
     cardCount: cards.get(g.id) ?? 0,
     faceCount: faces.get(g.id) ?? 0,
+    ...(sending.has(g.id) ? { sending: sending.get(g.id) } : {}),
   }));
 }
 
@@ -131,26 +132,6 @@ async function assertUnitsOf(db: Kysely<DB>, communityId: number, ids: number[])
   return unique.sort((a, b) => a - b);
 }
 
-/** The cards or faces holding any of the groups, each once, in id order. */
-async function membersOfGroups(db: Kysely<DB>, kind: 'card' | 'face', groupIds: number[]): Promise<number[]> {
-  const { table, holder } = GROUP_LINK[kind];
-  const rows = await db
-    .selectFrom(table)
-    .select((eb) => eb.ref(holder).as('id'))
-    .distinct()
-    .where('group_id', 'in', groupIds)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-/** Re-sends what each member card and face of the groups must now hold on the units (put through a group, or delete). */
-export async function queueMembersOfGroups(trx: Kysely<DB>, q: CommandQueue, groupIds: number[], unitIds: number[]): Promise<void> {
-  if (!groupIds.length || !unitIds.length) return;
-  for (const id of await membersOfGroups(trx, 'card', groupIds)) await queueCardOn(trx, q, id, unitIds);
-  for (const id of await membersOfGroups(trx, 'face', groupIds)) await queueFaceState(trx, q, id, unitIds);
-}
-
 const view = (g: { name: string; schedule_id: number | null }, units: number[], lifts: LiftRow[]) => ({
   name: g.name,
   scheduleId: g.schedule_id ?? ALWAYS_SCHEDULE_ID,
@@ -210,7 +191,7 @@ export async function saveGroup(ctx: AuthCtx, i: Save): Promise<GroupRow> {
           .execute();
       const scheduleChanged = before !== undefined && before.schedule_id !== scheduleId;
       const touched = scheduleChanged ? [...new Set([...old, ...units])] : [...added, ...removed];
-      await queueMembersOfGroups(trx, q, [id], touched);
+      await sendInline(trx, q, await planFanOut(trx, [id], touched, { groupId: id, communityId: i.communityId }), touched);
       const liftChanged = await replaceLifts(trx, id, before?.lifts ?? [], lifts);
       if (await groupsHaveMembers(trx, [id])) {
         const scheduled = scheduleChanged ? [...(before?.lifts ?? []), ...lifts].map((l) => l.address_id) : [];
@@ -234,19 +215,26 @@ export async function saveGroup(ctx: AuthCtx, i: Save): Promise<GroupRow> {
 export async function deleteGroup(ctx: AuthCtx, id: number): Promise<void> {
   const g = await loadGroup(ctx, id);
   await withCommands(ctx, async (trx, q) => {
-    const cards = await trx.selectFrom('access_group_card').select('card_id').where('group_id', '=', id).execute();
-    const faces = await trx.selectFrom('access_group_face').select('face_id').where('group_id', '=', id).execute();
+    const cards = await membersPerGroup(trx, 'card', [id]);
+    const faces = await membersPerGroup(trx, 'face', [id]);
     const liftUnits = await liftUnitsOfGroups(trx, [id]);
+    // Who the members are is read before the group (and its member rows) goes; they are withdrawn after.
+    const plan = await planFanOut(trx, [id], g.units, { groupId: id, communityId: g.community_id });
     await trx.deleteFrom('access_group').where('id', '=', id).execute();
-    for (const c of cards) await queueCardOn(trx, q, c.card_id, g.units);
-    for (const f of faces) await queueFaceState(trx, q, f.face_id, g.units);
-    if (cards.length || faces.length) await queueLiftFiles(trx, q, liftUnits);
+    await sendInline(trx, q, plan, g.units);
+    if (cards.size || faces.size) await queueLiftFiles(trx, q, liftUnits);
     await queueGroupTables(trx, q, g.units);
     await writeOpLog(trx, ctx, {
       menu: MENU,
       content: msg('op.rules.group.delete', { name: g.name }),
       communityId: g.community_id,
-      before: { ...view(g, g.units, g.lifts), cards: cards.map((c) => c.card_id), faces: faces.map((f) => f.face_id) },
+      before: {
+        ...view(g, g.units, g.lifts),
+        cards: plan.inline.find((p) => p.kind === 'card')?.ids ?? [],
+        faces: plan.inline.find((p) => p.kind === 'face')?.ids ?? [],
+        cardCount: cards.get(id) ?? 0,
+        faceCount: faces.get(id) ?? 0,
+      },
     });
   });
 }

@@ -1,4 +1,5 @@
 import type { Area } from '../area.ts';
+import { startFanOuts } from './fanout.ts';
 import { rulesHandlers } from './routes.ts';
 import { groupLadderEntries } from './lifts.ts';
 import { groupPlaces } from './places.ts';
@@ -12,4 +13,6 @@ export const rulesArea: Area = {
   ladderSources: [groupLadderEntries],
   /** Units and lift floors reached through groups (access review, move-out, expire unused). */
   placeSources: [groupPlaces],
+  /** Big groups' members re-sent to their units in the background after a change. */
+  workers: [startFanOuts],
 };

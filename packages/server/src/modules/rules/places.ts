@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import { anyInt } from '../../db/sql.ts';
 import type { Credential, Place, PlaceGroup, PlaceSourceFn } from '../../devices/places.ts';
 import { GROUP_LINK, type GroupLinkKind } from './credentials.ts';
 
@@ -83,7 +84,7 @@ async function heldRows(db: Kysely<DB>, kind: GroupLinkKind, ids: number[]): Pro
     .innerJoin('access_group as g', 'g.id', `${table}.group_id`)
     .leftJoin('access_schedule as s', 's.id', 'g.schedule_id')
     .select([`${holder} as holder`, 'g.id as group_id', 'g.name', 'g.schedule_id', 's.name as scheduleName'])
-    .where(holder, 'in', ids)
+    .where(holder, '=', anyInt(ids))
     .orderBy(holder)
     .orderBy('g.name')
     .orderBy('g.id')

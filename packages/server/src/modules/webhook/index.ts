@@ -1,8 +1,11 @@
 import type { Area } from '../area.ts';
 import { webhookHandlers } from './routes.ts';
+import { startWebhooks } from './worker.ts';
 
-/** Webhooks for integrators (docs/live-operations.md "Webhooks"); the delivery worker is started at boot. */
+/** Webhooks for integrators (docs/live-operations.md "Webhooks"). */
 export const webhookArea: Area = {
   name: 'webhook',
   handlers: webhookHandlers,
+  /** Enqueues device news and delivers the outbox. */
+  workers: [startWebhooks],
 };

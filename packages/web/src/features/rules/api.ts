@@ -22,8 +22,14 @@ export const useSchedules = (communityId: number | undefined) =>
   useRulesQuery(communityId, 'schedules', (id) => call(R.getSchedules, { communityId: id }));
 export const useHolidays = (communityId: number | undefined) =>
   useRulesQuery(communityId, 'holidays', (id) => call(R.getHolidays, { communityId: id }));
+/** A community's access groups; read again every 2 s while a big group's change is still being sent. */
 export const useGroups = (communityId: number | undefined) =>
-  useRulesQuery(communityId, 'groups', (id) => call(R.getGroups, { communityId: id }));
+  useQuery({
+    queryKey: rulesKey(communityId, 'groups'),
+    queryFn: () => call(R.getGroups, { communityId: communityId as number }),
+    enabled: communityId !== undefined,
+    refetchInterval: (q) => (q.state.data?.some((g) => g.sending) ? 2000 : false),
+  });
 export const useDoorUnits = (communityId: number | undefined) =>
   useRulesQuery(communityId, 'units', (id) => call(R.getDoorUnits, { communityId: id }));
 

@@ -58,7 +58,20 @@ export const holidayColumns = (t: T): ColumnsType<HolidayRow> => [
 
 /** Access groups: door units with a schedule; cards are given groups in their door-unit dialog. */
 export const groupColumns = (t: T): ColumnsType<GroupRow> => [
-  { title: t('ui.rules.name'), dataIndex: 'name' },
+  {
+    title: t('ui.rules.name'),
+    dataIndex: 'name',
+    render: (v: string, r) => (
+      <Space direction="vertical" size={0}>
+        {v}
+        {r.sending ? (
+          <Tag color="processing" data-testid="group-sending">
+            {t('ui.rules.sending', { done: r.sending.done.toLocaleString(), total: r.sending.total.toLocaleString() })}
+          </Tag>
+        ) : null}
+      </Space>
+    ),
+  },
   { title: t('ui.rules.schedule'), dataIndex: 'scheduleName' },
   {
     title: t('ui.rules.units'),
