@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { accountsBench } from './accounts.ts';
 import { alarmsBench } from './alarms.ts';
+import { bigGroupBench } from './big-group.ts';
 import { devicesBench } from './devices.ts';
 import { exportsBench } from './exports.ts';
 import { facesBench } from './faces.ts';
@@ -32,6 +33,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   alarms: alarmsBench,
   lists: listsBench,
   groups: groupsBench,
+  'big-group': bigGroupBench,
   live: liveBench,
   scale: scaleBench,
   exports: exportsBench,

@@ -5,6 +5,7 @@ import type { RoleId } from '@gatehouse/contracts';
 import { insertAccount } from '../../packages/server/src/modules/account/insert.ts';
 import { openSession } from '../../packages/server/src/http/auth.ts';
 import type { Services } from '../../packages/server/src/http/context.ts';
+import { runFanOuts } from '../../packages/server/src/modules/rules/fanout.ts';
 
 async function body(req: http.IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
@@ -13,7 +14,8 @@ async function body(req: http.IncomingMessage): Promise<Record<string, unknown>>
 }
 
 /**
- * Test-only seeding: POST /account, /community, /address, /token, /menus, /accessEvent, /usageEvent;
+ * Test-only seeding: POST /account, /community, /address, /token, /menus, /accessEvent, /usageEvent,
+ * /groupCards, /runFanOuts;
  * GET /outbox?phone=. Areas add what their browser tests need.
  */
 export async function handleControl(s: Services, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -171,6 +173,28 @@ export async function handleControl(s: Services, req: http.IncomingMessage, res:
           })),
         )
         .execute();
+      return send({ ok: true });
+    }
+    case '/groupCards': {
+      // `count` cards of a household given an access group, straight into the tables (a big group's members).
+      const rows = Array.from({ length: Number(b.count) }, (_, i) => ({
+        card_no: `G${String(b.groupId)}x${i + 1}`,
+        community_id: Number(b.communityId),
+        address_id: Number(b.addressId),
+        account: '13800005555',
+        card_type: 'accesscard',
+        card_mode: 'ic',
+      }));
+      const cards = await s.db.insertInto('card').values(rows).returning('id').execute();
+      await s.db
+        .insertInto('access_group_card')
+        .values(cards.map((c) => ({ group_id: Number(b.groupId), card_id: c.id })))
+        .execute();
+      return send({ ok: true });
+    }
+    case '/runFanOuts': {
+      // The server's own poll is off in the browser tests (GROUP_FANOUT_POLL_MS=0): the test says when the work runs.
+      await runFanOuts(s);
       return send({ ok: true });
     }
     case '/outbox': {

@@ -33,6 +33,8 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   // Webhook receivers of the browser tests listen on loopback.
   WEBHOOK_ALLOW_PRIVATE: '1',
+  // A big access group's members are sent when a test asks (control /runFanOuts), so the progress can be seen.
+  GROUP_FANOUT_POLL_MS: '0',
   MQTT_PORT: String(Number(process.env.E2E_MQTT_PORT ?? port + 2)),
   DATABASE_URL: database?.url ?? '',
 });
