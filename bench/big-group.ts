@@ -56,14 +56,20 @@ async function runOnce(cards: number, databaseUrl: string | undefined) {
   };
 
   const community = (await sql<{ id: number }>`select id from community order by id limit 1`.execute(db)).rows[0]?.id as number;
-  const units = (await sql<{ id: number }>`select address_id as id from device where community_id = ${community} order by id`.execute(db)).rows.map(
-    (r) => r.id,
-  );
-  const home = (await sql<{ id: number }>`select id from address where community_id = ${community} and type <> 0 order by id limit 1`.execute(db))
-    .rows[0]?.id as number;
+  const units = (
+    await sql<{ id: number }>`select address_id as id from device where community_id = ${community} order by id`.execute(db)
+  ).rows.map((r) => r.id);
+  const home = (
+    await sql<{ id: number }>`select id from address where community_id = ${community} and type <> 0 order by id limit 1`.execute(db)
+  ).rows[0]?.id as number;
   await sql`insert into card (card_no, community_id, address_id, account, card_type, card_mode)
     select 'BG' || g, ${community}, ${home}, '13800006666', 'accesscard', 'ic' from generate_series(1, ${cards}) g`.execute(db);
-  const created = await call('POST', '/rules/saveGroup', { communityId: community, name: 'Everyone', scheduleId: 0, units: units.slice(0, 2) });
+  const created = await call('POST', '/rules/saveGroup', {
+    communityId: community,
+    name: 'Everyone',
+    scheduleId: 0,
+    units: units.slice(0, 2),
+  });
   const groupId = created.content.id as number;
   await sql`insert into access_group_card (group_id, card_id) select ${groupId}, id from card where address_id = ${home}`.execute(db);
   await sql`analyze`.execute(db);
@@ -74,7 +80,9 @@ async function runOnce(cards: number, databaseUrl: string | undefined) {
   const review = await call('GET', '/review/getReview', { addressId: home });
   const del = await call('POST', '/rules/deleteGroup', { id: groupId });
   const deleteFanOutMs = await timed(() => runFanOuts(booted.services));
-  const withdrawn = Number((await sql<{ n: number }>`select count(*)::int as n from command where kind = 'card.delete'`.execute(db)).rows[0]?.n);
+  const withdrawn = Number(
+    (await sql<{ n: number }>`select count(*)::int as n from command where kind = 'card.delete'`.execute(db)).rows[0]?.n,
+  );
 
   // Baseline: the same number of command rows, one plain statement.
   const device = (await sql<{ id: number }>`select id from device where address_id = ${units[0]}`.execute(db)).rows[0]?.id as number;
