@@ -98,18 +98,18 @@ export async function saveCardDownload(ctx: AuthCtx, i: ParsedInput<R['updateCar
     if (removed.some((x) => x.is_villa !== 0)) throw forbidden('addr.villaNoDelete');
     const changed: number[] = removed.map((x) => x.gate_id);
     await deleteRows(trx, 'card_gate', removed);
+    const added = wanted.filter((w) => !existing.some((x) => x.gate_id === w.gate_id));
+    if (added.length)
+      await trx
+        .insertInto('card_gate')
+        .values(added.map((w) => ({ card_id: i.id, ...w, is_villa: units.get(w.gate_id)?.is_villa ?? 0 })))
+        .execute();
+    changed.push(...added.map((w) => w.gate_id));
     for (const w of wanted) {
       const old = existing.find((x) => x.gate_id === w.gate_id);
-      if (!old) {
-        await trx
-          .insertInto('card_gate')
-          .values({ card_id: i.id, ...w, is_villa: units.get(w.gate_id)?.is_villa ?? 0 })
-          .execute();
-        changed.push(w.gate_id);
-      } else if (
-        old.validfrom.getTime() !== w.validfrom.getTime() ||
-        old.validto.getTime() !== w.validto.getTime() ||
-        old.info !== w.info
+      if (
+        old &&
+        (old.validfrom.getTime() !== w.validfrom.getTime() || old.validto.getTime() !== w.validto.getTime() || old.info !== w.info)
       ) {
         await trx
           .updateTable('card_gate')
