@@ -115,6 +115,11 @@ describe.skipIf(rerunOnPostgres)('npx gatehouse', () => {
         .values({ account_id: admin.id, code_hash: 'x'.repeat(64) })
         .execute();
       oldToken = await openSession(h.db, { accountId: admin.id, roleId: 1, maxHours: 2 });
+      // Five wrong second-factor answers: the sign-in's code step refuses the account for 15 minutes.
+      await h.db
+        .insertInto('rate_limit')
+        .values({ key: `2fa:acct:${admin.id}`, window_start: sql<Date>`now()`, count: 5 })
+        .execute();
       await insertAccount(h.db, { regNo: RESIDENT, name: 'Resident', password: 'Res12345', roleId: 5 });
     } finally {
       await h.close();
@@ -163,6 +168,7 @@ describe.skipIf(rerunOnPostgres)('npx gatehouse', () => {
       const { db } = booted.services;
       expect(await db.selectFrom('account_totp').select('account_id').execute()).toEqual([]);
       expect(await db.selectFrom('account_recovery_code').select('id').execute()).toEqual([]);
+      expect(await db.selectFrom('rate_limit').select('key').where('key', 'like', '2fa:%').execute()).toEqual([]);
       const log = await db
         .selectFrom('op_log')
         .select(['name2', 'content', 'regno', 'account_id'])

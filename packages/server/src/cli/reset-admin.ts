@@ -4,13 +4,16 @@ import { hashPassword } from '../crypto/passwords.ts';
 import { revokeSessions } from '../http/auth.ts';
 import { writeOpLog } from '../http/oplog.ts';
 import { generatePassword } from '../modules/account/insert.ts';
+import { failKey } from '../modules/session/second-factor.ts';
 import { adminPhone, findAdmin, OPERATOR } from './admins.ts';
 import { defineCommand, required } from './command.ts';
+import { withLimiter } from './limiter.ts';
 import { openSite, requireCurrentSchema, siteName } from './site.ts';
 
 /**
  * Locked out: a new password for an administrator (printed once), its authenticator and recovery
- * codes removed and its sessions signed out, in one transaction with its op-log row.
+ * codes removed and its sessions signed out, in one transaction with its op-log row; then its count
+ * of wrong second-factor answers starts again.
  */
 export const resetAdminCommand = defineCommand({
   name: 'reset-admin',
@@ -50,8 +53,10 @@ export const resetAdminCommand = defineCommand({
         });
         return Number(open.n);
       });
+      // Wrong second-factor answers lock the account for 15 minutes from everywhere: that count starts again.
+      await withLimiter(config, db, (limiter) => limiter.reset(failKey(admin.id)));
       io.out(`New password of the administrator ${admin.reg_no} (${admin.name}): ${password}`);
-      io.out('It is shown this once. Authenticator and recovery codes removed; sign-in asks for the SMS code.');
+      io.out('It is shown this once. Authenticator, recovery codes and wrong-code count cleared; sign-in asks for the SMS code.');
       io.out(`${signedOut} open sessions signed out; recorded in the operation log.`);
     } finally {
       await handle.close();
