@@ -174,6 +174,21 @@ describe.skipIf(testDbKind() !== 'postgres')('npx gatehouse move-to-postgres', (
     }
   });
 
+  it('works on the PostgreSQL site through DATABASE_URL: version, reset-admin', async () => {
+    const settings = { DATA_DIR: dataDir, DATABASE_URL: target.url };
+    const version = await gatehouse(['version'], settings);
+    expect(linesOf(version.stdout)[1]).toMatch(/^schema \S+ \((\d+) of \1 migrations applied\) in PostgreSQL at postgres:\/\/.*\/gh_test_/);
+    const reset = await gatehouse(['reset-admin', '--phone', ADMIN], settings);
+    expect([reset.status, reset.stderr]).toEqual([0, '']);
+    const dest = await openDb({ url: target.url });
+    try {
+      const log = await dest.db.selectFrom('op_log').select(['content', 'regno']).orderBy('id', 'desc').executeTakeFirst();
+      expect(log).toEqual({ content: expect.stringContaining('op.account.resetAdmin'), regno: 'command-line' });
+    } finally {
+      await dest.close();
+    }
+  });
+
   it('refuses an unreachable target and a configured DATABASE_URL with one line each', async () => {
     const url = new URL(target.url);
     url.pathname = '/gh_no_such_database';
