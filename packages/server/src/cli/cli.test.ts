@@ -181,6 +181,16 @@ describe.skipIf(rerunOnPostgres)('npx gatehouse', () => {
         account_id: null,
       });
       expect(log?.content).toContain(ADMIN);
+      // What the operation log screen shows, in the reader's language.
+      const admin = await db.selectFrom('account').select('id').where('reg_no', '=', ADMIN).executeTakeFirstOrThrow();
+      for (const [lang, text] of [
+        ['en', `Reset the administrator's password and authenticator from the command line: ${ADMIN}`],
+        ['zh-CN', `命令行重置管理员密码并清除身份验证器：${ADMIN}`],
+      ] as const) {
+        const token = await openSession(db, { accountId: admin.id, roleId: 1, lang });
+        const page = await app.inject({ method: 'GET', url: '/api/oplog/getOpLogPage?regno=command-line', headers: { token } });
+        expect(page.json().content.rows[0]).toMatchObject({ name: text, regno: 'command-line' });
+      }
     } finally {
       await app.close();
       await booted.shutdown();
