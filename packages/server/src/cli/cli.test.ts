@@ -54,7 +54,7 @@ describe.skipIf(rerunOnPostgres)('npx gatehouse', () => {
     expect([version.status, linesOf(version.stderr)]).toEqual([
       1,
       [
-        `gatehouse version: No embedded database in ${path.join(dataDir, 'pg')}: set DATA_DIR to the server's (or DATABASE_URL for PostgreSQL)`,
+        `gatehouse version: No embedded database in ${path.join(dataDir, 'pg')}: set DATA_DIR to the server's (DATABASE_URL for PostgreSQL), or make one with \`gatehouse migrate\``,
       ],
     ]);
     const backup = await cli('backup');

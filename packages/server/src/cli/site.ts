@@ -45,7 +45,9 @@ export async function openSite(config: Config, opts: { create?: boolean } = {}):
   if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
   const dir = embeddedDir(config);
   if (!opts.create && !fs.existsSync(path.join(dir, 'PG_VERSION'))) {
-    throw new CliError(`No embedded database in ${dir}: set DATA_DIR to the server's (or DATABASE_URL for PostgreSQL)`);
+    throw new CliError(
+      `No embedded database in ${dir}: set DATA_DIR to the server's (DATABASE_URL for PostgreSQL), or make one with \`gatehouse migrate\``,
+    );
   }
   if (fs.existsSync(path.join(dir, 'postmaster.pid'))) {
     throw new CliError(
