@@ -285,17 +285,22 @@ export async function openDb(opts: {
   return { db, kind: 'pglite', pglite, close: () => db.destroy() };
 }
 
-export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({
+/** The migrator of the app's migrations (run by `migrate`; read by the command-line tool's `version`). */
+export const migrator = (db: Db): Migrator =>
+  new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
     // Areas number their migrations by range (01xx, 02xx, ...), so a later-added lower
     // number must still run on a database that already has higher ones.
     allowUnorderedMigrations: true,
   });
-  const { error, results } = await migrator.migrateToLatest();
+
+/** Runs the pending migrations; answers the names of those it ran, in the order they ran. */
+export async function migrate(db: Db): Promise<string[]> {
+  const { error, results } = await migrator(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
   }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -14,8 +14,17 @@ export interface OpLogEntry {
   after?: unknown;
 }
 
+/**
+ * Who made a change: a signed-in caller, or the operator's command-line tool (no account,
+ * `OPERATOR_REGNO`).
+ */
+export type OpLogActor = { caller: Pick<AuthCtx['caller'], 'regNo'> & { accountId: number | null } };
+
+/** The op log's account of changes made with the command-line tool (`npx gatehouse`). */
+export const OPERATOR_REGNO = 'command-line';
+
 /** Writes the operation log; call it inside the transaction of the change. */
-export async function writeOpLog(trx: Kysely<DB>, ctx: AuthCtx, e: OpLogEntry): Promise<void> {
+export async function writeOpLog(trx: Kysely<DB>, ctx: OpLogActor, e: OpLogEntry): Promise<void> {
   const leaf = menuByKey(e.menu);
   const parent = leaf.parentId ? menuById(leaf.parentId) : undefined;
   await trx

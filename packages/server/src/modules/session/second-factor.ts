@@ -10,7 +10,8 @@ import { matchTotp } from './totp.ts';
 /** Wrong second-factor answers (sign-in, enrolment, disabling) allowed per account per window. */
 const FAIL_MAX = 5;
 const FAIL_WINDOW_SEC = 900;
-const failKey = (accountId: number) => `2fa:acct:${accountId}`;
+/** The counter of an account's wrong second-factor answers (cleared by a right one, and by `gatehouse reset-admin`). */
+export const failKey = (accountId: number) => `2fa:acct:${accountId}`;
 
 /**
  * Counts one answer of an account's second factor before it is checked, or refuses it (429) once

@@ -1,0 +1,158 @@
+import { type Kysely, sql } from 'kysely';
+import type { Db } from '../db/index.ts';
+import type { DB } from '../db/types.ts';
+import { createEventMonth, eventMonths } from '../db/event-partitions.ts';
+import { CliError } from './command.ts';
+
+/** A database or a transaction on it (these statements read the catalogue, not the typed tables). */
+type AnyDb = Kysely<DB>;
+
+/** Kysely's own tables: the target's are written by its migrations, never copied. */
+const MIGRATION_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
+/** Tables the migrations (and the server's start) fill by themselves: a target holding only these is empty. */
+const FILLED_BY_MIGRATIONS = new Set(['menu']);
+
+/** Rows of one batch handed to the target, and the most text one batch holds. */
+const BATCH_ROWS = 2000;
+const BATCH_CHARS = 8_000_000;
+
+export interface TableInfo {
+  name: string;
+  columns: string[];
+  /** The primary key's columns, the order rows are copied in (a row referring to an earlier one of its table). */
+  key: string[];
+}
+
+/** Our tables in the current schema: plain ones and partitioned parents (their partitions come with them). */
+export async function ourTables(db: AnyDb): Promise<TableInfo[]> {
+  const { rows } = await sql<{ name: string; columns: string[]; key: string[] | null }>`
+    select c.relname as name,
+      array(select a.attname::text from pg_attribute a
+            where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+            order by a.attnum) as columns,
+      (select array(select a.attname::text from unnest(i.indkey) with ordinality k(n, o)
+                    join pg_attribute a on a.attrelid = c.oid and a.attnum = k.n order by k.o)
+       from pg_index i where i.indrelid = c.oid and i.indisprimary) as key
+    from pg_class c
+    where c.relnamespace = to_regnamespace(current_schema())::oid
+      and c.relkind in ('r', 'p') and not c.relispartition
+    order by c.relname`.execute(db);
+  return rows.filter((r) => !MIGRATION_TABLES.has(r.name)).map((r) => ({ name: r.name, columns: r.columns, key: r.key ?? [] }));
+}
+
+/** The first table of the target holding rows of a site (not only what migrations put there), if any. */
+export async function firstFilledTable(db: AnyDb): Promise<string | undefined> {
+  for (const t of await ourTables(db)) {
+    if (FILLED_BY_MIGRATIONS.has(t.name)) continue;
+    const { rows } = await sql<{ some: boolean }>`select exists (select 1 from ${sql.table(t.name)}) as some`.execute(db);
+    if (rows[0]?.some) return t.name;
+  }
+  return undefined;
+}
+
+/** Tables in an order where every table comes after those its foreign keys refer to. */
+export async function referencedFirst(db: AnyDb, tables: TableInfo[]): Promise<TableInfo[]> {
+  const { rows } = await sql<{ child: string; parent: string }>`
+    select ch.relname as child, pa.relname as parent
+    from pg_constraint k join pg_class ch on ch.oid = k.conrelid join pg_class pa on pa.oid = k.confrelid
+    where k.contype = 'f' and k.connamespace = to_regnamespace(current_schema())::oid`.execute(db);
+  const byName = new Map(tables.map((t) => [t.name, t]));
+  const needs = new Map(tables.map((t) => [t.name, new Set<string>()]));
+  for (const r of rows) if (r.child !== r.parent && byName.has(r.parent)) needs.get(r.child)?.add(r.parent);
+  const done: TableInfo[] = [];
+  const placed = new Set<string>();
+  while (done.length < tables.length) {
+    const ready = tables.filter((t) => !placed.has(t.name) && [...(needs.get(t.name) ?? [])].every((p) => placed.has(p)));
+    if (!ready.length)
+      throw new CliError(
+        `Foreign keys of the tables form a cycle: ${tables
+          .filter((t) => !placed.has(t.name))
+          .map((t) => t.name)
+          .join(', ')}`,
+      );
+    for (const t of ready) {
+      placed.add(t.name);
+      done.push(t);
+    }
+  }
+  return done;
+}
+
+export const countRows = async (db: AnyDb, table: string): Promise<number> =>
+  Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db)).rows[0]?.n ?? 0);
+
+const columnList = (columns: string[]) => sql.join(columns.map((c) => sql.ref(c)));
+
+/**
+ * Copies one table's rows from the source's snapshot (a read-only transaction) into the target's
+ * transaction: read through a cursor as JSON texts, written in batches by json_populate_recordset
+ * (every column type travels as its JSON text and is read back as the target's column type).
+ */
+export async function copyTable(from: AnyDb, to: AnyDb, t: TableInfo, cursor: string): Promise<number> {
+  const cols = columnList(t.columns);
+  const order = t.key.length ? sql` order by ${columnList(t.key)}` : sql``;
+  await sql`declare ${sql.id(cursor)} no scroll cursor for
+    select to_json(r)::text as j from (select ${cols} from ${sql.table(t.name)}${order}) r`.execute(from);
+  let copied = 0;
+  let batch: string[] = [];
+  let chars = 0;
+  const flush = async () => {
+    if (!batch.length) return;
+    await sql`insert into ${sql.table(t.name)} (${cols})
+      select ${cols} from json_populate_recordset(null::${sql.table(t.name)}, ${`[${batch.join(',')}]`}::json)`.execute(to);
+    copied += batch.length;
+    batch = [];
+    chars = 0;
+  };
+  for (;;) {
+    const { rows } = await sql<{ j: string }>`fetch 500 from ${sql.id(cursor)}`.execute(from);
+    if (!rows.length) break;
+    for (const r of rows) {
+      batch.push(r.j);
+      chars += r.j.length;
+    }
+    if (batch.length >= BATCH_ROWS || chars >= BATCH_CHARS) await flush();
+  }
+  await flush();
+  await sql`close ${sql.id(cursor)}`.execute(from);
+  return copied;
+}
+
+/** The source's month partitions of access_event, made on the target before its events arrive. */
+export async function copyEventMonths(from: Db, to: Db): Promise<void> {
+  const [src, dst] = [from as unknown as Kysely<unknown>, to as unknown as Kysely<unknown>];
+  for (const m of await eventMonths(src)) await createEventMonth(dst, m.start);
+}
+
+/**
+ * Sets each sequence of the target where the source's stands, and never below the largest value
+ * of the column it numbers, so the next row gets a number no copied row has.
+ */
+export async function setSequences(from: AnyDb, to: AnyDb): Promise<number> {
+  const { rows: seqs } = await sql<{ seq: string; tbl: string | null; col: string | null }>`
+    select s.relname as seq, t.relname as tbl, a.attname as col
+    from pg_class s
+    left join pg_depend d on d.classid = 'pg_class'::regclass and d.objid = s.oid and d.deptype in ('a', 'i')
+      and d.refclassid = 'pg_class'::regclass
+    left join pg_class t on t.oid = d.refobjid
+    left join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+    where s.relkind = 'S' and s.relnamespace = to_regnamespace(current_schema())::oid
+    order by s.relname`.execute(from);
+  for (const s of seqs) {
+    const state = (
+      await sql<{ v: string | number; called: boolean }>`select last_value as v, is_called as called from ${sql.table(s.seq)}`.execute(from)
+    ).rows[0];
+    let value = Number(state?.v ?? 1);
+    let called = state?.called ?? false;
+    if (s.tbl && s.col) {
+      const max = (await sql<{ m: string | number | null }>`select max(${sql.ref(s.col)}) as m from ${sql.table(s.tbl)}`.execute(to))
+        .rows[0]?.m;
+      if (max != null && Number(max) >= value) {
+        value = Number(max);
+        called = true;
+      }
+    }
+    await sql`select setval(${s.seq}::regclass, ${value}, ${called})`.execute(to);
+  }
+  return seqs.length;
+}
