@@ -10,7 +10,8 @@ import { sql } from 'kysely';
 import type { MqttClient } from 'mqtt';
 import { boot } from '../packages/server/src/boot.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
-import { command, withCommands } from '../packages/server/src/devices/commands.ts';
+import { withCommands } from '../packages/server/src/devices/commands.ts';
+import { command } from '../packages/server/src/devices/new-command.ts';
 
 type Ask =
   | { id: number; op: 'issue'; addressIds: number[]; card: string }

@@ -2,7 +2,8 @@
 export { randomActivity } from './activity.ts';
 export { Heartbeat, type HeartbeatOptions } from './heartbeat.ts';
 export { SimulatedDevice, type SimOptions, startSimulatedDevice } from './device.ts';
-export { checkQr, publicKeyFromRaw, type QrRules, type QrVerdict } from './qr.ts';
+export { checkQr, type QrRules, type QrVerdict } from './qr.ts';
+export { publicKeyFromRaw } from './qr-key.ts';
 export { type Credential, DeviceState } from './state.ts';
 export * from './fleet.ts';
 export { type CardVerdict, cardVerdict, type LiftFloors, liftFloors, localTime, scheduleRefusal } from './schedule.ts';

@@ -13,8 +13,8 @@ import {
   qrRevokePayload,
   type ScheduleTablePayload,
 } from '@gatehouse/contracts';
-import { EmergencyState } from './emergency.ts';
-import { publicKeyFromRaw } from './qr.ts';
+import { EmergencyState } from './emergency-state.ts';
+import { publicKeyFromRaw } from './qr-key.ts';
 
 /** The list a table command carries under `key`; a command without one is refused (the ack says which). */
 function listIn<P, K extends keyof P>(kind: string, payload: P | undefined, key: K): P[K] {

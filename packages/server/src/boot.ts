@@ -79,7 +79,7 @@ export async function boot(
   // Device secrets are sealed only for Mosquitto provisioning (devices/provision/secret-box.ts).
   useSecretKey(config.MQTT_PROVISION === 'mosquitto' ? config.MQTT_SECRET_KEY : null);
   const news = new News((e) => log.error({ err: e }, 'news listener'));
-  const live = await startLive(dbHandle, config, news, callers, log);
+  const live = await startLive(dbHandle, config, news, callers, log, wiring.liveAccess);
   let devices: DeviceBus = offBus;
   if (opts.mqtt !== false) {
     const gw = {

@@ -1,6 +1,6 @@
 import { CMD_KIND, CMD_TYPE } from '@gatehouse/contracts';
 import { describe, expect, it } from 'vitest';
-import { command } from './commands.ts';
+import { command } from './new-command.ts';
 
 describe('command(kind, payload)', () => {
   it('files each kind under its command type (001 §4)', () => {

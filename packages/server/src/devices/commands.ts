@@ -1,36 +1,11 @@
-import { CMD_STATUS, CMD_TYPE_OF, type CmdKind, type CmdType, type CommandPayloads, type DeviceCommand } from '@gatehouse/contracts';
+import { CMD_STATUS } from '@gatehouse/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { anyInt, anyText } from '../db/sql.ts';
 import type { DB } from '../db/types.ts';
 import type { DeviceBus } from './bus.ts';
+import type { NewCommand, QueuedSend } from './new-command.ts';
 import type { DoorConfig } from './desired.ts';
-
-/** How a queued command is filed: supersession key and what the command list shows. */
-export interface CommandMeta {
-  /** Commands of a device with the same non-empty key supersede each other (older pending → 4). */
-  objectKey: string;
-  /** Address text the command is about (default: the door unit's address). */
-  subject?: string;
-  /** Account the command is about (a card or face holder), if any. */
-  account?: string;
-  /** Higher leaves before the device's other pending commands (default 0). */
-  priority?: number;
-}
-
-/** Commands for the devices of some door units (one entry of `CommandQueue.addMany`). */
-export interface QueuedSend {
-  to: readonly number[];
-  cmds: readonly NewCommand[];
-}
-
-/** A command for one door unit, as an area asks for it: the payload is the kind's (device-protocol.ts). */
-export type NewCommand = DeviceCommand & CommandMeta & { type: CmdType };
-
-/** Builds a command of one kind; its type (001 §4) follows from the kind, and a wrong payload does not compile. */
-export function command<K extends CmdKind>(kind: K, payload: CommandPayloads[K], meta: CommandMeta): NewCommand {
-  return { type: CMD_TYPE_OF[kind], kind, payload, ...meta } as NewCommand;
-}
 
 /**
  * Commands written inside a transaction, for dispatch after it commits. Use it through

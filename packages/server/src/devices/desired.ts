@@ -1,7 +1,7 @@
 import { CMD_KIND, CMD_TYPE, HARDWARE, type LadderFileEntry } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.ts';
-import type { NewCommand } from './commands.ts';
+import type { NewCommand } from './new-command.ts';
 import { qrKey } from './qr-key.ts';
 
 /** A door unit as the desired-configuration sources see it. */

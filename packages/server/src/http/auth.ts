@@ -4,7 +4,7 @@ import { CompiledQuery, sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { CallerCache } from './caller-cache.ts';
-import type { Caller } from './context.ts';
+import type { Caller } from './caller.ts';
 import { scopeFor } from './scope.ts';
 import { keepPrepared } from '../db/prepared.ts';
 

@@ -1,4 +1,4 @@
-import type { Caller } from './context.ts';
+import type { Caller } from './caller.ts';
 
 /**
  * Tables whose writes cannot change who a session's caller is: events, queues, logs, counters, what

@@ -1,4 +1,5 @@
 import type { Lang } from '@gatehouse/contracts';
+import type { Caller } from './caller.ts';
 import type { Config } from '../config.ts';
 import type { Dependent } from '../db/dependents.ts';
 import type { Db } from '../db/index.ts';
@@ -12,21 +13,6 @@ import type { LiveHub } from '../live/hub.ts';
 import type { LiveOutbox } from '../live/outbox.ts';
 import type { LiveStreams } from '../live/streams.ts';
 import type { CallerCache } from './caller-cache.ts';
-import type { Scope } from './scope.ts';
-
-/** The signed-in caller, as read from the session row. */
-export interface Caller {
-  sessionId: number;
-  accountId: number;
-  roleId: number;
-  regNo: string;
-  name: string;
-  communityId: number;
-  /** Menu ids granted to the account (administrators: every menu). */
-  menuIds: Set<number>;
-  /** Community scope read with the session (same query), when the caller came from a token. */
-  scope?: Scope;
-}
 
 /** Things every service may use; built once in app.ts. */
 export interface Services {

@@ -2,7 +2,8 @@ import { type Access, LANGS, type Lang, langFromCode, menuByKey, type RouteDef, 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { readCaller } from './auth.ts';
-import type { AuthCtx, Caller, Ctx, Services } from './context.ts';
+import type { AuthCtx, Ctx, Services } from './context.ts';
+import type { Caller } from './caller.ts';
 import { Answer, AppError, forbidden, unauthorized } from './errors.ts';
 import { inputMessages, t } from './i18n.ts';
 import { discardFiles, readMultipart, type UploadedFile } from './uploads.ts';

@@ -1,11 +1,10 @@
 import { isAdminLevel, isEnterpriseRole, isManagerRole, ROLE } from '@gatehouse/contracts';
 import { type ReferenceExpression, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../db/index.ts';
-import type { Caller } from './context.ts';
+import type { Caller, Scope } from './caller.ts';
 import { AppError, notFound } from './errors.ts';
 
 /** The communities a caller may see: all, or a list of ids (possibly empty). */
-export type Scope = { all: true } | { all: false; ids: number[] };
 
 /**
  * Community scope, one helper for every query (DESIGN §3): administrators and

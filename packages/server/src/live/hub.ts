@@ -3,7 +3,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../db/index.ts';
-import { inScope, type Scope } from '../http/scope.ts';
+import { inScope } from '../http/scope.ts';
+import type { Scope } from '../http/caller.ts';
 import { LIVE_CHANNEL } from './outbox.ts';
 
 /** One stored live event, its SSE frame built once for every client. */

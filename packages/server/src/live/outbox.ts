@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { AccessNews, AlarmNews, CommandNews, DeviceNews, News } from '../devices/news.ts';
 import { formatDateTime } from '../http/dates.ts';
-import { accessLogRow, withNames } from '../modules/eventlog/queries.ts';
 
 /** The NOTIFY channel every instance listens on (payload: the newest live_event id). */
 export const LIVE_CHANNEL = 'gatehouse_live';
@@ -17,6 +16,9 @@ type Row = { kind: LiveKind; community_id: number | null; data: string };
  * same transaction, delivered at commit) — once, on the instance that consumed the
  * device message. Writes are chained, so this instance's events keep their order.
  */
+/** Access events as the live stream shows them (the access log's rows), given their ids: the event-log area's. */
+export type AccessPresenter = (db: Db, tz: string, eventIds: number[]) => Promise<LiveAccess[]>;
+
 export class LiveOutbox {
   private chain: Promise<void> = Promise.resolve();
   private readonly offs: (() => void)[] = [];
@@ -26,6 +28,7 @@ export class LiveOutbox {
     private readonly kind: 'pglite' | 'postgres',
     private readonly tz: string,
     private readonly onError: (e: unknown) => void,
+    private readonly presentAccess: AccessPresenter,
   ) {}
 
   listen(news: News): void {
@@ -75,15 +78,8 @@ export class LiveOutbox {
   private async accessRows(news: AccessNews[]): Promise<Row[]> {
     const ids = news.filter((n) => !n.isWork).map((n) => n.id);
     if (!ids.length) return [];
-    const rows = await withNames(this.db.selectFrom('access_event as e'))
-      .select('e.community_id')
-      .where('e.id', 'in', ids)
-      .orderBy('e.id')
-      .execute();
-    return rows.map((r) => {
-      const data: LiveAccess = { ...accessLogRow(this.tz, r), communityId: r.community_id, at: new Date(r.time).toISOString() };
-      return { kind: 'access', community_id: r.community_id, data: JSON.stringify(data) };
-    });
+    const rows = await this.presentAccess(this.db, this.tz, ids);
+    return rows.map((data) => ({ kind: 'access', community_id: data.communityId, data: JSON.stringify(data) }));
   }
 
   private async deviceRows(news: DeviceNews[]): Promise<Row[]> {

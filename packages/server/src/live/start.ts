@@ -4,7 +4,7 @@ import type { DbHandle } from '../db/index.ts';
 import type { News } from '../devices/news.ts';
 import type { CallerCache } from '../http/caller-cache.ts';
 import { LiveHub } from './hub.ts';
-import { LiveOutbox } from './outbox.ts';
+import { type AccessPresenter, LiveOutbox } from './outbox.ts';
 import { LiveStreams } from './streams.ts';
 
 const PRUNE_EVERY_MS = 5 * 60_000;
@@ -14,9 +14,16 @@ const PRUNE_EVERY_MS = 5 * 60_000;
  * NOTIFY), the hub (LISTEN → fan-out), the streams' guard (their callers' rights, the caps)
  * and the pruning of old events.
  */
-export async function startLive(handle: DbHandle, config: Config, news: News, callers: CallerCache, log: Logger) {
+export async function startLive(
+  handle: DbHandle,
+  config: Config,
+  news: News,
+  callers: CallerCache,
+  log: Logger,
+  presentAccess: AccessPresenter,
+) {
   const onError = (e: unknown) => log.error({ err: e }, 'live stream');
-  const outbox = new LiveOutbox(handle.db, handle.kind, config.TZ_NAME, onError);
+  const outbox = new LiveOutbox(handle.db, handle.kind, config.TZ_NAME, onError, presentAccess);
   outbox.listen(news);
   const hub = new LiveHub(handle.db, { pglite: handle.pglite, url: config.DATABASE_URL }, onError);
   await hub.start();

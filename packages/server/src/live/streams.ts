@@ -1,4 +1,4 @@
-import type { Caller } from '../http/context.ts';
+import type { Caller } from '../http/caller.ts';
 import type { CallerCache } from '../http/caller-cache.ts';
 
 /** Open live streams one session may hold on one instance (a few tabs), and one client address. */

@@ -3,6 +3,7 @@ import type { DesiredSource, LadderSource } from '../devices/desired.ts';
 import type { PlaceSourceFn } from '../devices/places.ts';
 import type { Services } from '../http/context.ts';
 import type { Registered } from '../http/route.ts';
+import type { AccessPresenter } from '../live/outbox.ts';
 
 /** Background work an area runs on every instance while the app runs (started at boot, stopped at shutdown). */
 export type AreaWorker = (services: Services, onError: (e: unknown) => void) => { stop(): Promise<void> };
@@ -24,6 +25,8 @@ export interface Area {
   placeSources?: readonly PlaceSourceFn[];
   /** Background work (delivery queues, fan-outs). */
   workers?: readonly AreaWorker[];
+  /** How the live stream shows access events (one area gives it: the event log). */
+  liveAccess?: AccessPresenter;
 }
 
 /** Every area's contributions, in the order of the area list. */
@@ -34,6 +37,7 @@ export interface Wiring {
   ladderSources: LadderSource[];
   placeSources: PlaceSourceFn[];
   workers: AreaWorker[];
+  liveAccess: AccessPresenter;
 }
 
 export function collectAreas(areas: readonly Area[]): Wiring {
@@ -44,5 +48,7 @@ export function collectAreas(areas: readonly Area[]): Wiring {
     ladderSources: areas.flatMap((a) => a.ladderSources ?? []),
     placeSources: areas.flatMap((a) => a.placeSources ?? []),
     workers: areas.flatMap((a) => a.workers ?? []),
+    // Without an event-log area the stream carries no access events.
+    liveAccess: areas.find((a) => a.liveAccess)?.liveAccess ?? (async () => []),
   };
 }

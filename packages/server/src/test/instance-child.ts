@@ -7,7 +7,8 @@
 import { CMD_KIND } from '@gatehouse/contracts';
 import { boot } from '../boot.ts';
 import { loadConfig } from '../config.ts';
-import { command, withCommands } from '../devices/commands.ts';
+import { withCommands } from '../devices/commands.ts';
+import { command } from '../devices/new-command.ts';
 
 interface Issue {
   id: number;

@@ -1,7 +1,8 @@
 import { ADDRESS_TYPE, LIMITS, msg, roleFields } from '@gatehouse/contracts';
 import type { Db } from '../../db/index.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
-import { inScope, type Scope } from '../../http/scope.ts';
+import { inScope } from '../../http/scope.ts';
+import type { Scope } from '../../http/caller.ts';
 import { isKnownDialCode } from './countries.ts';
 
 export function assertDialCode(code: string): void {

@@ -2,9 +2,11 @@ import { canManageRole, isManagerRole, managedRoles, ROLE } from '@gatehouse/con
 import { type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import type { AccountTable } from '../../db/tables/foundation.ts';
 import type { Db } from '../../db/index.ts';
-import type { AuthCtx, Caller } from '../../http/context.ts';
+import type { AuthCtx } from '../../http/context.ts';
+import type { Caller } from '../../http/caller.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { type Scope, scopeIds, scopeOf } from '../../http/scope.ts';
+import { scopeIds, scopeOf } from '../../http/scope.ts';
+import type { Scope } from '../../http/caller.ts';
 
 /** Role lists as SQL literals (the conditions below read like the rule). */
 export const rolesSql = (...roles: number[]) => sql.join(roles.map((r) => sql.lit(r)));

@@ -1,7 +1,8 @@
 import { type CallCodeEntry, CMD_KIND } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import { type CommandQueue, command, type NewCommand } from '../../devices/commands.ts';
+import type { CommandQueue } from '../../devices/commands.ts';
+import { command, type NewCommand } from '../../devices/new-command.ts';
 import { type DesiredSource, doorUnit, profileCommands } from '../../devices/desired.ts';
 
 /** The complete call-code table of a door unit as one command (it replaces the previous one). */

@@ -1,7 +1,8 @@
 import { CARD_LIST, type CardType, GATE_CARD_TYPES, LADDER_CARD_TYPES, type MenuKey, menuByKey } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import type { AuthCtx, Caller } from '../../http/context.ts';
+import type { AuthCtx } from '../../http/context.ts';
+import type { Caller } from '../../http/caller.ts';
 import { forbidden } from '../../http/errors.ts';
 import { foundInScope } from '../../http/scope.ts';
 

@@ -3,7 +3,8 @@ import { ACCESS_RESULT, ACCESS_TYPE, CMD_KIND, CMD_STATUS, type EmergencyRow } f
 import { SimulatedDevice, startSimulatedDevice } from '@gatehouse/device-sim';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommandQueue, command } from '../../devices/commands.ts';
+import { CommandQueue } from '../../devices/commands.ts';
+import { command } from '../../devices/new-command.ts';
 import { bindNewDevice, until } from '../../test/devices.ts';
 import { type TestApp, testApp } from '../../test/harness.ts';
 

@@ -8,7 +8,8 @@ import {
   msg,
 } from '@gatehouse/contracts';
 import { sql } from 'kysely';
-import { command, withCommands } from '../../devices/commands.ts';
+import { withCommands } from '../../devices/commands.ts';
+import { command } from '../../devices/new-command.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, conflict, tooMany } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';

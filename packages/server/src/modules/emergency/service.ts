@@ -13,13 +13,15 @@ import {
 } from '@gatehouse/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import { command, type NewCommand, withCommands } from '../../devices/commands.ts';
+import { withCommands } from '../../devices/commands.ts';
+import { command, type NewCommand } from '../../devices/new-command.ts';
 import type { DesiredSource } from '../../devices/desired.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { assertCommunity, foundInScope, type Scope, withinScope } from '../../http/scope.ts';
+import { assertCommunity, foundInScope, withinScope } from '../../http/scope.ts';
+import type { Scope } from '../../http/caller.ts';
 import { withPlaceNames } from '../../db/names.ts';
 import { unitsWithDevice } from '../address/bound.ts';
 import { enqueueWebhooks } from '../webhook/outbox.ts';

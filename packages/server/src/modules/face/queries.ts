@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { entriesOf } from '../../devices/unit-entries.ts';
 import { formatDateTime } from '../../http/dates.ts';
-import { type Scope, withinScope } from '../../http/scope.ts';
+import { withinScope } from '../../http/scope.ts';
+import type { Scope } from '../../http/caller.ts';
 
 /** Faces of the communities in a scope, with their household and community. */
 export function faceBase(db: Kysely<DB>, scope: Scope) {

@@ -1,7 +1,8 @@
 import { LIVE_HEARTBEAT_MS, LIVE_KIND_MENUS, LIVE_KINDS, type LiveKind, menuByKey } from '@gatehouse/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashToken, rereadCaller } from '../../http/auth.ts';
-import type { AuthCtx, Caller } from '../../http/context.ts';
+import type { AuthCtx } from '../../http/context.ts';
+import type { Caller } from '../../http/caller.ts';
 import { tooMany } from '../../http/errors.ts';
 import { listScope } from '../../http/scope.ts';
 import type { LiveClient } from '../../live/hub.ts';

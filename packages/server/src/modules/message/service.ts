@@ -8,7 +8,8 @@ import { dateRange, formatDateTime } from '../../http/dates.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { listScope, scopeIds, scopeOf, type Scope } from '../../http/scope.ts';
+import { listScope, scopeIds, scopeOf } from '../../http/scope.ts';
+import type { Scope } from '../../http/caller.ts';
 import { inRange, likeArg, pageAndTotal } from '../../db/sql.ts';
 
 type PageInput = ParsedInput<typeof ROUTES.message.getMessagesPage>;

@@ -1,7 +1,7 @@
 import { CMD_KIND, HARDWARE } from '@gatehouse/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import { command, type NewCommand } from '../../devices/commands.ts';
+import { command, type NewCommand } from '../../devices/new-command.ts';
 import type { DesiredSource } from '../../devices/desired.ts';
 import type { Place } from '../../devices/places.ts';
 

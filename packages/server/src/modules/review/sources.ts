@@ -4,8 +4,9 @@ import { anyInt, anyText } from '../../db/sql.ts';
 import type { DB } from '../../db/types.ts';
 import { withPlaceNames } from '../../db/names.ts';
 import type { Credential, Place, PlaceSourceFn } from '../../devices/places.ts';
-import type { Caller } from '../../http/context.ts';
-import { type Scope, scopeIds } from '../../http/scope.ts';
+import type { Caller } from '../../http/caller.ts';
+import { scopeIds } from '../../http/scope.ts';
+import type { Scope } from '../../http/caller.ts';
 import { hasMenu, menusOfType } from '../card/access.ts';
 
 export type { Credential, Place, PlaceSourceFn } from '../../devices/places.ts';

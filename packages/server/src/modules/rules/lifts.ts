@@ -1,7 +1,8 @@
 import { CMD_KIND, type GroupLift, type LadderFileEntry, msg, type ParsedInput, type ROUTES } from '@gatehouse/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import { type CommandQueue, command, type NewCommand } from '../../devices/commands.ts';
+import type { CommandQueue } from '../../devices/commands.ts';
+import { command, type NewCommand } from '../../devices/new-command.ts';
 import { doorUnit, type LadderSource, ladderFileCommand } from '../../devices/desired.ts';
 import { badRequest } from '../../http/errors.ts';
 import { revocationsFor } from '../review/qr-revoke.ts';

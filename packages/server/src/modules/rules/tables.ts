@@ -1,7 +1,8 @@
 import { CMD_KIND, type HolidayMode, msg, type ScheduleEntry } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import { type CommandQueue, command, type NewCommand, withCommands } from '../../devices/commands.ts';
+import { type CommandQueue, withCommands } from '../../devices/commands.ts';
+import { command, type NewCommand } from '../../devices/new-command.ts';
 import type { DesiredSource } from '../../devices/desired.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { writeOpLog } from '../../http/oplog.ts';
