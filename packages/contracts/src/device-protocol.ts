@@ -102,8 +102,9 @@ export interface FacePutPayload {
   account: string;
   userName: string;
   imgBase64: string;
-  validfrom: string;
-  validto: string;
+  /** Its own door-unit entry's validity (ISO 8601, UTC, as `card.put`); absent where it reaches the unit through access groups only. */
+  validfrom?: string;
+  validto?: string;
   status: string;
   /** Ids of the weekly schedules the face opens in, any of them; absent: at any time (access rules, as `card.put`). */
   schedules?: number[];

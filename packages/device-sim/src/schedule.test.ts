@@ -1,6 +1,7 @@
-import type { ScheduleTablePayload } from '@gatehouse/contracts';
+import { ACCESS_RESULT, type ScheduleTablePayload } from '@gatehouse/contracts';
 import { describe, expect, it } from 'vitest';
-import { localTime, scheduleRefusal } from './schedule.ts';
+import { faceVerdict, localTime, scheduleRefusal } from './schedule.ts';
+import { DeviceState } from './state.ts';
 
 const table = (tz: string): ScheduleTablePayload => ({
   timeZone: tz,
@@ -43,5 +44,29 @@ describe('the unit decides by its own clock in the community time zone', () => {
     expect(scheduleRefusal([2], t, holidays, mon1100)).toBeNull(); // follows Saturday 10:00–12:00
     expect(scheduleRefusal([2], t, holidays, new Date('2026-11-23T05:00:00Z'))).toBe('holiday'); // 13:00
     expect(scheduleRefusal([1, 2], t, holidays, mon1100)).toBeNull();
+  });
+});
+
+describe('a face is judged like a card', () => {
+  const put = (extra: Record<string, unknown>) => ({
+    faceId: 7,
+    account: '13700000001',
+    userName: 'Han Mei',
+    imgBase64: '',
+    status: 'enable',
+    id: '7',
+    ...extra,
+  });
+  it('inside its own validity it opens, outside it is refused; through groups only (no validity) its schedules decide', () => {
+    const state = new DeviceState();
+    const at = new Date('2026-11-23T03:00:00Z');
+    state.faces.set('7', put({ validfrom: '2026-01-01T00:00:00.000Z', validto: '2026-06-30T00:00:00.000Z' }));
+    expect(faceVerdict(state, '7', at).result).toBe(ACCESS_RESULT.expired);
+    state.faces.set('7', put({ validfrom: '2027-01-01T00:00:00.000Z', validto: '2028-01-01T00:00:00.000Z' }));
+    expect(faceVerdict(state, '7', at).result).toBe(ACCESS_RESULT.notYetValid);
+    state.faces.set('7', put({ validfrom: '2026-01-01T00:00:00.000Z', validto: '2028-01-01T00:00:00.000Z' }));
+    expect(faceVerdict(state, '7', at).result).toBe(ACCESS_RESULT.ok);
+    state.faces.set('7', put({}));
+    expect(faceVerdict(state, '7', at).result).toBe(ACCESS_RESULT.ok);
   });
 });

@@ -97,11 +97,13 @@ export function cardVerdict(state: DeviceState, cardNo: string, at: Date): CardV
   return reason ? { result: ACCESS_RESULT.other, reason, card } : { result: ACCESS_RESULT.ok, card };
 }
 
-/** What a unit decides when a face is recognised: unknown, disabled, outside its schedules, or open. */
+/** What a unit decides when a face is recognised: unknown, disabled, outside its validity, outside its schedules, or open. */
 export function faceVerdict(state: DeviceState, faceId: string, at: Date): { result: number; reason?: AccessRefusal; face?: HeldFace } {
   const face = state.faces.get(faceId);
   if (!face) return { result: ACCESS_RESULT.unknown };
   if (face.status && face.status !== 'enable') return { result: ACCESS_RESULT.disabled, face };
+  if (face.validfrom && at < new Date(face.validfrom)) return { result: ACCESS_RESULT.notYetValid, face };
+  if (face.validto && at > new Date(face.validto)) return { result: ACCESS_RESULT.expired, face };
   const reason = scheduleRefusal(face.schedules, state.schedules, state.holidays, at);
   return reason ? { result: ACCESS_RESULT.other, reason, face } : { result: ACCESS_RESULT.ok, face };
 }

@@ -16,6 +16,9 @@ export interface CommandMeta {
   priority?: number;
 }
 
+/** A date on the wire (a credential's validity): ISO 8601 in UTC, the one format of every payload. */
+export const wireDate = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
+
 /** Commands for the devices of some door units (one entry of `CommandQueue.addMany`). */
 export interface QueuedSend {
   to: readonly number[];

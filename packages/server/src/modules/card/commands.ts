@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { anyInt } from '../../db/sql.ts';
 import type { CommandQueue } from '../../devices/commands.ts';
-import { command, type NewCommand, type QueuedSend } from '../../devices/new-command.ts';
+import { command, type NewCommand, type QueuedSend, wireDate } from '../../devices/new-command.ts';
 import { LIFT_COLUMNS, ladderHolder, presentLift } from './queries.ts';
 import { type DesiredSource, doorUnit, type LadderSource, ladderFileCommand } from '../../devices/desired.ts';
 import { groupSchedulesOfHolders, schedulesField } from '../rules/credentials.ts';
@@ -25,8 +25,6 @@ export interface EntryForDevice {
   validfrom: Date | string;
   validto: Date | string;
 }
-
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 /** card.put: the whole card as the door unit keeps it (objectKey card:<card number>), with its validity or schedules. */
 function putCommand(
@@ -52,7 +50,7 @@ function putCommand(
 
 /** card.put of a card's own door-unit entry: its validity, any time. */
 export const cardPutCommand = (card: CardForDevice, entry: EntryForDevice): NewCommand =>
-  putCommand(card, { validfrom: iso(entry.validfrom), validto: iso(entry.validto) }, {});
+  putCommand(card, { validfrom: wireDate(entry.validfrom), validto: wireDate(entry.validto) }, {});
 
 /** card.put of a card that reaches a unit through groups only: no validity, its schedules (none when one is Always). */
 export const groupCardPutCommand = (card: CardForDevice, schedules: number[]): NewCommand =>

@@ -5,9 +5,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { anyInt } from '../../db/sql.ts';
 import type { CommandQueue } from '../../devices/commands.ts';
-import { command, type NewCommand, type QueuedSend } from '../../devices/new-command.ts';
+import { command, type NewCommand, type QueuedSend, wireDate } from '../../devices/new-command.ts';
 import type { DesiredSource, DoorConfig } from '../../devices/desired.ts';
-import { formatDateTime } from '../../http/dates.ts';
 import { gateHardware } from '../address/units.ts';
 import { groupSchedulesOfHolders, schedulesByHolder, schedulesField } from '../rules/credentials.ts';
 
@@ -24,8 +23,9 @@ interface FaceOnGate {
   account: string;
   userName: string;
   status: string;
-  validfrom: Date;
-  validto: Date;
+  /** Its own entry's validity; none where it reaches the unit through access groups only. */
+  validfrom?: Date;
+  validto?: Date;
   photoPath: string;
   hardware: number;
 }
@@ -38,12 +38,6 @@ async function photoBase64(dataDir: string, rel: string): Promise<string> {
 
 export const faceDeleteCommand = (faceId: number, account: string): NewCommand =>
   command(CMD_KIND.faceDelete, { faceId }, { objectKey: faceKey(faceId), account });
-
-/**
- * The validity a face carries where it reaches a unit through access groups only: none
- * (the widest dates the field holds); its schedules limit it instead.
- */
-const GROUP_VALIDITY = { validfrom: new Date('2000-01-01T00:00:00Z'), validto: new Date('2099-12-31T00:00:00Z') };
 
 async function commandFor(f: FaceOnGate, config: DoorConfig, photos: Map<string, string>, schedules?: number[]): Promise<NewCommand> {
   if (f.status !== 'enable' || !(f.hardware & HARDWARE.face)) return faceDeleteCommand(f.faceId, f.account);
@@ -59,8 +53,7 @@ async function commandFor(f: FaceOnGate, config: DoorConfig, photos: Map<string,
       account: f.account,
       userName: f.userName,
       imgBase64: img,
-      validfrom: formatDateTime(f.validfrom, config.tz),
-      validto: formatDateTime(f.validto, config.tz),
+      ...(f.validfrom && f.validto ? { validfrom: wireDate(f.validfrom), validto: wireDate(f.validto) } : {}),
       status: f.status,
       ...(schedules ? schedulesField(schedules) : {}),
     },
@@ -119,7 +112,7 @@ export async function queueFacesState(
       const cmd = mine
         ? await commandFor(mine, q.doors, photos)
         : held
-          ? await commandFor({ ...held, ...GROUP_VALIDITY }, q.doors, photos, schedules)
+          ? await commandFor(held, q.doors, photos, schedules)
           : faceDeleteCommand(f.id, f.account);
       sends.push({ to: [gate], cmds: [cmd] });
     }
@@ -168,6 +161,6 @@ export const faceSource: DesiredSource = async (db, door, config) => {
   const out: NewCommand[] = [];
   for (const r of rows) out.push(await commandFor({ ...r, hardware: door.hardware }, config, photos));
   for (const e of await groupFacesOfUnit(db, door.addressId))
-    out.push(await commandFor({ ...e.holder, ...GROUP_VALIDITY, hardware: door.hardware }, config, photos, e.schedules));
+    out.push(await commandFor({ ...e.holder, hardware: door.hardware }, config, photos, e.schedules));
   return out;
 };

@@ -137,8 +137,9 @@ describe('face door units', () => {
       account: '13700000001',
       userName: 'Han Mei',
       status: 'enable',
-      validfrom: '2026/01/01 00:00:00',
-      validto: '2036/01/01 00:00:00',
+      // On the wire as card.put's: ISO 8601 in UTC (the dialog's dates are the server's time zone, Shanghai).
+      validfrom: '2025-12-31T16:00:00.000Z',
+      validto: '2035-12-31T16:00:00.000Z',
       imgBase64: stored.body.content.imgBase64,
     });
     await until(() => sim.state.faces.has(String(face.id)), 20_000, 'face on the unit');
@@ -180,7 +181,7 @@ describe('face door units', () => {
       admin,
     );
     expect(edited.body.content).toMatchObject({ validfrom: '2026/02/01 08:00:00', validto: '2027/02/01 08:00:00', info: 'moved' });
-    await until(() => sim.state.faces.get(String(face.id))?.validto === '2027/02/01 08:00:00', 20_000, 'new validity on the unit');
+    await until(() => sim.state.faces.get(String(face.id))?.validto === '2027-02-01T00:00:00.000Z', 20_000, 'new validity on the unit');
     const resent = await t.post<{ queued: number }>('/face/updateFaceRedownload', { id: entry.id }, admin);
     expect([resent.body.content, resent.body.msgs]).toEqual([{ queued: 1 }, ['Resent']]);
     expect((await t.lastOpLog())?.content).toContain('op.face.redownload');
