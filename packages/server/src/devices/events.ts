@@ -1,5 +1,6 @@
 import { eventMessage, USAGE_KIND } from '@gatehouse/contracts';
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
+import { anyText } from '../db/sql.ts';
 import type { Db } from '../db/index.ts';
 import type { AlarmTable } from '../db/tables/alarm.ts';
 import type { AccessEventTable, UsageEventTable } from '../db/tables/devices.ts';
@@ -20,15 +21,23 @@ export interface RawEvent {
  * serials that are not bound to a door unit are dropped, and so are events the
  * `eventMessage` schema refuses (no kind, eid or time). Answers the access events and
  * alarms newly stored (not those a unit sent again).
+ *
+ * Two round trips a batch: the devices are read (and those in `touch` marked as seen, in
+ * the same statement), then the events are written (one statement a kind present).
  */
-export async function storeEvents(db: Db, events: RawEvent[]): Promise<{ access: AccessNews[]; alarms: AlarmNews[] }> {
+export async function storeEvents(
+  db: Db,
+  events: RawEvent[],
+  touch: readonly string[] = [],
+): Promise<{ access: AccessNews[]; alarms: AlarmNews[] }> {
   const serials = [...new Set(events.map((e) => e.serial))];
-  const devices = await db
-    .selectFrom('device as d')
-    .innerJoin('address as a', 'a.id', 'd.address_id')
-    .select(['d.id', 'd.serial', 'a.id as addressId', 'a.community_id as communityId', 'a.name'])
-    .where('d.serial', 'in', serials)
-    .execute();
+  const seen = touch.length
+    ? sql`with seen as (update device set last_seen_at = now() where serial = ${anyText(touch)} returning id) `
+    : sql``;
+  const { rows: devices } = await sql<{ id: number; serial: string; addressId: number; communityId: number; name: string }>`${seen}
+    select d.id, d.serial, a.id as "addressId", a.community_id as "communityId", a.name
+    from device d join address a on a.id = d.address_id
+    where d.serial = ${anyText(serials)}`.execute(db);
   const bySerial = new Map(devices.map((d) => [d.serial, d]));
   const access: Insertable<AccessEventTable>[] = [];
   const usage: Insertable<UsageEventTable>[] = [];

@@ -2,6 +2,7 @@ import { ackMessage, CMD_STATUS, statusMessage } from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { offlineAlarm } from './alarms.ts';
+import { anyText } from '../db/sql.ts';
 import { storeEvents, type RawEvent } from './events.ts';
 import { recordHeartbeat } from './health.ts';
 import type { CommandNews, News } from './news.ts';
@@ -146,12 +147,15 @@ export class Inbound {
     try {
       if (acks.length) this.news?.emit('command', await this.writeAcks(acks));
       // In parts: a burst that piled up behind a slow write must stay under PostgreSQL's 65,535 bind parameters.
+      // Units heard from are marked as seen with the events' device read (one round trip less), else on their own.
+      const due = this.due([...acks.map((a) => a.serial), ...events.map((e) => e.serial)]);
       for (let i = 0; i < events.length; i += EVENT_PART) {
-        const stored = await storeEvents(this.db, events.slice(i, i + EVENT_PART));
+        const stored = await storeEvents(this.db, events.slice(i, i + EVENT_PART), i === 0 ? due : []);
         this.news?.emit('access', stored.access);
         this.news?.emit('alarm', stored.alarms);
       }
-      await this.touch([...acks.map((a) => a.serial), ...events.map((e) => e.serial)]);
+      if (!events.length && due.length)
+        await this.db.updateTable('device').set({ last_seen_at: sql<Date>`now()` }).where('serial', '=', anyText(due)).execute();
     } catch (e) {
       this.onError(e);
     }
@@ -192,12 +196,11 @@ export class Inbound {
     return changed;
   }
 
-  /** Keeps last_seen_at current, at most every 30 s per device. */
-  private async touch(serials: string[]): Promise<void> {
+  /** The devices whose last_seen_at is due (kept current at most every 30 s per device), counted as written. */
+  private due(serials: string[]): string[] {
     const now = Date.now();
     const due = [...new Set(serials)].filter((s) => now - (this.seen.get(s) ?? 0) > SEEN_EVERY_MS);
-    if (!due.length) return;
     for (const s of due) this.seen.set(s, now);
-    await this.db.updateTable('device').set({ last_seen_at: sql<Date>`now()` }).where('serial', 'in', due).execute();
+    return due;
   }
 }

@@ -34,7 +34,9 @@ describe('a card download to 10 door units', () => {
     recording = false;
     expect(res.body.content).toEqual({ queued: 10 });
     // 13 seen by the listener (begin and commit are not): 15 in all.
-    expect(ran.length, ran.join('\n')).toBeLessThanOrEqual(13);
+    // Begin and commit are seen on PostgreSQL only: counted apart, 13 others + 2 = 15.
+    const work = ran.filter((q) => !/^\s*(begin|commit)\b/i.test(q));
+    expect(work.length, work.join('\n')).toBeLessThanOrEqual(13);
     const puts = await t.db
       .selectFrom('command')
       .select('address_id')
