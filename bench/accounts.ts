@@ -8,7 +8,7 @@ import { testConfig } from '../packages/server/src/config.ts';
 import type { Db } from '../packages/server/src/db/index.ts';
 import { insertAccount } from '../packages/server/src/modules/account/insert.ts';
 import { openSession } from '../packages/server/src/http/auth.ts';
-import { hashPassword } from '../packages/server/src/modules/session/passwords.ts';
+import { hashPassword } from '../packages/server/src/crypto/passwords.ts';
 import { freshPostgres } from '../packages/server/src/test/harness.ts';
 import { percentile, timeIt } from './lib.ts';
 

@@ -14,7 +14,7 @@ import { boot } from '../packages/server/src/boot.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { startFaceDetector } from '../packages/server/src/faces/detector.ts';
 import { openSession } from '../packages/server/src/http/auth.ts';
-import { hashPassword } from '../packages/server/src/modules/session/passwords.ts';
+import { hashPassword } from '../packages/server/src/crypto/passwords.ts';
 import { insertAccount } from '../packages/server/src/modules/account/insert.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS);

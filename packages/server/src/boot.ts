@@ -13,7 +13,7 @@ import { startSilenceWatch } from './devices/health.ts';
 import { startLive } from './live/start.ts';
 import { verifyDeviceSecret } from './devices/secrets.ts';
 import { startMosquittoProvisioning, withProvisioner } from './devices/provision/index.ts';
-import { useSecretKey } from './devices/provision/secret-box.ts';
+import { useSecretKey } from './devices/provision/sealed-secrets.ts';
 import { type DeviceBus, offBus } from './devices/bus.ts';
 import type { Services } from './http/context.ts';
 import { collectAreas } from './modules/area.ts';
@@ -76,7 +76,7 @@ export async function boot(
   }
   const limiter = redis ? redisRateLimiter(redis, opts.redisPrefix) : dbRateLimiter(dbHandle.db);
 
-  // Device secrets are sealed only for Mosquitto provisioning (devices/provision/secret-box.ts).
+  // Device secrets are sealed only for Mosquitto provisioning (devices/provision/sealed-secrets.ts).
   useSecretKey(config.MQTT_PROVISION === 'mosquitto' ? config.MQTT_SECRET_KEY : null);
   const news = new News((e) => log.error({ err: e }, 'news listener'));
   const live = await startLive(dbHandle, config, news, callers, log, wiring.liveAccess);

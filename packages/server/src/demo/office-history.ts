@@ -10,7 +10,7 @@ import { setCardGroups } from '../modules/rules/credential-groups.ts';
 import { saveGroup } from '../modules/rules/groups.ts';
 import { saveHoliday } from '../modules/rules/holidays.ts';
 import { saveSchedule } from '../modules/rules/schedules.ts';
-import { newSecret, secretBox } from '../modules/webhook/secret-box.ts';
+import { newSecret, secretBox } from '../modules/webhook/signing.ts';
 import { workbookBuffer } from '../xlsx/write.ts';
 import { actAs, DAY, DAYS, dayAt, doneAt, firstCommunity, SUPERVISOR, savedAt, upload } from './acting.ts';
 

@@ -22,7 +22,7 @@ export interface DeviceTable {
   /** The device list created its door-unit address (deleting the device removes it too). */
   own_address: Generated<boolean>;
   secret_hash: string | null;
-  /** The secret sealed with MQTT_SECRET_KEY (Mosquitto provisioning only; devices/provision/secret-box.ts). */
+  /** The secret sealed with MQTT_SECRET_KEY (Mosquitto provisioning only; devices/provision/sealed-secrets.ts). */
   secret_box: string | null;
   secret_at: Timestamp | null;
   online: Generated<boolean>;

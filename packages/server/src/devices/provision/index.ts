@@ -7,7 +7,7 @@ import type { Db } from '../../db/index.ts';
 import type { DeviceBus } from '../bus.ts';
 import { Dynsec } from './dynsec.ts';
 import { MosquittoProvisioner } from './mosquitto.ts';
-import { useSecretKey } from './secret-box.ts';
+import { useSecretKey } from './sealed-secrets.ts';
 
 /** How long an API call that issued or revoked a secret waits for the broker's answer. */
 export const PROVISION_WAIT_MS = 5000;

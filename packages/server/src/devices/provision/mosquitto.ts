@@ -3,7 +3,7 @@ import { type BrokerDrift, type BrokerHealth, UNIT_PUBLISHES, UNIT_SUBSCRIBES } 
 import type { Logger } from 'pino';
 import type { Db } from '../../db/index.ts';
 import type { DynsecAcl, DynsecClientEntry, DynsecCommand, Dynsec, DynsecRoleEntry } from './dynsec.ts';
-import { openDeviceSecret } from './secret-box.ts';
+import { openDeviceSecret } from './sealed-secrets.ts';
 
 /** A bound door unit as the database knows it. */
 interface Wanted {

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { testConfig } from '../../config.ts';
 import { migrate, openDb } from '../../db/index.ts';
 import { startMosquittoProvisioning } from './index.ts';
-import { sealDeviceSecret, useSecretKey } from './secret-box.ts';
+import { sealDeviceSecret, useSecretKey } from './sealed-secrets.ts';
 import { newDeviceSecret } from '../secrets.ts';
 import { startMosquitto } from '../../test/mosquitto.ts';
 import { seedUnits } from '../../test/units.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { openDeviceSecret, sealDeviceSecret, useSecretKey } from './secret-box.ts';
+import { openDeviceSecret, sealDeviceSecret, useSecretKey } from './sealed-secrets.ts';
 
 const full = {
   MQTT_URL: 'mqtt://broker:1883',

@@ -4,7 +4,7 @@ import { revokeSessions } from '../../http/auth.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { hashPassword } from '../session/passwords.ts';
+import { hashPassword } from '../../crypto/passwords.ts';
 
 function assertEnterprise(ctx: AuthCtx): void {
   if (ctx.caller.roleId !== ROLE.cloudUser) throw forbidden('migrate.onlyEnterprise');

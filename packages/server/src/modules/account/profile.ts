@@ -7,7 +7,7 @@ import { t } from '../../http/i18n.ts';
 import { msg } from '@gatehouse/contracts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { listScope, scopeIds } from '../../http/scope.ts';
-import { hashPassword, verifyPassword } from '../session/passwords.ts';
+import { hashPassword, verifyPassword } from '../../crypto/passwords.ts';
 
 /** The basic-info dialog of the signed-in user. */
 export async function showUser(ctx: AuthCtx) {

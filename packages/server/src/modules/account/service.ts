@@ -16,7 +16,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { scopeOf } from '../../http/scope.ts';
-import { hashPassword } from '../session/passwords.ts';
+import { hashPassword } from '../../crypto/passwords.ts';
 import { grantDefaultMenus } from './default-menus.ts';
 import { assertDialCode, assertRegNoFree, type Place, placeOf } from './checks.ts';
 import { normalizeDialCode } from './countries.ts';

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { CommandQueue } from '../../devices/commands.ts';
 import { desiredCommands, doorUnit } from '../../devices/desired.ts';
-import { sealDeviceSecret } from '../../devices/provision/secret-box.ts';
+import { sealDeviceSecret } from '../../devices/provision/sealed-secrets.ts';
 import { hashDeviceSecret, newDeviceSecret } from '../../devices/secrets.ts';
 import { badRequest } from '../../http/errors.ts';
 import { lockedDoorUnit } from '../address/door-unit-lock.ts';

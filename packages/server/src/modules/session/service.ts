@@ -20,7 +20,7 @@ import { checkCode } from './codes.ts';
 import { countLoginAttempt } from './login-throttle.ts';
 import { defaultPath, menuTree } from './menu-tree.ts';
 import { factorPrompt, secondFactorRefusal } from './second-factor.ts';
-import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../../crypto/passwords.ts';
 
 type LoginInput = ParsedInput<typeof ROUTES.session.login>;
 

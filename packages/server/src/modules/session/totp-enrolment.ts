@@ -5,7 +5,7 @@ import QRCode from 'qrcode';
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { verifyPassword } from './passwords.ts';
+import { verifyPassword } from '../../crypto/passwords.ts';
 import { clearFailures, countAttempt, enabledTotp, recoveryHash, useRecoveryCode, useTotp } from './second-factor.ts';
 import { matchTotp, newTotpSecret, totpUri } from './totp.ts';
 

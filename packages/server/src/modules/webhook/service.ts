@@ -16,7 +16,7 @@ import { notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { listForLog } from '../../http/oplog-list.ts';
 import { webhookBody } from './outbox.ts';
-import { newSecret, secretBox } from './secret-box.ts';
+import { newSecret, secretBox } from './signing.ts';
 import { assertPublicUrl } from './url-guard.ts';
 import { deliverNow } from './worker.ts';
 

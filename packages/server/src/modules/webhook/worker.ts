@@ -7,7 +7,7 @@ import type { News } from '../../devices/news.ts';
 import { AppError } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { enqueueMany } from './outbox.ts';
-import { secretBox, signatureHeader } from './secret-box.ts';
+import { secretBox, signatureHeader } from './signing.ts';
 import { assertPublicUrl } from './url-guard.ts';
 
 /** How long a claimed row stays with its instance (longer than the request timeout). */
