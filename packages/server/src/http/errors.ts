@@ -19,6 +19,8 @@ export function refusedFor(seconds: number, msgs: string[]): AppError {
 
 export const badRequest = (...msgs: string[]) => new AppError(STATUS.badRequest, msgs);
 export const forbidden = (ref = 'err.forbidden') => new AppError(STATUS.forbidden, [ref]);
+/** A row or community outside the caller's scope (403, the one way to say it). */
+export const outOfScope = () => forbidden('err.outOfScope');
 export const notFound = (ref = 'err.notFound') => new AppError(STATUS.notFound, [ref]);
 export const unauthorized = (ref = 'err.unauthorized') => new AppError(STATUS.unauthorized, [ref]);
 export const conflict = (ref: string) => new AppError(STATUS.conflict, [ref]);

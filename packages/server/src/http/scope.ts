@@ -2,7 +2,7 @@ import { isAdminLevel, isEnterpriseRole, isManagerRole, ROLE } from '@gatehouse/
 import { type ReferenceExpression, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { Caller, Scope } from './caller.ts';
-import { AppError, notFound } from './errors.ts';
+import { notFound, outOfScope } from './errors.ts';
 
 /** The communities a caller may see: all, or a list of ids (possibly empty). */
 
@@ -51,7 +51,7 @@ export const inScope = (scope: Scope, communityId: number | null | undefined): b
 /** Refuses (403) a community outside the caller's scope. */
 export async function assertCommunity(db: Db, caller: Caller, communityId: number | null | undefined): Promise<void> {
   const scope = await scopeOf(db, caller);
-  if (!inScope(scope, communityId)) throw new AppError(403, ['err.outOfScope']);
+  if (!inScope(scope, communityId)) throw outOfScope();
 }
 
 /** A row read by id, when it exists (else 404) and its community is in the caller's scope (else 403). */
@@ -74,7 +74,7 @@ export async function allFoundInScope<T>(
 ): Promise<T[]> {
   if (rows.length !== expected) throw notFound();
   const scope = await scopeOf(db, caller);
-  if (!rows.every((r) => inScope(scope, communityOf(r)))) throw new AppError(403, ['err.outOfScope']);
+  if (!rows.every((r) => inScope(scope, communityOf(r)))) throw outOfScope();
   return rows;
 }
 

@@ -1,6 +1,6 @@
 import { ADDRESS_TYPE, LIMITS, msg, roleFields } from '@gatehouse/contracts';
 import type { Db } from '../../db/index.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import { badRequest, outOfScope } from '../../http/errors.ts';
 import { inScope } from '../../http/scope.ts';
 import type { Scope } from '../../http/caller.ts';
 import { isKnownDialCode } from './countries.ts';
@@ -38,8 +38,6 @@ export interface Place {
   faceLimit: number;
   residentLimit: number;
 }
-
-const outOfScope = () => new AppError(403, ['err.outOfScope']);
 
 /**
  * Checks the role-dependent fields against the database and the caller's scope:

@@ -4,7 +4,7 @@ import type { AccountTable } from '../../db/tables/foundation.ts';
 import type { Db } from '../../db/index.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import type { Caller } from '../../http/caller.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound, outOfScope } from '../../http/errors.ts';
 import { scopeIds, scopeOf } from '../../http/scope.ts';
 import type { Scope } from '../../http/caller.ts';
 
@@ -72,7 +72,7 @@ export async function manageableTargets(ctx: AuthCtx, ids: number[]): Promise<Ta
     .where('a.id', 'in', unique)
     .where(manageableSql(ctx.caller, scope))
     .execute();
-  if (ok.length !== unique.length) throw forbidden('err.outOfScope');
+  if (ok.length !== unique.length) throw outOfScope();
   return rows;
 }
 

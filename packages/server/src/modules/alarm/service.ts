@@ -1,7 +1,7 @@
 import { msg } from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import type { AuthCtx } from '../../http/context.ts';
-import { AppError, conflict, notFound } from '../../http/errors.ts';
+import { conflict, notFound, outOfScope } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { inScope, scopeOf } from '../../http/scope.ts';
 
@@ -19,7 +19,7 @@ export async function acknowledgeAlarms(ctx: AuthCtx, input: { ids: number[]; no
     .execute();
   if (rows.length < ids.length) throw notFound();
   const scope = await scopeOf(ctx.db, ctx.caller);
-  if (rows.some((r) => !inScope(scope, r.community_id))) throw new AppError(403, ['err.outOfScope']);
+  if (rows.some((r) => !inScope(scope, r.community_id))) throw outOfScope();
   if (rows.some((r) => r.ack_at !== null)) throw conflict('alarm.err.alreadyAcknowledged');
   const note = input.note ?? '';
   const communities = [...new Set(rows.map((r) => r.community_id))];

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { withCommands } from '../../devices/commands.ts';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, notFound, outOfScope } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, scopeOf, inScope } from '../../http/scope.ts';
 import { assertTypeMenu, CARD_COLUMNS, type CardRecord, loadCard, nameOfAccount } from './access.ts';
@@ -139,7 +139,7 @@ export async function deleteCards(ctx: AuthCtx, ids: number[]): Promise<{ delete
   return withCommands(ctx, async (trx, q) => {
     const cards = await trx.selectFrom('card').select(CARD_COLUMNS).where('id', 'in', ids).execute();
     for (const c of cards) {
-      if (!inScope(scope, c.community_id)) throw forbidden('err.outOfScope');
+      if (!inScope(scope, c.community_id)) throw outOfScope();
       assertTypeMenu(ctx.caller, c.card_type);
     }
     if (!cards.length) throw notFound();

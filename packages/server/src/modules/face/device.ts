@@ -61,8 +61,8 @@ async function commandFor(f: FaceOnGate, config: DoorConfig, photos: Map<string,
   );
 }
 
-/** What a face's command needs of it (`f` the face, `p` its stored photo). */
-const FACE_COLUMNS = ['f.id as faceId', 'f.account', 'f.user_name as userName', 'f.status', 'p.path as photoPath'] as const;
+/** What a face's command needs of it (`f` the face, `p` its stored photo): not the face list's FACE_COLUMNS. */
+const FACE_FOR_UNIT = ['f.id as faceId', 'f.account', 'f.user_name as userName', 'f.status', 'p.path as photoPath'] as const;
 
 function facesOnGates(db: Kysely<DB>) {
   return db
@@ -71,7 +71,7 @@ function facesOnGates(db: Kysely<DB>) {
     .innerJoin('stored_file as p', 'p.id', 'f.photo_file_id')
     .innerJoin('address as a', 'a.id', 'g.gate_id')
     .leftJoin('device as d', 'd.address_id', 'a.id')
-    .select(['g.gate_id', ...FACE_COLUMNS, 'g.validfrom', 'g.validto', gateHardware.as('hardware')]);
+    .select(['g.gate_id', ...FACE_FOR_UNIT, 'g.validfrom', 'g.validto', gateHardware.as('hardware')]);
 }
 
 /**
@@ -128,7 +128,7 @@ function facesOnUnits(db: Kysely<DB>, faceIds: number[], unitIds: number[]) {
     .leftJoin('device as d', 'd.address_id', 'a.id')
     .innerJoin('face as f', (j) => j.on('f.id', '=', anyInt(faceIds)))
     .innerJoin('stored_file as p', 'p.id', 'f.photo_file_id')
-    .select(['a.id as gate_id', ...FACE_COLUMNS, gateHardware.as('hardware')])
+    .select(['a.id as gate_id', ...FACE_FOR_UNIT, gateHardware.as('hardware')])
     .where('a.id', '=', anyInt(unitIds))
     .orderBy('a.id')
     .execute();
@@ -142,7 +142,7 @@ async function groupFacesOfUnit(db: Kysely<DB>, unitId: number) {
     .innerJoin('access_group_face as gf', 'gf.group_id', 'g.id')
     .innerJoin('face as f', 'f.id', 'gf.face_id')
     .innerJoin('stored_file as p', 'p.id', 'f.photo_file_id')
-    .select([...FACE_COLUMNS, 'g.schedule_id'])
+    .select([...FACE_FOR_UNIT, 'g.schedule_id'])
     .where('gu.address_id', '=', unitId)
     .where('f.status', '=', 'enable')
     .where(({ not, exists, selectFrom }) =>

@@ -13,7 +13,7 @@ import { withCommands } from '../../devices/commands.ts';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { dateRange, formatDateTime, parseDateTime } from '../../http/dates.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, notFound, forbidden } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, foundInScope } from '../../http/scope.ts';
 import { queueFaceState } from './device.ts';
@@ -95,7 +95,7 @@ export async function saveFaceGates(ctx: AuthCtx, i: ParsedInput<F['updateFaceAd
   }
   if (msgs.length) throw badRequest(...[...new Set(msgs)]);
   const removed = current.filter((c) => !seen.has(c.gate_id));
-  if (removed.some((c) => c.is_villa !== 0)) throw new AppError(403, ['addr.villaNoDelete']);
+  if (removed.some((c) => c.is_villa !== 0)) throw forbidden('addr.villaNoDelete');
   const beforeList = await gateEntries(ctx.db, face.id, tz);
   return withCommands(ctx, async (trx, q) => {
     await deleteRows(trx, 'face_gate', removed);

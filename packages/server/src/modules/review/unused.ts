@@ -5,7 +5,7 @@ import { withCommands } from '../../devices/commands.ts';
 import { holdingUnitsOf, liftUnits, placesByCredential } from '../../devices/places.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound, outOfScope } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, inScope, listScope, scopeIds, scopeOf } from '../../http/scope.ts';
 import { CARD_COLUMNS, assertTypeMenu, hasMenu } from '../card/access.ts';
@@ -147,10 +147,10 @@ export async function expireUnused(ctx: AuthCtx, i: { cards: number[]; faces: nu
       : [];
     if (cards.length !== new Set(i.cards).size || faces.length !== new Set(i.faces).size) throw notFound();
     for (const c of cards) {
-      if (!inScope(scope, c.community_id)) throw forbidden('err.outOfScope');
+      if (!inScope(scope, c.community_id)) throw outOfScope();
       assertTypeMenu(ctx.caller, c.card_type);
     }
-    for (const f of faces) if (!inScope(scope, f.community_id)) throw forbidden('err.outOfScope');
+    for (const f of faces) if (!inScope(scope, f.community_id)) throw outOfScope();
     const cardIds = cards.map((c) => c.id);
     const faceIds = faces.map((f) => f.id);
     // Every unit that holds them (own entries and their groups' units) and every lift file naming them, read before the change.
