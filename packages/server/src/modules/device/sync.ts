@@ -2,23 +2,19 @@ import { CMD_STATUS, type SyncState } from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { formatDateTime } from '../../http/dates.ts';
+import { anyInt } from '../../db/sql.ts';
+import { isPending, isStandingFailure, PENDING_STATUSES } from '../../devices/sync-state.ts';
 
-/**
- * Pending (0, 1) and failed commands per device. A failure counts while it is the
- * newest command for its object: a later command for the same card, face or file
- * (a resend, a resync) clears it.
- */
+/** Pending and standing failed commands per device (devices/sync-state.ts says what counts). */
 export async function commandCounts(db: Db, deviceIds: number[]): Promise<Map<number, { pending: number; failed: number }>> {
   const out = new Map<number, { pending: number; failed: number }>();
   if (!deviceIds.length) return out;
   const rows = await sql<{ device_id: number; pending: number; failed: number }>`
     select c.device_id,
-      count(*) filter (where c.status in (${CMD_STATUS.notSent}, ${CMD_STATUS.sent}))::int as pending,
-      count(*) filter (where c.status = ${CMD_STATUS.failed} and not exists (
-        select 1 from command n where n.device_id = c.device_id and n.object_key = c.object_key
-          and c.object_key <> '' and n.id > c.id))::int as failed
+      count(*) filter (where ${isPending('c')})::int as pending,
+      count(*) filter (where ${isStandingFailure('c')})::int as failed
     from command c
-    where c.device_id in (${sql.join(deviceIds)}) and c.status in (${CMD_STATUS.notSent}, ${CMD_STATUS.sent}, ${CMD_STATUS.failed})
+    where c.device_id = ${anyInt(deviceIds)} and c.status in (${sql.join([...PENDING_STATUSES, CMD_STATUS.failed])})
     group by c.device_id`.execute(db);
   for (const r of rows.rows) out.set(r.device_id, { pending: r.pending, failed: r.failed });
   return out;

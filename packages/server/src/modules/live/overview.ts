@@ -1,5 +1,6 @@
-import { CMD_STATUS, type Overview } from '@gatehouse/contracts';
+import type { Overview } from '@gatehouse/contracts';
 import { sql } from 'kysely';
+import { isInSync } from '../../devices/sync-state.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { listScope, scopeIds } from '../../http/scope.ts';
 
@@ -27,7 +28,6 @@ export async function overview(ctx: AuthCtx): Promise<Overview> {
   const scope = await listScope(ctx.db, ctx.caller);
   const inScope = scope.all ? sql`true` : sql`c.id in (${sql.join(scopeIds(scope))})`;
   const since = todayStart(ctx.config.TZ_NAME);
-  const pending = [CMD_STATUS.notSent, CMD_STATUS.sent];
   const { rows } = await sql<{
     id: number;
     name: string;
@@ -43,8 +43,7 @@ export async function overview(ctx: AuthCtx): Promise<Overview> {
       select d.community_id,
         count(*)::int as total,
         count(*) filter (where d.online)::int as online,
-        count(*) filter (where not exists (
-          select 1 from command m where m.device_id = d.id and m.status in (${sql.join(pending)})))::int as in_sync
+        count(*) filter (where ${isInSync('d.id')})::int as in_sync
       from device d
       where d.address_id is not null and d.community_id in (select id from scoped)
       group by d.community_id),
