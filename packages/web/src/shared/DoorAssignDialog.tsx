@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Col, DatePicker, Form, Input, Modal, Popconfirm, Row, Select, Space, Spin, Tag } from 'antd';
+import { Alert, Button, Col, DatePicker, Form, Input, Modal, Popconfirm, Row, Select, Space, Spin, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -44,6 +44,8 @@ export interface DoorAssignDialogProps {
   deleteAllConfirm?: string;
   /** More of the credential's configuration, under the door units (the card's access groups). */
   extra?: ReactNode;
+  /** Opened right after the card or face was added: says so above the door units. */
+  justAdded?: boolean;
 }
 
 interface AddValues {
@@ -142,6 +144,9 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
   );
   return (
     <Modal {...dialog.modalProps} title={p.title} width={1100} onCancel={p.onClose}>
+      {p.justAdded ? (
+        <Alert type="success" showIcon style={{ marginBottom: 16 }} message={t('ui.door.justAdded')} data-testid="door-just-added" />
+      ) : null}
       <Spin spinning={info.isLoading}>
         <Row gutter={16} data-testid="door-assign">
           <Col span={9}>

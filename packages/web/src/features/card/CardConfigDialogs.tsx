@@ -6,7 +6,17 @@ import { cardDoors, loadLadder, saveLadder } from '../holder/api.ts';
 import { HolderGroupsPicker } from '../rules/HolderGroupsPicker.tsx';
 
 /** The download dialog of a card (gate list "details"): its door units and validity. */
-export function CardDownloadDialog({ row, onClose, onSaved }: { row: CardRow; onClose: () => void; onSaved: () => void }) {
+export function CardDownloadDialog({
+  row,
+  onClose,
+  onSaved,
+  justAdded,
+}: {
+  row: CardRow;
+  onClose: () => void;
+  onSaved: () => void;
+  justAdded?: boolean;
+}) {
   const { t } = useT();
   return (
     <DoorAssignDialog
@@ -16,6 +26,7 @@ export function CardDownloadDialog({ row, onClose, onSaved }: { row: CardRow; on
       save={(entries) => cardDoors.save(row.id, entries)}
       deleteAllConfirm={t('ui.card.confirmDeleteAll')}
       extra={<HolderGroupsPicker kind="card" id={row.id} />}
+      justAdded={justAdded}
       onClose={onClose}
       onSaved={onSaved}
     />

@@ -21,7 +21,8 @@ export interface CardDialogProps {
   /** The card to edit; absent for Add. */
   row?: CardRow;
   onClose: () => void;
-  onSaved: () => void;
+  /** After a save; a new card is handed over (its door units are offered next). */
+  onSaved: (added?: CardRow) => void;
 }
 
 interface Values {
@@ -48,9 +49,11 @@ export function CardDialog({ ismjtk, row, onClose, onSaved }: CardDialogProps) {
   const dialog = useSaveDialog(form, async (v) => {
     const common = { addressId: v.addressId, account: v.account?.trim(), cardtype: v.cardtype, cardmode: v.cardmode };
     if (row) await updateCard({ ...common, id: row.id, cardstatus: v.cardstatus });
-    else await createCard({ ...common, cardid: v.cardid?.trim(), communityId: v.communityId, cardstatus: 'enable' });
-    onSaved();
+    const added = row
+      ? undefined
+      : await createCard({ ...common, cardid: v.cardid?.trim(), communityId: v.communityId, cardstatus: 'enable' });
     onClose();
+    onSaved(added);
   });
   const initial: Values = row
     ? {

@@ -24,7 +24,7 @@ const CardDialog = lazy(() => import('./CardDialog.tsx').then((m) => ({ default:
 const CardDownloadDialog = lazy(() => import('./CardConfigDialogs.tsx').then((m) => ({ default: m.CardDownloadDialog })));
 const CardLadderDialog = lazy(() => import('./CardConfigDialogs.tsx').then((m) => ({ default: m.CardLadderDialog })));
 
-type Dialog = AddOrEdit<CardRow> | { kind: 'download'; row: CardRow } | { kind: 'ladder'; row: CardRow } | null;
+type Dialog = AddOrEdit<CardRow> | { kind: 'download'; row: CardRow; justAdded?: boolean } | { kind: 'ladder'; row: CardRow } | null;
 
 /**
  * The card list of /access/gate (ismjtk 1) and /access/ladder (ismjtk 2), 001 §2: filters,
@@ -122,10 +122,19 @@ export function CardListPage({ ismjtk, breadcrumb }: { ismjtk: number; breadcrum
       />
       <Suspense fallback={null}>
         {addOrEdit(dialog, (row) => (
-          <CardDialog ismjtk={ismjtk} row={row} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+          <CardDialog
+            ismjtk={ismjtk}
+            row={row}
+            onClose={() => setDialog(null)}
+            onSaved={(added) => {
+              void reload();
+              // A new access card goes on to its door units at once (issue 36 item 4): the same dialog as Details.
+              if (added && gate) setDialog({ kind: 'download', row: added, justAdded: true });
+            }}
+          />
         ))}
         {dialog?.kind === 'download' ? (
-          <CardDownloadDialog row={dialog.row} onClose={() => setDialog(null)} onSaved={() => void reload()} />
+          <CardDownloadDialog row={dialog.row} justAdded={dialog.justAdded} onClose={() => setDialog(null)} onSaved={() => void reload()} />
         ) : null}
         {dialog?.kind === 'ladder' ? <CardLadderDialog row={dialog.row} onClose={() => setDialog(null)} /> : null}
         {importer.dialog}

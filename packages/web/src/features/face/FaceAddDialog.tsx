@@ -1,4 +1,4 @@
-import { createFaceInput } from '@gatehouse/contracts';
+import { createFaceInput, type FaceRow } from '@gatehouse/contracts';
 import { Form, Modal } from 'antd';
 import { tr, useT } from '../../i18n/index.ts';
 import { FaceCamera } from './FaceCamera.tsx';
@@ -19,18 +19,19 @@ interface Values {
  * server), community, household, account, name. Without a photo it is refused
  * ("face photo missing"), here and on the server.
  */
-export function FaceAddDialog({ onClose }: { onClose: (saved: boolean) => void }) {
+/** `onClose(saved, added)`: the new face is handed over (its door units are offered next). */
+export function FaceAddDialog({ onClose }: { onClose: (saved: boolean, added?: FaceRow) => void }) {
   const { t } = useT();
   const [form] = Form.useForm<Values>();
   const dialog = useSaveDialog({ form, okTestId: 'face-save' }, async (v) => {
-    await createFace({
+    const added = await createFace({
       imgBase64: v.imgBase64,
       communityId: v.communityId,
       addressId: v.addressId,
       account: v.account?.trim(),
       username: v.username?.trim() ?? '',
     });
-    onClose(true);
+    onClose(true, added);
   });
   return (
     <Modal {...dialog.modalProps} title={t('ui.face.add')} width={720} onCancel={() => onClose(false)}>

@@ -8,7 +8,17 @@ import { HolderGroupsPicker } from '../rules/HolderGroupsPicker.tsx';
  * "Set door units" of a face (001 §2 "Door-unit assignment dialog", "Download dialog"):
  * the shared download dialog over the face calls; saving sends the whole list as fas.
  */
-export function FaceGatesDialog({ face, onClose, onSaved }: { face: FaceRow; onClose: () => void; onSaved?: () => void }) {
+export function FaceGatesDialog({
+  face,
+  onClose,
+  onSaved,
+  justAdded,
+}: {
+  face: FaceRow;
+  onClose: () => void;
+  onSaved?: () => void;
+  justAdded?: boolean;
+}) {
   const { t } = useT();
   return (
     <DoorAssignDialog
@@ -17,6 +27,7 @@ export function FaceGatesDialog({ face, onClose, onSaved }: { face: FaceRow; onC
       load={() => faceDoors.load(face.id, face.communityname)}
       save={(entries) => faceDoors.save(face.id, entries)}
       extra={<HolderGroupsPicker kind="face" id={face.id} />}
+      justAdded={justAdded}
       onClose={onClose}
       onSaved={onSaved}
     />

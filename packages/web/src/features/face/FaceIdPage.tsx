@@ -17,7 +17,7 @@ import { FACE_STATUSES } from '../../shared/statuses.ts';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 
-type Open = { kind: 'add' } | { kind: 'edit' | 'gates' | 'ladder'; face: FaceRow } | null;
+type Open = { kind: 'add' } | { kind: 'edit' | 'gates' | 'ladder'; face: FaceRow; justAdded?: boolean } | null;
 
 /**
  * Face management (001 §2 "Face management"): filters address, account, status; add
@@ -82,9 +82,17 @@ export default function FaceIdPage() {
           </AddButton>
         )}
       />
-      {open?.kind === 'add' ? <FaceAddDialog onClose={close} /> : null}
+      {open?.kind === 'add' ? (
+        <FaceAddDialog
+          onClose={(saved, added) => {
+            close(saved);
+            // A new face goes on to its door units at once, as a new card does (issue 36 item 4).
+            if (added) setOpen({ kind: 'gates', face: added, justAdded: true });
+          }}
+        />
+      ) : null}
       {open?.kind === 'edit' ? <FaceEditDialog face={open.face} onClose={close} /> : null}
-      {open?.kind === 'gates' ? <FaceGatesDialog face={open.face} onClose={() => close()} /> : null}
+      {open?.kind === 'gates' ? <FaceGatesDialog face={open.face} justAdded={open.justAdded} onClose={() => close()} /> : null}
       {open?.kind === 'ladder' ? <FaceLadderDialog face={open.face} onClose={() => close()} /> : null}
     </>
   );
