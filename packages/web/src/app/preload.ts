@@ -1,4 +1,5 @@
 import { matchPath } from 'react-router';
+import { askEarly } from '../api/early.ts';
 import { getSession } from '../session/store.ts';
 import { loader } from './lazyScreen.tsx';
 import { PAGES } from './pages.ts';
@@ -24,7 +25,11 @@ const PUBLIC: Record<string, () => Promise<unknown>> = { '/login': loadLogin, '/
 export function preloadFirstScreen(pathname: string): Promise<unknown> {
   const session = getSession();
   const load = PUBLIC[pathname.toLowerCase()] ?? (pathname === '/404' ? loadErrorPages : session ? undefined : loadLogin);
-  const signedIn = () => preloadSignedIn(pathname === '/' ? (session?.defaultPath ?? undefined) : pathname);
+  const signedIn = () => {
+    const path = pathname === '/' ? (session?.defaultPath ?? undefined) : pathname;
+    if (path) askEarly(path);
+    return preloadSignedIn(path);
+  };
   return (load ? load() : signedIn()).catch(() => undefined);
 }
 
