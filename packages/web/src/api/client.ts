@@ -2,6 +2,7 @@ import { type Envelope, EnvelopeError, LIMITS, type RouteDef, type RouteInput, t
 import { navigateTo } from '../app/router-ref.ts';
 import { tr } from '../i18n/index.ts';
 import { clearSession, getLangCode, getSession } from '../session/store.ts';
+import { requestOf, takeEarly } from './early.ts';
 import { notifier } from './notify.ts';
 
 /** Thrown when a call returns no data; the toast has already been shown. */
@@ -38,6 +39,9 @@ export const apiUrl = (route: RouteDef, input: Input = {}): string => {
   return `/api${route.path}?${p.toString()}`;
 };
 
+/** A GET call's request, as `api/early.ts` notes and finds it. */
+export const requestKey = (route: RouteDef, input: Input = {}): string => requestOf(route.path, toParams(input));
+
 /**
  * Calls a route and applies the error catalogue of spec 000 §8: 200 passes the
  * answer; 203/205 toast and still pass it; 401 toasts and goes to /login; 403
@@ -55,7 +59,7 @@ export async function callFull<R extends RouteDef>(
   try {
     const init: RequestInit = { method: route.method, headers: headers(), credentials: 'same-origin', signal: ctrl.signal };
     if (route.method === 'GET') {
-      res = await fetch(apiUrl(route, input as Input), init);
+      res = await (takeEarly(requestKey(route, input as Input)) ?? fetch(apiUrl(route, input as Input), init));
     } else if (opts.body) {
       res = await fetch(`/api${route.path}`, { ...init, body: opts.body });
     } else {

@@ -16,8 +16,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (!getSession()) return;
     refreshSession().catch(() => undefined);
   }, []);
+  // Cleared after the draw: clearing tells every holder of the session, this one included, and a
+  // state set while drawing draws again (React stops such a loop with an error).
+  useEffect(() => {
+    if (!session) clearSession();
+  }, [session]);
   if (!session) {
-    clearSession();
     // The link asked for is kept through the sign-in (LoginPage goes there afterwards).
     const next = pathname === '/' ? '' : `?next=${encodeURIComponent(pathname + search)}`;
     return <Navigate to={`/login${next}`} replace />;

@@ -5,6 +5,3 @@ import { loadErrorPages } from './preload.ts';
 export const Forbidden = lazyScreen(loadErrorPages, (m) => m.Forbidden);
 export const NotFound = lazyScreen(loadErrorPages, (m) => m.NotFound);
 export const ScreenFailed = lazyScreen(loadErrorPages, (m) => m.ScreenFailed);
-
-/** Loads the error screens; from then on they draw at once. main.tsx awaits it when /404 is opened. */
-export const errorScreensReady = loadErrorPages;

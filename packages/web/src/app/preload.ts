@@ -1,4 +1,5 @@
 import { matchPath } from 'react-router';
+import { askEarly } from '../api/early.ts';
 import { getSession } from '../session/store.ts';
 import { loader } from './lazyScreen.tsx';
 import { PAGES } from './pages.ts';
@@ -15,14 +16,21 @@ const PUBLIC: Record<string, () => Promise<unknown>> = { '/login': loadLogin, '/
 
 /**
  * At start, the screen of the address opened starts loading while the language's texts load
- * (rather than after them): a public screen, or the shell and the page (sign-in without a session).
+ * (rather than after them): a public screen, the error screens at /404, or the shell and the page
+ * (sign-in without a session; at / the user's first page). Answers when they are in: main.tsx draws
+ * then, so the first draw is the screen itself (a screen drawn through Suspense shows a spinner,
+ * which React keeps for 300 ms once shown). A chunk that fails to load answers too (the screen then
+ * shows why).
  */
-export function preloadFirstScreen(pathname: string): void {
-  const load = PUBLIC[pathname.toLowerCase()];
-  if (load) void load();
-  else if (pathname === '/404') return;
-  else if (getSession()) preloadSignedIn(pathname);
-  else void loadLogin();
+export function preloadFirstScreen(pathname: string): Promise<unknown> {
+  const session = getSession();
+  const load = PUBLIC[pathname.toLowerCase()] ?? (pathname === '/404' ? loadErrorPages : session ? undefined : loadLogin);
+  const signedIn = () => {
+    const path = pathname === '/' ? (session?.defaultPath ?? undefined) : pathname;
+    if (path) askEarly(path);
+    return preloadSignedIn(path);
+  };
+  return (load ? load() : signedIn()).catch(() => undefined);
 }
 
 /**
@@ -31,15 +39,14 @@ export function preloadFirstScreen(pathname: string): void {
  * only) and as soon as the sign-in answers (shell and the user's first page), so the shell
  * does not wait for its chunk and then for the page's chunk, one after the other.
  */
-export function preloadSignedIn(path?: string): void {
-  void loadShell();
+export function preloadSignedIn(path?: string): Promise<unknown> {
   const page = path ? PAGES.find((p) => matchPath({ path: p.path, caseSensitive: false }, path)) : undefined;
-  if (page) void page.load();
+  return Promise.all([loadShell(), page?.load()]);
 }
 
 /** Once the browser has nothing else to do (the sign-in page is drawn), the shell starts loading. */
 export function preloadShellWhenIdle(): () => void {
-  const start = () => preloadSignedIn();
+  const start = () => void preloadSignedIn().catch(() => undefined);
   if (typeof requestIdleCallback === 'function') {
     const id = requestIdleCallback(start, { timeout: 2_000 });
     return () => cancelIdleCallback(id);

@@ -6,7 +6,8 @@ import type { SorterResult } from 'antd/es/table/interface';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type Key, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { call } from '../api/client.ts';
+import { call, requestKey } from '../api/client.ts';
+import { rememberFirstRequest } from '../api/early.ts';
 import { inputLimits } from '../api/inputLimits.ts';
 import { useT } from '../i18n/index.ts';
 import { BatchDeleteButton, type BatchDeleteDef } from './BatchDeleteButton.tsx';
@@ -84,9 +85,17 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
   const sizes = p.pageSizes ?? LIMITS.pageSizes;
   const [params, setParams] = useState<ListParams>({ page: 0, rows: sizes[0] ?? LIMITS.defaultPageSize });
   const [selected, setSelected] = useState<{ keys: Key[]; rows: Row[] }>({ keys: [], rows: [] });
+  const firstCall = useRef(true);
   const q = useQuery({
     queryKey: [...p.queryKey, params],
-    queryFn: () => (p.fetch ? p.fetch(params) : (call(p.route as RouteDef, { ...params, ...p.params }) as Promise<Page<Row>>)),
+    queryFn: () => {
+      if (p.fetch) return p.fetch(params);
+      const input = { ...params, ...p.params };
+      // The first page's request, sent as the app starts the next time it opens here (api/early.ts).
+      if (firstCall.current) rememberFirstRequest(window.location.pathname, requestKey(p.route as RouteDef, input));
+      firstCall.current = false;
+      return call(p.route as RouteDef, input) as Promise<Page<Row>>;
+    },
     placeholderData: keepPreviousData,
     refetchInterval: p.refetchInterval,
   });

@@ -80,7 +80,7 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
       const a = await submitLogin({ ...values, dx: needSms ? values.dx : undefined });
       if (a.status === 200) {
         const path = afterSignIn(new URLSearchParams(window.location.search).get('next'), (a.content as SessionContent).defaultPath);
-        preloadSignedIn(path); // the first page's code loads beside the shell's
+        void preloadSignedIn(path).catch(() => undefined); // the first page's code loads beside the shell's
         nav(path);
       } else if (a.status === 205) {
         setNeedSms(true);
