@@ -103,6 +103,11 @@ test('a gate card is added with the form rules, downloaded to an online door uni
   await expect(dialog.getByText('Please enter a valid phone number')).toBeVisible();
   await page.getByTestId('card-account').fill(holder);
   await dialog.getByRole('button', { name: 'OK' }).click();
+  // Saved, the card goes on to its door units at once (the Details dialog); closed here, opened again from the row below.
+  const offered = page.locator('.ant-modal').filter({ has: page.getByTestId('door-assign') });
+  await expect(offered.getByTestId('door-just-added')).toContainText('Saved. Now choose the door units it opens');
+  await expect(offered).toContainText(`${cardid} (${site.name}`);
+  await offered.getByRole('button', { name: 'Cancel' }).click();
   await modalsClosed(page);
   const row = rowOf(page, cardid);
   await expect(row).toContainText(`Block ${stamp} Room 101`);

@@ -124,6 +124,11 @@ test('a face photographed with the webcam is saved, put on an online door unit, 
     await page.getByTestId('face-username').fill('Mei Lin');
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(page.getByText('Created', { exact: true })).toBeVisible();
+    // Saved, the face goes on to its door units at once (Set door units), as a card does; closed here, opened from the row below.
+    const offered = page.locator('.ant-modal').filter({ has: page.getByTestId('door-assign') });
+    await expect(offered.getByTestId('door-just-added')).toBeVisible();
+    await expect(offered).toContainText('Set door units: Mei Lin');
+    await offered.getByRole('button', { name: 'Cancel' }).click();
     await modalsClosed(page);
     await expect(row).toContainText('Mei Lin');
     await expect(row).toContainText(community);

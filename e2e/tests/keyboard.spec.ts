@@ -75,6 +75,9 @@ test('a gate card is added with the keyboard alone', async ({ page }) => {
   // OK, reached with Tab, pressed with Enter: the dialog closes and the card is in the list
   await tabTo(page, dialog.getByRole('button', { name: 'OK' }), { max: 6, within: dialog });
   await page.keyboard.press('Enter');
+  // the card's door units are offered next; Escape closes that dialog too
+  await expect(page.getByTestId('door-just-added')).toBeVisible();
+  await page.keyboard.press('Escape');
   await modalsClosed(page);
   const row = page.locator('tbody tr.ant-table-row').filter({ hasText: cardid });
   await expect(row).toContainText(household);
