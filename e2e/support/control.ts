@@ -15,7 +15,7 @@ async function body(req: http.IncomingMessage): Promise<Record<string, unknown>>
 
 /**
  * Test-only seeding: POST /account, /community, /address, /token, /menus, /accessEvent, /usageEvent,
- * /groupCards, /runFanOuts;
+ * /groupCards, /runFanOuts, /failedCommand;
  * GET /outbox?phone=. Areas add what their browser tests need.
  */
 export async function handleControl(s: Services, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -189,6 +189,32 @@ export async function handleControl(s: Services, req: http.IncomingMessage, res:
       await s.db
         .insertInto('access_group_card')
         .values(cards.map((c) => ({ group_id: Number(b.groupId), card_id: c.id })))
+        .execute();
+      return send({ ok: true });
+    }
+    case '/failedCommand': {
+      // A door unit whose commands were all answered but one, which it refused with `info` (its own words).
+      const device = await s.db
+        .selectFrom('device')
+        .select(['id', 'community_id'])
+        .where('address_id', '=', Number(b.addressId))
+        .executeTakeFirstOrThrow();
+      await s.db.updateTable('command').set({ status: 2 }).where('device_id', '=', device.id).execute();
+      await s.db
+        .insertInto('command')
+        .values({
+          device_id: device.id,
+          address_id: Number(b.addressId),
+          community_id: device.community_id,
+          subject: 'E2E',
+          account: '13800004444',
+          type: 0,
+          kind: 'card.put',
+          object_key: 'card:E2EFAIL',
+          payload: JSON.stringify({ cardId: 'E2EFAIL', account: '13800004444' }),
+          status: 3,
+          info: String(b.info),
+        })
         .execute();
       return send({ ok: true });
     }

@@ -55,13 +55,16 @@ export function FilterBar({
   filters,
   limits,
   onSearch,
+  initial,
 }: {
   filters: FilterSpec;
   limits: Readonly<Record<string, number>>;
   onSearch: (v: FilterValues) => void;
+  /** Filters already applied when the list opens (a link to a filtered list). */
+  initial?: FilterValues;
 }) {
   const { t } = useT();
-  const [values, setValues] = useState<FilterValues>({});
+  const [values, setValues] = useState<FilterValues>(initial ?? {});
   // What was just chosen or typed, before the state holding it renders (Enter submits the form at once).
   const latest = useRef(values);
   const set = (name: string) => (e: unknown) => {

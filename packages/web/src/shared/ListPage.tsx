@@ -48,6 +48,8 @@ export interface ListPageProps<Row> {
   rowKey?: keyof Row & string;
   /** The filter bar: field name → label key, or a select / date / custom control (`FilterSpec`). */
   filters?: FilterSpec;
+  /** Filters applied when the list opens (a link to a filtered list, e.g. a unit's failed commands). */
+  initialFilters?: FilterValues;
   toolbar?: (ctx: ToolbarCtx<Row>) => ReactNode;
   /** A batch-delete button after the toolbar (rows become selectable). */
   batchDelete?: BatchDeleteDef<Row>;
@@ -83,7 +85,11 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
   const qc = useQueryClient();
   const height = useTableHeight();
   const sizes = p.pageSizes ?? LIMITS.pageSizes;
-  const [params, setParams] = useState<ListParams>({ page: 0, rows: sizes[0] ?? LIMITS.defaultPageSize });
+  const [params, setParams] = useState<ListParams>(() => ({
+    page: 0,
+    rows: sizes[0] ?? LIMITS.defaultPageSize,
+    ...(p.initialFilters ? serialize(p.initialFilters, p.dateFormat ?? 'YYYY/MM/DD HH:mm:ss') : {}),
+  }));
   const [selected, setSelected] = useState<{ keys: Key[]; rows: Row[] }>({ keys: [], rows: [] });
   const firstCall = useRef(true);
   const q = useQuery({
@@ -92,7 +98,7 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
       if (p.fetch) return p.fetch(params);
       const input = { ...params, ...p.params };
       // The first page's request, sent as the app starts the next time it opens here (api/early.ts).
-      if (firstCall.current) rememberFirstRequest(window.location.pathname, requestKey(p.route as RouteDef, input));
+      if (firstCall.current && !p.initialFilters) rememberFirstRequest(window.location.pathname, requestKey(p.route as RouteDef, input));
       firstCall.current = false;
       return call(p.route as RouteDef, input) as Promise<Page<Row>>;
     },
@@ -136,6 +142,7 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
         {p.filters && Object.keys(p.filters).length ? (
           <FilterBar
             filters={p.filters}
+            initial={p.initialFilters}
             limits={inputLimits(p.bounds ?? p.route)}
             onSearch={(v) =>
               setParams((prev) => ({

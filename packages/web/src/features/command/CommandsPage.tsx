@@ -2,6 +2,7 @@ import { CMD_TYPES, commandRoutes, type CommandRow } from '@gatehouse/contracts'
 import { Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useT } from '../../i18n/index.ts';
 import { useListReload } from '../../shared/useListReload.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
@@ -21,6 +22,13 @@ const CMD_TYPE = valueEnum(CMD_TYPES, (v) => `cmd.type.${v}`);
 /** Command management (001 §2): the queue to the door units, with details and resend. */
 export default function CommandsPage() {
   const { t } = useT();
+  // A door unit's failed commands, linked from its sync tag (?gateId=&status=): the list opens filtered.
+  const [search] = useSearchParams();
+  const initial = Object.fromEntries(
+    (['gateId', 'status'] as const).flatMap((k) =>
+      search.get(k) && /^\d+$/.test(search.get(k) ?? '') ? [[k, Number(search.get(k))]] : [],
+    ),
+  );
   const [detail, setDetail] = useState<number | null>(null);
   const gates = useGmOptions();
   const { act } = useListReload(KEY);
@@ -54,6 +62,7 @@ export default function CommandsPage() {
         queryKey={KEY}
         columns={columns}
         route={commandRoutes.getCommandsPage}
+        initialFilters={Object.keys(initial).length ? initial : undefined}
         filters={{
           address: 'ui.cmd.address',
           account: 'ui.cmd.account',

@@ -1,4 +1,5 @@
-import type { SyncState } from '@gatehouse/contracts';
+import { CMD_STATUS, type SyncState } from '@gatehouse/contracts';
+import { Link } from 'react-router';
 import { Space, Tag, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useT } from '../../i18n/index.ts';
@@ -16,15 +17,23 @@ export function OnlineTag({ s, serial }: { s: Pick<SyncState, 'online' | 'lastSe
   );
 }
 
-/** Commands still pending and failed for the unit; "in sync" when none. */
-export function SyncTags({ s, serial }: { s: Pick<SyncState, 'pending' | 'failed'>; serial: string | null }) {
+/**
+ * Commands still pending and failed for the unit; "in sync" when none (devices/sync-state.ts on the
+ * server says what counts). The failed tag opens the command list at the unit's failed commands,
+ * each with the unit's answer (Info).
+ */
+export function SyncTags({ s, serial, gateId }: { s: Pick<SyncState, 'pending' | 'failed'>; serial: string | null; gateId: number }) {
   const { t } = useT();
   if (!serial) return null;
   if (!s.pending && !s.failed) return <Tag color="blue">{t('ui.dev.synced')}</Tag>;
   return (
     <Space size={2}>
       {s.pending ? <Tag color="gold">{t('ui.dev.pending', { n: s.pending })}</Tag> : null}
-      {s.failed ? <Tag color="error">{t('ui.dev.failed', { n: s.failed })}</Tag> : null}
+      {s.failed ? (
+        <Link to={`/access/commands?gateId=${gateId}&status=${CMD_STATUS.failed}`} data-testid={`failed-${serial}`}>
+          <Tag color="error">{t('ui.dev.failed', { n: s.failed })}</Tag>
+        </Link>
+      ) : null}
     </Space>
   );
 }
@@ -39,8 +48,11 @@ export const onlineColumn = <Row extends SyncState>(title: string, serialOf: (ro
 });
 
 /** The sync column of a door-unit list: the unit's pending and failed commands. */
-export const syncColumn = <Row extends SyncState>(title: string, serialOf: (row: Row) => string | null): ColumnType<Row> => ({
+export const syncColumn = <Row extends SyncState & { addressid: number }>(
+  title: string,
+  serialOf: (row: Row) => string | null,
+): ColumnType<Row> => ({
   title,
   key: 'sync',
-  render: (_v, r) => <SyncTags s={r} serial={serialOf(r)} />,
+  render: (_v, r) => <SyncTags s={r} serial={serialOf(r)} gateId={r.addressid} />,
 });
