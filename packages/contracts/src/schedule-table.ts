@@ -17,6 +17,18 @@ export const ALWAYS_SCHEDULE_ID = 0;
 export const HOLIDAY_MODE = { closed: 0, weekday: 1 } as const;
 export type HolidayMode = (typeof HOLIDAY_MODE)[keyof typeof HOLIDAY_MODE];
 
+/** A time as typed (`8:00`, ` 08:00 `) in its stored form `HH:MM`; anything else as it was (the checks refuse it). */
+export const normalizeTime = (text: string): string => {
+  const m = /^\s*(\d{1,2}):(\d{2})\s*$/.exec(text);
+  return m ? `${(m[1] as string).padStart(2, '0')}:${m[2]}` : text.trim();
+};
+
+/** An interval as typed (`8:00-17:30`) in its stored form `08:00-17:30`. */
+export const normalizeInterval = (text: string): string => {
+  const [start, end, ...rest] = text.split('-');
+  return rest.length || end === undefined ? text.trim() : `${normalizeTime(start as string)}-${normalizeTime(end)}`;
+};
+
 /** Minutes since midnight of `HH:MM`. */
 export const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RULES_LIMITS } from '../limits.ts';
 import { msg } from '../messages/define.ts';
-import { dayProblem, HOLIDAY_MODE, ISO_WEEKDAYS } from '../schedule-table.ts';
+import { dayProblem, HOLIDAY_MODE, ISO_WEEKDAYS, normalizeInterval } from '../schedule-table.ts';
 import { ladderItem } from './card.ts';
 import { intList, isDateText, jsonList, optInt, optionalImportId, reqInt, reqStr, withT } from './common.ts';
 
@@ -15,11 +15,20 @@ export const rulesCommunityInput = z.object({ ...withT, communityId });
 export const rulesIdInput = z.object({ id: reqInt('f.id') });
 
 /**
- * A week: 7 lists (Monday first) of `HH:MM-HH:MM`, as one JSON text field. Each day: at most
+ * A week: 7 lists (Monday first) of `HH:MM-HH:MM` (an hour of one digit is taken: `8:00`), as one JSON text field. Each day: at most
  * RULES_LIMITS.intervalsPerDay intervals inside the day, start before end, no overlaps; the
  * message names the day.
  */
-export const weekField = jsonList('f.rules.week', z.array(z.string().max(11, msg('v.invalid', { field: '@f.rules.week' }))))
+export const weekField = jsonList(
+  'f.rules.week',
+  // `8:00` is taken as `08:00` (the form does the same).
+  z.array(
+    z
+      .string()
+      .max(20, msg('v.invalid', { field: '@f.rules.week' }))
+      .transform(normalizeInterval),
+  ),
+)
   .refine((w) => w === undefined || w.length === 7, msg('v.invalid', { field: '@f.rules.week' }))
   .superRefine((week, ctx) => {
     if (week?.length !== 7) return;

@@ -44,7 +44,8 @@ export function LanguageSelect({ dark = false }: { dark?: boolean }) {
       type="text"
       icon={<GlobalOutlined />}
       style={dark ? { color: '#fff' } : undefined}
-      aria-label={t('ui.language')}
+      // The name holds the visible text (WCAG 2.5.3, Label in Name): "Language: English".
+      aria-label={`${t('ui.language')}: ${LABELS[current]}`}
       data-testid="language-select"
       onMouseEnter={wake}
       onClick={wake}

@@ -14,6 +14,9 @@ const ZONES: string[] = (Intl as unknown as { supportedValuesOf?: (k: string) =>
   'Asia/Shanghai',
 ];
 
+/** Where the page keeps the community chosen last (this tab). */
+const REMEMBERED = 'gh.rules.community';
+
 /**
  * Access rules (issue 13): one community at a time (`?communityId=` chooses it on opening),
  * its time zone (what its door units judge schedules by), and the tabs Schedules / Holidays / Groups.
@@ -22,9 +25,18 @@ export default function RulesPage() {
   const { t } = useT();
   const qc = useQueryClient();
   const communities = useCommunities();
-  const [params] = useSearchParams();
-  // `?communityId=` opens the page on that community (links, the browser checks).
-  const [communityId, setCommunityId] = useState<number | undefined>(Number(params.get('communityId')) || undefined);
+  const [params, setParams] = useSearchParams();
+  // `?communityId=` opens the page on that community (links, the browser checks); without it, the
+  // community chosen last in this tab: the page does not forget it between visits (issue 36 item 10).
+  const [communityId, setChosen] = useState<number | undefined>(
+    () => Number(params.get('communityId')) || Number(sessionStorage.getItem(REMEMBERED)) || undefined,
+  );
+  const setCommunityId = (id: number | undefined) => {
+    setChosen(id);
+    if (id === undefined) sessionStorage.removeItem(REMEMBERED);
+    else sessionStorage.setItem(REMEMBERED, String(id));
+    setParams(id === undefined ? {} : { communityId: String(id) }, { replace: true });
+  };
   const settings = useSettings(communityId);
   const { modal } = useApp();
   const changeZone = async (timeZone: string) => {

@@ -1,6 +1,7 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { dayProblem, ISO_WEEKDAYS, RULES_LIMITS } from '@gatehouse/contracts';
-import { Button, Input, Space, Typography } from 'antd';
+import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { dayProblem, ISO_WEEKDAYS, normalizeTime, RULES_LIMITS } from '@gatehouse/contracts';
+import { Button, Checkbox, Input, Popover, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { tr, useT } from '../../i18n/index.ts';
 
 /** One interval as typed: start and end `HH:MM`. */
@@ -9,7 +10,8 @@ export type Draft = { start: string; end: string };
 export type WeekDraft = Draft[][];
 
 export const toDraft = (week: string[][]): WeekDraft => week.map((d) => d.map((t) => ({ start: t.slice(0, 5), end: t.slice(6) })));
-export const fromDraft = (week: WeekDraft): string[][] => week.map((d) => d.map((i) => `${i.start.trim()}-${i.end.trim()}`));
+export const fromDraft = (week: WeekDraft): string[][] =>
+  week.map((d) => d.map((i) => `${normalizeTime(i.start)}-${normalizeTime(i.end)}`));
 
 /** The message of a day's problem, in the session language (the server's words), or null. */
 export function dayError(day: Draft[], index: number): string | null {
@@ -55,6 +57,15 @@ export function WeekGrid({ value, onChange, showErrors }: { value: WeekDraft; on
                           day.map((x, j) => (j === i ? { ...x, [edge]: e.target.value } : x)),
                         )
                       }
+                      // 8:00 is shown as it is kept: 08:00.
+                      onBlur={() => {
+                        const shown = normalizeTime(iv[edge]);
+                        if (shown !== iv[edge])
+                          setDay(
+                            d,
+                            day.map((x, j) => (j === i ? { ...x, [edge]: shown } : x)),
+                          );
+                      }}
                     />
                   ))}
                   <Button
@@ -79,6 +90,9 @@ export function WeekGrid({ value, onChange, showErrors }: { value: WeekDraft; on
               >
                 {t('ui.rules.addInterval')}
               </Button>
+              {day.length ? (
+                <CopyDay from={d} onCopy={(to) => onChange(value.map((x, i) => (to.includes(i) ? day.map((iv) => ({ ...iv })) : x)))} />
+              ) : null}
             </Space>
             {error ? (
               <Typography.Text type="danger" className="ant-form-item-explain-error" role="alert" style={{ display: 'block' }}>
@@ -89,5 +103,47 @@ export function WeekGrid({ value, onChange, showErrors }: { value: WeekDraft; on
         ];
       })}
     </div>
+  );
+}
+
+/** "Copy to…": a day's intervals replace those of the days ticked (Monday to Friday ticked first when copying from one of them). */
+function CopyDay({ from, onCopy }: { from: number; onCopy: (to: number[]) => void }) {
+  const { t } = useT();
+  const [open, setOpen] = useState(false);
+  const others = ISO_WEEKDAYS.map((w) => w - 1).filter((i) => i !== from);
+  const [to, setTo] = useState<number[]>(() => others.filter((i) => (from < 5 ? i < 5 : i >= 5)));
+  return (
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      trigger="click"
+      title={t('ui.rules.copyTitle', { day: t(`rules.day.${from + 1}`) })}
+      content={
+        <Space direction="vertical" data-testid={`week-${from + 1}-copy-panel`}>
+          <Checkbox.Group
+            value={to}
+            onChange={(v) => setTo(v as number[])}
+            options={others.map((i) => ({ value: i, label: t(`rules.day.${i + 1}`) }))}
+            style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+          />
+          <Button
+            type="primary"
+            size="small"
+            disabled={!to.length}
+            data-testid={`week-${from + 1}-copy-ok`}
+            onClick={() => {
+              onCopy(to);
+              setOpen(false);
+            }}
+          >
+            {t('ui.rules.copyOk')}
+          </Button>
+        </Space>
+      }
+    >
+      <Button size="small" icon={<CopyOutlined />} data-testid={`week-${from + 1}-copy`}>
+        {t('ui.rules.copyTo')}
+      </Button>
+    </Popover>
   );
 }
