@@ -29,6 +29,25 @@ export async function apiPost<T>(token: string, path: string, body: Record<strin
 }
 
 /** A random mainland mobile number (unique within a run for all practical purposes). */
+/** A card-reading door unit of a community, added to the device pool and bound (`name` its address and pool name): answers its address id, serial and secret. */
+export async function seedDoorUnit(token: string, communityId: number, name: string, serial: string) {
+  await apiPost(token, '/pool/addPool', {
+    name,
+    regNo: serial,
+    isVilla: 0,
+    cardSupported: 4,
+    faceSupported: 0,
+    qrcodeSupported: 0,
+    pwdSupported: 0,
+  });
+  return apiPost<{ addressid: number; serial: string; secret: string }>(token, '/device/insertDevice', {
+    addressName: name,
+    regNo: serial,
+    userPhone: '13912345678',
+    communityID: communityId,
+  });
+}
+
 export function uniquePhone(): string {
   return `13${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
 }

@@ -1,24 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiPost, control, modalsClosed, openSignedIn, seedAccount, seedCommunity } from '../support/fixtures.ts';
-
-/** A door unit bound to a device (pool, then device list): answers its address id. */
-async function doorUnit(token: string, communityId: number, name: string, serial: string) {
-  await apiPost(token, '/pool/addPool', {
-    name,
-    regNo: serial,
-    isVilla: 0,
-    cardSupported: 4,
-    faceSupported: 0,
-    qrcodeSupported: 0,
-    pwdSupported: 0,
-  });
-  return apiPost<{ addressid: number }>(token, '/device/insertDevice', {
-    addressName: name,
-    regNo: serial,
-    userPhone: '13912345678',
-    communityID: communityId,
-  });
-}
+import { apiPost, control, modalsClosed, openSignedIn, seedAccount, seedCommunity, seedDoorUnit } from '../support/fixtures.ts';
 
 const pick = async (page: Page, testId: string, option: string, search = false) => {
   await page.getByTestId(testId).click();
@@ -33,8 +14,8 @@ test('a unit added to a group of 1,200 cards: saved at once, the list shows the 
   const community = `Big Court ${stamp}`;
   const communityId = await seedCommunity(community);
   const home = (await control<{ id: number }>('/address', { communityId, address: `Tower ${stamp} Room 1`, type: 1 })).id;
-  const north = await doorUnit(token, communityId, `North gate ${stamp}`, `BN${stamp}`);
-  await doorUnit(token, communityId, `South gate ${stamp}`, `BS${stamp}`);
+  const north = await seedDoorUnit(token, communityId, `North gate ${stamp}`, `BN${stamp}`);
+  await seedDoorUnit(token, communityId, `South gate ${stamp}`, `BS${stamp}`);
   const group = await apiPost<{ id: number }>(token, '/rules/saveGroup', {
     communityId,
     name: 'Residents',

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type SimulatedDevice, startSimulatedDevice } from '../../packages/device-sim/src/index.ts';
-import { control, modalsClosed, openSignedIn, seedAccount, seedCommunity, uniquePhone } from '../support/fixtures.ts';
+import { control, modalsClosed, openSignedIn, seedAccount, seedCommunity, seedDoorUnit, uniquePhone } from '../support/fixtures.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -27,25 +27,6 @@ const pick = async (page: Page, testId: string, option: string | RegExp, search 
 };
 const rowOf = (page: Page, text: string) => page.locator('tbody tr.ant-table-row').filter({ hasText: text });
 
-/** A door unit bound to a device: answers its address id, serial and secret. */
-async function doorUnit(token: string, communityId: number, name: string, serial: string) {
-  await api('/pool/addPool', token, {
-    name,
-    regNo: serial,
-    isVilla: 0,
-    cardSupported: 4,
-    faceSupported: 0,
-    qrcodeSupported: 0,
-    pwdSupported: 0,
-  });
-  return api<{ addressid: number; serial: string; secret: string }>('/device/insertDevice', token, {
-    addressName: name,
-    regNo: serial,
-    userPhone: '13912345678',
-    communityID: communityId,
-  });
-}
-
 /** 2026-11-23 is a Monday: 08:30 and 11:00 in Shanghai (UTC+8). */
 const MON_0830 = new Date('2026-11-23T00:30:00Z');
 const MON_1100 = new Date('2026-11-23T03:00:00Z');
@@ -64,8 +45,8 @@ test('a schedule made on the week grid, a group of two door units, a card given 
   const community = `Rule Court ${stamp}`;
   const communityId = await seedCommunity(community);
   const home = (await control<{ id: number }>('/address', { communityId, address: `Block ${stamp} Room 101`, type: 1 })).id;
-  const north = await doorUnit(token, communityId, `North gate ${stamp}`, `RN${stamp}`);
-  const south = await doorUnit(token, communityId, `South gate ${stamp}`, `RS${stamp}`);
+  const north = await seedDoorUnit(token, communityId, `North gate ${stamp}`, `RN${stamp}`);
+  const south = await seedDoorUnit(token, communityId, `South gate ${stamp}`, `RS${stamp}`);
   const url = process.env.E2E_MQTT_URL as string;
   const simN = await startSimulatedDevice({ url, serial: north.serial, secret: north.secret });
   sims.push(simN);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiPost, control, openSignedIn, seedAccount, seedCommunity } from '../support/fixtures.ts';
+import { control, openSignedIn, seedAccount, seedCommunity, seedDoorUnit } from '../support/fixtures.ts';
 
 test("a unit that refused a command: the overview counts it out of sync, its failed tag opens the failed command with the unit's answer", async ({
   page,
@@ -10,21 +10,7 @@ test("a unit that refused a command: the overview counts it out of sync, its fai
   const community = `Sync Court ${stamp}`;
   const communityId = await seedCommunity(community);
   const serial = `SY${stamp}`;
-  await apiPost(token, '/pool/addPool', {
-    name: 'East gate',
-    regNo: serial,
-    isVilla: 0,
-    cardSupported: 4,
-    faceSupported: 0,
-    qrcodeSupported: 0,
-    pwdSupported: 0,
-  });
-  const unit = await apiPost<{ addressid: number }>(token, '/device/insertDevice', {
-    addressName: `East gate ${stamp}`,
-    regNo: serial,
-    userPhone: '13912345678',
-    communityID: communityId,
-  });
+  const unit = await seedDoorUnit(token, communityId, `East gate ${stamp}`, serial);
   await control('/failedCommand', { addressId: unit.addressid, info: 'card memory full' });
 
   // The overview and the device list say the same: not in sync, one failure.
