@@ -76,9 +76,11 @@ const pagedLists = (): RouteDef[] =>
 
 /**
  * Writes a paged list may be seen beside: the session's idle mark (any signed-in request, at most
- * once a minute) and the webhook worker's claims, which run on their own while the list is called.
+ * once a minute), the webhook worker's claims and the access-group fan-out's (modules/rules/fanout.ts),
+ * which run on their own while the list is called.
  */
-const NOT_THE_LIST = /^\s*update (?:"session" set "last_seen_at"|webhook_delivery d set locked_until)/;
+const NOT_THE_LIST =
+  /^\s*(?:update (?:"session" set "last_seen_at"|webhook_delivery d set locked_until|access_group_fanout set lease_until)|delete from "access_group_fanout")/;
 
 interface Found {
   route: string;

@@ -14,7 +14,8 @@ describe('a batch of access events', () => {
   const ran: string[] = [];
 
   beforeAll(async () => {
-    t = await testApp({ onQuery: (q) => void (recording && ran.push(q.sql)) });
+    // No background polls: only the batch's own statements are counted.
+    t = await testApp({ config: { WEBHOOK_POLL_MS: 0, GROUP_FANOUT_POLL_MS: 0 }, onQuery: (q) => void (recording && ran.push(q.sql)) });
   });
   afterAll(() => t.close());
 

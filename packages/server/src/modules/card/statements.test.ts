@@ -16,7 +16,10 @@ describe('a card download to 10 door units', () => {
   const ran: string[] = [];
 
   beforeAll(async () => {
-    t = await testApp({ config: { CALLER_LEASE_MS: 60_000 }, onQuery: (q) => void (recording && ran.push(q.sql)) });
+    t = await testApp({
+      config: { CALLER_LEASE_MS: 60_000, WEBHOOK_POLL_MS: 0, GROUP_FANOUT_POLL_MS: 0 },
+      onQuery: (q) => void (recording && ran.push(q.sql)),
+    });
     ({ token } = await t.signIn({ roleId: 1 }));
   });
   afterAll(() => t.close());

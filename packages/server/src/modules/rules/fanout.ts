@@ -144,11 +144,14 @@ class FanOutOvertaken extends Error {}
 
 /** Works through open jobs until none is left or `stopping` says so (tests, and each poll of the worker). */
 export async function runFanOuts(deps: Deps, stopping: () => boolean = () => false): Promise<void> {
-  while (!stopping() && (await runFanOutBatch(deps)));
-  await deps.db
-    .deleteFrom('access_group_fanout')
-    .where('finished_at', '<', sql<Date>`now() - make_interval(hours => ${FANOUT.keepHours})`)
-    .execute();
+  let worked = false;
+  while (!stopping() && (await runFanOutBatch(deps))) worked = true;
+  // Finished jobs are forgotten after a day: looked at when there was work, not at every idle poll.
+  if (worked)
+    await deps.db
+      .deleteFrom('access_group_fanout')
+      .where('finished_at', '<', sql<Date>`now() - make_interval(hours => ${FANOUT.keepHours})`)
+      .execute();
 }
 
 /** The background side: every instance looks for open jobs every GROUP_FANOUT_POLL_MS (0: never, e.g. tests). */
