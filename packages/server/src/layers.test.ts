@@ -52,4 +52,52 @@ describe('server layers', () => {
     }
     expect(offending).toEqual([]);
   });
+
+  it('has no import loops anywhere in packages/ (static, re-exported and dynamic imports)', () => {
+    const root = path.resolve(src, '../..');
+    const files = fs
+      .readdirSync(root)
+      .flatMap((pkg) => (fs.existsSync(path.join(root, pkg, 'src')) ? sourcesUnder(path.join(root, pkg, 'src')) : []));
+    const known = new Set(files);
+    const edges = new Map<string, string[]>();
+    for (const file of files) {
+      const targets = importsOf(fs.readFileSync(file, 'utf8'))
+        .map((spec) => path.resolve(path.dirname(file), spec))
+        .filter((t) => known.has(t));
+      edges.set(file, targets);
+    }
+    // Tarjan's strongly connected components: any of more than one file is a loop.
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const onStack = new Set<string>();
+    const loops: string[][] = [];
+    let next = 0;
+    const visit = (v: string) => {
+      index.set(v, next);
+      low.set(v, next);
+      next += 1;
+      stack.push(v);
+      onStack.add(v);
+      for (const w of edges.get(v) ?? []) {
+        if (!index.has(w)) {
+          visit(w);
+          low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+        } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+      }
+      if (low.get(v) === index.get(v)) {
+        const part: string[] = [];
+        let w: string | undefined;
+        do {
+          w = stack.pop() as string;
+          onStack.delete(w);
+          part.push(path.relative(root, w));
+        } while (w !== v);
+        if (part.length > 1) loops.push(part.sort());
+      }
+    };
+    for (const f of files) if (!index.has(f)) visit(f);
+    expect(files.length).toBeGreaterThan(500);
+    expect(loops).toEqual([]);
+  });
 });

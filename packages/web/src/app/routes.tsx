@@ -4,7 +4,8 @@ import { Forbidden, NotFound } from './errorScreens.tsx';
 import { lazyScreen } from './lazyScreen.tsx';
 import { PageGate } from './PageGate.tsx';
 import { PAGES } from './pages.ts';
-import { loadForgetPwd, loadLogin, loadShell } from './preload.ts';
+import { loadForgetPwd, loadLogin } from './preload.ts';
+import { loadShell } from './signed-in-chunks.ts';
 import { setNavigate } from './router-ref.ts';
 
 // The sign-in pages and the shell load on demand, so the first screen carries only what it shows.

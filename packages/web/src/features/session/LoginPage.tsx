@@ -3,7 +3,7 @@ import { Button, Form, Input, Select } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { waiting } from '../../app/lazyScreen.tsx';
-import { preloadShellWhenIdle, preloadSignedIn } from '../../app/preload.ts';
+import { preloadShellWhenIdle, preloadSignedIn } from '../../app/signed-in-chunks.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { useT } from '../../i18n/index.ts';
 import { clearSession } from '../../session/store.ts';
