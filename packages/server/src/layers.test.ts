@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 const src = path.dirname(fileURLToPath(import.meta.url));
 
 /** Folders the business areas stand on: they never reach up into the areas or the demo data. */
-const FOUNDATION = ['db', 'crypto', 'devices', 'http', 'sms', 'xlsx', 'faces'];
+const FOUNDATION = ['db', 'crypto', 'devices', 'http', 'sms', 'xlsx', 'faces', 'metrics'];
 const ABOVE = ['modules', 'demo'];
 
 /** Relative specifiers a source imports (static, re-exports, dynamic). */

@@ -11,6 +11,7 @@ import type { News } from '../devices/news.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { LiveOutbox } from '../live/outbox.ts';
 import type { LiveStreams } from '../live/streams.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import type { CallerCache } from './caller-cache.ts';
 import type { Scope } from './scope.ts';
 
@@ -47,6 +48,8 @@ export interface Services {
   places: readonly PlaceSourceFn[];
   /** Who is calling, kept between requests (http/caller-cache.ts). */
   callers: CallerCache;
+  /** This instance's Prometheus metrics (METRICS=on), else null (metrics/). */
+  metrics: Metrics | null;
 }
 
 /** The context of one request. */
