@@ -188,7 +188,10 @@ async function claimDue(db: Db, limit: number, perHook: number, busy: number[]):
 
 /** Sends one webhook's claimed deliveries, in order, one after the other. */
 async function runLane(db: Db, config: WorkerConfig, rows: Claimed[], metrics?: Metrics | null): Promise<void> {
-  for (const r of rows) metrics?.webhookDelivery(await record(db, r, await attempt(config, r)));
+  for (const r of rows) {
+    const result = await record(db, r, await attempt(config, r));
+    metrics?.webhookDelivery(result);
+  }
 }
 
 const byWebhook = (rows: Claimed[]) => {
@@ -246,7 +249,8 @@ export async function deliverNow(db: Db, config: WorkerConfig, deliveryId: numbe
     returning ${CLAIMED_COLUMNS}`.execute(db);
   const row = rows[0];
   if (!row) return false;
-  metrics?.webhookDelivery(await record(db, row, await attempt(config, row)));
+  const result = await record(db, row, await attempt(config, row));
+  metrics?.webhookDelivery(result);
   return true;
 }
 
