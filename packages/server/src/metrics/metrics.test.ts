@@ -132,10 +132,24 @@ describe('metrics', () => {
   }, 60_000);
 
   it('reads the command queue afresh at each scrape', async () => {
-    const before = sampleSum(await scrape(), 'gatehouse_commands', { status: 'cancelled' });
-    const row = await t.db.selectFrom('command').select('id').where('status', 'in', [0, 1]).orderBy('id').executeTakeFirstOrThrow();
+    let f = await scrape();
+    const sent = sampleSum(f, 'gatehouse_commands', { status: 'sent' });
+    const cancelled = sampleSum(f, 'gatehouse_commands', { status: 'cancelled' });
+    const row = await t.db.selectFrom('command').select('id').where('status', 'not in', [1, 4]).orderBy('id').executeTakeFirstOrThrow();
+    // Sent two hours ago and unanswered (its lease not yet run out, so no instance sends it again).
+    await t.db
+      .updateTable('command')
+      .set({ status: 1, created_at: new Date(Date.now() - 7_200_000), lease_until: new Date(Date.now() + 3_600_000) })
+      .where('id', '=', row.id)
+      .execute();
+    f = await scrape();
+    expect(sampleSum(f, 'gatehouse_commands', { status: 'sent' })).toBe(sent + 1);
+    expect(sampleSum(f, 'gatehouse_command_oldest_pending_seconds')).toBeGreaterThanOrEqual(7200);
     await t.db.updateTable('command').set({ status: 4 }).where('id', '=', row.id).execute();
-    expect(sampleSum(await scrape(), 'gatehouse_commands', { status: 'cancelled' })).toBe(before + 1);
+    f = await scrape();
+    expect(sampleSum(f, 'gatehouse_commands', { status: 'sent' })).toBe(sent);
+    expect(sampleSum(f, 'gatehouse_commands', { status: 'cancelled' })).toBe(cancelled + 1);
+    expect(sampleSum(f, 'gatehouse_command_oldest_pending_seconds')).toBeLessThan(7200);
   });
 
   it('counts the open live streams', async () => {
