@@ -15,6 +15,7 @@ import { AppError } from './http/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { webAssetOptions } from './http/web-assets.ts';
 import { langOfRequest, registerRoutes, requestLang, sendEnvelope } from './http/route.ts';
+import { registerMetrics } from './metrics/route.ts';
 import { collectAreas } from './modules/area.ts';
 import { AREAS } from './modules/index.ts';
 
@@ -87,6 +88,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
 
   // Open live streams would keep close() waiting: end them first (browsers resume by Last-Event-ID).
   app.addHook('preClose', async () => services.live.hub.endStreams());
+  // Before the routes, so that every route's answers are timed.
+  if (services.metrics) registerMetrics(app, services.metrics, services.config.METRICS_TOKEN);
   const { handlers } = collectAreas(AREAS);
   registerRoutes(app, services, handlers);
   const declared = allRoutes().map((r) => `${r.method} ${r.path}`);
@@ -100,7 +103,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   const hasWeb = fs.existsSync(path.join(dist, 'index.html'));
   if (hasWeb) await app.register(fastifyStatic, webAssetOptions(dist));
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || !hasWeb || req.method !== 'GET') {
+    // /metrics unknown (METRICS off) is a 404 too, not the web app's page.
+    if (req.url.startsWith('/api/') || !hasWeb || req.method !== 'GET' || /^\/metrics(\?|$)/.test(req.url)) {
       return sendEnvelope(reply.code(404), requestLang(req), STATUS.notFound, null, ['err.routeNotFound']);
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -11,6 +11,7 @@ import { connectGateway } from './devices/gateway.ts';
 import { News } from './devices/news.ts';
 import { startSilenceWatch } from './devices/health.ts';
 import { startLive } from './live/start.ts';
+import { Metrics } from './metrics/metrics.ts';
 import { verifyDeviceSecret } from './devices/secrets.ts';
 import { startMosquittoProvisioning, withProvisioner } from './devices/provision/index.ts';
 import { useSecretKey } from './devices/provision/sealed-secrets.ts';
@@ -152,6 +153,15 @@ export async function boot(
     dependents: wiring.dependents,
     places: wiring.placeSources,
     callers,
+    metrics:
+      config.METRICS === 'on'
+        ? new Metrics({
+            db: dbHandle.db,
+            news,
+            liveClients: () => live.streams.size,
+            onError: (e) => log.error({ err: e }, 'metrics'),
+          })
+        : null,
   };
   const workers = wiring.workers.map((start) => start(services, (e) => log.error({ err: e }, 'background work')));
   // Month partitions of access_event ahead of time, strays of the default partition, retention.
@@ -164,6 +174,7 @@ export async function boot(
     dbHandle,
     async shutdown() {
       for (const w of workers) await w.stop();
+      services.metrics?.close();
       await eventMonths.stop();
       await silence?.stop();
       await devices.close();

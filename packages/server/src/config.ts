@@ -161,6 +161,10 @@ const schema = z.object({
       return kb >= 128 && kb <= 1024 * 1024;
     }, 'must be a size from 128kB to 1GB, such as 32MB (kB, MB or GB)')
     .default('32MB'),
+  /** `GET /metrics` in the Prometheus text format (docs/operations.md, "Metrics"); off: the path is unknown (404). */
+  METRICS: z.enum(['on', 'off']).default('off'),
+  /** When set, a scrape of /metrics must send `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (e.g. openssl rand -hex 24)').optional(),
   /** How often the webhook outbox is polled, ms (0: not polled). */
   WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** How often each instance looks for a big access group's members still to send, ms (0: never). */

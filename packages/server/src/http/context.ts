@@ -12,6 +12,7 @@ import type { News } from '../devices/news.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { LiveOutbox } from '../live/outbox.ts';
 import type { LiveStreams } from '../live/streams.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import type { CallerCache } from './caller-cache.ts';
 
 /** Things every service may use; built once in app.ts. */
@@ -33,6 +34,8 @@ export interface Services {
   places: readonly PlaceSourceFn[];
   /** Who is calling, kept between requests (http/caller-cache.ts). */
   callers: CallerCache;
+  /** This instance's Prometheus metrics (METRICS=on), else null (metrics/). */
+  metrics: Metrics | null;
 }
 
 /** The context of one request. */

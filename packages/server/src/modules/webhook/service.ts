@@ -224,7 +224,7 @@ export async function sendTest(ctx: AuthCtx, id: number): Promise<DeliveryRow> {
     });
     return r;
   });
-  await deliverNow(ctx.db, ctx.config, Number(row.id));
+  await deliverNow(ctx.db, ctx.config, Number(row.id), ctx.metrics);
   const d = await ctx.db.selectFrom('webhook_delivery').select(DELIVERY_COLUMNS).where('id', '=', Number(row.id)).executeTakeFirstOrThrow();
   return presentDelivery(d, ctx.config.TZ_NAME);
 }

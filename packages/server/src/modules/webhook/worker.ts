@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { CMD_STATUS } from '@gatehouse/contracts';
 import type { News } from '../../devices/news.ts';
+import type { DeliveryResult, Metrics } from '../../metrics/metrics.ts';
 import { AppError } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { enqueueMany } from './outbox.ts';
@@ -83,10 +84,14 @@ async function attempt(config: WorkerConfig, row: Claimed): Promise<Attempt> {
   }
 }
 
-/** Writes an attempt's outcome: delivered; or retried later, given up after a day; the webhook disabled after repeated failure. */
-async function record(db: Db, row: Claimed, a: Attempt): Promise<void> {
+/**
+ * Writes an attempt's outcome: delivered; or retried later, given up after a day; the webhook disabled
+ * after repeated failure. Answers which (metrics).
+ */
+async function record(db: Db, row: Claimed, a: Attempt): Promise<DeliveryResult> {
+  const ping = row.kind === 'ping';
+  const giveUp = !a.ok && (ping || Date.now() - new Date(row.created_at).getTime() >= GIVE_UP_MS);
   await db.transaction().execute(async (trx) => {
-    const ping = row.kind === 'ping';
     if (a.ok) {
       await trx
         .updateTable('webhook_delivery')
@@ -106,7 +111,6 @@ async function record(db: Db, row: Claimed, a: Attempt): Promise<void> {
         .execute();
       return;
     }
-    const giveUp = ping || Date.now() - new Date(row.created_at).getTime() >= GIVE_UP_MS;
     await trx
       .updateTable('webhook_delivery')
       .set({
@@ -151,6 +155,7 @@ async function record(db: Db, row: Claimed, a: Attempt): Promise<void> {
       .where('status', '=', DELIVERY_STATUS.pending)
       .execute();
   });
+  return a.ok ? 'delivered' : giveUp ? 'failed' : 'retry';
 }
 
 const CLAIMED_COLUMNS = sql`d.id, d.webhook_id, d.kind, d.body, d.attempts, d.created_at, w.url, w.secret_enc`;
@@ -182,8 +187,11 @@ async function claimDue(db: Db, limit: number, perHook: number, busy: number[]):
 }
 
 /** Sends one webhook's claimed deliveries, in order, one after the other. */
-async function runLane(db: Db, config: WorkerConfig, rows: Claimed[]): Promise<void> {
-  for (const r of rows) await record(db, r, await attempt(config, r));
+async function runLane(db: Db, config: WorkerConfig, rows: Claimed[], metrics?: Metrics | null): Promise<void> {
+  for (const r of rows) {
+    const result = await record(db, r, await attempt(config, r));
+    metrics?.webhookDelivery(result);
+  }
 }
 
 const byWebhook = (rows: Claimed[]) => {
@@ -196,9 +204,9 @@ const byWebhook = (rows: Claimed[]) => {
  * Claims due deliveries and sends them, each webhook in a lane of its own (a slow receiver holds up
  * only its own deliveries), and waits for them all. Answers how many were attempted.
  */
-export async function runDueDeliveries(db: Db, config: WorkerConfig, limit = 20): Promise<number> {
+export async function runDueDeliveries(db: Db, config: WorkerConfig, limit = 20, metrics?: Metrics | null): Promise<number> {
   const rows = await claimDue(db, limit, limit, []);
-  await Promise.all([...byWebhook(rows).values()].map((lane) => runLane(db, config, lane)));
+  await Promise.all([...byWebhook(rows).values()].map((lane) => runLane(db, config, lane, metrics)));
   return rows.length;
 }
 
@@ -208,7 +216,7 @@ export async function runDueDeliveries(db: Db, config: WorkerConfig, limit = 20)
  * them, so one slow receiver (answering in 9 s, or not at all within DELIVERY_TIMEOUT_MS) delays
  * none of the others. Answers how many were claimed.
  */
-export function deliveryLanes(db: Db, config: WorkerConfig, lanes = 32) {
+export function deliveryLanes(db: Db, config: WorkerConfig, lanes = 32, metrics?: Metrics | null) {
   const running = new Map<number, Promise<void>>();
   return {
     async poll(onError: (e: unknown) => void): Promise<number> {
@@ -216,7 +224,7 @@ export function deliveryLanes(db: Db, config: WorkerConfig, lanes = 32) {
       if (free <= 0) return 0;
       const rows = await claimDue(db, free * PER_WEBHOOK, PER_WEBHOOK, [...running.keys()]);
       for (const [hook, list] of byWebhook(rows)) {
-        const lane = runLane(db, config, list)
+        const lane = runLane(db, config, list, metrics)
           .catch(onError)
           .finally(() => running.delete(hook));
         running.set(hook, lane);
@@ -231,7 +239,7 @@ export function deliveryLanes(db: Db, config: WorkerConfig, lanes = 32) {
 }
 
 /** Sends one pending delivery now, whatever its schedule (the "send test" button); answers false if another instance holds it. */
-export async function deliverNow(db: Db, config: WorkerConfig, deliveryId: number): Promise<boolean> {
+export async function deliverNow(db: Db, config: WorkerConfig, deliveryId: number, metrics?: Metrics | null): Promise<boolean> {
   const { rows } = await sql<Claimed>`
     update webhook_delivery d set locked_until = now() + ${`${LOCK_SECONDS} seconds`}::interval, attempts = d.attempts + 1
     from webhook w
@@ -241,7 +249,8 @@ export async function deliverNow(db: Db, config: WorkerConfig, deliveryId: numbe
     returning ${CLAIMED_COLUMNS}`.execute(db);
   const row = rows[0];
   if (!row) return false;
-  await record(db, row, await attempt(config, row));
+  const result = await record(db, row, await attempt(config, row));
+  metrics?.webhookDelivery(result);
   return true;
 }
 
@@ -279,11 +288,11 @@ export function listenForWebhooks(db: Db, news: News, onError: (e: unknown) => v
  * WEBHOOK_POLL_MS (0: no polling, e.g. tests that run `runDueDeliveries` themselves).
  */
 export function startWebhooks(
-  deps: { db: Db; config: WorkerConfig & Pick<Config, 'WEBHOOK_POLL_MS'>; news: News },
+  deps: { db: Db; config: WorkerConfig & Pick<Config, 'WEBHOOK_POLL_MS'>; news: News; metrics: Metrics | null },
   onError: (e: unknown) => void,
 ): { stop(): Promise<void> } {
   const stopListening = listenForWebhooks(deps.db, deps.news, onError);
-  const lanes = deliveryLanes(deps.db, deps.config);
+  const lanes = deliveryLanes(deps.db, deps.config, undefined, deps.metrics);
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
