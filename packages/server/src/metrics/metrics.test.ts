@@ -132,10 +132,43 @@ describe('metrics', () => {
   }, 60_000);
 
   it('reads the command queue afresh at each scrape', async () => {
+    // The unit answers what binding queued: once nothing is pending, the counts move only by this test.
+    const pending = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('command')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('status', 'in', [0, 1])
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    await until(async () => (await pending()) === 0, 20_000, 'the unit answered its configuration');
     let f = await scrape();
     const sent = sampleSum(f, 'gatehouse_commands', { status: 'sent' });
     const cancelled = sampleSum(f, 'gatehouse_commands', { status: 'cancelled' });
-    const row = await t.db.selectFrom('command').select('id').where('status', 'not in', [1, 4]).orderBy('id').executeTakeFirstOrThrow();
+    // A command of its own (the unit's configuration may all be answered, or sent, by now).
+    const device = await t.db
+      .selectFrom('device')
+      .select(['id', 'address_id', 'community_id'])
+      .where('address_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const row = await t.db
+      .insertInto('command')
+      .values({
+        device_id: device.id,
+        address_id: device.address_id,
+        community_id: device.community_id,
+        subject: 'M',
+        account: '',
+        type: 2,
+        kind: 'device.profile',
+        object_key: 'metrics-test',
+        payload: JSON.stringify({}),
+        status: 2,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     // Sent two hours ago and unanswered (its lease not yet run out, so no instance sends it again).
     await t.db
       .updateTable('command')
