@@ -1,5 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
-import { modalsClosed, openSignedIn, seedAccount, seedCommunity } from '../support/fixtures.ts';
+import {
+  apiPost,
+  control,
+  modalsClosed,
+  openSignedIn,
+  seedAccount,
+  seedCommunity,
+  seedDoorUnit,
+  uniquePhone,
+} from '../support/fixtures.ts';
 
 const pick = async (page: Page, testId: string, option: string) => {
   await page.getByTestId(testId).click();
@@ -51,3 +60,59 @@ test('setting up rules quickly: the page keeps its community, 8:00 is taken as 0
   await expect(row).toContainText('Friday: 08:00-09:30');
   await expect(row).not.toContainText('Saturday');
 });
+
+test('a group takes its members on its own page: found by card number, added, listed, removed', async ({ page }) => {
+  const stamp = Date.now() % 1_000_000;
+  const admin = await seedAccount({ roleId: 1, name: 'Member admin' });
+  const token = await openSignedIn(page, admin.id, '/access/rules');
+  const community = `Member Court ${stamp}`;
+  const communityId = await seedCommunity(community);
+  const home = (await control<{ id: number }>('/address', { communityId, address: `Flat ${stamp}`, type: 1 })).id;
+  const unit = await seedDoorUnit(token, communityId, `Front gate ${stamp}`, `MB${stamp}`);
+  const cardid = `M${String(stamp).padStart(7, '0')}`;
+  await apiPost(token, '/card/createCard', {
+    cardid,
+    communityId,
+    addressId: home,
+    account: uniquePhone(),
+    cardtype: 'accesscard',
+    cardmode: 'ic',
+    cardstatus: 'enable',
+  });
+  const group = await apiPost<{ id: number }>(token, '/rules/saveGroup', {
+    communityId,
+    name: 'Night shift',
+    scheduleId: 0,
+    units: unit.addressid,
+  });
+
+  await page.goto(`/access/rules?communityId=${communityId}`);
+  await page.getByRole('tab', { name: 'Groups' }).click();
+  await page.getByTestId(`group-members-${group.id}`).click();
+  const dialog = page.locator('.ant-modal').filter({ hasText: 'Members of Night shift' });
+  await expect(dialog.getByText('No members yet')).toBeVisible();
+  await dialog.getByTestId('group-member-search').click();
+  await page.keyboard.type(cardid.slice(0, 5));
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: cardid }).click();
+  await page.keyboard.press('Escape');
+  await dialog.getByTestId('group-member-add').click();
+  await expect(dialog.locator('tbody tr.ant-table-row').filter({ hasText: cardid })).toBeVisible();
+  await expect(dialog.getByTestId('group-member-counts')).toHaveText('1 cards, 0 faces');
+  await dialog.getByTestId(`group-member-remove-card:${await cardRowId(token, cardid)}`).click();
+  await page.locator('.ant-popover:visible').getByRole('button', { name: 'OK' }).click();
+  await expect(dialog.getByText('No members yet')).toBeVisible();
+  await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+  await modalsClosed(page);
+});
+
+/** A card's row id, by its number (the gate card list). */
+async function cardRowId(token: string, cardid: string): Promise<number> {
+  const res = await fetch(
+    `http://127.0.0.1:${process.env.E2E_PORT}/api/card/getGateAccessesPage?ismjtk=1&page=0&rows=10&cardid=${cardid}`,
+    {
+      headers: { token },
+    },
+  );
+  const body = (await res.json()) as { content: { rows: { id: number; cardid: string }[] } };
+  return body.content.rows.find((r) => r.cardid === cardid)?.id as number;
+}

@@ -93,6 +93,9 @@ export const RULES_LIMITS = {
   groupsPerCommunity: 200,
   /** Door units of one group. */
   unitsPerGroup: 500,
+  /** Members a group's page lists (the counts are whole); candidates found at once. */
+  membersShown: 200,
+  candidatesShown: 20,
   /** Length of a schedule's, holiday's or group's name. */
   name: 50,
 } as const;

@@ -2,6 +2,9 @@ import type { HolidayMode } from '../schedule-table.ts';
 import {
   cardGroupsInput,
   faceGroupsInput,
+  groupCandidatesInput,
+  groupMembersChangeInput,
+  groupMembersInput,
   holidayImportInput,
   rulesCommunityInput,
   rulesIdInput,
@@ -74,6 +77,24 @@ export interface GroupRow {
   sending?: { done: number; total: number };
 }
 
+/** A card or face of a group (its own page), or one that could join it. */
+export interface GroupMember {
+  kind: 'card' | 'face';
+  id: number;
+  /** The card number; a face's holder name (else account). */
+  label: string;
+  account: string;
+  userName: string;
+  address: string;
+}
+
+/** A group's members: the first RULES_LIMITS.membersShown (cards, then faces, in id order) and how many in all. */
+export interface GroupMembers {
+  members: GroupMember[];
+  cards: number;
+  faces: number;
+}
+
 /** The groups a card or face may be given (its community's) and those it holds. */
 export interface CardGroups {
   groups: { id: number; name: string; scheduleName: string }[];
@@ -109,6 +130,11 @@ export const rulesRoutes = defineRoutes('rules', {
   getGroups: r<GroupRow[]>()({ method: 'GET', input: rulesCommunityInput, access }),
   saveGroup: r<GroupRow>()({ method: 'POST', input: saveGroupInput, access }),
   deleteGroup: r<null>()({ method: 'POST', input: rulesIdInput, access }),
+  /** A group's members on its own page: add and remove cards and faces there (issue 36 item 10). */
+  getGroupMembers: r<GroupMembers>()({ method: 'GET', input: groupMembersInput, access }),
+  findGroupCandidates: r<GroupMember[]>()({ method: 'GET', input: groupCandidatesInput, access }),
+  addGroupMembers: r<GroupMembers>()({ method: 'POST', input: groupMembersChangeInput, access }),
+  removeGroupMembers: r<GroupMembers>()({ method: 'POST', input: groupMembersChangeInput, access }),
   getCardGroups: r<CardGroups>()({ method: 'GET', input: cardGroupsInput, access: cards }),
   setCardGroups: r<CardGroups>()({ method: 'POST', input: setCardGroupsInput, access: cards }),
   getFaceGroups: r<CardGroups>()({ method: 'GET', input: faceGroupsInput, access: faces }),

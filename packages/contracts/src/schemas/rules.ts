@@ -116,6 +116,15 @@ export const setCardGroupsInput = z.object({ cardId: reqInt('f.id'), groupIds: i
 export const faceGroupsInput = z.object({ ...withT, faceId: reqInt('f.id') });
 export const setFaceGroupsInput = z.object({ faceId: reqInt('f.id'), groupIds: intList('f.rules.groups') });
 
+/** A group's members (its own page). */
+export const groupMembersInput = z.object({ ...withT, groupId: reqInt('f.id') });
+/** Cards and faces of the group's community that could join it, by card number, account or name. */
+export const groupCandidatesInput = z.object({ ...withT, groupId: reqInt('f.id'), text: reqStr('f.rules.memberSearch', 20) });
+/** Cards and faces to add to, or remove from, a group. */
+export const groupMembersChangeInput = z
+  .object({ groupId: reqInt('f.id'), cards: intList('f.rules.cards'), faces: intList('f.rules.faces') })
+  .refine((v) => v.cards.length + v.faces.length > 0, msg('v.choose', { field: '@f.rules.members' }));
+
 /** The community's time zone (IANA name, e.g. Asia/Shanghai): what its door units judge schedules by. */
 export const timeZoneInput = z.object({
   communityId,

@@ -25,6 +25,13 @@ export const menusOfType = (type: string): MenuKey[] =>
     .filter(([, types]) => (types as readonly string[]).includes(type))
     .map(([list]) => MENU_OF_LIST[Number(list)] as MenuKey);
 
+/** Card types whose card list menu the caller holds. */
+export function cardTypesOf(caller: Caller): string[] {
+  return ['authcard', 'accesscard', 'patrolcard', 'laddercard', 'accladdcard'].filter((t) =>
+    menusOfType(t).some((m) => hasMenu(caller, m)),
+  );
+}
+
 /** Refuses (403) a card list whose menu the caller does not hold. */
 export function assertListMenu(caller: Caller, ismjtk: number): MenuKey {
   const menu = MENU_OF_LIST[ismjtk];

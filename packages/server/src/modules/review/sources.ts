@@ -7,7 +7,7 @@ import type { Credential, Place, PlaceSourceFn } from '../../devices/places.ts';
 import type { Caller } from '../../http/caller.ts';
 import { scopeIds } from '../../http/scope.ts';
 import type { Scope } from '../../http/caller.ts';
-import { hasMenu, menusOfType } from '../card/access.ts';
+import { cardTypesOf, hasMenu } from '../card/access.ts';
 
 export type { Credential, Place, PlaceSourceFn } from '../../devices/places.ts';
 
@@ -31,13 +31,6 @@ export interface Subject {
 export type CredentialSource = (db: Kysely<DB>, s: Subject, caller: Caller) => Promise<Credential[]>;
 
 const inCommunities = (scope: Scope) => (scope.all ? null : scopeIds(scope));
-
-/** Card types whose card list menu the caller holds. */
-export function cardTypesOf(caller: Caller): string[] {
-  return ['authcard', 'accesscard', 'patrolcard', 'laddercard', 'accladdcard'].filter((t) =>
-    menusOfType(t).some((m) => hasMenu(caller, m)),
-  );
-}
 
 /** What cards and faces share: holder, community, household, status. */
 interface HolderRow {

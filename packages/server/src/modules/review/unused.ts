@@ -14,7 +14,8 @@ import { faceDeleteCommand } from '../face/device.ts';
 import { FACE_FILE_KIND } from '../face/photos.ts';
 import { removeKept } from '../../http/uploads.ts';
 import { placesOf } from './review.ts';
-import { type Credential, cardTypesOf } from './sources.ts';
+import { cardTypesOf } from '../card/access.ts';
+import type { Credential } from './sources.ts';
 
 type PageIn = ParsedInput<(typeof reviewRoutes)['getUnusedPage']>;
 

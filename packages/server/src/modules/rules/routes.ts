@@ -3,6 +3,7 @@ import { Answer, doneAnswer } from '../../http/errors.ts';
 import { handle, type Registered, repliedBy } from '../../http/route.ts';
 import { importAnswer } from '../../xlsx/import-runner.ts';
 import { cardGroups, faceGroups, setCardGroups, setFaceGroups } from './credential-groups.ts';
+import { addGroupMembers, groupCandidates, groupMembers, removeGroupMembers } from './group-members.ts';
 import { deleteGroup, doorUnitOptions, listGroups, saveGroup } from './groups.ts';
 import { deleteHoliday, holidayTemplate, importHolidays, listHolidays, saveHoliday } from './holidays.ts';
 import { deleteSchedule, listSchedules, saveSchedule } from './schedules.ts';
@@ -27,6 +28,10 @@ export const rulesHandlers: Registered[] = [
   handle(R.getGroups, async (input, ctx) => listGroups(ctx, input.communityId)),
   handle(R.saveGroup, async (input, ctx) => new Answer(200, await saveGroup(ctx, input), ['ok.saved'])),
   handle(R.deleteGroup, async (input, ctx) => doneAnswer(deleteGroup(ctx, input.id), 'ok.deleted')),
+  handle(R.getGroupMembers, async (input, ctx) => groupMembers(ctx, input.groupId)),
+  handle(R.findGroupCandidates, async (input, ctx) => groupCandidates(ctx, input.groupId, input.text)),
+  handle(R.addGroupMembers, async (input, ctx) => new Answer(200, await addGroupMembers(ctx, input), ['ok.saved'])),
+  handle(R.removeGroupMembers, async (input, ctx) => new Answer(200, await removeGroupMembers(ctx, input), ['ok.saved'])),
   handle(R.getCardGroups, async (input, ctx) => cardGroups(ctx, input.cardId)),
   handle(R.setCardGroups, async (input, ctx) => new Answer(200, await setCardGroups(ctx, input.cardId, input.groupIds), ['ok.saved'])),
   handle(R.getFaceGroups, async (input, ctx) => faceGroups(ctx, input.faceId)),

@@ -9,6 +9,7 @@ import { RowActions } from '../../shared/RowActions.tsx';
 import { deleteGroup, deleteHoliday, deleteSchedule, useGroups, useHolidays, useRulesReload, useSchedules } from './api.ts';
 import { groupColumns, holidayColumns, scheduleColumns } from './columns.tsx';
 import { GroupDialog } from './GroupDialog.tsx';
+import { GroupMembersButton } from './GroupMembersDialog.tsx';
 import { HolidayDialog } from './HolidayDialog.tsx';
 import { ScheduleDialog } from './ScheduleDialog.tsx';
 
@@ -28,6 +29,8 @@ interface RuleKind<Row extends { id: number }> {
   readOnly?: (row: Row) => boolean;
   /** The add (row null) or edit dialog. */
   Dialog: ComponentType<{ communityId: number; row: Row | null; onClose: () => void }>;
+  /** A row action of the kind's own (a group's members). */
+  Action?: ComponentType<{ row: Row }>;
 }
 
 /** A kind's pieces handle its own rows; the tab only passes them from one to the other. */
@@ -59,6 +62,7 @@ const KINDS = {
     remove: deleteGroup,
     confirmDelete: 'ui.rules.confirmDeleteGroup',
     Dialog: GroupDialog,
+    Action: GroupMembersButton,
   }),
 };
 
@@ -99,6 +103,7 @@ export function RulesTab(p: RulesTabProps) {
               kind.readOnly?.(r) ? null : (
                 <RowActions>
                   <EditButton onClick={() => setEditing(r)} testId={`${p.kind}-edit-${r.id}`} />
+                  {kind.Action ? <kind.Action row={r} /> : null}
                   <DeleteButton
                     title={kind.confirmDelete ? t(kind.confirmDelete) : undefined}
                     testId={`${p.kind}-delete-${r.id}`}
