@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import type { Config } from './config.ts';
+import { startScheduledBackups } from './cli/scheduled-backup.ts';
 import { startEventMaintenance } from './db/event-partitions.ts';
 import { CallerCache } from './http/caller-cache.ts';
 import { CallerWatch } from './http/caller-watch.ts';
@@ -159,12 +160,14 @@ export async function boot(
     retentionMonths: config.ACCESS_EVENT_RETENTION_MONTHS,
     log,
   });
+  const backups = startScheduledBackups(dbHandle, config, log);
   return {
     services,
     dbHandle,
     async shutdown() {
       for (const w of workers) await w.stop();
       await eventMonths.stop();
+      await backups.stop();
       await silence?.stop();
       await devices.close();
       await live.close();

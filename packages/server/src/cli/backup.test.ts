@@ -13,6 +13,7 @@ import { BackupWriter, backupEntries, type Manifest, MANIFEST, verifyBackup } fr
 import { ourTables } from './copy-tables.ts';
 import { writeBackup } from './backup.ts';
 import { gatehouse, linesOf } from './run-cli.ts';
+import { runScheduledBackup, scheduledName } from './scheduled-backup.ts';
 
 const ADMIN = '13977770001';
 const SECRET = 'whsec_backup_round_trip';
@@ -285,5 +286,30 @@ describe.skipIf(testDbKind() !== 'postgres')('backup / restore on PostgreSQL', (
     } finally {
       await h.close();
     }
+  });
+});
+
+describe.skipIf(rerunOnPostgres)('scheduled backups (BACKUP_CRON)', () => {
+  it('writes one file a moment into BACKUP_DIR, keeps the newest BACKUP_KEEP, and each restores', async () => {
+    const site = await makeSite();
+    const backupDir = path.join(site, 'backups');
+    const config = { dataDir: site, backupDir, BACKUP_KEEP: 2 };
+    const h = await openDb({ dataDir: site });
+    const moments = ['2026-11-26T03:30:00Z', '2026-11-27T03:30:00Z', '2026-11-28T03:30:00Z'].map((t) => new Date(t));
+    try {
+      for (const at of moments) expect(await runScheduledBackup(h, config, at)).toBe(path.join(backupDir, scheduledName(at)));
+      // The same moment again (another instance's turn): nothing more.
+      expect(await runScheduledBackup(h, config, moments[2] as Date)).toBeNull();
+    } finally {
+      await h.close();
+    }
+    expect(fs.readdirSync(backupDir).sort()).toEqual(['gatehouse-20261127-0330.backup', 'gatehouse-20261128-0330.backup']);
+    const newest = path.join(backupDir, 'gatehouse-20261128-0330.backup');
+    const manifest = await verifyBackup(newest);
+    expect(Object.keys(manifest.entries).some((e) => e.startsWith('data/backups/'))).toBe(false);
+    const target = tempDir('scheduled');
+    const r = await gatehouse(['restore', newest], { DATA_DIR: target });
+    expect([r.status, r.stderr]).toEqual([0, '']);
+    expect(await siteContents({ dataDir: target })).toEqual(await siteContents({ dataDir: site }));
   });
 });

@@ -11,8 +11,8 @@ import { packageVersion } from './version.ts';
 
 /** Text of one table entry before the next begins. */
 const ENTRY_BYTES = 8_000_000;
-/** What of DATA_DIR is not a stored file: the embedded database (its rows are in the dump) and uploads in flight. */
-const NOT_STORED = new Set(['pg', 'tmp']);
+/** What of DATA_DIR is not a stored file: the embedded database (its rows are in the dump), uploads in flight, backups. */
+const NOT_STORED = new Set(['pg', 'tmp', 'backups']);
 
 /** Every file under DATA_DIR but those of NOT_STORED and `skip`, as paths relative to it (slashes). */
 function storedFiles(dataDir: string, skip: Set<string>): string[] {
@@ -42,8 +42,17 @@ const size = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB`
  * Writes a backup of `db` and of DATA_DIR's stored files to `file`: every table read from one
  * REPEATABLE READ snapshot (a change made meanwhile is wholly in or wholly out), referenced tables
  * first, the stored files read while that snapshot is held. Prints each table's rows and bytes.
+ * On the embedded database (one connection) the server's other statements wait until it is done.
  */
-export async function writeBackup(db: Db, source: Manifest['source'], dataDir: string, file: string, io: Io): Promise<Manifest> {
+export async function writeBackup(
+  db: Db,
+  source: Manifest['source'],
+  dataDir: string,
+  file: string,
+  io: Io,
+  /** Folders of DATA_DIR left out too (where the backups go). */
+  skip: string[] = [],
+): Promise<Manifest> {
   const out = new BackupWriter(file);
   try {
     const manifest = await db
@@ -91,7 +100,10 @@ export async function writeBackup(db: Db, source: Manifest['source'], dataDir: s
           totalRows += rows;
           io.out(`  ${t.name.padEnd(width)}${String(rows).padStart(10)} rows ${size(bytes).padStart(10)}`);
         }
-        const files = storedFiles(dataDir, new Set([path.resolve(file), `${path.resolve(file)}.partial`]));
+        const files = storedFiles(
+          dataDir,
+          new Set([path.resolve(file), `${path.resolve(file)}.partial`, ...skip.map((d) => path.resolve(d))]),
+        );
         let fileBytes = 0;
         let fileCount = 0;
         for (const rel of files) {
@@ -144,7 +156,7 @@ export const backupCommand = defineCommand({
     const handle = await openSite(config);
     try {
       io.out(`Backup of ${siteName(config)} and the stored files of ${config.dataDir}`);
-      await writeBackup(handle.db, handle.kind, config.dataDir, file, io);
+      await writeBackup(handle.db, handle.kind, config.dataDir, file, io, [config.backupDir]);
       io.out(`Written ${file} (${size(fs.statSync(file).size)})`);
     } finally {
       await handle.close();
