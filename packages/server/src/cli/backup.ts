@@ -26,7 +26,7 @@ function storedFiles(dataDir: string, skip: Set<string>): string[] {
     }
     for (const d of items) {
       const r = rel ? `${rel}/${d.name}` : d.name;
-      if (!rel && NOT_STORED.has(d.name)) continue;
+      if (!rel && (NOT_STORED.has(d.name) || d.name.startsWith('.restore-'))) continue;
       if (skip.has(path.join(dataDir, r))) continue;
       if (d.isDirectory()) walk(r);
       else if (d.isFile()) out.push(r);

@@ -77,6 +77,8 @@ export async function loadBackup(db: Db, file: string, manifest: Manifest, dataD
   const tables = new Map(manifest.tables.map((t) => [t.name, t]));
   const width = Math.max(...manifest.tables.map((t) => t.name.length)) + 2;
   const staging = path.join(dataDir, `.restore-${process.pid}`);
+  for (const stale of fs.existsSync(dataDir) ? fs.readdirSync(dataDir) : [])
+    if (stale.startsWith('.restore-')) await fs.promises.rm(path.join(dataDir, stale), { recursive: true, force: true });
   const placed: string[] = [];
   try {
     await db.transaction().execute(async (trx) => {
