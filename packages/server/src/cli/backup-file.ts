@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { SequenceState } from './copy-tables.ts';
@@ -55,16 +56,18 @@ export class BackupWriter {
     this.gzip.pipe(out);
   }
 
+  /** Writes through the gzip, waiting while it is full; fails as soon as the file fails (a full disk). */
   private async write(b: Buffer): Promise<void> {
-    if (!this.gzip.write(b))
-      await new Promise<void>((resolve, reject) => {
-        const failed = (e: Error) => reject(e);
-        this.gzip.once('drain', () => {
-          this.gzip.off('error', failed);
-          resolve();
-        });
-        this.gzip.once('error', failed);
-      });
+    if (this.gzip.write(b)) return;
+    const ac = new AbortController();
+    try {
+      await Promise.race([
+        once(this.gzip, 'drain', { signal: ac.signal }),
+        this.done.then(() => Promise.reject(new Error('the file closed early'))),
+      ]);
+    } finally {
+      ac.abort();
+    }
   }
 
   /** One entry, its checksum kept for the manifest. */

@@ -313,3 +313,20 @@ describe.skipIf(rerunOnPostgres)('scheduled backups (BACKUP_CRON)', () => {
     expect(await siteContents({ dataDir: target })).toEqual(await siteContents({ dataDir: site }));
   });
 });
+
+describe.skipIf(rerunOnPostgres || !fs.existsSync('/dev/full'))('a backup on a full disk', () => {
+  it('fails and leaves no file, neither the backup nor its .partial', async () => {
+    const dir = tempDir('full');
+    const file = path.join(dir, 'site.backup');
+    // The file being written is /dev/full: every write answers ENOSPC, as a full disk does.
+    fs.symlinkSync('/dev/full', `${file}.partial`);
+    const h = await openDb({ dataDir: tempDir('fullsite') });
+    try {
+      await migrate(h.db);
+      await expect(writeBackup(h.db, 'pglite', dir, file, { out: () => {} })).rejects.toThrow(/ENOSPC/);
+    } finally {
+      await h.close();
+    }
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+});
