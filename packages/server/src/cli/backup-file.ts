@@ -39,7 +39,7 @@ export const MANIFEST = 'manifest.json';
 export class BackupWriter {
   readonly entries: Manifest['entries'] = {};
   bytes = 0;
-  private readonly gzip = createGzip({ level: 6 });
+  private readonly gzip = createGzip({ level: 1 });
   private readonly done: Promise<void>;
   private readonly temp: string;
   private readonly now = Date.now();

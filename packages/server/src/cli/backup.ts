@@ -85,7 +85,7 @@ export async function writeBackup(
             [lines, chars] = [[], 0];
           };
           for (;;) {
-            const { rows: got } = await sql<{ j: string }>`fetch 1000 from ${sql.id(cursor)}`.execute(trx);
+            const { rows: got } = await sql<{ j: string }>`fetch 10000 from ${sql.id(cursor)}`.execute(trx);
             if (!got.length) break;
             for (const r of got) {
               lines.push(r.j);
