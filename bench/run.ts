@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { accountsBench } from './accounts.ts';
 import { alarmsBench } from './alarms.ts';
+import { backupBench } from './backup.ts';
 import { bigGroupBench } from './big-group.ts';
 import { devicesBench } from './devices.ts';
 import { exportsBench } from './exports.ts';
@@ -37,6 +38,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   live: liveBench,
   scale: scaleBench,
   exports: exportsBench,
+  backup: backupBench,
 };
 
 const only = process.argv.slice(2);

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import type { Config } from './config.ts';
+import { startScheduledBackups } from './cli/scheduled-backup.ts';
 import { startEventMaintenance } from './db/event-partitions.ts';
 import { CallerCache } from './http/caller-cache.ts';
 import { CallerWatch } from './http/caller-watch.ts';
@@ -169,6 +170,7 @@ export async function boot(
     retentionMonths: config.ACCESS_EVENT_RETENTION_MONTHS,
     log,
   });
+  const backups = startScheduledBackups(dbHandle, config, log);
   return {
     services,
     dbHandle,
@@ -176,6 +178,7 @@ export async function boot(
       for (const w of workers) await w.stop();
       services.metrics?.close();
       await eventMonths.stop();
+      await backups.stop();
       await silence?.stop();
       await devices.close();
       await live.close();

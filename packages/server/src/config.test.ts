@@ -18,6 +18,8 @@ describe('configuration', () => {
     expect(loadConfig({ FACE_DETECTOR_WARMUP: '1' }).FACE_DETECTOR_WARMUP).toBe(true);
     expect(c.PGLITE_SHARED_BUFFERS).toBe('32MB');
     expect(loadConfig({ PGLITE_SHARED_BUFFERS: '128MB' }).PGLITE_SHARED_BUFFERS).toBe('128MB');
+    expect([c.BACKUP_CRON, c.backupDir, c.BACKUP_KEEP]).toEqual([undefined, '/srv/gatehouse/data/backups', 7]);
+    expect(loadConfig({ BACKUP_CRON: '30 3 * * *', BACKUP_DIR: '/mnt/backups' }).backupDir).toBe('/mnt/backups');
   });
 
   it('reads TRUST_PROXY as a list of addresses and CIDR ranges', () => {
@@ -46,6 +48,8 @@ describe('configuration', () => {
     [{ PGLITE_SHARED_BUFFERS: '64kB' }, 'PGLITE_SHARED_BUFFERS must be a size from 128kB to 1GB'],
     [{ PGLITE_SHARED_BUFFERS: '2GB' }, 'PGLITE_SHARED_BUFFERS must be a size from 128kB to 1GB'],
     [{ FACE_DETECTOR_WARMUP: 'yes' }, 'FACE_DETECTOR_WARMUP'],
+    [{ BACKUP_CRON: 'every night' }, 'BACKUP_CRON must be a cron expression'],
+    [{ BACKUP_KEEP: '0' }, 'BACKUP_KEEP must be a whole number of at least 1'],
   ])('stops with one clear line on %o', (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Cron } from 'croner';
 import { z } from 'zod';
 
 const bool01 = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -165,13 +166,29 @@ const schema = z.object({
   METRICS: z.enum(['on', 'off']).default('off'),
   /** When set, a scrape of /metrics must send `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (e.g. openssl rand -hex 24)').optional(),
+  /** When the server writes a backup (cron, 5 or 6 fields, in TZ_NAME; unset: never; docs/operations.md "Backup and restore"). */
+  BACKUP_CRON: z
+    .string()
+    .refine((v) => {
+      try {
+        new Cron(v, { paused: true }).stop();
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be a cron expression such as "30 3 * * *" (minute hour day month weekday)')
+    .optional(),
+  /** Where scheduled backups are written (unset: DATA_DIR/backups). */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** How many scheduled backups are kept in BACKUP_DIR (the newest; older ones are deleted). */
+  BACKUP_KEEP: z.coerce.number().int().min(1, 'must be a whole number of at least 1').max(1000).default(7),
   /** How often the webhook outbox is polled, ms (0: not polled). */
   WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** How often each instance looks for a big access group's members still to send, ms (0: never). */
   GROUP_FANOUT_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
-export type Config = z.output<typeof schema> & { dataDir: string; INSTANCE_ID: string };
+export type Config = z.output<typeof schema> & { dataDir: string; INSTANCE_ID: string; backupDir: string };
 
 export class ConfigError extends Error {}
 
@@ -191,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...res.data,
     INSTANCE_ID: res.data.INSTANCE_ID ?? `${os.hostname()}-${process.pid}`.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60),
     dataDir: path.resolve(base, res.data.DATA_DIR),
+    backupDir: path.resolve(base, res.data.BACKUP_DIR ?? path.join(res.data.DATA_DIR, 'backups')),
   };
 }
 

@@ -16,6 +16,8 @@ export interface Command<O extends Options = Options> {
   /** The options' lines of `gatehouse <command> --help`, e.g. `--phone <number>  the administrator's phone`. */
   usage: string[];
   options: O;
+  /** The name of the one argument without an option (`gatehouse restore <file>`), given to run as that value. */
+  positional?: string;
   run(values: Record<string, string | boolean | undefined>, config: Config, io: Io): Promise<void>;
 }
 

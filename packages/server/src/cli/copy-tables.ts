@@ -124,11 +124,17 @@ export async function copyEventMonths(from: Db, to: Db): Promise<void> {
   for (const m of await eventMonths(src)) await createEventMonth(dst, m.start);
 }
 
-/**
- * Sets each sequence of the target where the source's stands, and never below the largest value
- * of the column it numbers, so the next row gets a number no copied row has.
- */
-export async function setSequences(from: AnyDb, to: AnyDb): Promise<number> {
+/** A sequence's state: where it stands and the column it numbers, if any. */
+export interface SequenceState {
+  seq: string;
+  tbl: string | null;
+  col: string | null;
+  value: number;
+  called: boolean;
+}
+
+/** Every sequence of a database and where it stands. */
+export async function sequenceStates(from: AnyDb): Promise<SequenceState[]> {
   const { rows: seqs } = await sql<{ seq: string; tbl: string | null; col: string | null }>`
     select s.relname as seq, t.relname as tbl, a.attname as col
     from pg_class s
@@ -138,12 +144,23 @@ export async function setSequences(from: AnyDb, to: AnyDb): Promise<number> {
     left join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
     where s.relkind = 'S' and s.relnamespace = to_regnamespace(current_schema())::oid
     order by s.relname`.execute(from);
+  const out: SequenceState[] = [];
   for (const s of seqs) {
     const state = (
       await sql<{ v: string | number; called: boolean }>`select last_value as v, is_called as called from ${sql.table(s.seq)}`.execute(from)
     ).rows[0];
-    let value = Number(state?.v ?? 1);
-    let called = state?.called ?? false;
+    out.push({ ...s, value: Number(state?.v ?? 1), called: state?.called ?? false });
+  }
+  return out;
+}
+
+/**
+ * Sets each sequence of the target where the source's stood, and never below the largest value
+ * of the column it numbers, so the next row gets a number no copied row has.
+ */
+export async function applySequences(to: AnyDb, states: SequenceState[]): Promise<number> {
+  for (const s of states) {
+    let { value, called } = s;
     if (s.tbl && s.col) {
       const max = (await sql<{ m: string | number | null }>`select max(${sql.ref(s.col)}) as m from ${sql.table(s.tbl)}`.execute(to))
         .rows[0]?.m;
@@ -154,5 +171,8 @@ export async function setSequences(from: AnyDb, to: AnyDb): Promise<number> {
     }
     await sql`select setval(${s.seq}::regclass, ${value}, ${called})`.execute(to);
   }
-  return seqs.length;
+  return states.length;
 }
+
+/** Sets the target's sequences where the source's stand (see applySequences). */
+export const setSequences = async (from: AnyDb, to: AnyDb): Promise<number> => applySequences(to, await sequenceStates(from));

@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
-import { backupCommand, restoreCommand } from './coming.ts';
+import { backupCommand } from './backup.ts';
 import { CliError, type Command, type Io, UsageError } from './command.ts';
 import { createAdminCommand } from './create-admin.ts';
 import { migrateCommand } from './migrate.ts';
 import { moveToPostgresCommand } from './move-to-postgres.ts';
 import { resetAdminCommand } from './reset-admin.ts';
+import { restoreCommand } from './restore.ts';
 import { versionCommand } from './version.ts';
 
 /** The operator's commands, in the order `gatehouse --help` lists them. */
@@ -36,9 +37,10 @@ function helpText(): string {
 }
 
 function commandHelp(c: Command): string {
-  const opts = Object.keys(c.options)
-    .map((o) => ` --${o} <…>`)
-    .join('');
+  const opts =
+    Object.keys(c.options)
+      .map((o) => ` --${o} <…>`)
+      .join('') + (c.positional ? ` <${c.positional}>` : '');
   return [
     `Usage: gatehouse ${c.name}${opts}`,
     '',
@@ -68,7 +70,17 @@ export async function run(
     if (!command) throw new UsageError(`Unknown command ${JSON.stringify(name)}: gatehouse --help lists the commands`);
     let values: Record<string, string | boolean | undefined>;
     try {
-      ({ values } = parseArgs({ args: rest, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, strict: true }));
+      const parsed = parseArgs({
+        args: rest,
+        options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+        strict: true,
+        allowPositionals: !!command.positional,
+      });
+      values = parsed.values;
+      if (command.positional) {
+        if (parsed.positionals.length > 1) throw new Error(`one <${command.positional}> only`);
+        values[command.positional] = parsed.positionals[0];
+      }
     } catch (e) {
       throw new UsageError(`${e instanceof Error ? e.message.split('\n')[0] : String(e)} (gatehouse ${name} --help)`);
     }
