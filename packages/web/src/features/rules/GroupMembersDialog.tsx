@@ -1,14 +1,12 @@
-import { type GroupMember, type GroupRow, RULES_LIMITS, rulesRoutes } from '@gatehouse/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type GroupMember, type GroupRow, RULES_LIMITS } from '@gatehouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { call, mutate } from '../../api/client.ts';
 import { useT } from '../../i18n/index.ts';
 import { RowButton } from '../../shared/buttons.tsx';
 import { ConfirmButton } from '../../shared/ConfirmButton.tsx';
-import { rulesKey, rulesOf } from './api.ts';
+import { addGroupMembers, removeGroupMembers, rulesOf, useGroupCandidates, useGroupMembers } from './api.ts';
 
-const R = rulesRoutes;
 const keyOf = (m: Pick<GroupMember, 'kind' | 'id'>) => `${m.kind}:${m.id}`;
 
 /** The Members button of a group's row, and its dialog. */
@@ -30,14 +28,9 @@ export function GroupMembersButton({ row }: { row: GroupRow }) {
 function GroupMembersDialog({ group, onClose }: { group: GroupRow; onClose: () => void }) {
   const { t } = useT();
   const qc = useQueryClient();
-  const key = [...rulesKey(group.communityId, 'members'), group.id] as const;
-  const members = useQuery({ queryKey: key, queryFn: () => call(R.getGroupMembers, { groupId: group.id }), staleTime: 0 });
+  const members = useGroupMembers(group.communityId, group.id);
   const [text, setText] = useState('');
-  const candidates = useQuery({
-    queryKey: ['groupCandidates', group.id, text],
-    queryFn: () => call(R.findGroupCandidates, { groupId: group.id, text }),
-    enabled: text.trim().length > 0,
-  });
+  const candidates = useGroupCandidates(group.id, text);
   const [picked, setPicked] = useState<string[]>([]);
   const [found, setFound] = useState<Map<string, GroupMember>>(new Map());
   const refresh = async () => {
@@ -47,16 +40,12 @@ function GroupMembersDialog({ group, onClose }: { group: GroupRow; onClose: () =
   const idsOf = (kind: GroupMember['kind'], keys: string[]) =>
     keys.filter((k) => k.startsWith(`${kind}:`)).map((k) => Number(k.slice(kind.length + 1)));
   const add = async () => {
-    await mutate(R.addGroupMembers, { groupId: group.id, cards: idsOf('card', picked), faces: idsOf('face', picked) });
+    await addGroupMembers(group.id, idsOf('card', picked), idsOf('face', picked));
     setPicked([]);
     await refresh();
   };
   const remove = async (m: GroupMember) => {
-    await mutate(R.removeGroupMembers, {
-      groupId: group.id,
-      cards: m.kind === 'card' ? [m.id] : [],
-      faces: m.kind === 'face' ? [m.id] : [],
-    });
+    await removeGroupMembers(group.id, m.kind === 'card' ? [m.id] : [], m.kind === 'face' ? [m.id] : []);
     await refresh();
   };
   const options = (candidates.data ?? []).map((m) => ({

@@ -42,6 +42,20 @@ export const importHolidays = upload(R.importHolidays);
 export const saveGroup = mutation(R.saveGroup);
 export const deleteGroup = (id: number) => mutate(R.deleteGroup, { id });
 
+/** A group's members on its own page, and the community's cards and faces found to join it. */
+export const groupMembersKey = (communityId: number, groupId: number) => [...rulesKey(communityId, 'members'), groupId] as const;
+export const useGroupMembers = (communityId: number, groupId: number) =>
+  useQuery({ queryKey: groupMembersKey(communityId, groupId), queryFn: () => call(R.getGroupMembers, { groupId }), staleTime: 0 });
+export const useGroupCandidates = (groupId: number, text: string) =>
+  useQuery({
+    queryKey: ['groupCandidates', groupId, text],
+    queryFn: () => call(R.findGroupCandidates, { groupId, text }),
+    enabled: text.trim().length > 0,
+  });
+export const addGroupMembers = (groupId: number, cards: number[], faces: number[]) => mutate(R.addGroupMembers, { groupId, cards, faces });
+export const removeGroupMembers = (groupId: number, cards: number[], faces: number[]) =>
+  mutate(R.removeGroupMembers, { groupId, cards, faces });
+
 /** A card's or face's groups (their door-unit dialogs). */
 export type Holder = 'card' | 'face';
 export const useHolderGroups = (kind: Holder, id: number) =>
