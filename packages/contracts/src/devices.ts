@@ -58,6 +58,14 @@ export type DeviceTopic = (typeof DEVICE_TOPICS)[number];
  * subscribes to. One list for every broker: the embedded one, Mosquitto's dynamic-security role and
  * EMQX's HTTP authorizer all read it (docs/scale-out.md).
  */
+/**
+ * The kinds of door unit (issue 33, devices/adapters/contract.ts): Gatehouse's own MQTT protocol,
+ * Hikvision terminals driven over ISAPI, ZKTeco terminals speaking the PUSH protocol. Chosen when a
+ * unit is added to the pool; shown and filtered in the device lists.
+ */
+export const UNIT_KINDS = ['gatehouse-mqtt', 'hik-isapi', 'zk-push'] as const;
+export type UnitKind = (typeof UNIT_KINDS)[number];
+
 export const UNIT_PUBLISHES = ['ack', 'event', 'status', 'heartbeat'] as const satisfies readonly DeviceTopic[];
 export const UNIT_SUBSCRIBES = 'cmd' satisfies DeviceTopic;
 export const deviceTopic = (prefix: string, serial: string, t: DeviceTopic): string => `${prefix}/dev/${serial}/${t}`;
