@@ -1,3 +1,4 @@
+import type { UnitKind } from '@gatehouse/contracts';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -33,6 +34,13 @@ export interface DeviceTable {
   free_storage: number | null;
   heartbeat_at: Timestamp | null;
   bound_at: Timestamp | null;
+  /** gatehouse-mqtt, hik-isapi or zk-push (UNIT_KINDS; migration 0306_unit_kinds). */
+  unit_kind: Generated<UnitKind>;
+  /** hik-isapi: the terminal's address, HTTP port, user and password sealed with the server's secret box. */
+  vendor_host: string | null;
+  vendor_port: number | null;
+  vendor_user: string | null;
+  vendor_secret_box: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
