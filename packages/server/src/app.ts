@@ -16,6 +16,7 @@ import { openApiDocument } from './http/openapi.ts';
 import { webAssetOptions } from './http/web-assets.ts';
 import { langOfRequest, registerRoutes, requestLang, sendEnvelope } from './http/route.ts';
 import { registerMetrics } from './metrics/route.ts';
+import { registerUnitRoutes } from './http/unit-routes.ts';
 import { collectAreas } from './modules/area.ts';
 import { AREAS } from './modules/index.ts';
 
@@ -98,6 +99,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   if (missing.length) throw new Error(`routes without a handler: ${missing.join(', ')}`);
 
   app.get('/api/openapi.json', async () => openApiDocument(VERSION));
+  // What vendor door units call (ZKTeco PUSH, the Hikvision event host): their adapters' routes.
+  await registerUnitRoutes(app, services.devices.routes?.() ?? []);
 
   const dist = services.config.WEB_DIST ?? DEFAULT_WEB_DIST;
   const hasWeb = fs.existsSync(path.join(dist, 'index.html'));

@@ -16,7 +16,10 @@ import { Metrics } from './metrics/metrics.ts';
 import { verifyDeviceSecret } from './devices/secrets.ts';
 import { startMosquittoProvisioning, withProvisioner } from './devices/provision/index.ts';
 import { useSecretKey } from './devices/provision/sealed-secrets.ts';
-import { type DeviceBus, offBus } from './devices/bus.ts';
+import { type DeviceBus, unitsWithoutBroker } from './devices/bus.ts';
+import { VENDOR_ADAPTERS } from './devices/adapters/index.ts';
+import { Units } from './devices/units.ts';
+import { deviceCredentialBox } from './crypto/key-file.ts';
 import type { Services } from './http/context.ts';
 import { collectAreas } from './modules/area.ts';
 import { AREAS } from './modules/index.ts';
@@ -82,17 +85,38 @@ export async function boot(
   useSecretKey(config.MQTT_PROVISION === 'mosquitto' ? config.MQTT_SECRET_KEY : null);
   const news = new News((e) => log.error({ err: e }, 'news listener'));
   const live = await startLive(dbHandle, config, news, callers, log, wiring.liveAccess);
-  let devices: DeviceBus = offBus;
-  if (opts.mqtt !== false) {
+  // Vendor units' passwords (DEVICE_CREDENTIAL_KEY): opened only for their adapters.
+  const credentials = deviceCredentialBox(config);
+  const unseal = (sealed: string | null): string | null => {
+    if (!sealed) return null;
+    try {
+      return credentials.open(sealed);
+    } catch {
+      log.warn('a door unit password cannot be opened (DEVICE_CREDENTIAL_KEY changed?)');
+      return null;
+    }
+  };
+  const units = {
+    db: dbHandle.db,
+    dbKind: dbHandle.kind,
+    log,
+    news,
+    instance: config.INSTANCE_ID,
+    sweepMs: opts.sweepMs,
+    unseal,
+    factories: VENDOR_ADAPTERS,
+  };
+  let devices: DeviceBus;
+  if (opts.mqtt === false) {
+    // No broker: the other kinds of unit are still run (devices/units.ts).
+    const run = new Units({ ...units, leaseMs: config.COMMAND_ACK_TIMEOUT_MS }, null);
+    await run.start();
+    devices = unitsWithoutBroker(run);
+  } else {
     const gw = {
-      db: dbHandle.db,
-      dbKind: dbHandle.kind,
-      log,
+      ...units,
       prefix: config.MQTT_TOPIC_PREFIX,
-      news,
-      instance: config.INSTANCE_ID,
       ackTimeoutMs: config.COMMAND_ACK_TIMEOUT_MS,
-      sweepMs: opts.sweepMs,
     };
     const shared = { sharedGroup: config.MQTT_SHARED_GROUP, sessionExpirySec: config.MQTT_SESSION_EXPIRY_S };
     if (config.MQTT_URL && config.MQTT_PROVISION === 'mosquitto') {

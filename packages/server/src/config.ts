@@ -149,6 +149,17 @@ const schema = z.object({
     )
     .optional(),
   /**
+   * AES-256-GCM key of vendor door units' stored passwords (Hikvision ISAPI terminals): 64 hex digits or
+   * base64 of 32 bytes (unset: DATA_DIR/device-credential.key). Several instances must share one key.
+   */
+  DEVICE_CREDENTIAL_KEY: z
+    .string()
+    .refine(
+      (v) => /^[0-9a-fA-F]{64}$/.test(v.trim()) || Buffer.from(v.trim(), 'base64').length === 32,
+      'must be 32 bytes: 64 hex digits or base64',
+    )
+    .optional(),
+  /**
    * Load the face detector's models (about 240 MB) at start, so the first face check does not wait
    * for them; off, they load on the first face check (docs/performance.md, "Face check").
    */

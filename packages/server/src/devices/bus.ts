@@ -1,4 +1,6 @@
 import type { BrokerHealth } from '@gatehouse/contracts';
+import type { UnitRoute } from './adapters/contract.ts';
+import type { Units } from './units.ts';
 
 /**
  * The server's side of the device link. The foundation starts the broker and
@@ -25,9 +27,31 @@ export interface DeviceBus {
   provision?(serials: Iterable<string>): Promise<void>;
   /** The `broker` section of GET /api/health (absent: derived from the mode). */
   broker?(): BrokerHealth;
+  /** The HTTP routes vendor units call (their adapters'), served outside /api by the app. */
+  routes?(): UnitRoute[];
   /** Resolves once the work queued so far (dispatch, acks, events) is written. */
   idle(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * No broker (DEVICE_BROKER off: tests that do not drive MQTT units): the units of the other kinds
+ * are still run (their adapters, the dispatcher, the reports); MQTT units' commands stay pending.
+ */
+export function unitsWithoutBroker(units: Units): DeviceBus {
+  return {
+    mode: 'off',
+    url: null,
+    connected: () => false,
+    dispatch: (ids) => units.dispatcher.request(ids),
+    disconnect: () => {},
+    routes: () => units.routes(),
+    idle: () => units.idle(),
+    async close() {
+      await units.stopSending();
+      await units.drain();
+    },
+  };
 }
 
 export const offBus: DeviceBus = {

@@ -1,4 +1,4 @@
-import { CMD_STATUS } from '@gatehouse/contracts';
+import { CMD_STATUS, type UnitKind } from '@gatehouse/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/types.ts';
 
@@ -14,6 +14,8 @@ export interface ClaimedCommand {
   payload: unknown;
   priority: number;
   created_at: Date;
+  /** The unit's kind (UNIT_KINDS): the dispatcher hands the command to that kind's adapter. */
+  unit_kind: UnitKind;
 }
 
 export interface ClaimOptions {
@@ -22,6 +24,8 @@ export interface ClaimOptions {
   /** A sent command not acknowledged within this is due again (COMMAND_ACK_TIMEOUT_MS). */
   leaseMs: number;
   limit: number;
+  /** Claim only for units of these kinds (the dispatcher: its ready push adapters); absent, any kind (a pull adapter's own claim). */
+  kinds?: readonly UnitKind[];
 }
 
 /**
@@ -73,11 +77,12 @@ export async function claimCommands(
           select 1 from (values ${sql.join(resend.map((r) => sql`(${Number(r.id)}::int, ${r.since.toISOString()}::timestamptz)`))}) as r(id, since)
           where r.id = c.device_id and (c.sent_at is null or c.sent_at < r.since)))`
     : sql``;
+  const kinds = o.kinds ? sql`and d.unit_kind = any(${sql.val([...o.kinds])}::text[])` : sql``;
   const res = await sql<ClaimedCommand>`
     with due as (
       select c.id from command c
       join device d on d.id = c.device_id
-      where c.device_id in (${ids}) and d.address_id is not null
+      where c.device_id in (${ids}) and d.address_id is not null ${kinds}
         and (c.status = ${CMD_STATUS.notSent}
           or (c.status = ${CMD_STATUS.sent} and d.online and (c.lease_until is null or c.lease_until < now()))
           ${resent})
@@ -90,7 +95,7 @@ export async function claimCommands(
       claimed_by = ${o.instance}, lease_until = now() + ${o.leaseMs} * interval '1 millisecond'
     from due, device d
     where c.id = due.id and d.id = c.device_id
-    returning c.id, c.device_id, d.serial, c.type, c.kind, c.payload, c.priority, c.created_at`.execute(db);
+    returning c.id, c.device_id, d.serial, c.type, c.kind, c.payload, c.priority, c.created_at, d.unit_kind`.execute(db);
   return res.rows
     .map((r) => ({ ...r, id: Number(r.id), device_id: Number(r.device_id), priority: Number(r.priority) }))
     .sort((a, b) => a.device_id - b.device_id || b.priority - a.priority || a.id - b.id);
@@ -107,14 +112,21 @@ export async function unclaim(db: Kysely<DB>, ids: number[]): Promise<void> {
     .execute();
 }
 
-/** Devices with due commands (not sent, or sent with an expired lease while online), for the sweep. */
-export async function dueDevices(db: Kysely<DB>, limit: number): Promise<number[]> {
+/**
+ * Devices with due commands (not sent, or sent with an expired lease while online), for the sweep,
+ * leaving out the units of `skipKinds` (pull kinds, whose adapter claims when the unit asks, and kinds
+ * with no ready adapter): still one statement, the few units of those kinds read once as a hashed set.
+ */
+export async function dueDevices(db: Kysely<DB>, limit: number, skipKinds: readonly UnitKind[] = []): Promise<number[]> {
+  const skip = skipKinds.length
+    ? sql`and c.device_id not in (select s.id from device s where s.unit_kind = any(${sql.val([...skipKinds])}::text[]))`
+    : sql``;
   const res = await sql<{ device_id: number }>`
     select distinct c.device_id from command c
-    where c.status = ${CMD_STATUS.notSent}
+    where c.status = ${CMD_STATUS.notSent} ${skip}
     union
     select distinct c.device_id from command c join device d on d.id = c.device_id
-    where c.status = ${CMD_STATUS.sent} and d.online and (c.lease_until is null or c.lease_until < now())
+    where c.status = ${CMD_STATUS.sent} and d.online and (c.lease_until is null or c.lease_until < now()) ${skip}
     limit ${limit}`.execute(db);
   return res.rows.map((r) => Number(r.device_id));
 }

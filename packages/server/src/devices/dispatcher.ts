@@ -1,9 +1,11 @@
-import { type CmdMessage, deviceTopic } from '@gatehouse/contracts';
+import { UNIT_KINDS, type UnitKind } from '@gatehouse/contracts';
 import type { Db } from '../db/index.ts';
 import { ONCE_KEYS, runOnce } from '../db/once.ts';
+import type { UnitAdapter, UnitLink } from './adapters/contract.ts';
 import { type ClaimedCommand, claimCommands, dueDevices, lockDevices, unclaim, unlockDevices } from './claim.ts';
 
-export type Publish = (topic: string, payload: string) => Promise<void>;
+/** The UnitLinks of door units (devices/adapters/links.ts), for the vendor kinds' adapters. */
+export type LoadLinks = (deviceIds: readonly number[]) => Promise<Map<number, UnitLink>>;
 
 const BATCH = 5000;
 /** Devices locked at a time (each advisory lock takes a slot of PostgreSQL's shared lock table). */
@@ -23,7 +25,7 @@ export interface DispatcherOptions {
 }
 
 /**
- * Sends queued commands to devices, one batch at a time, so the commands of one
+ * Sends queued commands to devices through their kind's adapter (devices/adapters/), one batch at a time, so the commands of one
  * device always leave in id order (after those of a higher priority). Every command
  * is claimed (devices/claim.ts: status 1, attempts + 1, a lease) by exactly one
  * instance before it is published; if the publish fails it goes back to 0 and the
@@ -34,6 +36,9 @@ export interface DispatcherOptions {
  * to the lease. `resend` also re-sends commands already sent but
  * not answered (a device came online: the command table, not the broker, is the
  * source of the queue); a sent command whose lease ran out is due again by itself.
+ * Only units of a kind whose adapter delivers by push and is ready are claimed (a claim filter
+ * on the unit's kind; the sweep leaves the others out in the same statement): a 'pull' kind's
+ * adapter claims its units' commands itself when they ask.
  */
 export class Dispatcher {
   /** Device id → resend commands sent before this time (null: only what is due). */
@@ -45,9 +50,8 @@ export class Dispatcher {
 
   constructor(
     private readonly db: Db,
-    private readonly prefix: string,
-    private readonly publish: Publish,
-    private readonly canPublish: () => boolean,
+    private readonly adapters: ReadonlyMap<UnitKind, UnitAdapter>,
+    private readonly loadLinks: LoadLinks,
     private readonly onError: (e: unknown) => void,
     private readonly o: DispatcherOptions = { dbKind: 'pglite', instance: 'local', leaseMs: 60_000 },
   ) {}
@@ -62,7 +66,7 @@ export class Dispatcher {
     if (this.wanted.size && !this.running) {
       this.running = this.loop().finally(() => {
         this.running = null;
-        if (this.wanted.size && this.canPublish()) this.request([]);
+        if (this.wanted.size && this.ready()) this.request([]);
       });
     }
   }
@@ -73,6 +77,19 @@ export class Dispatcher {
       if (this.running) await this.running;
       else await new Promise((r) => setTimeout(r, BUSY_RETRY_MS));
     }
+  }
+
+  /** The kinds whose units are claimed now: push adapters that are ready. */
+  private sendingKinds(): UnitKind[] {
+    const kinds: UnitKind[] = [];
+    for (const a of this.adapters.values()) if (a.delivery === 'push' && a.send && a.ready()) kinds.push(a.kind);
+    return kinds;
+  }
+
+  /** Something can be sent (a push adapter is ready). */
+  ready(): boolean {
+    for (const a of this.adapters.values()) if (a.delivery === 'push' && a.send && a.ready()) return true;
+    return false;
   }
 
   stop(): void {
@@ -87,15 +104,18 @@ export class Dispatcher {
    * send happen once whoever scans.
    */
   async sweep(): Promise<void> {
+    const kinds = this.sendingKinds();
+    if (!kinds.length) return;
+    const skip = UNIT_KINDS.filter((k) => !kinds.includes(k));
     let ids: number[] = [];
     await runOnce(this.db, this.o.dbKind, ONCE_KEYS.commandSweep, async () => {
-      ids = await dueDevices(this.db, BATCH);
+      ids = await dueDevices(this.db, BATCH, skip);
     });
     if (ids.length) this.request(ids);
   }
 
   private async loop(): Promise<void> {
-    while (this.wanted.size && this.canPublish()) {
+    while (this.wanted.size && this.ready()) {
       const batch = new Map(this.wanted);
       this.wanted.clear();
       try {
@@ -142,7 +162,9 @@ export class Dispatcher {
       const since = batch.get(id);
       return since ? [{ id, since }] : [];
     });
-    const rows = await claimCommands(db, ids, resend, { instance: this.o.instance, leaseMs: this.o.leaseMs, limit: BATCH });
+    const kinds = this.sendingKinds();
+    if (!kinds.length) return [];
+    const rows = await claimCommands(db, ids, resend, { instance: this.o.instance, leaseMs: this.o.leaseMs, limit: BATCH, kinds });
     // A full batch: there may be more; ask again (only what is due now: the resent ones are claimed).
     if (rows.length === BATCH) for (const id of ids) if (!this.wanted.has(id)) this.wanted.set(id, null);
     return rows;
@@ -160,21 +182,34 @@ export class Dispatcher {
     }, BUSY_RETRY_MS);
   }
 
-  /** Publishes claimed commands; answers the ids whose publish failed. */
+  /**
+   * Hands claimed commands to their kind's adapter (the kinds side by side; a unit's in order);
+   * answers the ids that did not reach their unit (an adapter that throws or is gone: all of its).
+   */
   private async send(rows: ClaimedCommand[]): Promise<number[]> {
-    const results = await Promise.allSettled(
-      rows.map((r) => {
-        // The row was written from a typed NewCommand (commands.ts): its kind and payload match.
-        const m = {
-          id: r.id,
-          type: r.type,
-          kind: r.kind,
-          payload: r.payload,
-          createdAt: new Date(r.created_at).toISOString(),
-        } as CmdMessage;
-        return this.publish(deviceTopic(this.prefix, r.serial, 'cmd'), JSON.stringify(m));
+    if (!rows.length) return [];
+    const byKind = new Map<UnitKind, ClaimedCommand[]>();
+    for (const r of rows) {
+      const list = byKind.get(r.unit_kind);
+      if (list) list.push(r);
+      else byKind.set(r.unit_kind, [r]);
+    }
+    // Our own units are addressed by the claimed serial alone (no statement more); vendor units get their
+    // address and opened credentials, read for all of them at once.
+    const vendorIds = [...new Set(rows.filter((r) => r.unit_kind !== 'gatehouse-mqtt').map((r) => r.device_id))];
+    const links = vendorIds.length ? await this.loadLinks(vendorIds) : new Map<number, UnitLink>();
+    const failed = await Promise.all(
+      [...byKind].map(async ([kind, cmds]) => {
+        const adapter = this.adapters.get(kind);
+        if (!adapter?.send) return cmds.map((c) => c.id);
+        try {
+          return await adapter.send(links, cmds);
+        } catch (e) {
+          this.onError(e);
+          return cmds.map((c) => c.id);
+        }
       }),
     );
-    return rows.filter((_, i) => results[i]?.status === 'rejected').map((r) => r.id);
+    return failed.flat();
   }
 }

@@ -1,15 +1,9 @@
-import { parseDeviceTopic } from '@gatehouse/contracts';
 import mqtt from 'mqtt';
-import type { Logger } from 'pino';
-import type { Db } from '../db/index.ts';
+import { type MqttAdapter, mqttAdapter } from './adapters/mqtt.ts';
 import type { DeviceBus } from './bus.ts';
-import { Dispatcher } from './dispatcher.ts';
-import { Inbound } from './inbound.ts';
-import type { News } from './news.ts';
+import { Units, type UnitsOptions } from './units.ts';
 
-export interface GatewayOptions {
-  db: Db;
-  log: Logger;
+export interface GatewayOptions extends Omit<UnitsOptions, 'dbKind' | 'instance' | 'leaseMs'> {
   mode: 'embedded' | 'external';
   url: string;
   prefix: string;
@@ -18,9 +12,6 @@ export interface GatewayOptions {
   /** Drops a serial's connections (embedded broker only). */
   disconnect?: (serial: string) => void;
   onClose?: () => Promise<void>;
-  sweepMs?: number;
-  /** Told what inbound messages wrote. */
-  news?: News;
   /** 'postgres': the queue may be shared with other instances (claims hold device locks). Default 'pglite'. */
   dbKind?: 'pglite' | 'postgres';
   /** This instance (INSTANCE_ID): its MQTT client id and the claimed_by of what it sends. */
@@ -41,7 +32,8 @@ export interface GatewayOptions {
  * (`$share/<group>/...`): each message a unit sends is handled by one of them, and
  * the session expires MQTT_SESSION_EXPIRY_S after its instance leaves, so a removed
  * instance stops being handed messages. The embedded broker (aedes) has no shared
- * subscriptions: it serves one instance.
+ * subscriptions: it serves one instance. The client is the MQTT units' adapter
+ * (devices/adapters/mqtt.ts); the units of every kind are run by devices/units.ts.
  */
 export async function connectGateway(o: GatewayOptions): Promise<DeviceBus & { client: mqtt.MqttClient }> {
   const onError = (e: unknown) => o.log.error({ err: e }, 'device gateway');
@@ -56,29 +48,16 @@ export async function connectGateway(o: GatewayOptions): Promise<DeviceBus & { c
     reconnectPeriod: 1000,
     connectTimeout: 5000,
   });
-  const publish = (topic: string, payload: string) => client.publishAsync(topic, payload, { qos: 1 }).then(() => undefined);
-  const dispatcher = new Dispatcher(o.db, o.prefix, publish, () => client.connected, onError, {
-    dbKind: o.dbKind ?? 'pglite',
-    instance,
-    leaseMs: o.ackTimeoutMs ?? 60_000,
-  });
-  const inbound = new Inbound(o.db, (deviceId, since) => dispatcher.request([deviceId], since), onError, o.news);
+  const link = {
+    prefix: o.prefix,
+    publish: (topic: string, payload: string) => client.publishAsync(topic, payload, { qos: 1 }).then(() => undefined),
+    connected: () => client.connected,
+  };
+  const units = new Units({ ...o, dbKind: o.dbKind ?? 'pglite', instance, leaseMs: o.ackTimeoutMs ?? 60_000 }, mqttAdapter(link));
+  const adapter = units.adapters.get('gatehouse-mqtt') as MqttAdapter;
+  const dispatcher = units.dispatcher;
   // Handlers first: a resumed session may deliver queued acks right after CONNACK.
-  client.on('message', (topic, payload) => {
-    const t = parseDeviceTopic(o.prefix, topic);
-    if (!t || !payload.length) return;
-    let body: unknown;
-    try {
-      body = JSON.parse(payload.toString('utf8'));
-    } catch {
-      o.log.warn({ topic }, 'device message is not JSON');
-      return;
-    }
-    if (t.topic === 'ack') inbound.ack(t.serial, body);
-    else if (t.topic === 'event') inbound.event(t.serial, body);
-    else if (t.topic === 'status') inbound.status(t.serial, body).catch(onError);
-    else if (t.topic === 'heartbeat') inbound.heartbeat(t.serial, body).catch(onError);
-  });
+  client.on('message', (topic, payload) => adapter.receive(topic, payload));
   client.on('connect', () => {
     dispatcher.sweep().catch(onError);
   });
@@ -100,15 +79,12 @@ export async function connectGateway(o: GatewayOptions): Promise<DeviceBus & { c
 
   if (o.mode === 'embedded') {
     // A fresh embedded broker has no connection yet: nothing is online until it says so.
-    await o.db.updateTable('device').set({ online: false }).where('online', '=', true).execute();
+    // (Our own units only: a vendor terminal's state is its adapter's.)
+    await o.db.updateTable('device').set({ online: false }).where('online', '=', true).where('unit_kind', '=', 'gatehouse-mqtt').execute();
   }
   const base = `${shared ? `$share/${shared}/` : ''}${o.prefix}/dev/+/`;
   await client.subscribeAsync([`${base}ack`, `${base}event`, `${base}status`, `${base}heartbeat`], { qos: 1 });
-  await dispatcher.sweep();
-  const sweeper = setInterval(() => {
-    if (client.connected) dispatcher.sweep().catch(onError);
-  }, o.sweepMs ?? 10_000);
-  sweeper.unref();
+  await units.start();
 
   return {
     mode: o.mode,
@@ -117,19 +93,13 @@ export async function connectGateway(o: GatewayOptions): Promise<DeviceBus & { c
     connected: () => client.connected,
     dispatch: (ids) => dispatcher.request(ids),
     disconnect: (serial) => o.disconnect?.(serial),
-    async idle() {
-      await dispatcher.idle();
-      await inbound.idle();
-      await dispatcher.idle();
-    },
+    routes: () => units.routes(),
+    idle: () => units.idle(),
     async close() {
-      clearInterval(sweeper);
-      dispatcher.stop();
-      await dispatcher.idle().catch(() => {});
+      await units.stopSending();
       // No more messages, then write what arrived (acks, events, status changes).
       await client.endAsync(true);
-      await inbound.idle().catch(() => {});
-      inbound.stop();
+      await units.drain();
       await o.onClose?.();
     },
   };

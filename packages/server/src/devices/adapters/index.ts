@@ -1,0 +1,9 @@
+import type { AdapterFactory } from './contract.ts';
+
+/**
+ * The adapters of the vendor kinds of door unit, one line each (`devices/vendors/<vendor>/`). The
+ * server builds them at boot with its AdapterContext (devices/units.ts), beside the Gatehouse MQTT
+ * adapter (devices/adapters/mqtt.ts), which the MQTT gateway builds around its client; a kind with
+ * no adapter here is not dispatched (its commands stay pending).
+ */
+export const VENDOR_ADAPTERS: readonly AdapterFactory[] = [];
