@@ -27,3 +27,14 @@ export const isLoosePhone = (phone: string): boolean => MAINLAND_PHONE.test(phon
 /** An authenticator code (6 digits) and a recovery code: two groups of five base32 letters and digits, e.g. "k3m7q-x2p4a". */
 export const TOTP_CODE = /^\d{6}$/;
 export const RECOVERY_CODE = /^[a-z2-7]{5}-[a-z2-7]{5}$/;
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const HOSTNAME = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const IPV6 = /^[0-9A-Fa-f:.]{2,45}$/;
+
+/** A vendor door unit's address (Hikvision ISAPI): a host name, an IPv4 address or an IPv6 address (no brackets, no port). */
+export function isUnitHost(v: string): boolean {
+  if (v.includes(':')) return IPV6.test(v) && (v.match(/::/g)?.length ?? 0) <= 1 && v.split(':').length <= 8 + 1;
+  if (/^[\d.]+$/.test(v)) return IPV4.test(v);
+  return HOSTNAME.test(v);
+}

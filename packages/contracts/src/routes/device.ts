@@ -1,6 +1,6 @@
 import type { Deleted, Page } from '../envelope.ts';
 import type { ImportReport } from './imports.ts';
-import type { HardwareFlags, SyncState } from '../devices.ts';
+import type { HardwareFlags, SyncState, UnitKind } from '../devices.ts';
 import { ROLE } from '../roles.ts';
 import {
   addressIdInput,
@@ -35,6 +35,14 @@ export interface PoolRow extends HardwareFlags {
   address: string;
   /** Roles 2 and below only. */
   note?: string;
+  /** The unit's kind (UNIT_KINDS). */
+  unitKind: UnitKind;
+  /** hik-isapi: the terminal's address, port and user (null for the other kinds). */
+  vendorHost: string | null;
+  vendorPort: number | null;
+  vendorUser: string | null;
+  /** hik-isapi: a password is stored (it is never answered). */
+  hasPassword: boolean;
 }
 
 /** Device list row (001 §3 "Device") with its sync state. */
@@ -54,13 +62,18 @@ export interface DeviceRow extends SyncState {
   hardware: number;
   /** What the unit's last status or heartbeat said ('' or null before the first). */
   firmware: string | null;
+  /** The unit's kind (UNIT_KINDS). */
+  unitKind: UnitKind;
 }
 
 /** A freshly issued device secret: shown once, to be entered into the door unit. */
 export interface DeviceSecret {
   addressid: number;
   serial: string;
+  /** gatehouse-mqtt units only: the broker password; '' for the vendor kinds (no broker login is issued for them). */
   secret: string;
+  /** The unit's kind (UNIT_KINDS; always answered). */
+  unitKind?: UnitKind;
 }
 
 /** The shared import runner's report (server/src/xlsx/import-runner.ts). */
@@ -110,6 +123,8 @@ export interface CommandRow {
   createTime: string;
   updateTime: string;
   info: string;
+  /** The door unit's kind (UNIT_KINDS). */
+  unitKind: UnitKind;
 }
 
 export interface DetailPair {

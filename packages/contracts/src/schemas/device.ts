@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CMD_STATUSES, CMD_TYPES, SERIAL_PATTERN } from '../devices.ts';
+import { CMD_STATUSES, CMD_TYPES, SERIAL_PATTERN, UNIT_KINDS } from '../devices.ts';
 import { HARDWARE, LIMITS } from '../limits.ts';
 import { msg } from '../messages/define.ts';
-import { DEVICE_LIST_PHONE } from '../patterns.ts';
+import { DEVICE_LIST_PHONE, isUnitHost } from '../patterns.ts';
 import { DATE_TIME, idList, intList, optInt, optStr, paging, reqInt, reqStr, withT } from './common.ts';
 
 const serial = (field: string, max: number) =>
@@ -23,6 +23,13 @@ const hardwareFlags = {
   pwdSupported: optOneOf('f.dev.password', [0, HARDWARE.password]),
 };
 
+/** A unit kind filter (UNIT_KINDS; blank: every kind). */
+const optKind = (field: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(UNIT_KINDS, { error: msg('v.invalid', { field: `@${field}` }) }).optional(),
+  );
+
 // ---- device pool (001 §2 "Device pool", §5) ----
 
 export const poolPageInput = z.object({
@@ -31,6 +38,7 @@ export const poolPageInput = z.object({
   isVilla: optOneOf('f.dev.isVilla', [0, 1]),
   /** Sum of the ticked hardware bits: rows must support all of them. */
   hardware: optInt('f.dev.hardware').refine((v) => v === undefined || (v >= 0 && v <= 15), msg('v.invalid', { field: '@f.dev.hardware' })),
+  unitKind: optKind('f.dev.kind'),
   ...paging(['name', 'regNo', 'isVilla', 'hardware']),
 });
 
@@ -39,11 +47,34 @@ const poolFields = {
   isVilla: oneOf('f.dev.isVilla', [0, 1]),
   note: optStr('f.dev.note', 200),
   ...hardwareFlags,
+  /** The unit's kind (UNIT_KINDS; default gatehouse-mqtt). */
+  unitKind: optKind('f.dev.kind'),
+  /** hik-isapi: the terminal's address (host name or IP), HTTP port (default 80), user and password. */
+  vendorHost: optStr('f.dev.host', 255).refine((v) => v === undefined || isUnitHost(v), msg('v.invalid', { field: '@f.dev.host' })),
+  vendorPort: optInt('f.dev.port').refine((v) => v === undefined || (v >= 1 && v <= 65535), msg('v.invalid', { field: '@f.dev.port' })),
+  vendorUser: optStr('f.dev.user', 64),
+  vendorPassword: optStr('f.dev.vendorPassword', 64),
 };
 
-export const poolAddInput = z.object({ ...poolFields, regNo: serial('f.dev.serial', LIMITS.serialNumber) });
-/** regNo may be sent back unchanged; a different one is refused (the serial cannot be edited). */
-export const poolUpdateInput = z.object({ id: reqInt('f.id'), ...poolFields, regNo: optStr('f.dev.serial') });
+/** What a hik-isapi unit needs: address and user (and, when added, its password). */
+const vendorRules =
+  (needPassword: boolean) =>
+  (v: { unitKind?: string; vendorHost?: string; vendorUser?: string; vendorPassword?: string }, ctx: z.RefinementCtx) => {
+    if (v.unitKind !== 'hik-isapi') return;
+    if (!v.vendorHost) ctx.addIssue({ code: 'custom', path: ['vendorHost'], message: msg('v.required', { field: '@f.dev.host' }) });
+    if (!v.vendorUser) ctx.addIssue({ code: 'custom', path: ['vendorUser'], message: msg('v.required', { field: '@f.dev.user' }) });
+    if (needPassword && !v.vendorPassword)
+      ctx.addIssue({ code: 'custom', path: ['vendorPassword'], message: msg('v.required', { field: '@f.dev.vendorPassword' }) });
+  };
+
+export const poolAddInput = z.object({ ...poolFields, regNo: serial('f.dev.serial', LIMITS.serialNumber) }).superRefine(vendorRules(true));
+/**
+ * regNo may be sent back unchanged; a different one is refused (the serial cannot be edited). A
+ * hik-isapi unit edited without a password keeps the one it has (one is required when it has none).
+ */
+export const poolUpdateInput = z
+  .object({ id: reqInt('f.id'), ...poolFields, regNo: optStr('f.dev.serial') })
+  .superRefine(vendorRules(false));
 export const idInput = z.object({ ...withT, id: reqInt('f.id') });
 export const idsInput = z.object({ ids: idList() });
 export const poolImportInput = z.object({ communityID: optInt('f.community') });
@@ -57,6 +88,7 @@ export const devicePageInput = z.object({
   userPhone: optStr('f.phone', 20),
   communityName: optStr('f.dev.company', 200),
   communityLocation: optStr('f.dev.region', 200),
+  unitKind: optKind('f.dev.kind'),
   ...paging(['addressName', 'addressRegNo', 'userPhone', 'communityName', 'communityLocation', 'online', 'lastSeen']),
 });
 
@@ -141,5 +173,6 @@ export const commandPageInput = z.object({
   gateId: optInt('f.dev.gate'),
   type: optOneOf('f.cmd.type', CMD_TYPES),
   status: optOneOf('f.cmd.status', CMD_STATUSES),
+  unitKind: optKind('f.dev.kind'),
   ...paging(['createTime', 'updateTime', 'status', 'type']),
 });

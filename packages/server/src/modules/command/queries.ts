@@ -1,4 +1,13 @@
-import { CMD_STATUS, type CommandRow, type commandRoutes, type DetailPair, msg, type Page, type ParsedInput } from '@gatehouse/contracts';
+import {
+  CMD_STATUS,
+  type CommandRow,
+  type commandRoutes,
+  type DetailPair,
+  msg,
+  type Page,
+  type ParsedInput,
+  type UnitKind,
+} from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { CommandAnswer } from '../../db/tables/devices.ts';
@@ -25,6 +34,14 @@ export function filteredCommands(db: Db, scope: Scope, i: Omit<PageIn, 'page' | 
   if (i.gateId !== undefined) q = q.where('cmd.address_id', '=', i.gateId);
   if (i.type !== undefined) q = q.where('cmd.type', '=', i.type);
   if (i.status !== undefined) q = q.where('cmd.status', '=', i.status);
+  // The units of a kind are few next to the commands: an id subquery.
+  if (i.unitKind)
+    q = q.where('cmd.device_id', 'in', (s) =>
+      s
+        .selectFrom('device')
+        .select('id')
+        .where('unit_kind', '=', i.unitKind as UnitKind),
+    );
   return q;
 }
 
@@ -39,6 +56,7 @@ export async function commandsPage(ctx: AuthCtx, i: PageIn): Promise<Page<Comman
     const dir = desc ? 'desc' : 'asc';
     const page = q
       .select(['cmd.id', 'cmd.subject', 'cmd.account', 'cmd.type', 'cmd.status', 'cmd.created_at', 'cmd.updated_at', 'cmd.info'])
+      .select(sql<string | null>`(select k.unit_kind from device k where k.id = cmd.device_id)`.as('unit_kind'))
       .limit(limit)
       .offset(offset);
     const named = withPlaceNames(page, { gate: 'cmd.address_id', community: 'cmd.community_id' });
@@ -55,6 +73,7 @@ export async function commandsPage(ctx: AuthCtx, i: PageIn): Promise<Page<Comman
     createTime: formatDateTime(r.created_at, tz),
     updateTime: formatDateTime(r.updated_at, tz),
     info: r.info ? t(ctx.lang, r.info) : '',
+    unitKind: (r.unit_kind ?? 'gatehouse-mqtt') as UnitKind,
   }));
 }
 

@@ -1,4 +1,4 @@
-import { msg, SERIAL_PATTERN } from '@gatehouse/contracts';
+import { msg, SERIAL_PATTERN, type UnitKind } from '@gatehouse/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { CommandQueue } from '../../devices/commands.ts';
@@ -11,7 +11,9 @@ import { lockedDoorUnit } from '../address/door-unit-lock.ts';
 export interface Bound {
   deviceId: number;
   serial: string;
+  /** The broker password (gatehouse-mqtt units only; '' for the vendor kinds, which get no broker login). */
   secret: string;
+  unitKind: UnitKind;
   /** Serials whose secret stopped working (disconnect them after the commit). */
   revoked: string[];
 }
@@ -19,7 +21,8 @@ export interface Bound {
 /**
  * Binds the pool device `serial` to a door unit (address type 0), replacing the device
  * bound there before: the new device gets a new secret (only its hash is stored) and
- * the whole desired configuration; the old one is unbound and its secret dropped.
+ * the whole desired configuration; the old one is unbound and its secret dropped. Only a
+ * gatehouse-mqtt unit gets a secret (its broker login); a vendor unit is reached by its adapter.
  * The address module's activeDevice uses this too (with `autoPool`: a serial not in the
  * pool joins it). Run it inside a transaction.
  */
@@ -38,7 +41,12 @@ export async function bindDevice(
       .onConflict((oc) => oc.column('serial').doNothing())
       .execute();
   }
-  const device = await trx.selectFrom('device').select(['id', 'address_id']).where('serial', '=', a.serial).forUpdate().executeTakeFirst();
+  const device = await trx
+    .selectFrom('device')
+    .select(['id', 'address_id', 'unit_kind'])
+    .where('serial', '=', a.serial)
+    .forUpdate()
+    .executeTakeFirst();
   if (!device) throw badRequest(msg('device.notInPool', { regNo: a.serial }));
   if (device.address_id !== null && device.address_id !== a.addressId) throw badRequest(msg('device.alreadyBound', { regNo: a.serial }));
   const revoked: string[] = [];
@@ -53,7 +61,8 @@ export async function bindDevice(
   } else if (previous) {
     revoked.push(previous.serial);
   }
-  const secret = newDeviceSecret();
+  const mqtt = device.unit_kind === 'gatehouse-mqtt';
+  const secret = mqtt ? newDeviceSecret() : '';
   await trx
     .updateTable('device')
     .set({
@@ -61,9 +70,9 @@ export async function bindDevice(
       community_id: address.community_id,
       phone: a.phone !== undefined ? a.phone : (previous?.phone ?? null),
       own_address: a.ownAddress ?? previous?.own_address ?? false,
-      secret_hash: hashDeviceSecret(secret),
-      secret_box: sealDeviceSecret(secret),
-      secret_at: sql<Date>`now()`,
+      secret_hash: mqtt ? hashDeviceSecret(secret) : null,
+      secret_box: mqtt ? sealDeviceSecret(secret) : null,
+      secret_at: mqtt ? sql<Date>`now()` : null,
       bound_at: sql<Date>`now()`,
       online: false,
       updated_at: sql<Date>`now()`,
@@ -72,7 +81,7 @@ export async function bindDevice(
     .execute();
   await trx.updateTable('address').set({ devstate: 1, reg_no: a.serial }).where('id', '=', a.addressId).execute();
   await resyncDoorUnit(trx, q, a.addressId);
-  return { deviceId: device.id, serial: a.serial, secret, revoked };
+  return { deviceId: device.id, serial: a.serial, secret, unitKind: device.unit_kind as UnitKind, revoked };
 }
 
 /** Unbinds a device: back to the pool, secret dropped, its pending commands cancelled. */
@@ -98,10 +107,17 @@ export async function unbindDevice(trx: Kysely<DB>, q: CommandQueue, deviceId: n
   if (d?.address_id) await trx.updateTable('address').set({ devstate: 0, reg_no: null }).where('id', '=', d.address_id).execute();
 }
 
-/** Issues a new secret for the device of a door unit; the old one stops working. */
-export async function resetSecret(trx: Kysely<DB>, addressId: number): Promise<{ serial: string; secret: string }> {
-  const d = await trx.selectFrom('device').select(['id', 'serial']).where('address_id', '=', addressId).forUpdate().executeTakeFirst();
+/** Issues a new secret for the device of a door unit; the old one stops working. A vendor unit has none: '' and nothing changes. */
+export async function resetSecret(trx: Kysely<DB>, addressId: number): Promise<{ serial: string; secret: string; unitKind: UnitKind }> {
+  const d = await trx
+    .selectFrom('device')
+    .select(['id', 'serial', 'unit_kind'])
+    .where('address_id', '=', addressId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!d) throw badRequest('device.noDevice');
+  const unitKind = d.unit_kind as UnitKind;
+  if (unitKind !== 'gatehouse-mqtt') return { serial: d.serial, secret: '', unitKind };
   const secret = newDeviceSecret();
   await trx
     .updateTable('device')
@@ -114,7 +130,7 @@ export async function resetSecret(trx: Kysely<DB>, addressId: number): Promise<{
     })
     .where('id', '=', d.id)
     .execute();
-  return { serial: d.serial, secret };
+  return { serial: d.serial, secret, unitKind };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type Page,
   type ParsedInput,
   type deviceRoutes,
+  type UnitKind,
 } from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import { nullsSmallest } from '../../db/sorted-page.ts';
@@ -60,6 +61,7 @@ function deviceQuery(db: Db) {
       'd.online',
       'd.last_seen_at as lastSeenAt',
       'd.firmware',
+      'd.unit_kind as unitKind',
     ]);
 }
 
@@ -72,6 +74,7 @@ export function filteredDevices(db: Db, scope: Scope, i: Omit<PageIn, 'page' | '
   if (i.userPhone) q = q.where('d.phone', 'like', likePrefix(i.userPhone));
   if (i.communityName) q = q.where('c.name', 'ilike', likeArg(i.communityName));
   if (i.communityLocation) q = q.where('c.location', 'ilike', likeArg(i.communityLocation));
+  if (i.unitKind) q = q.where('d.unit_kind', '=', i.unitKind);
   return q;
 }
 
@@ -79,7 +82,7 @@ type DbRow = Awaited<ReturnType<ReturnType<typeof deviceQuery>['execute']>>[numb
 
 async function present(ctx: AuthCtx, rows: DbRow[]): Promise<DeviceRow[]> {
   const synced = await withSync(ctx.db, ctx.config.TZ_NAME, rows);
-  return synced.map(({ phone, ...r }) => ({ ...r, userPhone: phone ?? '' }));
+  return synced.map(({ phone, ...r }) => ({ ...r, unitKind: r.unitKind as UnitKind, userPhone: phone ?? '' }));
 }
 
 export async function devicesPage(ctx: AuthCtx, i: PageIn): Promise<Page<DeviceRow>> {
@@ -132,7 +135,7 @@ export async function insertDevice(ctx: AuthCtx, i: ParsedInput<R['insertDevice'
   });
   for (const s of bound.revoked) ctx.devices.disconnect(s);
   await ctx.devices.provision?.([...bound.revoked, bound.serial]);
-  return { addressid: bound.addressid, serial: bound.serial, secret: bound.secret };
+  return { addressid: bound.addressid, serial: bound.serial, secret: bound.secret, unitKind: bound.unitKind };
 }
 
 /** Edits the short name and the account; the company stays (delete and add again to move a device). */

@@ -1,4 +1,13 @@
-import { HARDWARE, hardwareOf, msg, type ParsedInput, poolAddInput, type poolRoutes } from '@gatehouse/contracts';
+import {
+  HARDWARE,
+  hardwareOf,
+  msg,
+  type ParsedInput,
+  poolAddInput,
+  type poolRoutes,
+  UNIT_KINDS,
+  type UnitKind,
+} from '@gatehouse/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AuthCtx } from '../../http/context.ts';
@@ -10,8 +19,20 @@ import { uniqueColumnErrors } from '../../xlsx/unique-rows.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
 import { filteredPool } from './pool.ts';
 
-/** Columns of the template, export and import; keys are the add form's fields. */
-const COLUMNS = importColumns('col.dev', ['name', ['regNo', 'serial'], 'isVilla', ...HARDWARE_COLUMNS, 'note']);
+/**
+ * Columns of the template, export and import; keys are the add form's fields. The kind is imported
+ * (a hik-isapi unit needs its password, which no sheet carries: add it in the pool's dialog); the
+ * export adds a hik-isapi unit's address, port and user, never its password.
+ */
+const COLUMNS = importColumns('col.dev', ['name', ['regNo', 'serial'], 'isVilla', ...HARDWARE_COLUMNS, 'note', ['unitKind', 'kind']]);
+const EXPORT_COLUMNS = [
+  ...COLUMNS,
+  ...importColumns('col.dev', [
+    ['vendorHost', 'host'],
+    ['vendorPort', 'port'],
+    ['vendorUser', 'user'],
+  ]),
+];
 const BITS = {
   faceSupported: HARDWARE.face,
   qrcodeSupported: HARDWARE.qrcode,
@@ -34,11 +55,24 @@ function yesNo(v: unknown, on: number, required = false): unknown {
   return YES.has(s) ? on : NO.has(s) ? 0 : -1;
 }
 
+/** A kind cell: its code or its name in any language (blank: gatehouse-mqtt); anything else stays as written (refused). */
+function kindOf(v: unknown): unknown {
+  const s = String(v ?? '').trim();
+  if (!s) return undefined;
+  const lower = s.toLowerCase();
+  for (const k of UNIT_KINDS) {
+    if (k === lower) return k;
+    for (const lang of ['zh-CN', 'zh-TW', 'en'] as const) if (t(lang, `unitKind.${k}`).toLowerCase() === lower) return k;
+  }
+  return s;
+}
+
 /** One spreadsheet row, checked by the add form's schema. */
 const rowSchema = z.preprocess((raw) => {
   const r = (raw ?? {}) as Record<string, unknown>;
   const out: Record<string, unknown> = { ...r, isVilla: yesNo(r.isVilla, 1, true) };
   for (const [k, bit] of Object.entries(BITS)) out[k] = yesNo(r[k], bit);
+  out.unitKind = kindOf(r.unitKind);
   return out;
 }, poolAddInput);
 
@@ -46,7 +80,17 @@ const sheetName = (ctx: AuthCtx) => t(ctx.lang, 'sheet.pool');
 const yn = (ctx: AuthCtx, on: boolean) => t(ctx.lang, on ? 'dev.yes' : 'dev.no');
 
 export async function poolTemplate(ctx: AuthCtx, reply: FastifyReply): Promise<void> {
-  const example = ['1号门口机', 'GH2024000001', yn(ctx, false), yn(ctx, true), yn(ctx, true), yn(ctx, true), yn(ctx, false), ''];
+  const example = [
+    '1号门口机',
+    'GH2024000001',
+    yn(ctx, false),
+    yn(ctx, true),
+    yn(ctx, true),
+    yn(ctx, true),
+    yn(ctx, false),
+    '',
+    t(ctx.lang, 'unitKind.gatehouse-mqtt'),
+  ];
   await sendTemplate(ctx, reply, 'sheet.pool', COLUMNS, [example]);
 }
 
@@ -57,13 +101,23 @@ export async function exportPool(ctx: AuthCtx, i: ParsedInput<typeof poolRoutes.
     for (;;) {
       const part = await filteredPool(ctx.db, i).where('d.id', '>', last).orderBy('d.id').limit(1000).execute();
       for (const r of part) {
-        yield [r.name, r.serial, yn(ctx, r.is_villa === 1), ...Object.values(BITS).map((b) => yn(ctx, (r.hardware & b) > 0)), r.note];
+        yield [
+          r.name,
+          r.serial,
+          yn(ctx, r.is_villa === 1),
+          ...Object.values(BITS).map((b) => yn(ctx, (r.hardware & b) > 0)),
+          r.note,
+          t(ctx.lang, `unitKind.${r.unit_kind as UnitKind}`),
+          r.vendor_host ?? '',
+          r.vendor_port ?? '',
+          r.vendor_user ?? '',
+        ];
       }
       if (part.length < 1000) return;
       last = part[part.length - 1]?.id ?? last;
     }
   }
-  await streamWorkbook(reply, `${sheetName(ctx)}.xlsx`, sheetName(ctx), templateHeaders(ctx, COLUMNS), rows());
+  await streamWorkbook(reply, `${sheetName(ctx)}.xlsx`, sheetName(ctx), templateHeaders(ctx, EXPORT_COLUMNS), rows());
 }
 
 /** Imports pool entries (all rows or none; each wrong row reported), serials unique in the pool and in the file. */
@@ -100,9 +154,14 @@ export function importPool(ctx: AuthCtx, files: UploadedFile[]): Promise<ImportR
         await trx
           .insertInto('device')
           .values(
-            rows
-              .slice(i, i + 1000)
-              .map((r) => ({ serial: r.regNo, name: r.name, is_villa: r.isVilla, hardware: hardwareOf(r), note: r.note ?? '' })),
+            rows.slice(i, i + 1000).map((r) => ({
+              serial: r.regNo,
+              name: r.name,
+              is_villa: r.isVilla,
+              hardware: hardwareOf(r),
+              note: r.note ?? '',
+              unit_kind: r.unitKind ?? 'gatehouse-mqtt',
+            })),
           )
           .execute();
       }

@@ -8,7 +8,9 @@ import {
   type ParsedInput,
   type PoolRow,
   type poolRoutes,
+  type UnitKind,
 } from '@gatehouse/contracts';
+import { deviceCredentialBox } from '../../crypto/key-file.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { withCommands } from '../../devices/commands.ts';
@@ -38,7 +40,9 @@ function poolQuery(db: Db) {
   return db
     .selectFrom('device as d')
     .leftJoin('address as a', 'a.id', 'd.address_id')
-    .select(['d.id', 'd.address_id', 'd.name', 'd.serial', 'a.address', 'd.is_villa', 'd.hardware', 'd.note']);
+    .select(['d.id', 'd.address_id', 'd.name', 'd.serial', 'a.address', 'd.is_villa', 'd.hardware', 'd.note'])
+    .select(['d.unit_kind', 'd.vendor_host', 'd.vendor_port', 'd.vendor_user'])
+    .select(sql<boolean>`d.vendor_secret_box is not null`.as('has_password'));
 }
 type PoolDbRow = Awaited<ReturnType<ReturnType<typeof poolQuery>['executeTakeFirstOrThrow']>>;
 
@@ -51,15 +55,21 @@ function toRow(r: PoolDbRow, roleId: number): PoolRow {
     address: r.address ?? '',
     ...presentHardware(r),
     ...(isAdminLevel(roleId) ? { note: r.note } : {}),
+    unitKind: r.unit_kind as UnitKind,
+    vendorHost: r.vendor_host,
+    vendorPort: r.vendor_port,
+    vendorUser: r.vendor_user,
+    hasPassword: r.has_password,
   };
 }
 
 /** The pool's filters (short name, single-family, hardware bits), shared by the list and the export. */
-export function filteredPool(db: Db, i: Pick<PageIn, 'name' | 'isVilla' | 'hardware'>) {
+export function filteredPool(db: Db, i: Pick<PageIn, 'name' | 'isVilla' | 'hardware' | 'unitKind'>) {
   let q = poolQuery(db);
   if (i.name) q = q.where('d.name', 'ilike', likeArg(i.name));
   if (i.isVilla !== undefined) q = q.where('d.is_villa', '=', i.isVilla);
   if (i.hardware) q = q.where(sql<number>`d.hardware & ${i.hardware}`, '=', i.hardware);
+  if (i.unitKind) q = q.where('d.unit_kind', '=', i.unitKind);
   return q;
 }
 
@@ -83,37 +93,81 @@ export async function assertSerialFree(db: Db, serial: string): Promise<void> {
   if (taken) throw badRequest(msg('pool.serialTaken', { regNo: serial }));
 }
 
+/**
+ * A unit's kind and vendor columns from the form: hik-isapi keeps its address, port (default 80),
+ * user and, sealed, its password (`sealed`: the one it has when none is sent); the other kinds none.
+ */
+function vendorColumns(ctx: AuthCtx, i: AddIn | UpdateIn, sealed: string | null) {
+  const kind: UnitKind = i.unitKind ?? 'gatehouse-mqtt';
+  if (kind !== 'hik-isapi') return { unit_kind: kind, vendor_host: null, vendor_port: null, vendor_user: null, vendor_secret_box: null };
+  return {
+    unit_kind: kind,
+    vendor_host: i.vendorHost ?? null,
+    vendor_port: i.vendorPort ?? 80,
+    vendor_user: i.vendorUser ?? null,
+    vendor_secret_box: i.vendorPassword ? deviceCredentialBox(ctx.config).seal(i.vendorPassword) : sealed,
+  };
+}
+
+/** What the op log keeps of a pool form: never the vendor password (only whether one was sent). */
+const loggable = ({ vendorPassword, ...i }: AddIn | UpdateIn) => ({ ...i, ...(vendorPassword ? { vendorPassword: '***' } : {}) });
+
 export async function addPool(ctx: AuthCtx, i: AddIn): Promise<PoolRow> {
   await assertSerialFree(ctx.db, i.regNo);
   const id = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('device')
-      .values({ serial: i.regNo, name: i.name, is_villa: i.isVilla, hardware: hardwareOf(i), note: i.note ?? '' })
+      .values({
+        serial: i.regNo,
+        name: i.name,
+        is_villa: i.isVilla,
+        hardware: hardwareOf(i),
+        note: i.note ?? '',
+        ...vendorColumns(ctx, i, null),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await writeOpLog(trx, ctx, { menu: 'project.pool', content: msg('op.pool.add', { regNo: i.regNo, name: i.name }), after: { ...i } });
+    await writeOpLog(trx, ctx, { menu: 'project.pool', content: msg('op.pool.add', { regNo: i.regNo, name: i.name }), after: loggable(i) });
     return row.id;
   });
   return poolById(ctx, id);
 }
 
 /**
- * Edits a pool entry; the serial cannot change. A bound device gets its new profile
- * (name, single-family, hardware) as a command.
+ * Edits a pool entry; the serial cannot change, nor the kind of a unit bound to a door (unbind it
+ * first). A hik-isapi unit sent without a password keeps its own (one is required when it has none).
+ * A bound device gets its new profile (name, single-family, hardware) as a command.
  */
 export async function updatePool(ctx: AuthCtx, i: UpdateIn): Promise<PoolRow> {
   const before = await ctx.db
     .selectFrom('device')
-    .select(['serial', 'name', 'is_villa', 'hardware', 'note', 'address_id'])
+    .select([
+      'serial',
+      'name',
+      'is_villa',
+      'hardware',
+      'note',
+      'address_id',
+      'unit_kind',
+      'vendor_host',
+      'vendor_port',
+      'vendor_user',
+      'vendor_secret_box',
+    ])
     .where('id', '=', i.id)
     .executeTakeFirst();
   if (!before) throw notFound();
   if (i.regNo !== undefined && i.regNo !== before.serial) throw badRequest('pool.serialReadOnly');
+  const kind = i.unitKind ?? (before.unit_kind as UnitKind);
+  if (before.address_id !== null && kind !== before.unit_kind) throw badRequest(msg('pool.kindBound', { regNo: before.serial }));
+  const kept = before.unit_kind === 'hik-isapi' ? before.vendor_secret_box : null;
+  if (kind === 'hik-isapi' && !i.vendorPassword && !kept) throw badRequest(msg('v.required', { field: '@f.dev.vendorPassword' }));
+  const vendor = vendorColumns(ctx, { ...i, unitKind: kind }, kept);
   const after = { name: i.name, is_villa: i.isVilla, hardware: hardwareOf(i), note: i.note ?? '' };
   await withCommands(ctx, async (trx, q) => {
     await trx
       .updateTable('device')
-      .set({ ...after, updated_at: sql<Date>`now()` })
+      .set({ ...after, ...vendor, updated_at: sql<Date>`now()` })
       .where('id', '=', i.id)
       .execute();
     if (before.address_id) {
@@ -123,8 +177,24 @@ export async function updatePool(ctx: AuthCtx, i: UpdateIn): Promise<PoolRow> {
     await writeOpLog(trx, ctx, {
       menu: 'project.pool',
       content: msg('op.pool.update', { regNo: before.serial, name: i.name }),
-      before: { name: before.name, is_villa: before.is_villa, hardware: before.hardware, note: before.note },
-      after,
+      before: {
+        name: before.name,
+        is_villa: before.is_villa,
+        hardware: before.hardware,
+        note: before.note,
+        unit_kind: before.unit_kind,
+        vendor_host: before.vendor_host,
+        vendor_port: before.vendor_port,
+        vendor_user: before.vendor_user,
+      },
+      after: {
+        ...after,
+        unit_kind: vendor.unit_kind,
+        vendor_host: vendor.vendor_host,
+        vendor_port: vendor.vendor_port,
+        vendor_user: vendor.vendor_user,
+        ...(i.vendorPassword ? { vendorPassword: '***' } : {}),
+      },
     });
   });
   return poolById(ctx, i.id);

@@ -35,7 +35,7 @@ export async function changeSerial(ctx: AuthCtx, i: ParsedInput<typeof deviceRou
   });
   for (const s of b.revoked) ctx.devices.disconnect(s);
   await ctx.devices.provision?.([...b.revoked, b.serial]);
-  return { addressid: addressId, serial: b.serial, secret: b.secret };
+  return { addressid: addressId, serial: b.serial, secret: b.secret, unitKind: b.unitKind };
 }
 
 /** A new secret for the device of a door unit (a lost or leaked secret). */
