@@ -93,6 +93,7 @@ export async function boot(
       instance: config.INSTANCE_ID,
       ackTimeoutMs: config.COMMAND_ACK_TIMEOUT_MS,
       sweepMs: opts.sweepMs,
+      eventRate: { perSec: config.DEVICE_EVENTS_PER_S, burst: config.DEVICE_EVENT_BURST },
     };
     const shared = { sharedGroup: config.MQTT_SHARED_GROUP, sessionExpirySec: config.MQTT_SESSION_EXPIRY_S };
     if (config.MQTT_URL && config.MQTT_PROVISION === 'mosquitto') {

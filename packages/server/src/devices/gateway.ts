@@ -1,10 +1,12 @@
-import { parseDeviceTopic } from '@gatehouse/contracts';
+import { deviceTopic, parseDeviceTopic } from '@gatehouse/contracts';
 import mqtt from 'mqtt';
 import type { Logger } from 'pino';
 import type { Db } from '../db/index.ts';
 import type { DeviceBus } from './bus.ts';
 import { Dispatcher } from './dispatcher.ts';
 import { Inbound } from './inbound.ts';
+import { startSweeps } from './lease-wake.ts';
+import type { UnitRate } from './unit-throttle.ts';
 import type { News } from './news.ts';
 
 export interface GatewayOptions {
@@ -31,17 +33,22 @@ export interface GatewayOptions {
   sharedGroup?: string;
   /** External broker: seconds the broker keeps this instance's session after it goes (MQTT_SESSION_EXPIRY_S). */
   sessionExpirySec?: number;
+  /** Events per unit (DEVICE_EVENTS_PER_S, DEVICE_EVENT_BURST). */
+  eventRate?: UnitRate;
 }
 
 /**
  * The server's MQTT client: subscribes to what devices send (QoS 1) and dispatches
- * the command queue. Its session is persistent (clean: false, a client id of this
- * prefix and instance), so acks sent while the server is down wait at the broker.
- * On an external broker the instances subscribe with MQTT 5 shared subscriptions
- * (`$share/<group>/...`): each message a unit sends is handled by one of them, and
- * the session expires MQTT_SESSION_EXPIRY_S after its instance leaves, so a removed
- * instance stops being handed messages. The embedded broker (aedes) has no shared
- * subscriptions: it serves one instance.
+ * the command queue. On an external broker the instances subscribe with MQTT 5 shared
+ * subscriptions (`$share/<group>/...`): each message a unit sends is handled by one of
+ * them. The session ends with its connection by default (MQTT_SESSION_EXPIRY_S 0): a
+ * broker keeping a dead instance's session goes on handing it its share of the units'
+ * messages (Mosquitto does, round-robin), so they would wait or be lost with it. What an
+ * instance took and did not write is recovered by the application instead: a lost ack's
+ * command is sent again when its lease runs out (devices/lease-wake.ts) and answered
+ * again, and a unit keeps each event until it is confirmed on `evack` (docs/scale-out.md
+ * "After a crash"). The embedded broker (aedes) has no shared subscriptions: it serves
+ * one instance.
  */
 export async function connectGateway(o: GatewayOptions): Promise<DeviceBus & { client: mqtt.MqttClient }> {
   const onError = (e: unknown) => o.log.error({ err: e }, 'device gateway');
@@ -50,7 +57,7 @@ export async function connectGateway(o: GatewayOptions): Promise<DeviceBus & { c
   const client = mqtt.connect(o.url, {
     clientId: `gatehouse-${o.prefix}-${instance}`.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64),
     clean: false,
-    ...(o.mode === 'external' ? { protocolVersion: 5 as const, properties: { sessionExpiryInterval: o.sessionExpirySec ?? 300 } } : {}),
+    ...(o.mode === 'external' ? { protocolVersion: 5 as const, properties: { sessionExpiryInterval: o.sessionExpirySec ?? 0 } } : {}),
     username: o.username,
     password: o.password,
     reconnectPeriod: 1000,
@@ -62,7 +69,11 @@ export async function connectGateway(o: GatewayOptions): Promise<DeviceBus & { c
     instance,
     leaseMs: o.ackTimeoutMs ?? 60_000,
   });
-  const inbound = new Inbound(o.db, (deviceId, since) => dispatcher.request([deviceId], since), onError, o.news);
+  const inbound = new Inbound(o.db, (deviceId, since) => dispatcher.request([deviceId], since), onError, o.news, {
+    confirm: (serial, eids) => publish(deviceTopic(o.prefix, serial, 'evack'), JSON.stringify({ eids })),
+    rate: o.eventRate,
+    onThrottled: (serial, refused) => o.log.warn({ serial, refused }, 'door unit over its event rate: events refused'),
+  });
   // Handlers first: a resumed session may deliver queued acks right after CONNACK.
   client.on('message', (topic, payload) => {
     const t = parseDeviceTopic(o.prefix, topic);
@@ -105,10 +116,7 @@ export async function connectGateway(o: GatewayOptions): Promise<DeviceBus & { c
   const base = `${shared ? `$share/${shared}/` : ''}${o.prefix}/dev/+/`;
   await client.subscribeAsync([`${base}ack`, `${base}event`, `${base}status`, `${base}heartbeat`], { qos: 1 });
   await dispatcher.sweep();
-  const sweeper = setInterval(() => {
-    if (client.connected) dispatcher.sweep().catch(onError);
-  }, o.sweepMs ?? 10_000);
-  sweeper.unref();
+  const sweeper = startSweeps(o.db, () => dispatcher.sweep(), { everyMs: o.sweepMs ?? 10_000, canSweep: () => client.connected, onError });
 
   return {
     mode: o.mode,
@@ -123,7 +131,7 @@ export async function connectGateway(o: GatewayOptions): Promise<DeviceBus & { c
       await dispatcher.idle();
     },
     async close() {
-      clearInterval(sweeper);
+      sweeper.stop();
       dispatcher.stop();
       await dispatcher.idle().catch(() => {});
       // No more messages, then write what arrived (acks, events, status changes).
