@@ -241,6 +241,9 @@ export async function openDb(opts: {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     pool.on('connect', runPreparedOn);
+    // An idle connection the database dropped (restart, outage): the pool forgets it and the next query
+    // opens a new one. Unhandled, this event would end the process (docs/operations.md "Health").
+    pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
     arrayQueries.set(db, async (q) => {
       onQuery?.({ sql: q.sql, parameters: q.parameters });
