@@ -17,7 +17,7 @@ const canRun = testDbKind() === 'postgres' && fs.existsSync(SOCAT);
 if (!canRun) console.log(`db-outage.test.ts skipped: needs TEST_DB=postgres and socat at ${SOCAT}`);
 
 /** A TCP proxy to PostgreSQL that a test can cut (every connection through it drops) and start again on the same port. */
-class Proxy {
+class TcpProxy {
   private proc: ChildProcess | null = null;
   constructor(
     readonly port: number,
@@ -58,7 +58,7 @@ class Proxy {
 /** PostgreSQL away for 30 s under a running server: what units send meanwhile is written once it is back; health says so. */
 describe.skipIf(!canRun)('PostgreSQL down for 30 s', () => {
   let pg: { url: string; drop: () => Promise<void> };
-  let proxy: Proxy;
+  let proxy: TcpProxy;
   let t: TestApp;
   let token: string;
   let d: DeviceSecret;
@@ -68,13 +68,19 @@ describe.skipIf(!canRun)('PostgreSQL down for 30 s', () => {
   beforeAll(async () => {
     pg = await freshPostgres({ migrated: true });
     const u = new URL(pg.url);
-    proxy = new Proxy(await freePort(), { host: u.hostname, port: Number(u.port || 5432) });
+    proxy = new TcpProxy(await freePort(), { host: u.hostname, port: Number(u.port || 5432) });
     await proxy.start();
     u.port = String(proxy.port);
     t = await testApp({ mqtt: true, config: { DATABASE_URL: u.toString(), MQTT_TOPIC_PREFIX: prefix } });
     ({ token } = await t.signIn({ roleId: 1 }));
     d = await bindNewDevice(t, token, await t.createCommunity());
-    unit = await startSimulatedDevice({ url: t.services.devices.url as string, prefix, serial: d.serial, secret: d.secret, redeliverMs: 2000 });
+    unit = await startSimulatedDevice({
+      url: t.services.devices.url as string,
+      prefix,
+      serial: d.serial,
+      secret: d.secret,
+      redeliverMs: 2000,
+    });
     await until(async () => (await statusesOf(t, d.addressid)).every((c) => c.status === CMD_STATUS.success), 20_000, 'configured');
   }, 120_000);
 
@@ -111,7 +117,8 @@ describe.skipIf(!canRun)('PostgreSQL down for 30 s', () => {
     await until(async () => (await t.get('/health')).statusCode === 200, 20_000, 'health back to 200');
     await until(async () => (await statusesOf(t, d.addressid)).find((c) => c.id === p1)?.status === CMD_STATUS.success, 20_000, 'P1 acked');
     const sent = unit.sent.map((e) => e.eid);
-    const storedEids = async () => (await t.db.selectFrom('access_event').select('eid').where('eid', '=', sql<string>`any(${sent})`).execute()).map((e) => e.eid);
+    const storedEids = async () =>
+      (await t.db.selectFrom('access_event').select('eid').where('eid', '=', sql<string>`any(${sent})`).execute()).map((e) => e.eid);
     await until(async () => (await storedEids()).length === sent.length, 20_000, 'events stored');
     await until(() => unit.unconfirmed.size === 0, 10_000, 'events confirmed');
     expect((await storedEids()).sort()).toEqual([...sent].sort());

@@ -224,7 +224,8 @@ export class Inbound {
         this.news?.emit('access', stored.access);
         this.news?.emit('alarm', stored.alarms);
       }
-      if (due.length) await this.db.updateTable('device').set({ last_seen_at: sql<Date>`now()` }).where('serial', '=', anyText(due)).execute();
+      if (due.length)
+        await this.db.updateTable('device').set({ last_seen_at: sql<Date>`now()` }).where('serial', '=', anyText(due)).execute();
     } catch (e) {
       this.onError(e);
       this.acks.unshift(...acks);
@@ -274,7 +275,8 @@ export class Inbound {
         where c.id = v.id and d.serial = v.serial and c.device_id = d.id
           and c.status in (${CMD_STATUS.notSent}, ${CMD_STATUS.sent}) and c.attempts > 0
         returning c.id, c.device_id, c.community_id, c.status, c.info`.execute(this.db);
-      for (const r of rows) changed.push({ id: Number(r.id), deviceId: r.device_id, communityId: r.community_id, status: r.status, info: r.info });
+      for (const r of rows)
+        changed.push({ id: Number(r.id), deviceId: r.device_id, communityId: r.community_id, status: r.status, info: r.info });
     }
     return changed;
   }

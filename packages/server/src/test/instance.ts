@@ -49,4 +49,3 @@ export class Instance {
     await gone;
   }
 }
-
