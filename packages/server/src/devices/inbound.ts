@@ -54,8 +54,10 @@ export class Inbound {
   private readonly seen = new Map<string, number>();
   private readonly throttle: UnitThrottle;
   private stopped = false;
-  /** Acks and events dropped because the database was away too long (MAX_KEPT). */
+  /** Acks and events dropped: beyond MAX_KEPT while the database was away, or refused by a database that answers. */
   dropped = 0;
+  /** Writes failed in a row (0: the last one went in). */
+  private failures = 0;
 
   constructor(
     private readonly db: Db,
@@ -180,6 +182,8 @@ export class Inbound {
         this.writing = this.writing.then(() => this.flush());
       }
       await this.writing;
+      // The database refuses: what is kept is written again in the background, not waited for here.
+      if (this.failures) return;
     }
     await this.writing;
   }
@@ -228,9 +232,27 @@ export class Inbound {
         await this.db.updateTable('device').set({ last_seen_at: sql<Date>`now()` }).where('serial', '=', anyText(due)).execute();
     } catch (e) {
       this.onError(e);
+      this.failures++;
+      if (this.failures >= 3 && (await this.databaseAnswers())) {
+        // The database is there and still refuses this batch: the batch itself is at fault (never written).
+        this.dropped += acks.length + events.length;
+        this.failures = 0;
+        return;
+      }
       this.acks.unshift(...acks);
       this.events.unshift(...events);
       if (this.acks.length + this.events.length) this.schedule(this.o.retryMs ?? 1000);
+      return;
+    }
+    this.failures = 0;
+  }
+
+  private async databaseAnswers(): Promise<boolean> {
+    try {
+      await sql`select 1`.execute(this.db);
+      return true;
+    } catch {
+      return false;
     }
   }
 
