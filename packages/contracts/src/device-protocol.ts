@@ -236,6 +236,15 @@ export type EventMessage =
   | { kind: 'monitor'; eid: string; time: string; account?: string; durationSec: number }
   | { kind: 'alarm'; eid: string; time: string; alarmType: DeviceAlarmType };
 
+/**
+ * server → device, on `evack` (QoS 1, not retained): the events of these eids are stored (or were
+ * stored before, or can never be: a malformed event). A unit that subscribes to `evack` keeps each
+ * event it sent until its eid is confirmed and publishes it again, unchanged, when no confirmation
+ * came within a while (docs/device-protocol.md §7); a unit that does not is unaffected.
+ */
+export const evackMessage = z.object({ eids: z.array(z.string()) });
+export type EvackMessage = z.infer<typeof evackMessage>;
+
 /** A whole number in a range; out of range or missing, the default (what the unit meant is unknown). */
 const whole = (min: number, max: number, dflt: number) => z.int().min(min).max(max).catch(dflt);
 /** Text a unit may leave out or send as another type: empty then. */

@@ -51,10 +51,10 @@ export const CMD_KIND = {
 export type CmdKind = (typeof CMD_KIND)[keyof typeof CMD_KIND];
 
 /** Topic names under `<prefix>/dev/<serial>/`. */
-export const DEVICE_TOPICS = ['cmd', 'ack', 'event', 'status', 'heartbeat'] as const;
+export const DEVICE_TOPICS = ['cmd', 'ack', 'event', 'status', 'heartbeat', 'evack'] as const;
 export type DeviceTopic = (typeof DEVICE_TOPICS)[number];
 /**
- * The only topics a door unit may publish on (its own, under `<prefix>/dev/<serial>/`), and the one it
+ * The only topics a door unit may publish on (its own, under `<prefix>/dev/<serial>/`), and the ones it
  * subscribes to. One list for every broker: the embedded one, Mosquitto's dynamic-security role and
  * EMQX's HTTP authorizer all read it (docs/scale-out.md).
  */
@@ -67,7 +67,8 @@ export const UNIT_KINDS = ['gatehouse-mqtt', 'hik-isapi', 'zk-push'] as const;
 export type UnitKind = (typeof UNIT_KINDS)[number];
 
 export const UNIT_PUBLISHES = ['ack', 'event', 'status', 'heartbeat'] as const satisfies readonly DeviceTopic[];
-export const UNIT_SUBSCRIBES = 'cmd' satisfies DeviceTopic;
+/** `cmd`: its commands; `evack`: the server's word that events it sent are stored (docs/device-protocol.md §7). */
+export const UNIT_SUBSCRIBES = ['cmd', 'evack'] as const satisfies readonly DeviceTopic[];
 export const deviceTopic = (prefix: string, serial: string, t: DeviceTopic): string => `${prefix}/dev/${serial}/${t}`;
 
 /** Parses `<prefix>/dev/<serial>/<topic>`; null for anything else. */

@@ -9,6 +9,7 @@ import {
   type DeviceAlarmType,
   deviceTopic,
   type EventMessage,
+  evackMessage,
   type StatusMessage,
 } from '@gatehouse/contracts';
 import mqtt from 'mqtt';
@@ -41,6 +42,11 @@ export interface SimOptions {
   log?: (line: string) => void;
   /** The unit's clock (default: the real time); a test may also set it with `setClock`. */
   clock?: () => Date;
+  /**
+   * An event the server has not confirmed on `evack` within this is published again (ms, default 5,000;
+   * 0: the unit does not subscribe to `evack` and sends each event once, as older units do).
+   */
+  redeliverMs?: number;
 }
 
 /** A door unit on the MQTT link, as docs/device-protocol.md describes it. */
@@ -56,6 +62,11 @@ export class SimulatedDevice {
   private readonly seenIds = new Set<number>();
   /** Events this unit sent. */
   readonly sent: EventMessage[] = [];
+  /** Events sent and not yet confirmed on `evack`, by eid, with when they were last published. */
+  readonly unconfirmed = new Map<string, { e: EventMessage; at: number }>();
+  /** Events published again because no confirmation came in time. */
+  redelivered = 0;
+  private redeliver: NodeJS.Timeout | null = null;
   failureRate: number;
   ackDelayMs: number;
   /** The last connection error (e.g. the broker refused the secret). */
@@ -95,7 +106,7 @@ export class SimulatedDevice {
     this.clock = at ? () => new Date(at.getTime()) : (this.o.clock ?? (() => new Date()));
   }
 
-  private topic(t: 'cmd' | 'ack' | 'event' | 'status') {
+  private topic(t: 'cmd' | 'ack' | 'event' | 'status' | 'evack') {
     return deviceTopic(this.prefix, this.serial, t);
   }
 
@@ -112,7 +123,7 @@ export class SimulatedDevice {
       will: { topic: this.topic('status'), payload: Buffer.from(JSON.stringify(offline)), qos: 1, retain: true },
     });
     this.client = client;
-    client.on('message', (_t, payload) => this.onCommand(payload));
+    client.on('message', (t, payload) => (t === this.topic('evack') ? this.onEvack(payload) : this.onCommand(payload)));
     client.on('offline', () => this.o.log?.(`${this.serial}: offline`));
     client.on('reconnect', () => this.o.log?.(`${this.serial}: reconnecting`));
     client.on('error', (e) => {
@@ -143,7 +154,12 @@ export class SimulatedDevice {
   private async onConnect(): Promise<void> {
     const c = this.client;
     if (!c) return;
-    await c.subscribeAsync(this.topic('cmd'), { qos: 1 });
+    const redeliverMs = this.o.redeliverMs ?? 5000;
+    await c.subscribeAsync(redeliverMs > 0 ? [this.topic('cmd'), this.topic('evack')] : this.topic('cmd'), { qos: 1 });
+    if (redeliverMs > 0 && !this.redeliver) {
+      this.redeliver = setInterval(() => this.sendUnconfirmed(redeliverMs), Math.max(50, Math.floor(redeliverMs / 4)));
+      this.redeliver.unref();
+    }
     const status: StatusMessage = { online: true, firmware: this.o.firmware ?? 'gatehouse-sim/1.0', applied: this.state.applied.length };
     await c.publishAsync(this.topic('status'), JSON.stringify(status), { qos: 1, retain: true });
     this.heartbeat.start();
@@ -205,10 +221,36 @@ export class SimulatedDevice {
     }
   }
 
-  /** Publishes an event (QoS 1). */
+  /** Publishes an event (QoS 1), kept until the server confirms it on `evack`. */
   async emit(e: EventMessage): Promise<void> {
     this.sent.push(e);
+    if ((this.o.redeliverMs ?? 5000) > 0) this.unconfirmed.set(e.eid, { e, at: Date.now() });
     await this.client?.publishAsync(this.topic('event'), JSON.stringify(e), { qos: 1 });
+  }
+
+  /** The server stored these events: forget them. */
+  private onEvack(payload: Buffer): void {
+    let body: unknown;
+    try {
+      body = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return;
+    }
+    const read = evackMessage.safeParse(body);
+    if (read.success) for (const eid of read.data.eids) this.unconfirmed.delete(eid);
+  }
+
+  /** Publishes again, unchanged, the events not confirmed within `afterMs` (while connected). */
+  private sendUnconfirmed(afterMs: number): void {
+    const c = this.client;
+    if (!c?.connected) return;
+    const now = Date.now();
+    for (const u of this.unconfirmed.values()) {
+      if (now - u.at < afterMs) continue;
+      u.at = now;
+      this.redelivered++;
+      c.publishAsync(this.topic('event'), JSON.stringify(u.e), { qos: 1 }).catch(() => {});
+    }
   }
 
   /** The unit raises an alarm (door forced open, held open, tamper, duress button). */
@@ -296,6 +338,8 @@ export class SimulatedDevice {
   /** Stops the unit's own activity and heartbeat and lets go of its connection (answered, to close). */
   private letGo() {
     this.stopActivity();
+    if (this.redeliver) clearInterval(this.redeliver);
+    this.redeliver = null;
     this.heartbeat.stop();
     const c = this.client;
     this.client = null;

@@ -105,6 +105,7 @@ export async function boot(
     sweepMs: opts.sweepMs,
     unseal,
     factories: VENDOR_ADAPTERS,
+    eventRate: { perSec: config.DEVICE_EVENTS_PER_S, burst: config.DEVICE_EVENT_BURST },
   };
   let devices: DeviceBus;
   if (opts.mqtt === false) {

@@ -62,13 +62,27 @@ const schema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1 to 40 letters, digits, - or _')
     .default('gatehouse'),
-  /** How long the broker keeps an instance's session (and what it was sent) after it disconnects, seconds. */
+  /** How long the broker keeps an instance's session (and what it was sent) after it disconnects, seconds (0: it ends with the connection). */
   MQTT_SESSION_EXPIRY_S: z.coerce
     .number({ error: 'must be a whole number of seconds (0 to 86400)' })
     .int('must be a whole number of seconds (0 to 86400)')
     .min(0, 'must be a whole number of seconds (0 to 86400)')
     .max(86_400, 'must be a whole number of seconds (0 to 86400)')
-    .default(300),
+    .default(0),
+  /** Events a door unit may send per second, sustained (more are refused, not confirmed: the unit sends them later). */
+  DEVICE_EVENTS_PER_S: z.coerce
+    .number({ error: 'must be a whole number (1 to 100000)' })
+    .int('must be a whole number (1 to 100000)')
+    .min(1, 'must be a whole number (1 to 100000)')
+    .max(100_000, 'must be a whole number (1 to 100000)')
+    .default(50),
+  /** Events a door unit may send at once after a quiet while (the token bucket's size). */
+  DEVICE_EVENT_BURST: z.coerce
+    .number({ error: 'must be a whole number (1 to 1000000)' })
+    .int('must be a whole number (1 to 1000000)')
+    .min(1, 'must be a whole number (1 to 1000000)')
+    .max(1_000_000, 'must be a whole number (1 to 1000000)')
+    .default(500),
   /** A sent command not acknowledged within this is sent again (by any instance), ms. */
   COMMAND_ACK_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds (500 to 3600000)' })

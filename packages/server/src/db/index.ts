@@ -240,7 +240,14 @@ export async function openDb(opts: {
       : undefined;
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
-    pool.on('connect', runPreparedOn);
+    // A connection the database dropped (restart, outage): its statements fail (their callers see it), an idle
+    // one is forgotten by the pool and the next query opens a new one. Unhandled, the 'error' event of the
+    // pool (idle) or of a connection in use (a transaction, the dispatcher's locks) would end the process.
+    pool.on('connect', (client) => {
+      runPreparedOn(client);
+      client.on('error', () => {});
+    });
+    pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
     arrayQueries.set(db, async (q) => {
       onQuery?.({ sql: q.sql, parameters: q.parameters });

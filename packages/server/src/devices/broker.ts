@@ -76,7 +76,7 @@ export async function startEmbeddedBroker(port: number, auth: BrokerAuth, host =
     authorizeSubscribe(client, sub, done) {
       const id = who.get(client);
       if (id?.kind === 'server') return done(null, sub);
-      if (id?.kind === 'device' && sub.topic === own(id.serial, UNIT_SUBSCRIBES)) return done(null, sub);
+      if (id?.kind === 'device' && UNIT_SUBSCRIBES.some((t) => sub.topic === own(id.serial, t))) return done(null, sub);
       done(null, null);
     },
   });

@@ -1,3 +1,4 @@
+import { deviceTopic } from '@gatehouse/contracts';
 import mqtt from 'mqtt';
 import { type MqttAdapter, mqttAdapter } from './adapters/mqtt.ts';
 import type { DeviceBus } from './bus.ts';
@@ -26,13 +27,16 @@ export interface GatewayOptions extends Omit<UnitsOptions, 'dbKind' | 'instance'
 
 /**
  * The server's MQTT client: subscribes to what devices send (QoS 1) and dispatches
- * the command queue. Its session is persistent (clean: false, a client id of this
- * prefix and instance), so acks sent while the server is down wait at the broker.
- * On an external broker the instances subscribe with MQTT 5 shared subscriptions
- * (`$share/<group>/...`): each message a unit sends is handled by one of them, and
- * the session expires MQTT_SESSION_EXPIRY_S after its instance leaves, so a removed
- * instance stops being handed messages. The embedded broker (aedes) has no shared
- * subscriptions: it serves one instance. The client is the MQTT units' adapter
+ * the command queue. On an external broker the instances subscribe with MQTT 5 shared
+ * subscriptions (`$share/<group>/...`): each message a unit sends is handled by one of
+ * them. The session ends with its connection by default (MQTT_SESSION_EXPIRY_S 0): a
+ * broker keeping a dead instance's session goes on handing it its share of the units'
+ * messages (Mosquitto does, round-robin), so they would wait or be lost with it. What an
+ * instance took and did not write is recovered by the application instead: a lost ack's
+ * command is sent again when its lease runs out (devices/lease-wake.ts) and answered
+ * again, and a unit keeps each event until it is confirmed on `evack` (docs/scale-out.md
+ * "After a crash"). The embedded broker (aedes) has no shared subscriptions: it serves
+ * one instance. The client is the MQTT units' adapter
  * (devices/adapters/mqtt.ts); the units of every kind are run by devices/units.ts.
  */
 export async function connectGateway(o: GatewayOptions): Promise<DeviceBus & { client: mqtt.MqttClient }> {
@@ -42,7 +46,7 @@ export async function connectGateway(o: GatewayOptions): Promise<DeviceBus & { c
   const client = mqtt.connect(o.url, {
     clientId: `gatehouse-${o.prefix}-${instance}`.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64),
     clean: false,
-    ...(o.mode === 'external' ? { protocolVersion: 5 as const, properties: { sessionExpiryInterval: o.sessionExpirySec ?? 300 } } : {}),
+    ...(o.mode === 'external' ? { protocolVersion: 5 as const, properties: { sessionExpiryInterval: o.sessionExpirySec ?? 0 } } : {}),
     username: o.username,
     password: o.password,
     reconnectPeriod: 1000,
@@ -53,7 +57,16 @@ export async function connectGateway(o: GatewayOptions): Promise<DeviceBus & { c
     publish: (topic: string, payload: string) => client.publishAsync(topic, payload, { qos: 1 }).then(() => undefined),
     connected: () => client.connected,
   };
-  const units = new Units({ ...o, dbKind: o.dbKind ?? 'pglite', instance, leaseMs: o.ackTimeoutMs ?? 60_000 }, mqttAdapter(link));
+  const units = new Units(
+    {
+      ...o,
+      dbKind: o.dbKind ?? 'pglite',
+      instance,
+      leaseMs: o.ackTimeoutMs ?? 60_000,
+      confirmEvents: (serial, eids) => link.publish(deviceTopic(o.prefix, serial, 'evack'), JSON.stringify({ eids })),
+    },
+    mqttAdapter(link),
+  );
   const adapter = units.adapters.get('gatehouse-mqtt') as MqttAdapter;
   const dispatcher = units.dispatcher;
   // Handlers first: a resumed session may deliver queued acks right after CONNACK.

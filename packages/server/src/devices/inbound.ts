@@ -6,6 +6,18 @@ import { anyText } from '../db/sql.ts';
 import { storeEvents, type RawEvent } from './events.ts';
 import { recordHeartbeat } from './health.ts';
 import type { CommandNews, News } from './news.ts';
+import { DEFAULT_UNIT_RATE, type UnitRate, UnitThrottle } from './unit-throttle.ts';
+
+export interface InboundOptions {
+  /** Confirms stored events to their unit on `<prefix>/dev/<serial>/evack` (absent: no confirmations). */
+  confirm?: (serial: string, eids: string[]) => Promise<void>;
+  /** Events per unit (DEVICE_EVENTS_PER_S, DEVICE_EVENT_BURST; devices/unit-throttle.ts). */
+  rate?: UnitRate;
+  /** Told once a minute per unit that went over its event limit. */
+  onThrottled?: (serial: string, refused: number) => void;
+  /** A write that failed (the database is away) is tried again after this, ms (default 1,000). */
+  retryMs?: number;
+}
 
 interface PendingAck {
   serial: string;
@@ -17,10 +29,21 @@ interface PendingAck {
 const SEEN_EVERY_MS = 30_000;
 /** Events written per statement (access_event has 14 columns: 2,000 rows = 28,000 parameters). */
 const EVENT_PART = 2000;
+/**
+ * Acks and events kept while the database cannot take them (written when it can); beyond this the
+ * newest are dropped: not confirmed, so the unit sends them again (and an ack's command is re-sent).
+ */
+const MAX_KEPT = 100_000;
+/** A status message that could not be applied is tried again this many times (a minute or so). */
+const STATUS_TRIES = 60;
 
 /**
  * What devices send: acks (by command id: they still land after a server restart),
- * events and online status. Acks and events are written in small batches.
+ * events and online status. Acks and events are written in small batches; a batch the
+ * database refused (it is down) is kept and written again, and only events written are
+ * confirmed to their unit (`evack`), which keeps the others and sends them again
+ * (docs/device-protocol.md §7, docs/scale-out.md "After a crash"). A unit's events
+ * over its rate are refused (devices/unit-throttle.ts).
  */
 export class Inbound {
   private acks: PendingAck[] = [];
@@ -29,6 +52,12 @@ export class Inbound {
   private writing: Promise<void> = Promise.resolve();
   private readonly statuses = new Map<string, Promise<void>>();
   private readonly seen = new Map<string, number>();
+  private readonly throttle: UnitThrottle;
+  private stopped = false;
+  /** Acks and events dropped: beyond MAX_KEPT while the database was away, or refused by a database that answers. */
+  dropped = 0;
+  /** Writes failed in a row (0: the last one went in). */
+  private failures = 0;
 
   constructor(
     private readonly db: Db,
@@ -37,18 +66,35 @@ export class Inbound {
     private readonly onError: (e: unknown) => void,
     /** Told what was written (live stream, webhooks). */
     private readonly news?: News,
-  ) {}
+    private readonly o: InboundOptions = {},
+  ) {
+    this.throttle = new UnitThrottle(o.rate ?? DEFAULT_UNIT_RATE, o.onThrottled ?? (() => {}));
+  }
+
+  /** Events refused over every unit (over their rate) since the start. */
+  get throttled(): number {
+    return this.throttle.refusedTotal;
+  }
 
   ack(serial: string, body: unknown): void {
     const parsed = ackMessage.safeParse(body);
     if (!parsed.success) return;
     const a = parsed.data;
+    if (this.acks.length >= MAX_KEPT) {
+      this.dropped++;
+      return;
+    }
     this.acks.push({ serial, id: a.id, ok: a.ok, info: a.info?.slice(0, 500) ?? '' });
     this.schedule();
   }
 
   event(serial: string, body: unknown): void {
     if (!body || typeof body !== 'object') return;
+    if (!this.throttle.take(serial)) return;
+    if (this.events.length >= MAX_KEPT) {
+      this.dropped++;
+      return;
+    }
     this.events.push({ serial, body: body as Record<string, unknown> });
     this.schedule();
   }
@@ -64,7 +110,7 @@ export class Inbound {
   }
 
   private inOrder(serial: string, apply: () => Promise<void>): Promise<void> {
-    const run = (this.statuses.get(serial) ?? Promise.resolve()).then(apply);
+    const run = (this.statuses.get(serial) ?? Promise.resolve()).then(() => this.retried(apply));
     const tail = run.catch(() => {});
     this.statuses.set(serial, tail);
     void tail.then(() => {
@@ -115,6 +161,18 @@ export class Inbound {
     if (row.cameOnline && row.address_id) this.onOnline(row.id, new Date(row.at));
   }
 
+  /** Runs `apply`, again every retryMs while the database refuses (STATUS_TRIES at most, not after stop). */
+  private async retried(apply: () => Promise<void>): Promise<void> {
+    for (let i = 1; ; i++) {
+      try {
+        return await apply();
+      } catch (e) {
+        if (i >= STATUS_TRIES || this.stopped) throw e;
+        await new Promise((r) => setTimeout(r, this.o.retryMs ?? 1000));
+      }
+    }
+  }
+
   async idle(): Promise<void> {
     while (this.timer || this.acks.length || this.events.length || this.statuses.size) {
       await Promise.all(this.statuses.values());
@@ -124,46 +182,99 @@ export class Inbound {
         this.writing = this.writing.then(() => this.flush());
       }
       await this.writing;
+      // The database refuses: what is kept is written again in the background, not waited for here.
+      if (this.failures) return;
     }
     await this.writing;
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
 
-  private schedule(): void {
-    if (this.timer) return;
+  private schedule(delayMs = 5): void {
+    if (this.timer || this.stopped) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       this.writing = this.writing.then(() => this.flush());
-    }, 5);
-  }
-
-  private async flush(): Promise<void> {
-    const acks = this.acks.splice(0);
-    const events = this.events.splice(0);
-    try {
-      if (acks.length) this.news?.emit('command', await this.writeAcks(acks));
-      // In parts: a burst that piled up behind a slow write must stay under PostgreSQL's 65,535 bind parameters.
-      // Units heard from are marked as seen with the events' device read (one round trip less), else on their own.
-      const due = this.due([...acks.map((a) => a.serial), ...events.map((e) => e.serial)]);
-      for (let i = 0; i < events.length; i += EVENT_PART) {
-        const stored = await storeEvents(this.db, events.slice(i, i + EVENT_PART), i === 0 ? due : []);
-        this.news?.emit('access', stored.access);
-        this.news?.emit('alarm', stored.alarms);
-      }
-      if (!events.length && due.length)
-        await this.db.updateTable('device').set({ last_seen_at: sql<Date>`now()` }).where('serial', '=', anyText(due)).execute();
-    } catch (e) {
-      this.onError(e);
-    }
+    }, delayMs);
   }
 
   /**
-   * Sets success (2) or failure (3) on commands still pending; every answer is kept in
-   * the command's answers list. An ack counts only from the device the command was for.
+   * Writes what arrived. What the database refused is put back (in front, so acks and events keep
+   * their order) and tried again after retryMs; nothing of it is confirmed meanwhile.
+   */
+  private async flush(): Promise<void> {
+    let acks = this.acks.splice(0);
+    let events = this.events.splice(0);
+    try {
+      const heard = [...acks.map((a) => a.serial), ...events.map((e) => e.serial)];
+      if (acks.length) {
+        const changed = await this.writeAcks(acks);
+        acks = [];
+        this.news?.emit('command', changed);
+      }
+      // In parts: a burst that piled up behind a slow write must stay under PostgreSQL's 65,535 bind parameters.
+      // Units heard from are marked as seen with the events' device read (one round trip less), else on their own.
+      let due = this.due(heard);
+      while (events.length) {
+        const part = events.slice(0, EVENT_PART);
+        const stored = await storeEvents(this.db, part, due);
+        due = [];
+        events = events.slice(part.length);
+        this.confirm(part);
+        this.news?.emit('access', stored.access);
+        this.news?.emit('alarm', stored.alarms);
+      }
+      if (due.length)
+        await this.db.updateTable('device').set({ last_seen_at: sql<Date>`now()` }).where('serial', '=', anyText(due)).execute();
+    } catch (e) {
+      this.onError(e);
+      this.failures++;
+      if (this.failures >= 3 && (await this.databaseAnswers())) {
+        // The database is there and still refuses this batch: the batch itself is at fault (never written).
+        this.dropped += acks.length + events.length;
+        this.failures = 0;
+        return;
+      }
+      this.acks.unshift(...acks);
+      this.events.unshift(...events);
+      if (this.acks.length + this.events.length) this.schedule(this.o.retryMs ?? 1000);
+      return;
+    }
+    this.failures = 0;
+  }
+
+  private async databaseAnswers(): Promise<boolean> {
+    try {
+      await sql`select 1`.execute(this.db);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Tells each unit which of its events are written (stored now or before, or unreadable: never stored). */
+  private confirm(events: RawEvent[]): void {
+    const send = this.o.confirm;
+    if (!send) return;
+    const bySerial = new Map<string, string[]>();
+    for (const { serial, body } of events) {
+      if (typeof body.eid !== 'string' || !body.eid) continue;
+      const list = bySerial.get(serial) ?? [];
+      list.push(body.eid);
+      bySerial.set(serial, list);
+    }
+    for (const [serial, eids] of bySerial) send(serial, eids).catch(this.onError);
+  }
+
+  /**
+   * Sets success (2) or failure (3), with the unit's answer, on commands still pending that were sent
+   * to that unit (an ack counts only from the device the command was for). An ack of a command the
+   * unit never got (not sent yet, or another unit's), a second ack (a re-send answered "already
+   * applied", a repeated message) and an ack after the command was superseded change nothing.
    * Answers the commands whose status this changed.
    */
   private async writeAcks(acks: PendingAck[]): Promise<CommandNews[]> {
@@ -177,21 +288,17 @@ export class Inbound {
         community_id: number | null;
         status: number;
         info: string;
-        was: number;
       }>`
         update command c set
-          status = case when c.status in (${CMD_STATUS.notSent}, ${CMD_STATUS.sent})
-                        then (case when v.ok then ${CMD_STATUS.success} else ${CMD_STATUS.failed} end)::smallint
-                        else c.status end,
-          info = case when c.status in (${CMD_STATUS.notSent}, ${CMD_STATUS.sent}) then v.info else c.info end,
-          acked_at = now(), updated_at = now(),
+          status = (case when v.ok then ${CMD_STATUS.success} else ${CMD_STATUS.failed} end)::smallint,
+          info = v.info, acked_at = now(), updated_at = now(),
           answers = c.answers || jsonb_build_array(jsonb_build_object('at', now(), 'ok', v.ok, 'info', v.info))
-        from (values ${values}) as v(id, serial, ok, info), device d, command o
-        where c.id = v.id and d.serial = v.serial and c.device_id = d.id and o.id = c.id
-        returning c.id, c.device_id, c.community_id, c.status, c.info, o.status as was`.execute(this.db);
+        from (values ${values}) as v(id, serial, ok, info), device d
+        where c.id = v.id and d.serial = v.serial and c.device_id = d.id
+          and c.status in (${CMD_STATUS.notSent}, ${CMD_STATUS.sent}) and c.attempts > 0
+        returning c.id, c.device_id, c.community_id, c.status, c.info`.execute(this.db);
       for (const r of rows)
-        if (r.status !== r.was)
-          changed.push({ id: Number(r.id), deviceId: r.device_id, communityId: r.community_id, status: r.status, info: r.info });
+        changed.push({ id: Number(r.id), deviceId: r.device_id, communityId: r.community_id, status: r.status, info: r.info });
     }
     return changed;
   }

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, migrate, openDb } from '../db/index.ts';
 import { until } from '../test/devices.ts';
 import { freshPostgres, testDbKind } from '../test/harness.ts';
+import { Instance } from '../test/instance.ts';
 import { MOSQUITTO, type Mosquitto, startMosquitto } from '../test/mosquitto-plain.ts';
 import { seedUnits } from '../test/units.ts';
 
@@ -20,54 +20,6 @@ if (!canRun)
   console.log(
     `instances.test.ts skipped: needs TEST_DB=postgres with DATABASE_URL (now ${testDbKind()}) and Mosquitto at ${MOSQUITTO} (${fs.existsSync(MOSQUITTO) ? 'found' : 'missing'})`,
   );
-
-/** A server instance in a child process (test/instance-child.ts): it can be SIGKILLed like a real crash. */
-class Instance {
-  private seq = 0;
-  private readonly waiting = new Map<number, { resolve: (n: number) => void; reject: (e: Error) => void }>();
-  private constructor(
-    readonly id: string,
-    readonly proc: ChildProcess,
-  ) {
-    proc.on('message', (m: { id?: number; n?: number; error?: string }) => {
-      const w = m.id === undefined ? undefined : this.waiting.get(m.id);
-      if (!w || m.id === undefined) return;
-      this.waiting.delete(m.id);
-      if (m.error) w.reject(new Error(m.error));
-      else w.resolve(m.n ?? 0);
-    });
-  }
-
-  static async start(id: string, env: Record<string, string>): Promise<Instance> {
-    const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['REDIS_URL', 'MQTT_URL', 'DATABASE_URL'].includes(k)));
-    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../test/instance-child.ts')], {
-      env: { ...base, ...env, INSTANCE_ID: id } as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      proc.once('exit', (code) => reject(new Error(`instance ${id} exited (${code}) before it was ready`)));
-      proc.once('message', () => resolve());
-    });
-    proc.removeAllListeners('exit');
-    return new Instance(id, proc);
-  }
-
-  /** Queues a card for each of these door units and dispatches (withCommands in the child). */
-  issue(addressIds: number[], cards: string[]): Promise<number> {
-    const id = ++this.seq;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      this.proc.send({ id, addressIds, cards });
-    });
-  }
-
-  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
-    if (this.proc.exitCode !== null || this.proc.signalCode !== null) return;
-    const gone = new Promise((r) => this.proc.once('exit', r));
-    this.proc.kill(signal);
-    await gone;
-  }
-}
 
 describe.skipIf(!canRun)('two server instances on one PostgreSQL and one Mosquitto', () => {
   let pg: { url: string; drop: () => Promise<void> };

@@ -5,7 +5,9 @@ import type { AdapterContext, AdapterFactory, UnitAdapter, UnitReports, UnitRout
 import { loadUnitLinks } from './adapters/links.ts';
 import { Dispatcher } from './dispatcher.ts';
 import { Inbound } from './inbound.ts';
+import { startSweeps } from './lease-wake.ts';
 import type { News } from './news.ts';
+import type { UnitRate } from './unit-throttle.ts';
 
 export interface UnitsOptions {
   db: Db;
@@ -24,6 +26,10 @@ export interface UnitsOptions {
   unseal?(sealed: string | null): string | null;
   /** The vendor kinds' adapters (devices/adapters/index.ts); default none. */
   factories?: readonly AdapterFactory[];
+  /** Events per unit (DEVICE_EVENTS_PER_S, DEVICE_EVENT_BURST; devices/unit-throttle.ts). */
+  eventRate?: UnitRate;
+  /** Confirms stored events to an MQTT unit on `evack` (gateway.ts); absent without a broker. */
+  confirmEvents?: (serial: string, eids: string[]) => Promise<void>;
 }
 
 /** The Inbound path (devices/inbound.ts) as every kind's adapter reports through it. */
@@ -45,7 +51,7 @@ export class Units {
   readonly inbound: Inbound;
   readonly dispatcher: Dispatcher;
   readonly adapters = new Map<UnitKind, UnitAdapter>();
-  private sweeper: NodeJS.Timeout | null = null;
+  private sweeper: { stop(): void } | null = null;
 
   constructor(
     private readonly o: UnitsOptions,
@@ -58,7 +64,11 @@ export class Units {
       instance: o.instance,
       leaseMs: o.leaseMs,
     });
-    this.inbound = new Inbound(o.db, (deviceId, since) => this.dispatcher.request([deviceId], since), onError, o.news);
+    this.inbound = new Inbound(o.db, (deviceId, since) => this.dispatcher.request([deviceId], since), onError, o.news, {
+      confirm: o.confirmEvents,
+      rate: o.eventRate,
+      onThrottled: (serial, refused) => o.log.warn({ serial, refused }, 'door unit over its event rate: events refused'),
+    });
     const ctx: AdapterContext = {
       db: o.db,
       log: o.log,
@@ -79,10 +89,11 @@ export class Units {
   async start(): Promise<void> {
     for (const a of this.adapters.values()) a.start?.();
     await this.dispatcher.sweep();
-    this.sweeper = setInterval(() => {
-      if (this.dispatcher.ready()) this.dispatcher.sweep().catch((e) => this.o.log.error({ err: e }, 'device gateway'));
-    }, this.o.sweepMs ?? 10_000);
-    this.sweeper.unref();
+    this.sweeper = startSweeps(this.o.db, () => this.dispatcher.sweep(), {
+      everyMs: this.o.sweepMs ?? 10_000,
+      canSweep: () => this.dispatcher.ready(),
+      onError: (e) => this.o.log.error({ err: e }, 'device gateway'),
+    });
   }
 
   /** The routes the units of every kind call (served outside /api by the app). */
@@ -92,7 +103,7 @@ export class Units {
 
   /** Stops sending: the sweep, the adapters' background work, then waits for the sends under way. */
   async stopSending(): Promise<void> {
-    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper?.stop();
     this.sweeper = null;
     this.dispatcher.stop();
     for (const a of this.adapters.values()) await a.stop?.().catch((e) => this.o.log.error({ err: e }, 'device adapter stop'));

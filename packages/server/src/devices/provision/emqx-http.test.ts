@@ -60,10 +60,12 @@ describe('EMQX HTTP authentication and authorization', () => {
     const b = await bindNewDevice(t, token, community);
     for (const sub of ['ack', 'event', 'status', 'heartbeat'])
       expect((await acl(a.serial, 'publish', `gh/dev/${a.serial}/${sub}`)).body.result).toBe('allow');
-    expect((await acl(a.serial, 'subscribe', `gh/dev/${a.serial}/cmd`)).body.result).toBe('allow');
+    for (const sub of ['cmd', 'evack']) expect((await acl(a.serial, 'subscribe', `gh/dev/${a.serial}/${sub}`)).body.result).toBe('allow');
     const denied: [string, string][] = [
       ['publish', `gh/dev/${b.serial}/ack`],
       ['publish', `gh/dev/${a.serial}/cmd`],
+      ['publish', `gh/dev/${a.serial}/evack`],
+      ['subscribe', `gh/dev/${b.serial}/evack`],
       ['publish', 'gh/other'],
       ['subscribe', `gh/dev/${b.serial}/cmd`],
       ['subscribe', 'gh/dev/+/cmd'],

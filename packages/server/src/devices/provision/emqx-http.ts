@@ -65,7 +65,7 @@ export async function emqxAuthenticate(
 
 /**
  * Authorization: a door unit publishes only on its own topics (UNIT_PUBLISHES: ack, event, status, heartbeat)
- * and subscribes only to `<prefix>/dev/<serial>/cmd`, while it is bound; the server's
+ * and subscribes only to its own `cmd` and `evack` (UNIT_SUBSCRIBES), while it is bound; the server's
  * client uses `<prefix>/dev/...` and shared subscriptions `$share/<group>/<prefix>/dev/...`.
  */
 export async function emqxAuthorize(
@@ -84,7 +84,7 @@ export async function emqxAuthorize(
   }
   if (!SERIAL_PATTERN.test(username)) return deny();
   const own = (t: string) => `${prefix}/dev/${username}/${t}`;
-  const fits = action === 'publish' ? UNIT_PUBLISHES.some((t) => topic === own(t)) : topic === own(UNIT_SUBSCRIBES);
+  const fits = action === 'publish' ? UNIT_PUBLISHES.some((t) => topic === own(t)) : UNIT_SUBSCRIBES.some((t) => topic === own(t));
   if (!fits) return deny();
   const bound = await deps.db
     .selectFrom('device')

@@ -107,6 +107,8 @@ describe.skipIf(!hasMosquitto())('Mosquitto dynamic-security provisioning', () =
     await expect(ca.subscribeAsync(`gh/dev/${b.serial}/cmd`, { qos: 1 })).rejects.toThrow(/Subscribe error|Not authorized/i);
     await expect(ca.subscribeAsync(`gh/dev/+/cmd`, { qos: 1 })).rejects.toThrow(/Subscribe error|Not authorized/i);
     expect((await ca.subscribeAsync(`gh/dev/${a.serial}/cmd`, { qos: 1 }))[0]?.qos).toBe(1);
+    expect((await ca.subscribeAsync(`gh/dev/${a.serial}/evack`, { qos: 1 }))[0]?.qos).toBe(1);
+    await expect(ca.subscribeAsync(`gh/dev/${b.serial}/evack`, { qos: 1 })).rejects.toThrow(/Subscribe error|Not authorized/i);
     // An observer with the admin's rights sees what the broker lets through, in order.
     const seen: string[] = [];
     const observer = await connect(m.adminUser, m.adminPassword);

@@ -73,7 +73,7 @@ export class MosquittoProvisioner {
     const own = (t: string) => `${this.o.prefix}/dev/${serial}/${t}`;
     return [
       ...UNIT_PUBLISHES.map((t) => ({ acltype: 'publishClientSend', topic: own(t), allow: true, priority: 0 })),
-      { acltype: 'subscribeLiteral', topic: own(UNIT_SUBSCRIBES), allow: true, priority: 0 },
+      ...UNIT_SUBSCRIBES.map((t) => ({ acltype: 'subscribeLiteral', topic: own(t), allow: true, priority: 0 })),
     ];
   }
 

@@ -1,5 +1,6 @@
 import { ALL_ROLES, CREATABLE_ROLES, codeFromLang, ROUTES, roleNameKey } from '@gatehouse/contracts';
 import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
 import { brokerHealth } from '../../devices/provision/index.ts';
 import { Answer, doneAnswer } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
@@ -9,6 +10,24 @@ import { checkCode, countCodeTry, sendCode } from './codes.ts';
 import * as session from './service.ts';
 
 const S = ROUTES.session;
+/** The health check's database probe gives up after this (a database that hangs is down too). */
+const DB_PROBE_MS = 2000;
+
+async function databaseAnswers(db: Db): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((r) => {
+    timer = setTimeout(() => r(false), DB_PROBE_MS);
+  });
+  const probe = sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([probe, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 const CAPTCHA_COOKIE = 'gh_captcha';
 
 export const sessionHandlers: Registered[] = [
@@ -73,10 +92,13 @@ export const sessionHandlers: Registered[] = [
     session.sessionContent(ctx, ctx.caller.accountId, ctx.caller.roleId, ctx.caller.communityId, ctx.lang),
   ),
 
+  // What is down is said, not thrown: 503 with `db` and/or `mqtt` "down" (docs/operations.md "Health").
   handle(S.health, async (_input, ctx) => {
-    await sql`select 1`.execute(ctx.db);
+    const db = (await databaseAnswers(ctx.db)) ? 'up' : 'down';
     const mqtt = ctx.devices.mode === 'off' ? 'off' : ctx.devices.connected() ? 'up' : 'down';
-    return { ok: true, db: 'up', mqtt, broker: brokerHealth(ctx.devices, ctx.config) };
+    const ok = db === 'up' && mqtt !== 'down';
+    const content = { ok, db, mqtt, broker: brokerHealth(ctx.devices, ctx.config) };
+    return ok ? content : new Answer(503, content);
   }),
 
   handle(ROUTES.logout.logout, async (_input, ctx) =>
