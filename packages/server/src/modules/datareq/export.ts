@@ -79,7 +79,7 @@ export async function exportPerson(ctx: AuthCtx, i: Subject, reply: FastifyReply
     writeOpLog(trx, ctx, {
       menu: MENU,
       content: msg('op.datareq.export', { subject: person.text, rows, files: attachments.length }),
-      communityId: person.scope.all || person.scope.ids.length !== 1 ? null : person.scope.ids[0],
+      communityId: person.communityId,
       after: { subject: person.text, kind: person.kind, sections: Object.fromEntries(EXPORT_SECTIONS.map((s, k) => [s.name, counts[k]])) },
     }),
   );

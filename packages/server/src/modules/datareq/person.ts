@@ -18,6 +18,8 @@ export interface Person {
   /** The household (address subjects). */
   addressId: number | null;
   scope: Scope;
+  /** The community the op log files the export under: the household's, or the first of the account's the caller sees. */
+  communityId: number | null;
 }
 
 /**
@@ -47,6 +49,7 @@ export async function findPerson(ctx: AuthCtx, i: { account?: string; addressId?
       phones: phones.map((r) => r.p).sort(),
       addressId: a.id,
       scope: { all: false, ids: [a.community_id] },
+      communityId: a.community_id,
     };
   }
   const phone = i.account as string;
@@ -64,7 +67,8 @@ export async function findPerson(ctx: AuthCtx, i: { account?: string; addressId?
   const communities = [...held, ...events].map((r) => r.c);
   if (!communities.length) throw badRequest('datareq.nothingFound');
   if (!communities.some((c) => inScope(scope, c))) throw outOfScope();
-  return { text: phone, kind: 'account', phones: [phone], addressId: null, scope };
+  const first = communities.filter((c): c is number => c !== null && inScope(scope, c)).sort((x, y) => x - y)[0] ?? null;
+  return { text: phone, kind: 'account', phones: [phone], addressId: null, scope, communityId: first };
 }
 
 /** The households of the person: the account's own address and those of its cards and faces. */
