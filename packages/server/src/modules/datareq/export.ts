@@ -84,11 +84,30 @@ export async function exportPerson(ctx: AuthCtx, i: Subject, reply: FastifyReply
     }),
   );
   const zip = new yazl.ZipFile();
-  for (const s of EXPORT_SECTIONS) zip.addReadStreamLazy(`${s.name}.csv`, (cb) => cb(null, Readable.from(csv(c, s))));
-  for (const a of attachments) zip.addReadStreamLazy(a.name, { compress: false }, (cb) => cb(null, Readable.from(attachmentBytes(a))));
+  // The part being read: a client gone mid-download ends it (its query's stream closes with it).
+  const reading = new Set<Readable>();
+  const lazily = (make: () => Readable) => (cb: (err: Error | null, s: Readable) => void) => {
+    const s = make();
+    reading.add(s);
+    s.once('close', () => reading.delete(s));
+    cb(null, s);
+  };
+  for (const s of EXPORT_SECTIONS)
+    zip.addReadStreamLazy(
+      `${s.name}.csv`,
+      lazily(() => Readable.from(csv(c, s))),
+    );
+  for (const a of attachments)
+    zip.addReadStreamLazy(
+      a.name,
+      { compress: false },
+      lazily(() => Readable.from(attachmentBytes(a))),
+    );
   zip.end();
   reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) (zip.outputStream as unknown as Readable).destroy();
+    if (reply.raw.writableFinished) return;
+    for (const s of reading) s.destroy();
+    (zip.outputStream as unknown as Readable).destroy();
   });
   reply.header(EXPORT_ROWS_HEADER, String(rows));
   const name = `personal-data-${person.text.replace(/[^\p{L}\p{N}-]+/gu, '_').slice(0, 60)}.zip`;

@@ -16,7 +16,7 @@ import { countRows } from '../../db/sql.ts';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx, Services } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
-import { notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { type OpLogActor, writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import { deleteFace } from '../face/service.ts';
@@ -239,8 +239,13 @@ async function retainCommunity(services: Services, communityId: number, now: Dat
   const ctx = jobCtx(services);
   let faces = 0;
   for (const f of plan.faces) {
-    await deleteFace(ctx, f.id);
-    faces++;
+    try {
+      await deleteFace(ctx, f.id);
+      faces++;
+    } catch (e) {
+      // Deleted meanwhile (by staff or a move-out): nothing left to erase.
+      if (!(e instanceof AppError && e.status === 404)) throw e;
+    }
   }
   const events = plan.cutoff ? await applyEvents(db, communityId, plan.cutoff, s.eventMode) : 0;
   const visitors =
