@@ -97,7 +97,7 @@ export function RetentionPanel() {
                   {t('ui.datareq.save')}
                 </Button>
                 <Typography.Text type="secondary" data-testid="retention-last-run">
-                  {t('ui.datareq.lastRun', { at: settings.data?.lastRun || t('ui.review.never') })}
+                  {t('ui.datareq.lastRun', { at: settings.data?.lastRun || t('ui.datareq.never') })}
                 </Typography.Text>
               </Space>
             </Form>
