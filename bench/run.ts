@@ -12,6 +12,7 @@ import { groupsBench } from './groups.ts';
 import { importsBench } from './imports.ts';
 import { listsBench } from './lists.ts';
 import { liveBench } from './live.ts';
+import { personExportBench } from './person-export.ts';
 import { scaleBench } from './scale.ts';
 import { sessionBench } from './session.ts';
 import { uploadsBench } from './uploads.ts';
@@ -39,6 +40,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   scale: scaleBench,
   exports: exportsBench,
   backup: backupBench,
+  'person-export': personExportBench,
 };
 
 const only = process.argv.slice(2);

@@ -29,4 +29,6 @@ export * from './schemas/review.ts';
 export * from './live.ts';
 export * from './sse.ts';
 export * from './schemas/rules.ts';
+export * from './schemas/datareq.ts';
+export * from './retention.ts';
 export * from './schedule-table.ts';

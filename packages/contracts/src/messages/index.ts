@@ -18,6 +18,7 @@ import { noticeMessages } from './notice.ts';
 import { oplogMessages } from './oplog.ts';
 import { roleMessages } from './roles.ts';
 import { reviewMessages } from './review.ts';
+import { datareqMessages } from './datareq.ts';
 import { rulesMessages } from './rules.ts';
 import { sessionMessages } from './session.ts';
 import { statisticsMessages } from './statistics.ts';
@@ -52,4 +53,5 @@ export const MESSAGES: Catalogue = {
   ...liveOpsMessages,
   ...mqttMessages,
   ...rulesMessages,
+  ...datareqMessages,
 };

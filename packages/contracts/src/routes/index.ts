@@ -15,6 +15,7 @@ import { oplogRoutes } from './oplog.ts';
 import { commandRoutes, deviceRoutes, gmRoutes, poolRoutes, qrcodeRoutes } from './device.ts';
 import { logoutRoutes, roleRoutes, sessionRoutes } from './session.ts';
 import { reviewRoutes } from './review.ts';
+import { datareqRoutes } from './datareq.ts';
 import { statisticsRoutes } from './statistics.ts';
 import { doorRoutes, emergencyRoutes, webhookRoutes } from './live-ops.ts';
 import { totpRoutes } from './totp.ts';
@@ -43,6 +44,7 @@ export * from './live-ops.ts';
 export * from './live.ts';
 export * from './mqtt.ts';
 export * from './rules.ts';
+export * from './datareq.ts';
 
 /** The route table: every call of the API. Areas add their module here. */
 export const ROUTES = {
@@ -74,6 +76,7 @@ export const ROUTES = {
   live: liveRoutes,
   mqtt: mqttRoutes,
   rules: rulesRoutes,
+  datareq: datareqRoutes,
 };
 
 export const allRoutes = (): RouteDef[] => Object.values(ROUTES).flatMap((m) => Object.values(m) as RouteDef[]);

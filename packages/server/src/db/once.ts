@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from './index.ts';
 
 /** Advisory-lock keys of the work that runs on one instance at a time. */
-export const ONCE_KEYS = { commandSweep: 1, eventPartitions: 2, scheduledBackup: 3 } as const;
+export const ONCE_KEYS = { commandSweep: 1, eventPartitions: 2, scheduledBackup: 3, retention: 10 } as const;
 const NS = 0x6768;
 
 /**

@@ -1,6 +1,7 @@
 import type { AlarmTables } from './tables/alarm.ts';
 import type { CardTables } from './tables/cards.ts';
 import type { CommunityTables } from './tables/communities.ts';
+import type { DatareqTables } from './tables/datareq.ts';
 import type { DeviceTables } from './tables/devices.ts';
 import type { FoundationTables } from './tables/foundation.ts';
 import type { ImportTables } from './tables/imports.ts';
@@ -24,4 +25,5 @@ export interface DB
     ReviewTables,
     LiveOpsTables,
     LiveTables,
-    RulesTables {}
+    RulesTables,
+    DatareqTables {}

@@ -5,6 +5,7 @@ import type { Area } from './area.ts';
 import { attendanceArea } from './attendance/index.ts';
 import { cardArea } from './card/index.ts';
 import { commandArea } from './command/index.ts';
+import { datareqArea } from './datareq/index.ts';
 import { communityArea } from './community/index.ts';
 import { deviceArea } from './device/index.ts';
 import { emergencyArea } from './emergency/index.ts';
@@ -50,4 +51,5 @@ export const AREAS: readonly Area[] = [
   liveArea,
   mqttArea,
   rulesArea,
+  datareqArea,
 ];

@@ -13,6 +13,7 @@ import { faceUi } from './face.ts';
 import { messageUi } from './message.ts';
 import { noticeUi } from './notice.ts';
 import { reviewUi } from './review.ts';
+import { datareqUi } from './datareq.ts';
 import { rulesUi } from './rules.ts';
 import { sessionUi } from './session.ts';
 import { shellUi } from './shell.ts';
@@ -51,6 +52,7 @@ export const CATALOGUES: Catalogue[] = [
   reviewUi,
   emergencyUi,
   webhookUi,
+  datareqUi,
 ];
 
 /**

@@ -1,5 +1,7 @@
 import { Breadcrumb, Space, Tabs } from 'antd';
 import { useT } from '../../i18n/index.ts';
+import { mayManagePersonalData } from '../datareq/api.ts';
+import { RetentionPanel } from '../datareq/RetentionPanel.tsx';
 import { ReviewPanel } from './ReviewPanel.tsx';
 import { UnusedPanel } from './UnusedPanel.tsx';
 
@@ -14,6 +16,7 @@ export default function ReviewPage() {
         items={[
           { key: 'review', label: t('ui.review.tabReview'), children: <ReviewPanel /> },
           { key: 'unused', label: t('ui.review.tabUnused'), children: <UnusedPanel /> },
+          ...(mayManagePersonalData() ? [{ key: 'retention', label: t('ui.datareq.tab'), children: <RetentionPanel /> }] : []),
         ]}
       />
     </Space>

@@ -10,6 +10,8 @@ import { COMMAND_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag } from '../../shared/valueEnum.tsx';
 import { type Subject, useReview } from './api.ts';
 import { MoveOutDialog } from './MoveOutDialog.tsx';
+import { mayManagePersonalData } from '../datareq/api.ts';
+import { PersonDataDialog } from '../datareq/PersonDataDialog.tsx';
 
 /** The subject given in the address (from the address and account lists' "Access review"). */
 function subjectOfUrl(q: URLSearchParams): Subject | null {
@@ -77,6 +79,7 @@ export function ReviewPanel() {
   const [text, setText] = useState('');
   const [household, setHousehold] = useState<number | undefined>(initial && 'addressId' in initial ? initial.addressId : undefined);
   const [moving, setMoving] = useState(false);
+  const [personData, setPersonData] = useState(false);
   const communities = useCommunities();
   const residents = useResidents(communityId, text);
   const review = useReview(subject);
@@ -175,6 +178,11 @@ export function ReviewPanel() {
                 {t('ui.review.subject', { subject: data.subject })}
               </Typography.Text>
               <ExportButton route={reviewRoutes.exportReview} params={subject} sheet={`${t('review.sheet')} ${data.subject}`} />
+              {mayManagePersonalData() ? (
+                <Button onClick={() => setPersonData(true)} data-testid="person-data">
+                  {t('ui.datareq.open')}
+                </Button>
+              ) : null}
               <Button danger disabled={!data.credentials.length} onClick={() => setMoving(true)} data-testid="move-out">
                 {t('ui.review.moveOut')}
               </Button>
@@ -193,6 +201,7 @@ export function ReviewPanel() {
           <Empty description={t('ui.review.startHint')} />
         )}
       </Card>
+      {personData && subject ? <PersonDataDialog person={subject} onClose={() => setPersonData(false)} /> : null}
       {moving && subject ? (
         <MoveOutDialog
           subject={subject}

@@ -1,0 +1,323 @@
+import { type Lang, roleNameKey } from '@gatehouse/contracts';
+import { sql } from 'kysely';
+import QRCode from 'qrcode';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { type Cursor, keysetPage, keysetRows } from '../../db/keyset.ts';
+import { anyInt, countRows, escapeLike } from '../../db/sql.ts';
+import { formatDateTime } from '../../http/dates.ts';
+import { t } from '../../http/i18n.ts';
+import { withinScope } from '../../http/scope.ts';
+import { readPhoto } from '../face/photos.ts';
+import { householdIds, type Person } from './person.ts';
+
+/** What a section reads with: the database, the person, and how to write dates and texts. */
+export interface SectionCtx {
+  db: Db;
+  config: Config;
+  lang: Lang;
+  tz: string;
+  person: Person;
+}
+
+export type Cell = string | number | null;
+
+/** A file the zip carries beside the sheets (a face photo, a QR code image). */
+export interface Attachment {
+  /** Its path in the zip (`photos/face-12.jpg`). */
+  name: string;
+  read(): Promise<Buffer | null>;
+}
+
+/**
+ * One part of a person's export: a CSV file in the zip (`<name>.csv`, headers in the caller's
+ * language) and the files it names. A new kind of personal data (the consent records) is one
+ * more entry of EXPORT_SECTIONS. `rows` streams (a person with a million events keeps only the
+ * batch being written); `count` gives the summary and the download's progress.
+ */
+export interface ExportSection {
+  name: string;
+  /** Catalogue key of its title. */
+  title: string;
+  /** Catalogue keys of its column headers. */
+  columns: readonly string[];
+  count(c: SectionCtx): Promise<number>;
+  rows(c: SectionCtx): AsyncIterable<Cell[]>;
+  attachments?(c: SectionCtx): Promise<Attachment[]>;
+}
+
+const date = (c: SectionCtx, d: Date | string | number | null) => formatDateTime(d, c.tz);
+
+function accounts(c: SectionCtx) {
+  const p = c.person;
+  const q = c.db
+    .selectFrom('account as a')
+    .leftJoin('community as cm', 'cm.id', 'a.community_id')
+    .leftJoin('address as ad', 'ad.id', 'a.address_id');
+  const mine = p.addressId !== null ? q.where('a.address_id', '=', p.addressId) : q.where('a.reg_no', '=', p.text);
+  return withinScope(mine, p.scope, 'a.community_id');
+}
+
+async function households(c: SectionCtx) {
+  const ids = await householdIds(c.db, c.person);
+  return withinScope(
+    c.db.selectFrom('address as ad').innerJoin('community as cm', 'cm.id', 'ad.community_id').where('ad.id', '=', anyInt(ids)),
+    c.person.scope,
+    'ad.community_id',
+  );
+}
+
+function cards(c: SectionCtx) {
+  const p = c.person;
+  const q = c.db
+    .selectFrom('card')
+    .innerJoin('community as cm', 'cm.id', 'card.community_id')
+    .leftJoin('address as ad', 'ad.id', 'card.address_id');
+  const mine = p.addressId !== null ? q.where('card.address_id', '=', p.addressId) : q.where('card.account', '=', p.text);
+  return withinScope(mine, p.scope, 'card.community_id');
+}
+
+function faces(c: SectionCtx) {
+  const p = c.person;
+  const q = c.db
+    .selectFrom('face')
+    .innerJoin('community as cm', 'cm.id', 'face.community_id')
+    .leftJoin('address as ad', 'ad.id', 'face.address_id');
+  const mine = p.addressId !== null ? q.where('face.address_id', '=', p.addressId) : q.where('face.account', '=', p.text);
+  return withinScope(mine, p.scope, 'face.community_id');
+}
+
+const passes = (c: SectionCtx) =>
+  withinScope(
+    c.db.selectFrom('visitor_qrcode as v').where('v.user_regno', '=', anyText(c.person.phones)),
+    c.person.scope,
+    'v.community_id',
+  );
+
+const anyText = (values: string[]) => sql<string>`any(${values.length ? values : ['']}::text[])`;
+
+/**
+ * A person's access events (punches: `work`), one phone after the other, each in (time, id) order by
+ * keyset through the (account, time) indexes of access_event: the rows stream in batches.
+ */
+function events(c: SectionCtx, work: boolean) {
+  const base = (phone: string) =>
+    withinScope(
+      c.db
+        .selectFrom('access_event as e')
+        .select(['e.id', 'e.time', 'e.device_name', 'e.type', 'e.result', 'e.card_num', 'e.unlock_user_name', 'e.account'])
+        .where('e.account', '=', phone)
+        .where('e.is_work', '=', work),
+      c.person.scope,
+      'e.community_id',
+    );
+  return {
+    async count() {
+      let n = 0;
+      for (const phone of c.person.phones) n += await countRows(base(phone));
+      return n;
+    },
+    async *rows(): AsyncIterable<Cell[]> {
+      for (const phone of c.person.phones) {
+        const batch = (after: Cursor | null, limit: number) => keysetPage(base(phone), { sort: 'e.time', id: 'e.id' }, false, after, limit);
+        for await (const r of keysetRows(c.db, batch, { sort: 'time', id: 'id' }))
+          yield [Number(r.id), date(c, r.time), r.device_name, r.type, r.result, r.card_num, r.unlock_user_name, r.account];
+      }
+    },
+  };
+}
+
+/** Operation-log entries about the person: made by their account, or naming their phone or household in the entry. */
+function opLog(c: SectionCtx) {
+  const p = c.person;
+  const texts = [...p.phones, ...(p.addressId !== null ? [p.text] : [])].map((x) => `%${escapeLike(x)}%`);
+  return c.db
+    .selectFrom('op_log as o')
+    .where((eb) => eb.or([eb('o.regno', '=', anyText(p.phones)), ...texts.map((x) => eb('o.content', 'like', x))]))
+    .$call((q) => (p.scope.all ? q : q.where('o.community_id', '=', anyInt(p.scope.ids))));
+}
+
+const EVENT_COLUMNS = [
+  'datareq.col.id',
+  'datareq.col.time',
+  'datareq.col.doorUnit',
+  'datareq.col.openType',
+  'datareq.col.result',
+  'datareq.col.cardNo',
+  'datareq.col.name',
+  'datareq.col.account',
+] as const;
+
+/** The parts of a person's export, in the order of the zip. Add a kind of personal data here. */
+export const EXPORT_SECTIONS: readonly ExportSection[] = [
+  {
+    name: 'account',
+    title: 'datareq.section.account',
+    columns: [
+      'datareq.col.id',
+      'datareq.col.account',
+      'datareq.col.name',
+      'datareq.col.role',
+      'datareq.col.state',
+      'datareq.col.community',
+      'datareq.col.address',
+      'datareq.col.created',
+    ],
+    count: async (c) => countRows(accounts(c)),
+    async *rows(c) {
+      const rows = await accounts(c)
+        .select(['a.id', 'a.reg_no', 'a.name', 'a.role_id', 'a.state', 'cm.name as community', 'ad.address', 'a.reg_time'])
+        .orderBy('a.id')
+        .execute();
+      for (const r of rows)
+        yield [r.id, r.reg_no, r.name, t(c.lang, roleNameKey(r.role_id)), r.state, r.community ?? '', r.address ?? '', date(c, r.reg_time)];
+    },
+  },
+  {
+    name: 'households',
+    title: 'datareq.section.households',
+    columns: ['datareq.col.id', 'datareq.col.community', 'datareq.col.address', 'datareq.col.name', 'datareq.col.created'],
+    count: async (c) => countRows(await households(c)),
+    async *rows(c) {
+      const rows = await (await households(c))
+        .select(['ad.id', 'cm.name as community', 'ad.address', 'ad.name', 'ad.created_at'])
+        .orderBy('ad.id')
+        .execute();
+      for (const r of rows) yield [r.id, r.community, r.address, r.name, date(c, r.created_at)];
+    },
+  },
+  {
+    name: 'cards',
+    title: 'datareq.section.cards',
+    columns: [
+      'datareq.col.id',
+      'datareq.col.cardNo',
+      'datareq.col.cardType',
+      'datareq.col.account',
+      'datareq.col.name',
+      'datareq.col.status',
+      'datareq.col.community',
+      'datareq.col.address',
+      'datareq.col.created',
+    ],
+    count: async (c) => countRows(cards(c)),
+    async *rows(c) {
+      const rows = await cards(c)
+        .select([
+          'card.id',
+          'card.card_no',
+          'card.card_type',
+          'card.account',
+          'card.user_name',
+          'card.status',
+          'cm.name as community',
+          'ad.address',
+          'card.created_at',
+        ])
+        .orderBy('card.id')
+        .execute();
+      for (const r of rows)
+        yield [r.id, r.card_no, r.card_type, r.account, r.user_name, r.status, r.community, r.address ?? '', date(c, r.created_at)];
+    },
+  },
+  {
+    name: 'faces',
+    title: 'datareq.section.faces',
+    columns: [
+      'datareq.col.id',
+      'datareq.col.account',
+      'datareq.col.name',
+      'datareq.col.status',
+      'datareq.col.community',
+      'datareq.col.address',
+      'datareq.col.created',
+      'datareq.col.photo',
+    ],
+    count: async (c) => countRows(faces(c)),
+    async *rows(c) {
+      const rows = await faces(c)
+        .select(['face.id', 'face.account', 'face.user_name', 'face.status', 'cm.name as community', 'ad.address', 'face.created_at'])
+        .orderBy('face.id')
+        .execute();
+      for (const r of rows)
+        yield [r.id, r.account, r.user_name, r.status, r.community, r.address ?? '', date(c, r.created_at), facePhotoName(r.id)];
+    },
+    async attachments(c) {
+      const rows = await faces(c).select(['face.id', 'face.photo_file_id']).orderBy('face.id').execute();
+      return rows.map((r) => ({ name: facePhotoName(r.id), read: () => readPhoto(c.db, c.config, r.photo_file_id) }));
+    },
+  },
+  {
+    name: 'visitor-passes',
+    title: 'datareq.section.visitorPasses',
+    columns: [
+      'datareq.col.id',
+      'datareq.col.account',
+      'datareq.col.doorUnit',
+      'datareq.col.validFrom',
+      'datareq.col.validTo',
+      'datareq.col.opens',
+      'datareq.col.payload',
+      'datareq.col.created',
+      'datareq.col.qrImage',
+    ],
+    count: async (c) => countRows(passes(c)),
+    async *rows(c) {
+      const rows = await passes(c)
+        .select(['v.id', 'v.user_regno', 'v.device_name', 'v.validfrom', 'v.validto', 'v.num_open', 'v.payload', 'v.created_at'])
+        .orderBy('v.id')
+        .execute();
+      for (const r of rows)
+        yield [
+          Number(r.id),
+          r.user_regno,
+          r.device_name,
+          date(c, r.validfrom),
+          date(c, r.validto),
+          r.num_open,
+          r.payload,
+          date(c, r.created_at),
+          passImageName(Number(r.id)),
+        ];
+    },
+    async attachments(c) {
+      const rows = await passes(c).select(['v.id', 'v.payload']).orderBy('v.id').execute();
+      return rows.map((r) => ({ name: passImageName(Number(r.id)), read: () => QRCode.toBuffer(r.payload, { type: 'png' }) }));
+    },
+  },
+  {
+    name: 'access-events',
+    title: 'datareq.section.accessEvents',
+    columns: EVENT_COLUMNS,
+    count: (c) => events(c, false).count(),
+    rows: (c) => events(c, false).rows(),
+  },
+  {
+    name: 'attendance-punches',
+    title: 'datareq.section.punches',
+    columns: EVENT_COLUMNS,
+    count: (c) => events(c, true).count(),
+    rows: (c) => events(c, true).rows(),
+  },
+  {
+    name: 'operation-log',
+    title: 'datareq.section.opLog',
+    columns: ['datareq.col.id', 'datareq.col.time', 'datareq.col.menu', 'datareq.col.content', 'datareq.col.by'],
+    count: async (c) => countRows(opLog(c)),
+    async *rows(c) {
+      const batch = (after: Cursor | null, limit: number) =>
+        keysetPage(
+          opLog(c).select(['o.id', 'o.addtime', 'o.name2', 'o.content', 'o.regno']),
+          { sort: 'o.addtime', id: 'o.id' },
+          false,
+          after,
+          limit,
+        );
+      for await (const r of keysetRows(c.db, batch, { sort: 'addtime', id: 'id' }))
+        yield [Number(r.id), date(c, r.addtime), t(c.lang, `menu.${r.name2}`), t(c.lang, r.content), r.regno];
+    },
+  },
+];
+
+export const facePhotoName = (faceId: number) => `photos/face-${faceId}.jpg`;
+export const passImageName = (passId: number) => `qrcodes/pass-${passId}.png`;
