@@ -8,7 +8,7 @@
  */
 const CACHE = 'gatehouse-offline-v1';
 const OFFLINE = '/offline.html';
-const KEEP = [OFFLINE, '/icons/icon-192.png', '/favicon.svg'];
+const KEEP = [OFFLINE, '/offline.js', '/icons/icon-192.png', '/favicon.svg'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -37,6 +37,6 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(fetch(request).catch(() => caches.match(OFFLINE, { ignoreSearch: true })));
     return;
   }
-  // what the offline page itself shows (its icon), from the cache when offline
+  // what the offline page itself uses (its texts, its icon), from the cache when offline
   if (KEEP.includes(url.pathname)) event.respondWith(fetch(request).catch(() => caches.match(url.pathname)));
 });
