@@ -2,7 +2,6 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { catalogues } from './build/catalogues.ts';
-import { firstScreenHints } from './build/firstScreenHints.ts';
 import { precompress } from './build/precompress.ts';
 import { routeTable } from './build/routeTable.ts';
 
@@ -11,7 +10,7 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 const api = process.env.GATEHOUSE_API ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), catalogues(), routeTable(), firstScreenHints(), precompress()],
+  plugins: [react(), catalogues(), routeTable(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: { port: 5173, proxy: { '/api': api } },
   // Chunks follow the routes: each page brings the antd components it uses (no single antd chunk).
