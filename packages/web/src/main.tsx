@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { loadLanguage } from './i18n/index.ts';
 import { App } from './app/App.tsx';
 import { preloadFirstScreen } from './app/preload.ts';
+import { registerServiceWorker } from './app/serviceWorker.ts';
 import { currentLocale } from './session/store.ts';
 import './app/app.css';
 
@@ -18,4 +19,5 @@ if (root) {
       </StrictMode>,
     ),
   );
+  registerServiceWorker();
 }

@@ -17,6 +17,9 @@ describe('the built web app is served compressed and cached by name', () => {
     fs.writeFileSync(asset, SCRIPT);
     fs.writeFileSync(`${asset}.br`, zlib.brotliCompressSync(SCRIPT));
     fs.writeFileSync(`${asset}.gz`, zlib.gzipSync(SCRIPT));
+    fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Gatehouse access control","short_name":"Gatehouse"}');
+    fs.writeFileSync(path.join(dist, 'sw.js'), "self.addEventListener('fetch', () => undefined);\n");
+    fs.writeFileSync(path.join(dist, 'offline.html'), '<!doctype html><main data-testid="offline-page"></main>');
     t = await testApp({ config: { WEB_DIST: dist, LOG_LEVEL: 'error' } });
   });
   afterAll(() => t.close());
@@ -50,5 +53,21 @@ describe('the built web app is served compressed and cached by name', () => {
       expect(res.body).toContain('id="root"');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('serves the web app manifest, the service worker and the offline page by their types, revalidated (a new build shows at once)', async () => {
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ short_name: 'Gatehouse' });
+    const worker = await get('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const offline = await get('/offline.html');
+    expect(offline.headers['content-type']).toMatch(/^text\/html/);
+    expect(offline.headers['cache-control']).toBe('no-cache');
+    expect(offline.body).toContain('offline-page');
   });
 });

@@ -56,7 +56,16 @@ export function FilterBar({
   limits,
   onSearch,
   initial,
+  id,
+  phone = false,
+  hidden = false,
 }: {
+  /** The form's id (the phone's "Filters" button controls it). */
+  id?: string;
+  /** A phone: a filter per line, its label above it. */
+  phone?: boolean;
+  /** Folded away (a phone's filters until "Filters" is pressed): the values stay. */
+  hidden?: boolean;
   filters: FilterSpec;
   limits: Readonly<Record<string, number>>;
   onSearch: (v: FilterValues) => void;
@@ -79,7 +88,9 @@ export function FilterBar({
   };
   return (
     <form
-      className="gh-filter-bar"
+      id={id}
+      hidden={hidden}
+      className={phone ? 'gh-filter-bar gh-filter-bar-phone' : 'gh-filter-bar'}
       onSubmit={(e) => {
         e.preventDefault();
         submit();

@@ -1,6 +1,7 @@
 import { LIMITS, type Page, type RouteDef } from '@gatehouse/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Breadcrumb, Empty, Space, Table } from 'antd';
+import { FilterOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Empty, Space, Table } from 'antd';
 import type { ColumnsType, TablePaginationConfig, TableProps } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -13,6 +14,8 @@ import { useT } from '../i18n/index.ts';
 import { BatchDeleteButton, type BatchDeleteDef } from './BatchDeleteButton.tsx';
 import { FilterBar, type FilterSpec, type FilterValues } from './FilterBar.tsx';
 import { Panel } from './Panel.tsx';
+import { PhoneRows } from './PhoneRows.tsx';
+import { usePhone } from './usePhone.ts';
 import { useTableHeight } from './useTableHeight.ts';
 
 export interface ListParams {
@@ -76,12 +79,19 @@ function serialize(values: FilterValues, fmt: string): Record<string, unknown> {
   return out;
 }
 
+/** How many filters hold a value (the phone's "Filters (2)"). */
+const activeFilters = (params: ListParams) =>
+  Object.entries(params).filter(([k, v]) => !['page', 'rows', 'sort', 'order'].includes(k) && v !== undefined && v !== '').length;
+
 /**
  * Every list screen (DESIGN §5): breadcrumb, filter bar (Enter searches),
  * server-sorted table, pager 50/100/200 with 0-based pages, table height by window.
+ * On a phone (`usePhone`) the filters fold behind a "Filters" button and the rows are cards (`PhoneRows`).
  */
 export function ListPage<Row extends object>(p: ListPageProps<Row>) {
   const { t } = useT();
+  const phone = usePhone();
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const qc = useQueryClient();
   const height = useTableHeight();
   const sizes = p.pageSizes ?? LIMITS.pageSizes;
@@ -139,8 +149,23 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Breadcrumb items={p.breadcrumb.map((title) => ({ title }))} />
       <Panel small>
+        {p.filters && Object.keys(p.filters).length && phone ? (
+          <Button
+            icon={<FilterOutlined />}
+            aria-expanded={filtersOpen}
+            aria-controls="gh-filters"
+            onClick={() => setFiltersOpen((o) => !o)}
+            style={filtersOpen ? { marginBottom: 12 } : undefined}
+            data-testid="filters-button"
+          >
+            {activeFilters(params) ? t('ui.filtersOn', { count: activeFilters(params) }) : t('ui.filters')}
+          </Button>
+        ) : null}
         {p.filters && Object.keys(p.filters).length ? (
           <FilterBar
+            id="gh-filters"
+            phone={phone}
+            hidden={phone && !filtersOpen}
             filters={p.filters}
             initial={p.initialFilters}
             limits={inputLimits(p.bounds ?? p.route)}
@@ -171,33 +196,55 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
             ) : null}
           </div>
         ) : null}
-        <Table<Row>
-          ref={(r) => {
-            tableRef.current = r?.nativeElement ?? null;
-          }}
-          rowKey={p.rowKey ?? 'id'}
-          size="small"
-          loading={q.isFetching}
-          columns={p.columns}
-          dataSource={data?.rows ?? []}
-          scroll={{ y: height, x: 'max-content' }}
-          locale={{ emptyText: <Empty description={t('ui.empty')} /> }}
-          rowSelection={
-            p.selectable || p.batchDelete
-              ? { selectedRowKeys: selected.keys, onChange: (keys, rows) => setSelected({ keys, rows }), preserveSelectedRowKeys: false }
-              : undefined
-          }
-          onChange={onChange}
-          expandable={p.expandable}
-          pagination={{
-            current: params.page + 1,
-            pageSize: params.rows,
-            total: data?.total ?? 0,
-            pageSizeOptions: sizes.map(String),
-            showSizeChanger: true,
-            showTotal: (total) => t(data?.estimated ? 'ui.totalEstimated' : 'ui.total', { total }),
-          }}
-        />
+        {phone ? (
+          <PhoneRows<Row>
+            rows={data?.rows ?? []}
+            columns={p.columns}
+            rowKey={p.rowKey ?? ('id' as keyof Row & string)}
+            loading={q.isFetching}
+            empty={t('ui.empty')}
+            name={regionName}
+            selection={
+              p.selectable || p.batchDelete ? { keys: selected.keys, onChange: (keys, rows) => setSelected({ keys, rows }) } : undefined
+            }
+            expandedRow={p.expandable?.expandedRowRender ? (row, i) => p.expandable?.expandedRowRender?.(row, i, 0, true) : undefined}
+            pagination={{
+              current: params.page + 1,
+              pageSize: params.rows,
+              total: data?.total ?? 0,
+              showTotal: (total) => t(data?.estimated ? 'ui.totalEstimated' : 'ui.total', { total }),
+            }}
+            onPage={(page, size) => setParams((prev) => ({ ...prev, page: page - 1, rows: size }))}
+          />
+        ) : (
+          <Table<Row>
+            ref={(r) => {
+              tableRef.current = r?.nativeElement ?? null;
+            }}
+            rowKey={p.rowKey ?? 'id'}
+            size="small"
+            loading={q.isFetching}
+            columns={p.columns}
+            dataSource={data?.rows ?? []}
+            scroll={{ y: height, x: 'max-content' }}
+            locale={{ emptyText: <Empty description={t('ui.empty')} /> }}
+            rowSelection={
+              p.selectable || p.batchDelete
+                ? { selectedRowKeys: selected.keys, onChange: (keys, rows) => setSelected({ keys, rows }), preserveSelectedRowKeys: false }
+                : undefined
+            }
+            onChange={onChange}
+            expandable={p.expandable}
+            pagination={{
+              current: params.page + 1,
+              pageSize: params.rows,
+              total: data?.total ?? 0,
+              pageSizeOptions: sizes.map(String),
+              showSizeChanger: true,
+              showTotal: (total) => t(data?.estimated ? 'ui.totalEstimated' : 'ui.total', { total }),
+            }}
+          />
+        )}
       </Panel>
     </Space>
   );

@@ -2,6 +2,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { Button, Popover, Space } from 'antd';
 import { Children, Fragment, isValidElement, type ReactNode, useState } from 'react';
 import { useT } from '../i18n/index.ts';
+import { usePhone } from './usePhone.ts';
 
 /** How many row actions show at most; beyond, the first ones show and the rest go under "More". */
 export const MAX_ROW_ACTIONS = 3;
@@ -10,7 +11,8 @@ export const MAX_ROW_ACTIONS = 3;
  * The buttons of one list row (the Actions column): at most three side by side; a row with
  * more shows the first two and a "More" button whose panel holds the rest (the buttons
  * themselves, so confirmations and dialogs behave as in the row). The panel floats above the
- * table (not clipped by its scroll area) and carries the test id `<testId>-more`.
+ * table (not clipped by its scroll area) and carries the test id `<testId>-more`; on a phone its
+ * buttons stand in a column.
  */
 /** The row's actions one by one (fragments opened, empty slots dropped). */
 const flatten = (children: ReactNode): ReactNode[] =>
@@ -20,6 +22,7 @@ const flatten = (children: ReactNode): ReactNode[] =>
 
 export function RowActions({ children, testId }: { children: ReactNode; testId?: string }) {
   const { t } = useT();
+  const phone = usePhone();
   const [open, setOpen] = useState(false);
   const items = flatten(children);
   if (items.length <= MAX_ROW_ACTIONS) {
@@ -47,7 +50,8 @@ export function RowActions({ children, testId }: { children: ReactNode; testId?:
               if (!(e.target as HTMLElement).closest('[data-confirm]')) setOpen(false);
             }}
           >
-            <Space size={4} data-testid={testId ? `${testId}-more` : undefined}>
+            {/* on a phone the panel's buttons stand one under the other: a row of them is wider than the screen */}
+            <Space size={4} direction={phone ? 'vertical' : 'horizontal'} data-testid={testId ? `${testId}-more` : undefined}>
               {rest}
             </Space>
           </div>

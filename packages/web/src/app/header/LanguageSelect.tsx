@@ -16,8 +16,9 @@ const LanguageMenu = lazy(() => loadMenu().then((m) => ({ default: m.LanguageMen
  * Language dropdown: kept for the browser session and sent to the server (setLanguage). The
  * dropdown's code (antd's Dropdown and Menu, which the sign-in page has no other use for) loads
  * once the page is idle or when the button is first pointed at or clicked; the menu then opens.
+ * `compact` (a phone's header): the globe alone, named "Language: English".
  */
-export function LanguageSelect({ dark = false }: { dark?: boolean }) {
+export function LanguageSelect({ dark = false, compact = false }: { dark?: boolean; compact?: boolean }) {
   const { t } = useT();
   const qc = useQueryClient();
   const current = getLangCode();
@@ -50,7 +51,7 @@ export function LanguageSelect({ dark = false }: { dark?: boolean }) {
       onMouseEnter={wake}
       onClick={wake}
     >
-      {LABELS[current]}
+      {compact ? null : LABELS[current]}
     </Button>
   );
   if (open === null) return button;

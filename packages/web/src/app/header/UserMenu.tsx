@@ -18,8 +18,11 @@ const MigrateAccountDialog = lazy(() =>
 
 type Dialog = 'info' | 'password' | 'migrate' | null;
 
-/** User dropdown: basic info, change password, account migration (role 10 only), log out. */
-export function UserMenu() {
+/**
+ * User dropdown: basic info, change password, account migration (role 10 only), log out.
+ * `compact` (a phone's header): the person icon alone, named after the user, whose name heads the menu.
+ */
+export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useT();
   const nav = useNavigate();
   const session = useSession();
@@ -33,6 +36,7 @@ export function UserMenu() {
     }
   };
   const items = [
+    ...(compact ? [{ key: 'name', label: session?.user.name, disabled: true }, { type: 'divider' as const }] : []),
     { key: 'info', label: t('ui.basicInfo') },
     { key: 'password', label: t('ui.changePassword') },
     ...(session?.roleId === 10 ? [{ key: 'migrate', label: t('ui.migrateAccount') }] : []),
@@ -50,9 +54,13 @@ export function UserMenu() {
           },
         }}
       >
-        <Button type="text" icon={<UserOutlined />} style={{ color: '#fff' }} data-testid="user-menu">
-          {session?.user.name} <DownOutlined />
-        </Button>
+        {compact ? (
+          <Button type="text" icon={<UserOutlined />} style={{ color: '#fff' }} aria-label={session?.user.name} data-testid="user-menu" />
+        ) : (
+          <Button type="text" icon={<UserOutlined />} style={{ color: '#fff' }} data-testid="user-menu">
+            {session?.user.name} <DownOutlined />
+          </Button>
+        )}
       </Dropdown>
       <Suspense fallback={null}>
         {dialog === 'info' ? <BasicInfoDialog onClose={() => setDialog(null)} /> : null}
