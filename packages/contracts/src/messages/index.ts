@@ -18,6 +18,7 @@ import { noticeMessages } from './notice.ts';
 import { oplogMessages } from './oplog.ts';
 import { roleMessages } from './roles.ts';
 import { reviewMessages } from './review.ts';
+import { privacyMessages } from './privacy.ts';
 import { rulesMessages } from './rules.ts';
 import { sessionMessages } from './session.ts';
 import { statisticsMessages } from './statistics.ts';
@@ -49,6 +50,7 @@ export const MESSAGES: Catalogue = {
   ...totpMessages,
   ...alarmMessages,
   ...reviewMessages,
+  ...privacyMessages,
   ...liveOpsMessages,
   ...mqttMessages,
   ...rulesMessages,

@@ -15,6 +15,7 @@ import { messageArea } from './message/index.ts';
 import { mqttArea } from './mqtt/index.ts';
 import { noticeArea } from './notice/index.ts';
 import { reviewArea } from './review/index.ts';
+import { privacyArea } from './privacy/index.ts';
 import { oplogArea } from './oplog/index.ts';
 import { rulesArea } from './rules/index.ts';
 import { sessionArea } from './session/index.ts';
@@ -50,4 +51,5 @@ export const AREAS: readonly Area[] = [
   liveArea,
   mqttArea,
   rulesArea,
+  privacyArea,
 ];
