@@ -244,11 +244,7 @@ export async function deleteFace(ctx: AuthCtx, id: number, reason: 'delete' | 'w
     const gates = await unitsOfFace(trx, id);
     const lifts = await liftDoorUnits(trx, id);
     const path = await photoPath(trx, before.photo_file_id);
-    await trx.deleteFrom('face').where('id', '=', id).execute();
-    await trx.deleteFrom('stored_file').where('id', '=', before.photo_file_id).where('kind', '=', FACE_FILE_KIND).execute();
-    await q.add(gates, [faceDeleteCommand(id, before.account)]);
-    // The erasure record keeps each unit's face.delete: its acknowledgement is the receipt.
-    [erasureId = 0] = await recordErasures(trx, q, ctx, [before], reason);
+    // before the face goes (its consent's face_id is then set null)
     if (reason === 'withdraw')
       await trx
         .updateTable('face_consent')
@@ -256,6 +252,11 @@ export async function deleteFace(ctx: AuthCtx, id: number, reason: 'delete' | 'w
         .where('face_id', '=', id)
         .where('withdrawn_at', 'is', null)
         .execute();
+    await trx.deleteFrom('face').where('id', '=', id).execute();
+    await trx.deleteFrom('stored_file').where('id', '=', before.photo_file_id).where('kind', '=', FACE_FILE_KIND).execute();
+    await q.add(gates, [faceDeleteCommand(id, before.account)]);
+    // The erasure record keeps each unit's face.delete: its acknowledgement is the receipt.
+    [erasureId = 0] = await recordErasures(trx, q, ctx, [before], reason);
     await queueLiftFilesOf(trx, q, lifts);
     await writeOpLog(trx, ctx, {
       menu: MENU,

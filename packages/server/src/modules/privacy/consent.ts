@@ -253,12 +253,15 @@ export async function uploadConsentForm(ctx: AuthCtx, consentId: number, files: 
   try {
     await ctx.db.transaction().execute(async (trx) => {
       const prev = await trx
-        .selectFrom('face_consent as fc')
-        .leftJoin('stored_file as f', 'f.id', 'fc.form_file_id')
-        .select(['fc.form_file_id', 'f.path'])
-        .where('fc.id', '=', consentId)
+        .selectFrom('face_consent')
+        .select('form_file_id')
+        .where('id', '=', consentId)
         .forUpdate()
         .executeTakeFirstOrThrow();
+      const prevPath =
+        prev.form_file_id === null
+          ? undefined
+          : (await trx.selectFrom('stored_file').select('path').where('id', '=', prev.form_file_id).executeTakeFirst())?.path;
       const f = await trx
         .insertInto('stored_file')
         .values({
@@ -274,7 +277,7 @@ export async function uploadConsentForm(ctx: AuthCtx, consentId: number, files: 
       await trx.updateTable('face_consent').set({ form_file_id: f.id }).where('id', '=', consentId).execute();
       if (prev.form_file_id !== null) {
         await trx.deleteFrom('stored_file').where('id', '=', prev.form_file_id).execute();
-        old = prev.path ?? undefined;
+        old = prevPath;
       }
       await writeOpLog(trx, ctx, {
         menu: MENU,
