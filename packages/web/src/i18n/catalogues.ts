@@ -13,6 +13,7 @@ import { faceUi } from './face.ts';
 import { messageUi } from './message.ts';
 import { noticeUi } from './notice.ts';
 import { reviewUi } from './review.ts';
+import { privacyUi } from './privacy.ts';
 import { rulesUi } from './rules.ts';
 import { sessionUi } from './session.ts';
 import { shellUi } from './shell.ts';
@@ -49,6 +50,7 @@ export const CATALOGUES: Catalogue[] = [
   totpUi,
   alarmUi,
   reviewUi,
+  privacyUi,
   emergencyUi,
   webhookUi,
 ];
