@@ -40,6 +40,8 @@ test('withdrawing consent erases the face, the privacy page shows the receipt, a
 
   await test.step('withdraw consent on the face row', async () => {
     await page.goto('/access/faceid');
+    await page.getByLabel('Account').fill(phone);
+    await page.getByRole('button', { name: 'Search' }).click();
     const row = page.locator('tbody tr.ant-table-row').filter({ hasText: phone });
     await expect(row).toContainText('Su Yan');
     await (await rowActionOf(page, row, 'Withdraw consent')).click();
