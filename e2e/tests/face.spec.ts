@@ -122,6 +122,26 @@ test('a face photographed with the webcam is saved, put on an online door unit, 
       .click();
     await expect(page.getByTestId('face-account')).toHaveValue(phone);
     await page.getByTestId('face-username').fill('Mei Lin');
+    // consent: the community's purpose text is shown; without who and how the dialog refuses
+    await expect(dialog.getByTestId('face-consent-purpose')).toContainText('only so that its door units can recognise you');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog.getByText('Consent must be recorded before a face is added: who gave it and how').first()).toBeVisible();
+    await dialog.getByTestId('face-consent-giver').getByText('A guardian').click();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog.getByText("Enter the guardian's name when a guardian gives consent")).toBeVisible();
+    await dialog.getByTestId('face-consent-guardian').fill('Lin Da');
+    await pick(page, 'face-consent-method', 'Signed form (scanned)');
+    // a consent scan that is not an image or a PDF is refused in the browser
+    await dialog.getByTestId('face-consent-form').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog.getByText('The scanned consent form must be an image (JPEG, PNG) or a PDF')).toBeVisible();
+    await dialog
+      .getByTestId('face-consent-form')
+      .setInputFiles({ name: 'consent.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% signed\n') });
+    // the person holds no card: the server refuses a face as the only way in, then a card given here passes
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('A face may not be the only way in', { exact: false }).first()).toBeVisible();
+    await dialog.getByTestId('face-consent-card').fill(`C${stamp}`);
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(page.getByText('Created', { exact: true })).toBeVisible();
     // Saved, the face goes on to its door units at once (Set door units), as a card does; closed here, opened from the row below.

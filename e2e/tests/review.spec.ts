@@ -67,6 +67,8 @@ test('the review shows a household card and face on two units; the move-out with
     account: phone,
     username: 'Zhao Lei',
     imgBase64: fs.readFileSync(photos.face).toString('base64'),
+    consentGiver: 'person',
+    consentMethod: 'in_person',
   });
   await apiPost(token, ROUTES.face.updateFaceAddressInfo.path, { id: face.id, fas: validity(gates) });
   await expect

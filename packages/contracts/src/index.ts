@@ -26,6 +26,8 @@ export * from './schemas/attendance.ts';
 export * from './schemas/face.ts';
 export * from './schemas/alarm.ts';
 export * from './schemas/review.ts';
+export * from './schemas/privacy.ts';
+export * from './privacy.ts';
 export * from './live.ts';
 export * from './sse.ts';
 export * from './schemas/rules.ts';

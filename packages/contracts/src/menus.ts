@@ -34,6 +34,7 @@ export const MENUS: readonly MenuDef[] = [
   M(109, 'access.visitorcode', '/visitorcode', 1, 9),
   M(110, 'access.rules', '/rules', 1, 10),
   M(111, 'access.review', '/review', 1, 11),
+  M(112, 'access.privacy', '/privacy', 1, 12),
   M(2, 'enterprise', '/enterprise', 0, 2),
   M(201, 'enterprise.list', '/enterpriselist', 2, 1),
   M(3, 'eventlog', '/eventlog', 0, 3),
@@ -67,6 +68,7 @@ export type MenuKey =
   | 'access.visitorcode'
   | 'access.rules'
   | 'access.review'
+  | 'access.privacy'
   | 'enterprise'
   | 'enterprise.list'
   | 'eventlog'
@@ -134,6 +136,7 @@ export const DEFAULT_ROLE_MENUS: Record<RoleId, MenuKey[]> = {
     'operationlog',
     'message',
     'access.review',
+    'access.privacy',
     'overview',
   ),
   [ROLE.engineer]: leaves('project.project', 'project.devices', 'access.gm', 'access.commands', 'message'),
@@ -155,6 +158,7 @@ export const DEFAULT_ROLE_MENUS: Record<RoleId, MenuKey[]> = {
     'message',
     'appcount',
     'access.review',
+    'access.privacy',
     'overview',
   ),
   [ROLE.propertyStaff]: leaves(
@@ -170,6 +174,7 @@ export const DEFAULT_ROLE_MENUS: Record<RoleId, MenuKey[]> = {
     'service.notice',
     'message',
     'access.review',
+    'access.privacy',
     'overview',
   ),
   [ROLE.householder]: [],

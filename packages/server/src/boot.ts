@@ -175,7 +175,7 @@ export async function boot(
     devices,
     news,
     live,
-    doors: { sources: wiring.desiredSources, ladder: wiring.ladderSources, dataDir: config.dataDir, tz: config.TZ_NAME },
+    doors: { sources: wiring.desiredSources, ladder: wiring.ladderSources, dataDir: config.dataDir, photoKeys: config, tz: config.TZ_NAME },
     dependents: wiring.dependents,
     places: wiring.placeSources,
     callers,

@@ -174,6 +174,30 @@ const schema = z.object({
     )
     .optional(),
   /**
+   * AES-256-GCM key face photos and consent forms are sealed with in DATA_DIR: 64 hex digits or base64 of
+   * 32 bytes, the same on every instance (unset: DATA_DIR/photo.key, created once; docs/privacy.md).
+   */
+  PHOTO_KEY: z
+    .string()
+    .refine(
+      (v) => /^[0-9a-fA-F]{64}$/.test(v.trim()) || Buffer.from(v.trim(), 'base64').length === 32,
+      'must be 32 bytes: 64 hex digits or base64',
+    )
+    .optional(),
+  /** Earlier PHOTO_KEYs, comma separated: what they sealed stays readable until `gatehouse reseal-photos`. */
+  PHOTO_KEYS_OLD: z
+    .string()
+    .refine(
+      (v) =>
+        v
+          .split(',')
+          .map((k) => k.trim())
+          .filter(Boolean)
+          .every((k) => /^[0-9a-fA-F]{64}$/.test(k) || Buffer.from(k, 'base64').length === 32),
+      'must be keys of 32 bytes (64 hex digits or base64), comma separated',
+    )
+    .optional(),
+  /**
    * Load the face detector's models (about 240 MB) at start, so the first face check does not wait
    * for them; off, they load on the first face check (docs/performance.md, "Face check").
    */

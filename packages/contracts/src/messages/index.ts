@@ -19,6 +19,7 @@ import { oplogMessages } from './oplog.ts';
 import { roleMessages } from './roles.ts';
 import { reviewMessages } from './review.ts';
 import { datareqMessages } from './datareq.ts';
+import { privacyMessages } from './privacy.ts';
 import { rulesMessages } from './rules.ts';
 import { sessionMessages } from './session.ts';
 import { statisticsMessages } from './statistics.ts';
@@ -50,6 +51,7 @@ export const MESSAGES: Catalogue = {
   ...totpMessages,
   ...alarmMessages,
   ...reviewMessages,
+  ...privacyMessages,
   ...liveOpsMessages,
   ...mqttMessages,
   ...rulesMessages,

@@ -91,7 +91,8 @@ export const faceRoutes = defineRoutes('face', {
   getFaceById: r<FaceDetail>()({ method: 'GET', input: faceIdInput, access: faces }),
   /** The stored photo of a face as image/jpeg. */
   getFacePhoto: r<never>()({ method: 'GET', input: faceIdInput, access: { menus: ['access.faceid', 'access.gm'] }, kind: 'raw' }),
-  createFace: r<FaceRow>()({ method: 'POST', input: createFaceInput, access: faces }),
+  /** Refused without consent, or when the person would have no other way in (docs/privacy.md). */
+  createFace: r<FaceRow & { consentId: number }>()({ method: 'POST', input: createFaceInput, access: faces }),
   updateFace: r<FaceRow>()({ method: 'POST', input: updateFaceInput, access: faces }),
   delFace: r<null>()({ method: 'POST', input: faceIdInput, access: faces }),
   /** Checks a photo (JPEG, < 1 MB, exactly one face) and answers it normalised: base64 JPEG, no `data:` prefix. */

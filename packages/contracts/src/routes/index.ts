@@ -16,6 +16,7 @@ import { commandRoutes, deviceRoutes, gmRoutes, poolRoutes, qrcodeRoutes } from 
 import { logoutRoutes, roleRoutes, sessionRoutes } from './session.ts';
 import { reviewRoutes } from './review.ts';
 import { datareqRoutes } from './datareq.ts';
+import { privacyRoutes } from './privacy.ts';
 import { statisticsRoutes } from './statistics.ts';
 import { doorRoutes, emergencyRoutes, webhookRoutes } from './live-ops.ts';
 import { totpRoutes } from './totp.ts';
@@ -40,6 +41,7 @@ export * from './face.ts';
 export * from './totp.ts';
 export * from './alarm.ts';
 export * from './review.ts';
+export * from './privacy.ts';
 export * from './live-ops.ts';
 export * from './live.ts';
 export * from './mqtt.ts';
@@ -70,6 +72,7 @@ export const ROUTES = {
   totp: totpRoutes,
   alarm: alarmRoutes,
   review: reviewRoutes,
+  privacy: privacyRoutes,
   emergency: emergencyRoutes,
   door: doorRoutes,
   webhook: webhookRoutes,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HOLDER_STATUSES } from '../access.ts';
 import { msg } from '../messages/define.ts';
 import { MAINLAND_PHONE } from '../patterns.ts';
+import { consentFields, guardianNamed } from './privacy.ts';
 import { entryValidity, jsonList, optDate, optStr, paging, reqInt, reqStr, validityInOrder, withT } from './common.ts';
 
 /** Faces (001 §2 "Face management", "Door unit face list", §5 face rules). */
@@ -32,15 +33,19 @@ export const facesPageInput = z.object({
 
 export const faceIdInput = z.object({ ...withT, id: reqInt('f.id') });
 
-export const createFaceInput = z.object({
-  communityId: reqInt('f.community', true),
-  addressId: reqInt('f.face.household', true),
-  account: faceAccount,
-  username: userName,
-  status: optStatus,
-  /** Adding a face without a photo is refused (001 §5). */
-  imgBase64: z.preprocess(blank, z.string({ error: msg('face.photoMissing') })),
-});
+export const createFaceInput = z
+  .object({
+    communityId: reqInt('f.community', true),
+    addressId: reqInt('f.face.household', true),
+    account: faceAccount,
+    username: userName,
+    status: optStatus,
+    /** Adding a face without a photo is refused (001 §5). */
+    imgBase64: z.preprocess(blank, z.string({ error: msg('face.photoMissing') })),
+    /** Consent (issue 35 item 1): who gave it and how; a card given here when the person holds none. */
+    ...consentFields,
+  })
+  .refine(...guardianNamed);
 
 export const updateFaceInput = z.object({
   id: reqInt('f.id'),

@@ -7,6 +7,7 @@ import { migrateCommand } from './migrate.ts';
 import { moveToPostgresCommand } from './move-to-postgres.ts';
 import { resetAdminCommand } from './reset-admin.ts';
 import { restoreCommand } from './restore.ts';
+import { resealPhotosCommand } from './reseal-photos.ts';
 import { versionCommand } from './version.ts';
 
 /** The operator's commands, in the order `gatehouse --help` lists them. */
@@ -18,6 +19,7 @@ export const COMMANDS: Command[] = [
   moveToPostgresCommand,
   backupCommand,
   restoreCommand,
+  resealPhotosCommand,
 ];
 
 const SETTINGS =

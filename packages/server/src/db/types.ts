@@ -8,6 +8,7 @@ import type { ImportTables } from './tables/imports.ts';
 import type { LiveOpsTables } from './tables/live-ops.ts';
 import type { LiveTables } from './tables/live.ts';
 import type { NoticeTables } from './tables/notice.ts';
+import type { PrivacyTables } from './tables/privacy.ts';
 import type { ReviewTables } from './tables/review.ts';
 import type { RulesTables } from './tables/rules.ts';
 import type { SecondFactorTables } from './tables/second-factors.ts';
@@ -26,4 +27,5 @@ export interface DB
     LiveOpsTables,
     LiveTables,
     RulesTables,
-    DatareqTables {}
+    DatareqTables,
+    PrivacyTables {}

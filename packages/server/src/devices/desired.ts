@@ -1,3 +1,4 @@
+import type { PhotoKeySettings } from '../faces/sealed-files.ts';
 import { CMD_KIND, CMD_TYPE, HARDWARE, type LadderFileEntry } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.ts';
@@ -32,6 +33,8 @@ export interface DoorConfig {
   ladder: readonly LadderSource[];
   /** The data directory stored files (face photos) are read from. */
   dataDir: string;
+  /** The data directory and the photo keys face photos are opened with (faces/sealed-files.ts); unset: the data directory's key file. */
+  photoKeys?: PhotoKeySettings;
   /** The time zone of payload dates. */
   tz: string;
 }

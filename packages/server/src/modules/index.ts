@@ -16,6 +16,7 @@ import { messageArea } from './message/index.ts';
 import { mqttArea } from './mqtt/index.ts';
 import { noticeArea } from './notice/index.ts';
 import { reviewArea } from './review/index.ts';
+import { privacyArea } from './privacy/index.ts';
 import { oplogArea } from './oplog/index.ts';
 import { rulesArea } from './rules/index.ts';
 import { sessionArea } from './session/index.ts';
@@ -52,4 +53,5 @@ export const AREAS: readonly Area[] = [
   mqttArea,
   rulesArea,
   datareqArea,
+  privacyArea,
 ];

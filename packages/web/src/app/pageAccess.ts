@@ -32,6 +32,7 @@ export const PAGE_ROUTE_ACCESS = {
   'face.getFaceAddressByAddressId': menus('access.gm'),
   'command.getCommandsPage': menus('access.commands'),
   'review.getReview': menus('access.review'),
+  'privacy.getErasures': menus('access.privacy'),
   'eventlog.getAccessLogPage': menus('eventlog.accesslog'),
   'alarm.getAlarmPage': menus('eventlog.alarm'),
   'eventlog.getAccessReportlistByPage': menus('access.entrance'),

@@ -57,6 +57,7 @@ export const PAGES: PageDef[] = [
   page('/gm/face/:addressId', 'face.getFaceAddressByAddressId', () => import('../features/face/GateFacesPage.tsx')), // also /gm/Face/...: routes match case-insensitively
   page('/access/commands', 'command.getCommandsPage', () => import('../features/command/CommandsPage.tsx')),
   page('/access/review', 'review.getReview', () => import('../features/review/ReviewPage.tsx')),
+  page('/access/privacy', 'privacy.getErasures', () => import('../features/privacy/PrivacyPage.tsx')),
   page('/eventlog/accesslog', 'eventlog.getAccessLogPage', () => import('../features/eventlog/AccessLogPage.tsx')),
   page('/eventlog/alarm', 'alarm.getAlarmPage', () => import('../features/alarm/AlarmPage.tsx')),
   page('/access/entrance', 'eventlog.getAccessReportlistByPage', () => import('../features/eventlog/EntrancePage.tsx')),

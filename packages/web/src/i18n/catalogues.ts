@@ -14,6 +14,7 @@ import { messageUi } from './message.ts';
 import { noticeUi } from './notice.ts';
 import { reviewUi } from './review.ts';
 import { datareqUi } from './datareq.ts';
+import { privacyUi } from './privacy.ts';
 import { rulesUi } from './rules.ts';
 import { sessionUi } from './session.ts';
 import { shellUi } from './shell.ts';
@@ -50,6 +51,7 @@ export const CATALOGUES: Catalogue[] = [
   totpUi,
   alarmUi,
   reviewUi,
+  privacyUi,
   emergencyUi,
   webhookUi,
   datareqUi,

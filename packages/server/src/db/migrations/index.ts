@@ -11,6 +11,7 @@ import * as m0804 from './0804_access_group_fanout.ts';
 import * as m0305 from './0305_command_reset_idx.ts';
 import * as m0306 from './0306_unit_kinds.ts';
 import * as m1010 from './1010_datareq.ts';
+import * as m1001 from './1001_privacy.ts';
 import * as m0101 from './0101_accounts.ts';
 import * as m0102 from './0102_admin_totp.ts';
 import * as m0201 from './0201_communities.ts';
@@ -90,4 +91,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0305_command_reset_idx': m0305,
   '0306_unit_kinds': m0306,
   '1010_datareq': m1010,
+  '1001_privacy': m1001,
 };

@@ -39,46 +39,54 @@ const snapshot = (c: Omit<CardRecord, 'id'> & { id?: number }) => ({
 
 /** createCard: the card number is unique in its community; no door unit yet (see the download dialog). */
 export async function createCard(ctx: AuthCtx, i: ParsedInput<R['createCard']>): Promise<CardRow> {
-  const menu = assertTypeMenu(ctx.caller, i.cardtype);
+  assertTypeMenu(ctx.caller, i.cardtype);
   await assertCommunity(ctx.db, ctx.caller, i.communityId);
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    const h = await household(trx, i.communityId, i.addressId);
-    const taken = await trx
-      .selectFrom('card')
-      .select('id')
-      .where('community_id', '=', i.communityId)
-      .where('card_no', '=', i.cardid)
-      .executeTakeFirst();
-    if (taken) throw badRequest(msg('card.duplicate', { cardid: i.cardid }));
-    const values = {
-      card_no: i.cardid,
-      community_id: i.communityId,
-      address_id: h.id,
-      account: i.account,
-      user_name: await nameOfAccount(trx, i.account),
-      card_type: i.cardtype,
-      card_mode: i.cardmode,
-      status: i.cardstatus,
-      is_villa: h.is_villa,
-    };
-    const row = await trx
-      .insertInto('card')
-      .values(values)
-      .returning('id')
-      .executeTakeFirstOrThrow()
-      .catch((e: unknown) => {
-        // a concurrent create of the same number lost the race on the unique constraint
-        throw pgCode(e) === PG_ERROR.uniqueViolation ? badRequest(msg('card.duplicate', { cardid: i.cardid })) : e;
-      });
-    await writeOpLog(trx, ctx, {
-      menu,
-      content: msg('op.card.add', { cardid: i.cardid }),
-      communityId: i.communityId,
-      after: snapshot({ ...values, id: row.id }),
-    });
-    return row.id;
-  });
+  const id = await ctx.db.transaction().execute((trx) => addCard(trx, ctx, i));
   return cardRow(ctx.db, id);
+}
+
+/**
+ * A new card in the caller's transaction (the add-face dialog gives one with a face: issue 35),
+ * with its op-log entry; the caller's community scope is checked by the caller. 403 without the
+ * card type's menu, 400 when the number is taken in the community. Answers its id.
+ */
+export async function addCard(trx: Kysely<DB>, ctx: AuthCtx, i: ParsedInput<R['createCard']>): Promise<number> {
+  const menu = assertTypeMenu(ctx.caller, i.cardtype);
+  const h = await household(trx, i.communityId, i.addressId);
+  const taken = await trx
+    .selectFrom('card')
+    .select('id')
+    .where('community_id', '=', i.communityId)
+    .where('card_no', '=', i.cardid)
+    .executeTakeFirst();
+  if (taken) throw badRequest(msg('card.duplicate', { cardid: i.cardid }));
+  const values = {
+    card_no: i.cardid,
+    community_id: i.communityId,
+    address_id: h.id,
+    account: i.account,
+    user_name: await nameOfAccount(trx, i.account),
+    card_type: i.cardtype,
+    card_mode: i.cardmode,
+    status: i.cardstatus,
+    is_villa: h.is_villa,
+  };
+  const row = await trx
+    .insertInto('card')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow()
+    .catch((e: unknown) => {
+      // a concurrent create of the same number lost the race on the unique constraint
+      throw pgCode(e) === PG_ERROR.uniqueViolation ? badRequest(msg('card.duplicate', { cardid: i.cardid })) : e;
+    });
+  await writeOpLog(trx, ctx, {
+    menu,
+    content: msg('op.card.add', { cardid: i.cardid }),
+    communityId: i.communityId,
+    after: snapshot({ ...values, id: row.id }),
+  });
+  return row.id;
 }
 
 /**

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { CMD_KIND, HARDWARE } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
@@ -8,6 +6,7 @@ import type { CommandQueue } from '../../devices/commands.ts';
 import { command, type NewCommand, type QueuedSend, wireDate } from '../../devices/new-command.ts';
 import type { DesiredSource, DoorConfig } from '../../devices/desired.ts';
 import { gateHardware } from '../address/units.ts';
+import { readPhotoAt } from './photos.ts';
 import { groupSchedulesOfHolders, schedulesByHolder, schedulesField } from '../rules/credentials.ts';
 
 /**
@@ -30,9 +29,10 @@ interface FaceOnGate {
   hardware: number;
 }
 
-/** The stored photo (stored_file.path is relative to the data directory), as base64. */
-async function photoBase64(dataDir: string, rel: string): Promise<string> {
-  const data = await fs.promises.readFile(path.join(dataDir, rel));
+/** The stored photo (stored_file.path is relative to the data directory), opened, as base64: units get the plain JPEG. */
+async function photoBase64(config: DoorConfig, rel: string): Promise<string> {
+  const data = await readPhotoAt(config.photoKeys ?? { dataDir: config.dataDir }, rel);
+  if (!data) throw new Error(`face photo ${rel} is missing`);
   return data.toString('base64');
 }
 
@@ -43,7 +43,7 @@ async function commandFor(f: FaceOnGate, config: DoorConfig, photos: Map<string,
   if (f.status !== 'enable' || !(f.hardware & HARDWARE.face)) return faceDeleteCommand(f.faceId, f.account);
   let img = photos.get(f.photoPath);
   if (img === undefined) {
-    img = await photoBase64(config.dataDir, f.photoPath);
+    img = await photoBase64(config, f.photoPath);
     photos.set(f.photoPath, img);
   }
   return command(

@@ -13,7 +13,7 @@ import { type SimulatedDevice, startSimulatedDevice } from '@gatehouse/device-si
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindNewDevice, statusesOf, until } from '../../test/devices.ts';
 import { type TestApp, testApp } from '../../test/harness.ts';
-import { b64, oneFace } from './test-photos.ts';
+import { b64, oneFace, consent } from './test-photos.ts';
 
 let t: TestApp;
 let admin: string;
@@ -64,7 +64,14 @@ beforeAll(async () => {
   await until(settled, 20_000, 'configuration acked');
   const res = await t.post<FaceRow>(
     '/face/createFace',
-    { communityId: community, addressId: house, account: '13700000001', username: 'Han Mei', imgBase64: b64(await oneFace()) },
+    {
+      communityId: community,
+      addressId: house,
+      account: '13700000001',
+      username: 'Han Mei',
+      imgBase64: b64(await oneFace()),
+      ...consent('GF0001'),
+    },
     admin,
   );
   if (res.statusCode !== 200) throw new Error(res.body.msgs.join('; '));

@@ -1,23 +1,20 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Config } from '../../config.ts';
 import type { DB } from '../../db/types.ts';
+import { type PhotoKeySettings, sealedFiles } from '../../faces/sealed-files.ts';
 
-/** Face photos are stored files (kind 'face') under DATA_DIR/files/faces/. */
+/**
+ * Face photos are stored files (kind 'face') under DATA_DIR/files/faces/, sealed with the photo key
+ * (faces/sealed-files.ts): this file and faces/sealed-files.ts are the only places that write or
+ * read them. What a door unit gets (face.put imgBase64) is the plain JPEG.
+ */
 export const FACE_FILE_KIND = 'face';
 
-/** Writes a checked photo to disk; answers its path relative to DATA_DIR. */
-export async function writePhoto(config: Pick<Config, 'dataDir'>, jpeg: Buffer): Promise<string> {
-  const dir = path.join(config.dataDir, 'files', 'faces');
-  await fs.promises.mkdir(dir, { recursive: true });
-  const rel = path.join('files', 'faces', `${crypto.randomUUID()}.jpg`);
-  await fs.promises.writeFile(path.join(config.dataDir, rel), jpeg);
-  return rel;
+/** Writes a checked photo, sealed; answers its path relative to DATA_DIR. */
+export function writePhoto(config: PhotoKeySettings, jpeg: Buffer): Promise<string> {
+  return sealedFiles(config).write('faces', jpeg, '.jpg');
 }
 
-/** The stored_file row of a photo just written. */
+/** The stored_file row of a photo just written (size: the plain JPEG's). */
 export async function insertPhotoRow(trx: Kysely<DB>, rel: string, size: number, communityId: number, name: string): Promise<number> {
   const row = await trx
     .insertInto('stored_file')
@@ -27,21 +24,19 @@ export async function insertPhotoRow(trx: Kysely<DB>, rel: string, size: number,
   return row.id;
 }
 
-/** The stored JPEG of a face photo ('' when the file is gone). */
-export async function readPhoto(db: Kysely<DB>, config: Config, fileId: number): Promise<Buffer | null> {
+/** The plain JPEG of a face photo (null when the file is gone). */
+export async function readPhoto(db: Kysely<DB>, config: PhotoKeySettings, fileId: number): Promise<Buffer | null> {
   const f = await db
     .selectFrom('stored_file')
     .select('path')
     .where('id', '=', fileId)
     .where('kind', '=', FACE_FILE_KIND)
     .executeTakeFirst();
-  if (!f) return null;
-  try {
-    return await fs.promises.readFile(path.join(config.dataDir, f.path));
-  } catch {
-    return null;
-  }
+  return f ? readPhotoAt(config, f.path) : null;
 }
+
+/** The plain JPEG of a photo by its stored path (null when the file is gone). */
+export const readPhotoAt = (config: PhotoKeySettings, rel: string): Promise<Buffer | null> => sealedFiles(config).read(rel);
 
 export async function photoPath(db: Kysely<DB>, fileId: number): Promise<string | undefined> {
   return (await db.selectFrom('stored_file').select('path').where('id', '=', fileId).executeTakeFirst())?.path;

@@ -15,6 +15,8 @@ import { FACE_FILE_KIND, insertPhotoRow, photoPath, readPhoto, writePhoto } from
 import { removeKept } from '../../http/uploads.ts';
 import { FACE_COLUMNS, type FaceDbRow, faceBase, faceById, toFaceRow } from './queries.ts';
 import { pageInOrder } from '../../db/sorted-page.ts';
+import { assertOtherWayIn, recordConsent } from '../privacy/consent.ts';
+import { recordErasures } from '../privacy/erasure.ts';
 import { likeArg as like } from '../../db/sql.ts';
 import { cheapTotal } from '../../db/paging.ts';
 import { groupLiftUnitsOfFaces } from '../rules/lifts.ts';
@@ -45,6 +47,7 @@ export async function visibleFace(ctx: AuthCtx, id: number, db: Kysely<DB> = ctx
 export async function getFace(ctx: AuthCtx, id: number): Promise<FaceDetail> {
   const row = await visibleFace(ctx, id);
   const jpeg = await readPhoto(ctx.db, ctx.config, row.photo_file_id);
+  if (jpeg) await photoViewed(ctx, row);
   return { ...toFaceRow(row), imgBase64: jpeg?.toString('base64') ?? '' };
 }
 
@@ -53,12 +56,27 @@ export async function sendFacePhoto(ctx: AuthCtx, id: number, reply: FastifyRepl
   const row = await visibleFace(ctx, id);
   // A photo file is never rewritten (a new photo is a new file): its id is the version. The scope
   // check above runs on every request, a revalidation included; shared caches never keep it.
+  // Every showing is recorded (issue 35 item 5), so the browser asks each time (a repeat is a 304).
   const etag = `"face-photo-${row.photo_file_id}"`;
-  reply.header('cache-control', 'private, max-age=300').header('etag', etag).header('vary', 'token');
-  if (reply.request.headers['if-none-match'] === etag) return reply.code(304).send();
+  reply.header('cache-control', 'private, no-cache').header('etag', etag).header('vary', 'token');
+  if (reply.request.headers['if-none-match'] === etag) {
+    await photoViewed(ctx, row);
+    return reply.code(304).send();
+  }
   const jpeg = await readPhoto(ctx.db, ctx.config, row.photo_file_id);
   if (!jpeg) throw notFound();
+  await photoViewed(ctx, row);
   return reply.type('image/jpeg').send(jpeg);
+}
+
+/** A face photo shown in the browser: who (the op log's caller), when, whose face (docs/privacy.md). */
+async function photoViewed(ctx: AuthCtx, row: FaceDbRow): Promise<void> {
+  await writeOpLog(ctx.db, ctx, {
+    menu: MENU,
+    content: msg('op.face.photoView', { account: row.account, name: row.user_name }),
+    communityId: row.community_id,
+    after: { faceId: row.id, photoFileId: row.photo_file_id },
+  });
 }
 
 /** checkFaceValid: the photo normalised, as base64 JPEG, or 400 naming what is wrong. */
@@ -111,8 +129,11 @@ const snapshot = (r: FaceDbRow) => ({
   photoFileId: r.photo_file_id,
 });
 
-/** createFace: a face of a household with a checked photo (no door units yet, so no commands). */
-export async function createFace(ctx: AuthCtx, i: ParsedInput<F['createFace']>): Promise<FaceRow> {
+/**
+ * createFace: a face of a household with a checked photo (no door units yet, so no commands), its
+ * consent record, and the person's other way in (a card held or given here: modules/privacy/consent.ts).
+ */
+export async function createFace(ctx: AuthCtx, i: ParsedInput<F['createFace']>): Promise<FaceRow & { consentId: number }> {
   await assertCommunity(ctx.db, ctx.caller, i.communityId);
   const community = await ctx.db.selectFrom('community').select('id').where('id', '=', i.communityId).executeTakeFirst();
   if (!community) throw notFound();
@@ -144,7 +165,10 @@ export async function createFace(ctx: AuthCtx, i: ParsedInput<F['createFace']>):
         communityId: i.communityId,
         after: snapshot(row),
       });
-      return toFaceRow(row);
+      // Never the only way in (a card held, or given here), and never without consent (issue 35 item 1).
+      await assertOtherWayIn(trx, ctx, { communityId: i.communityId, addressId: i.addressId, account: i.account }, i);
+      const consentId = await recordConsent(trx, ctx, { id, communityId: i.communityId, account: i.account, username: row.user_name }, i);
+      return { ...toFaceRow(row), consentId };
     });
   } catch (e) {
     await removeKept(ctx.config, [rel]);
@@ -210,27 +234,40 @@ export async function updateFace(ctx: AuthCtx, i: ParsedInput<F['updateFace']>):
 
 /**
  * delFace: the face, its door-unit entries and lift entries go; each door unit it was on
- * is told to delete it, and door units with a lift entry of it get their new lift file.
+ * is told to delete it (an erasure record keeps each unit's receipt), and door units with a
+ * lift entry of it get their new lift file. `withdraw`: consent was withdrawn (its record is marked).
  */
-export async function deleteFace(ctx: AuthCtx, id: number): Promise<void> {
+export async function deleteFace(ctx: AuthCtx, id: number, reason: 'delete' | 'withdraw' = 'delete'): Promise<number> {
   const before = await visibleFace(ctx, id);
+  let erasureId = 0;
   const rel = await withCommands(ctx, async (trx, q) => {
     const gates = await unitsOfFace(trx, id);
     const lifts = await liftDoorUnits(trx, id);
     const path = await photoPath(trx, before.photo_file_id);
+    // before the face goes (its consent's face_id is then set null)
+    if (reason === 'withdraw')
+      await trx
+        .updateTable('face_consent')
+        .set({ withdrawn_at: sql<Date>`now()` })
+        .where('face_id', '=', id)
+        .where('withdrawn_at', 'is', null)
+        .execute();
     await trx.deleteFrom('face').where('id', '=', id).execute();
     await trx.deleteFrom('stored_file').where('id', '=', before.photo_file_id).where('kind', '=', FACE_FILE_KIND).execute();
     await q.add(gates, [faceDeleteCommand(id, before.account)]);
+    // The erasure record keeps each unit's face.delete: its acknowledgement is the receipt.
+    [erasureId = 0] = await recordErasures(trx, q, ctx, [before], reason);
     await queueLiftFilesOf(trx, q, lifts);
     await writeOpLog(trx, ctx, {
       menu: MENU,
-      content: msg('op.face.delete', { account: before.account, address: before.address }),
+      content: msg(reason === 'withdraw' ? 'op.privacy.withdraw' : 'op.face.delete', { account: before.account, address: before.address }),
       communityId: before.community_id,
-      before: { ...snapshot(before), gates },
+      before: { ...snapshot(before), gates, erasureId },
     });
     return path;
   });
   if (rel) await removeKept(ctx.config, [rel]);
+  return erasureId;
 }
 
 /** The door units holding a lift entry of the face (its own lift control and its access groups' lift floors). */

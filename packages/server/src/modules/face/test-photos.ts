@@ -104,3 +104,6 @@ export const VERDICT_PHOTOS: { name: string; verdict: Verdict; jpeg: () => Promi
   },
   { name: 'bench: no face', verdict: 'none', jpeg: () => plain('#8899aa') },
 ];
+
+/** The consent fields a face is added with (issue 35): the person, in person; `cardid` gives a card in the same call. */
+export const consent = (cardid?: string) => ({ consentGiver: 'person', consentMethod: 'in_person', ...(cardid ? { cardid } : {}) });

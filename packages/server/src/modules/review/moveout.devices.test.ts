@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindNewDevice, statusesOf, until } from '../../test/devices.ts';
 import { type TestApp, testApp } from '../../test/harness.ts';
 import { addAddress, newCard } from '../card/test-kit.ts';
-import { b64, oneFace } from '../face/test-photos.ts';
+import { b64, oneFace, consent } from '../face/test-photos.ts';
 
 /** A household with a card and a face on two simulated door units moves out: both units acknowledge the withdrawals. */
 describe('move-out on simulated door units', () => {
@@ -54,7 +54,14 @@ describe('move-out on simulated door units', () => {
     expect((await t.post('/card/updateCardAddressInfo', { id: card.id, agas: validity(gates) }, token)).body.status).toBe(200);
     const face = await t.post<FaceRow>(
       '/face/createFace',
-      { communityId: community, addressId: home, account: '13800007001', username: 'Wang Fang', imgBase64: b64(await oneFace()) },
+      {
+        communityId: community,
+        addressId: home,
+        account: '13800007001',
+        username: 'Wang Fang',
+        imgBase64: b64(await oneFace()),
+        ...consent(),
+      },
       token,
     );
     expect(face.statusCode).toBe(200);

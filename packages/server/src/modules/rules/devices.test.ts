@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindNewDevice, statusesOf, until } from '../../test/devices.ts';
 import { testApp, type TestApp } from '../../test/harness.ts';
 import { addAddress, newCard } from '../card/test-kit.ts';
-import { b64, oneFace } from '../face/test-photos.ts';
+import { b64, oneFace, consent } from '../face/test-photos.ts';
 
 /** Monday 06:00–09:00 and 17:00–20:00, Saturday 08:00–12:00 (community time). */
 const WEEK = JSON.stringify([['06:00-09:00', '17:00-20:00'], [], [], [], [], ['08:00-12:00'], []]);
@@ -145,6 +145,7 @@ describe('access rules on simulated door units', () => {
       account: '13800000042',
       username: 'Han Mei',
       imgBase64: b64(await oneFace()),
+      ...consent('DF0042'),
     });
     const set = await post<{ selected: number[] }>('/rules/setFaceGroups', { faceId: face.id, groupIds: g.id });
     expect(set.selected).toEqual([g.id]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAddress, managerOf, newCard, revokeMenu } from '../card/test-kit.ts';
-import { b64, oneFace } from '../face/test-photos.ts';
+import { b64, oneFace, consent } from '../face/test-photos.ts';
 import { testApp, type TestApp } from '../../test/harness.ts';
 import { ADDRESS_TYPE, RULES_LIMITS } from '@gatehouse/contracts';
 
@@ -173,7 +173,7 @@ describe('access rules API', () => {
     );
     const face = await t.post<{ id: number }>(
       '/face/createFace',
-      { communityId: c1, addressId: home, account: '13800000051', username: 'Wei', imgBase64: b64(await oneFace()) },
+      { communityId: c1, addressId: home, account: '13800000051', username: 'Wei', imgBase64: b64(await oneFace()), ...consent('RF0051') },
       manager.token,
     );
     expect(face.body.status).toBe(200);

@@ -14,7 +14,8 @@ import { FaceEditDialog } from './FaceEditDialog.tsx';
 import { FaceGatesDialog } from './FaceGatesDialog.tsx';
 import { FaceLadderDialog } from './FaceLadderDialog.tsx';
 import { FACE_STATUSES } from '../../shared/statuses.ts';
-import { DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
+import { withdrawConsent } from '../privacy/api.ts';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'gates' | 'ladder'; face: FaceRow; justAdded?: boolean } | null;
@@ -53,6 +54,14 @@ export default function FaceIdPage() {
     actionsColumn(t('ui.actions'), (r) => (
       <RowActions testId={`face-actions-${r.id}`}>
         <DeleteButton testId={`face-delete-${r.id}`} onConfirm={() => act(deleteFace(r.id))} />
+        <ConfirmButton
+          title={t('ui.privacy.withdrawConfirm')}
+          danger
+          testId={`face-withdraw-${r.id}`}
+          onConfirm={() => act(withdrawConsent(r.id))}
+        >
+          {t('ui.privacy.withdraw')}
+        </ConfirmButton>
         <Tooltip title={r.isVilla !== 0 ? t('ui.face.villaLocked') : undefined}>
           <Button
             size="small"
