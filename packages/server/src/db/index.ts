@@ -17,6 +17,8 @@ export interface DbHandle {
   kind: 'pglite' | 'postgres';
   /** The embedded database (its in-process LISTEN/NOTIFY), when kind is 'pglite'. */
   pglite?: PGlite;
+  /** The pool of PostgreSQL connections, when kind is 'postgres' (COPY on one of them: cli/copy-rows.ts). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -254,7 +256,7 @@ export async function openDb(opts: {
         return pgStream(pool, q);
       },
     });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }
   let dir: string | undefined;
   if (opts.dataDir) {

@@ -40,13 +40,22 @@ describe('rolling upgrades: migrations expand, contract steps wait a release', (
             .execute();
           await db.schema.createIndex('device_probe_a_idx').on('device').column('probe_a').execute();
           // Changing what this very migration made breaks no one.
-          await db.schema.alterTable('device').alterColumn('probe_a', (c) => c.setNotNull()).execute();
+          await db.schema
+            .alterTable('device')
+            .alterColumn('probe_a', (c) => c.setNotNull())
+            .execute();
           await db.schema.dropIndex('device_probe_a_idx').execute();
         },
       },
       '9902_drop_column': { up: async (db) => void (await db.schema.alterTable('device').dropColumn('probe_b').execute()) },
       '9903_rename_column': { up: raw('alter table device rename column vendor_host to vendor_address') },
-      '9904_set_not_null': { up: async (db) => void (await db.schema.alterTable('device').alterColumn('vendor_port', (c) => c.setNotNull()).execute()) },
+      '9904_set_not_null': {
+        up: async (db) =>
+          void (await db.schema
+            .alterTable('device')
+            .alterColumn('vendor_port', (c) => c.setNotNull())
+            .execute()),
+      },
       '9905_retype': { up: raw('ALTER TABLE "device" ALTER COLUMN "vendor_user" TYPE varchar(200)') },
       '9906_not_null_without_default': { up: raw('alter table device add column probe_c integer not null') },
       '9907_drop_index': { up: raw('drop index webhook_delivery_hook_due_idx') },

@@ -86,7 +86,8 @@ function noteMade(s: string, made: Made): void {
   for (const m of s.matchAll(/\bcreate (?:unlogged )?table (?:if not exists )?([\w.]+)/g)) made.tables.add(bare(m[1] as string));
   for (const m of s.matchAll(/\balter table (?:if exists )?(?:only )?([\w.]+) add column (?:if not exists )?(\w+)/g))
     made.columns.add(`${bare(m[1] as string)}.${m[2]}`);
-  for (const m of s.matchAll(/\bcreate (?:unique )?index (?:concurrently )?(?:if not exists )?([\w.]+)/g)) made.indexes.add(bare(m[1] as string));
+  for (const m of s.matchAll(/\bcreate (?:unique )?index (?:concurrently )?(?:if not exists )?([\w.]+)/g))
+    made.indexes.add(bare(m[1] as string));
   for (const m of s.matchAll(/\bconstraint (\w+)/g)) made.constraints.add(m[1] as string);
 }
 
@@ -139,7 +140,8 @@ export const RULES: { name: string; breaks(s: string, made: Made): string | unde
     breaks: (s, made) => {
       const t = alteredTable(s);
       for (const m of s.matchAll(/\balter column (\w+) set not null/g))
-        if (!made.tables.has(t) && !made.columns.has(`${t}.${m[1]}`)) return `sets ${t}.${m[1]} not null (the previous release may write null)`;
+        if (!made.tables.has(t) && !made.columns.has(`${t}.${m[1]}`))
+          return `sets ${t}.${m[1]} not null (the previous release may write null)`;
     },
   },
   {
