@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
 import { packageVersion } from '../cli/version.ts';
+import { migrate, openDb } from './index.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { checkRollingUpgrades, GRANDFATHERED, olderRelease } from './rolling-upgrades.ts';
 
@@ -102,5 +103,21 @@ describe('rolling upgrades: migrations expand, contract steps wait a release', (
     expect(olderRelease('0.4.0', '0.5.0')).toBe(true);
     expect(olderRelease('0.10.0', '0.9.3')).toBe(false);
     expect(olderRelease('1.2.3', '1.2.3')).toBe(false);
+  });
+});
+
+describe('the previous release beside a newer one', () => {
+  it('starts on a database a newer release migrated (nothing to migrate), and refuses one lacking its own migrations', async () => {
+    const h = await openDb({ dataDir: null });
+    try {
+      await migrate(h.db);
+      await sql`insert into kysely_migration (name, timestamp) values ('9999_next_release', now()::text)`.execute(h.db);
+      expect(await migrate(h.db)).toEqual([]);
+      const last = Object.keys(MIGRATIONS).sort().at(-1) as string;
+      await sql`delete from kysely_migration where name = ${last}`.execute(h.db);
+      await expect(migrate(h.db)).rejects.toThrow(`newer release (9999_next_release) but not this release's ${last}`);
+    } finally {
+      await h.close();
+    }
   });
 });
