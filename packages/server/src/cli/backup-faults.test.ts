@@ -13,10 +13,11 @@ import { syncMenus } from '../db/seed.ts';
 import { seedDemo } from '../demo/data.ts';
 import { generateScale } from '../demo/scale.ts';
 import { freshPostgres, rerunOnPostgres, testDbKind } from '../test/harness.ts';
-import { verifyBackup } from './backup-file.ts';
+import { BackupWriter, type Manifest, verifyBackup } from './backup-file.ts';
 import { writeBackup } from './backup.ts';
 import { CONTROL_FILE } from './control-client.ts';
 import { ourTables } from './copy-tables.ts';
+import { loadBackup } from './restore.ts';
 import { gatehouse, linesOf } from './run-cli.ts';
 import { RESTORE_MARKER } from './site.ts';
 
@@ -236,6 +237,61 @@ describe.skipIf(testDbKind() !== 'postgres')('a restore killed half-way (Postgre
       expect(await siteContents({ url: target.url })).toEqual(await siteContents({ dataDir: site }));
     } finally {
       await target.drop();
+    }
+  });
+});
+
+describe.skipIf(rerunOnPostgres)('a backup file of format 1 (rows as NDJSON)', { timeout: 300_000 }, () => {
+  it('is still restored, row for row', async () => {
+    const src = await openDb({ dataDir: null });
+    const dataDir = tempDir('v1');
+    const file = path.join(tempDir('out'), 'v1.backup');
+    try {
+      await migrate(src.db);
+      await syncMenus(src.db);
+      await sql`insert into community (name, location) values ('Tab\there', 'line
+break'), ('Quote "q" \\ back', '')`.execute(src.db);
+      await sql`insert into op_log (name1, name2, content, regno, detail) select 'system', 'v1', 'row ' || g, '1390000', jsonb_build_object('g', g) from generate_series(1, 50) g`.execute(
+        src.db,
+      );
+      // What format 1 wrote: each table's rows as to_json lines, in key order, and the same manifest.
+      const manifest = await writeBackup(src, dataDir, path.join(tempDir('v2'), 'v2.backup'), { out: () => {} });
+      const w = new BackupWriter(file);
+      const tables: Manifest['tables'] = [];
+      for (const t of manifest.tables) {
+        const cols = sql.join(t.columns.map((c) => sql.ref(c)));
+        const { rows } = await sql<{ j: string }>`select to_json(r)::text as j from (select ${cols} from ${sql.table(t.name)}) r`.execute(
+          src.db,
+        );
+        const entries: string[] = [];
+        if (rows.length) {
+          entries.push(`tables/${t.name}/000001.ndjson`);
+          await w.add(entries[0] as string, Buffer.from(`${rows.map((r) => r.j).join('\n')}\n`));
+        }
+        tables.push({ ...t, entries });
+      }
+      await w.finish({ ...manifest, formatVersion: 1, tables, entries: w.entries });
+    } finally {
+      await src.close();
+    }
+    const v1 = await verifyBackup(file);
+    expect(v1.formatVersion).toBe(1);
+    const target = await openDb({ dataDir: null });
+    try {
+      await loadBackup(target, file, v1, tempDir('v1-restored'), { out: () => {} });
+      const names = await target.db.selectFrom('community').select(['name', 'location']).orderBy('id').execute();
+      expect(names).toEqual([
+        { name: 'Tab\there', location: 'line\nbreak' },
+        { name: 'Quote "q" \\ back', location: '' },
+      ]);
+      const logged = await target.db
+        .selectFrom('op_log')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('name2', '=', 'v1')
+        .executeTakeFirstOrThrow();
+      expect(logged.n).toBe(50);
+    } finally {
+      await target.close();
     }
   });
 });

@@ -16,7 +16,7 @@ const raw =
  * Rolling upgrades (docs/deployment.md): every migration after the grandfathered ones expands only,
  * or is a contract step naming an older release. Breaking migrations of each kind are refused.
  */
-describe('rolling upgrades: migrations expand, contract steps wait a release', () => {
+describe('rolling upgrades: migrations expand, contract steps wait a release', { timeout: 300_000 }, () => {
   it("every migration newer than the grandfathered list keeps the previous release's schema working", async () => {
     const { refused } = await checkRollingUpgrades(MIGRATIONS, packageVersion());
     expect(refused).toEqual([]);
@@ -106,7 +106,7 @@ describe('rolling upgrades: migrations expand, contract steps wait a release', (
   });
 });
 
-describe('the previous release beside a newer one', () => {
+describe('the previous release beside a newer one', { timeout: 300_000 }, () => {
   it('starts on a database a newer release migrated (nothing to migrate), and refuses one lacking its own migrations', async () => {
     const h = await openDb({ dataDir: null });
     try {
