@@ -52,7 +52,7 @@ export async function backupBench() {
         return r instanceof Promise ? r.then(() => Math.round(performance.now() - t0)) : Math.round(performance.now() - t0);
       };
       const file = path.join(work, 'site.backup');
-      const backupMs = await timed(() => writeBackup(h.db, 'postgres', dataDir, file, { out: () => {} }));
+      const backupMs = await timed(() => writeBackup(h, dataDir, file, { out: () => {} }));
       const dump = path.join(work, 'site.dump');
       const copy = path.join(work, 'copy');
       const dumpMs = await timed(() => {
@@ -67,7 +67,7 @@ export async function backupBench() {
       try {
         restoreMs = await timed(async () => {
           const manifest = await verifyBackup(file);
-          await loadBackup(t.db, file, manifest, restoredDir, { out: () => {} });
+          await loadBackup(t, file, manifest, restoredDir, { out: () => {} });
         });
       } finally {
         await t.close();

@@ -1,7 +1,9 @@
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import type { Config } from './config.ts';
+import { startControl } from './cli/control.ts';
 import { startScheduledBackups } from './cli/scheduled-backup.ts';
+import { refuseHalfRestored } from './cli/site.ts';
 import { startEventMaintenance } from './db/event-partitions.ts';
 import { CallerCache } from './http/caller-cache.ts';
 import { CallerWatch } from './http/caller-watch.ts';
@@ -55,6 +57,7 @@ export async function boot(
   // Who is calling, kept between requests (http/caller-cache.ts); on PostgreSQL trusted while the
   // watch of the other instances says every change has arrived (http/caller-watch.ts).
   const callers = new CallerCache(!!config.DATABASE_URL);
+  if (!config.DATABASE_URL && !opts.inMemoryDb) refuseHalfRestored(config.dataDir);
   const dbHandle = await openDb({
     afterStatement: (sqlText) => callers.noteStatement(sqlText),
     url: config.DATABASE_URL,
@@ -196,6 +199,8 @@ export async function boot(
     log,
   });
   const backups = startScheduledBackups(dbHandle, config, log);
+  // The embedded database's files are this process's alone: `gatehouse backup` asks it (cli/control.ts).
+  const control = opts.inMemoryDb ? null : await startControl(dbHandle, config, log);
   return {
     services,
     dbHandle,
@@ -204,6 +209,7 @@ export async function boot(
       services.metrics?.close();
       await eventMonths.stop();
       await backups.stop();
+      await control?.stop();
       await silence?.stop();
       await devices.close();
       await live.close();

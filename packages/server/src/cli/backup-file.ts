@@ -7,12 +7,14 @@ import { readTar, type TarEntry, tarEnd, tarHeader, tarPadding } from './tar.ts'
 
 /**
  * The backup file (docs/operations.md, "Backup and restore"): a gzip-compressed tar whose entries are
- * `tables/<table>/<n>.ndjson` (one row a line, as PostgreSQL's to_json writes it), `files/<path>` (every
+ * `tables/<table>/<n>.copy` (rows in PostgreSQL's COPY text format, the manifest's columns in order;
+ * format 1: `<n>.ndjson`, one row a line as PostgreSQL's to_json writes it), `data/<path>` (every
  * stored file of DATA_DIR, at its path there) and, last, `manifest.json` (this interface).
  */
 export interface Manifest {
   format: 'gatehouse-backup';
-  formatVersion: 1;
+  /** 2: rows as COPY text; 1 (read still): rows as NDJSON. */
+  formatVersion: 1 | 2;
   appVersion: string;
   createdAt: string;
   /** The database it was taken from. */
@@ -31,6 +33,8 @@ export interface Manifest {
 
 export const FORMAT = 'gatehouse-backup';
 export const MANIFEST = 'manifest.json';
+/** The format this version writes; it reads it and every older one. */
+export const FORMAT_VERSION = 2;
 
 /**
  * Writes a backup to `<file>.partial` and gives it its name only once it is whole and on disk
@@ -124,7 +128,8 @@ export async function verifyBackup(file: string): Promise<Manifest> {
     throw new Error(`not a whole backup file (${e instanceof Error ? e.message : String(e)})`);
   }
   if (!manifest || manifest.format !== FORMAT) throw new Error('not a gatehouse backup file (no manifest)');
-  if (manifest.formatVersion !== 1) throw new Error(`a backup format this version does not read (${manifest.formatVersion})`);
+  if (manifest.formatVersion !== 1 && manifest.formatVersion !== 2)
+    throw new Error(`a backup format this version does not read (${manifest.formatVersion})`);
   for (const [name, want] of Object.entries(manifest.entries)) {
     const got = seen.get(name);
     if (!got) throw new Error(`the entry ${name} is missing`);

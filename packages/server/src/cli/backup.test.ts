@@ -98,7 +98,7 @@ async function rewritten(file: string, change: (m: Manifest) => void): Promise<s
   return out;
 }
 
-describe.skipIf(rerunOnPostgres)('npx gatehouse backup / restore (embedded database)', () => {
+describe.skipIf(rerunOnPostgres)('npx gatehouse backup / restore (embedded database)', { timeout: 240_000 }, () => {
   let site: string;
   let file: string;
   beforeAll(async () => {
@@ -197,7 +197,7 @@ describe.skipIf(rerunOnPostgres)('npx gatehouse backup / restore (embedded datab
 });
 
 /** PostgreSQL both ways, and a backup taken while writes go on. */
-describe.skipIf(testDbKind() !== 'postgres')('backup / restore on PostgreSQL', () => {
+describe.skipIf(testDbKind() !== 'postgres')('backup / restore on PostgreSQL', { timeout: 240_000 }, () => {
   let site: string;
   const dbs: { drop: () => Promise<void> }[] = [];
   beforeAll(async () => {
@@ -265,7 +265,7 @@ describe.skipIf(testDbKind() !== 'postgres')('backup / restore on PostgreSQL', (
         }
       })();
       while (pairs < 3) await new Promise((r) => setImmediate(r));
-      const manifest = await writeBackup(h.db, 'postgres', tempDir('busydata'), file, { out: () => {} }).finally(() => {
+      const manifest = await writeBackup(h, tempDir('busydata'), file, { out: () => {} }).finally(() => {
         writing = false;
       });
       await writer;
@@ -289,7 +289,7 @@ describe.skipIf(testDbKind() !== 'postgres')('backup / restore on PostgreSQL', (
   });
 });
 
-describe.skipIf(rerunOnPostgres)('scheduled backups (BACKUP_CRON)', () => {
+describe.skipIf(rerunOnPostgres)('scheduled backups (BACKUP_CRON)', { timeout: 240_000 }, () => {
   it('writes one file a moment into BACKUP_DIR, keeps the newest BACKUP_KEEP, and each restores', async () => {
     const site = await makeSite();
     const backupDir = path.join(site, 'backups');
@@ -323,7 +323,7 @@ describe.skipIf(rerunOnPostgres || !fs.existsSync('/dev/full'))('a backup on a f
     const h = await openDb({ dataDir: tempDir('fullsite') });
     try {
       await migrate(h.db);
-      await expect(writeBackup(h.db, 'pglite', dir, file, { out: () => {} })).rejects.toThrow(/ENOSPC/);
+      await expect(writeBackup(h, dir, file, { out: () => {} })).rejects.toThrow(/ENOSPC/);
     } finally {
       await h.close();
     }

@@ -1,18 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { eventMonths } from '../db/event-partitions.ts';
-import type { Db } from '../db/index.ts';
-import { BackupWriter, FORMAT, type Manifest } from './backup-file.ts';
+import type { DbHandle } from '../db/index.ts';
+import { BackupWriter, FORMAT, FORMAT_VERSION, type Manifest } from './backup-file.ts';
 import { CliError, defineCommand, type Io, required } from './command.ts';
+import { backupThroughServer, CONTROL_FILE, runningServer } from './control-client.ts';
+import { ident, inSnapshot } from './copy-rows.ts';
 import { ourTables, referencedFirst, sequenceStates } from './copy-tables.ts';
-import { openSite, schemaState, siteName } from './site.ts';
+import { embeddedDir, openSite, schemaState, siteName } from './site.ts';
 import { packageVersion } from './version.ts';
 
 /** Text of one table entry before the next begins. */
 const ENTRY_BYTES = 8_000_000;
 /** What of DATA_DIR is not a stored file: the embedded database (its rows are in the dump), uploads in flight, backups. */
-const NOT_STORED = new Set(['pg', 'tmp', 'backups']);
+const NOT_STORED = new Set(['pg', 'tmp', 'backups', CONTROL_FILE]);
 
 /** Every file under DATA_DIR but those of NOT_STORED and `skip`, as paths relative to it (slashes). */
 function storedFiles(dataDir: string, skip: Set<string>): string[] {
@@ -38,15 +39,18 @@ function storedFiles(dataDir: string, skip: Set<string>): string[] {
 
 const size = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
 
+/** Prints how far a big table is, at most every PROGRESS_BYTES of its text. */
+const PROGRESS_BYTES = 64_000_000;
+
 /**
- * Writes a backup of `db` and of DATA_DIR's stored files to `file`: every table read from one
- * REPEATABLE READ snapshot (a change made meanwhile is wholly in or wholly out), referenced tables
- * first, the stored files read while that snapshot is held. Prints each table's rows and bytes.
- * On the embedded database (one connection) the server's other statements wait until it is done.
+ * Writes a backup of the database of `handle` and of DATA_DIR's stored files to `file`: every table
+ * read by COPY from one REPEATABLE READ snapshot (a change made meanwhile is wholly in or wholly
+ * out), referenced tables first, the stored files read while that snapshot is held. Prints each
+ * table's rows and bytes (and how far a big one is). On the embedded database (one connection) the
+ * server's other statements wait until it is done.
  */
 export async function writeBackup(
-  db: Db,
-  source: Manifest['source'],
+  handle: DbHandle,
   dataDir: string,
   file: string,
   io: Io,
@@ -55,83 +59,87 @@ export async function writeBackup(
 ): Promise<Manifest> {
   const out = new BackupWriter(file);
   try {
-    const manifest = await db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (trx) => {
-        await sql`set transaction read only`.execute(trx);
-        const { applied } = await schemaState(trx as unknown as Db);
-        const tables = await referencedFirst(trx, await ourTables(trx));
-        const months = await eventMonths(trx as never);
-        const sequences = await sequenceStates(trx);
-        const width = Math.max(...tables.map((t) => t.name.length)) + 2;
-        const listed: Manifest['tables'] = [];
-        let totalRows = 0;
-        for (const [i, t] of tables.entries()) {
-          const cols = sql.join(t.columns.map((c) => sql.ref(c)));
-          const order = t.key.length ? sql` order by ${sql.join(t.key.map((k) => sql.ref(k)))}` : sql``;
-          const cursor = `gh_backup_${i}`;
-          await sql`declare ${sql.id(cursor)} no scroll cursor for
-            select to_json(r)::text as j from (select ${cols} from ${sql.table(t.name)}${order}) r`.execute(trx);
-          const entries: string[] = [];
-          let [rows, bytes, lines, chars] = [0, 0, [] as string[], 0];
-          const flush = async () => {
-            if (!lines.length) return;
-            const name = `tables/${t.name}/${String(entries.length + 1).padStart(6, '0')}.ndjson`;
-            const data = Buffer.from(`${lines.join('\n')}\n`);
-            await out.add(name, data);
-            entries.push(name);
-            bytes += data.length;
-            [lines, chars] = [[], 0];
-          };
-          for (;;) {
-            const { rows: got } = await sql<{ j: string }>`fetch 10000 from ${sql.id(cursor)}`.execute(trx);
-            if (!got.length) break;
-            for (const r of got) {
-              lines.push(r.j);
-              chars += r.j.length;
+    const manifest = await inSnapshot(handle, async ({ db, copyOut }) => {
+      const { applied } = await schemaState(db);
+      const tables = await referencedFirst(db, await ourTables(db));
+      const months = await eventMonths(db as never);
+      const sequences = await sequenceStates(db);
+      const width = Math.max(...tables.map((t) => t.name.length)) + 2;
+      const listed: Manifest['tables'] = [];
+      let totalRows = 0;
+      for (const t of tables) {
+        const entries: string[] = [];
+        let [rows, bytes, parts, held, shown] = [0, 0, [] as Buffer[], 0, 0];
+        const flush = async () => {
+          if (!held) return;
+          const name = `tables/${t.name}/${String(entries.length + 1).padStart(6, '0')}.copy`;
+          const data = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
+          await out.add(name, data);
+          entries.push(name);
+          bytes += data.length;
+          [parts, held] = [[], 0];
+          if (bytes - shown >= PROGRESS_BYTES) {
+            shown = bytes;
+            io.out(`  ${t.name.padEnd(width)}${String(rows).padStart(10)} rows ${size(bytes).padStart(10)} …`);
+          }
+        };
+        const select = `select ${t.columns.map(ident).join(', ')} from ${ident(t.name)}`;
+        for await (const chunk of copyOut(select)) {
+          // Whole rows only: cut a big chunk (PGlite's whole table) into entries at line ends.
+          let at = 0;
+          while (at < chunk.length) {
+            const room = ENTRY_BYTES - held;
+            let cut = chunk.length;
+            if (chunk.length - at > room) {
+              const nl = chunk.indexOf(10, at + room - 1);
+              cut = nl < 0 ? chunk.length : nl + 1;
             }
-            rows += got.length;
-            if (chars >= ENTRY_BYTES) await flush();
+            const piece = chunk.subarray(at, cut);
+            parts.push(piece);
+            held += piece.length;
+            rows += countLines(piece);
+            at = cut;
+            if (held >= ENTRY_BYTES) await flush();
           }
-          await flush();
-          await sql`close ${sql.id(cursor)}`.execute(trx);
-          listed.push({ name: t.name, columns: t.columns, rows, entries });
-          totalRows += rows;
-          io.out(`  ${t.name.padEnd(width)}${String(rows).padStart(10)} rows ${size(bytes).padStart(10)}`);
         }
-        const files = storedFiles(
-          dataDir,
-          new Set([path.resolve(file), `${path.resolve(file)}.partial`, ...skip.map((d) => path.resolve(d))]),
-        );
-        let fileBytes = 0;
-        let fileCount = 0;
-        for (const rel of files) {
-          let data: Buffer;
-          try {
-            data = await fs.promises.readFile(path.join(dataDir, rel));
-          } catch {
-            continue; // deleted since the walk (its row is gone too, or will be)
-          }
-          await out.add(`data/${rel}`, data);
-          fileBytes += data.length;
-          fileCount++;
+        await flush();
+        listed.push({ name: t.name, columns: t.columns, rows, entries });
+        totalRows += rows;
+        io.out(`  ${t.name.padEnd(width)}${String(rows).padStart(10)} rows ${size(bytes).padStart(10)}`);
+      }
+      const files = storedFiles(
+        dataDir,
+        new Set([path.resolve(file), `${path.resolve(file)}.partial`, ...skip.map((d) => path.resolve(d))]),
+      );
+      let fileBytes = 0;
+      let fileCount = 0;
+      for (const rel of files) {
+        let data: Buffer;
+        try {
+          data = await fs.promises.readFile(path.join(dataDir, rel));
+        } catch {
+          continue; // deleted since the walk (its row is gone too, or will be)
         }
-        io.out(`  stored files${String(fileCount).padStart(width - 2)} files ${size(fileBytes).padStart(9)}`);
-        io.out(`${tables.length} tables, ${totalRows} rows, ${fileCount} stored files`);
-        return {
-          format: FORMAT,
-          formatVersion: 1,
-          appVersion: packageVersion(),
-          createdAt: new Date().toISOString(),
-          source,
-          migrations: applied,
-          eventMonths: months.map((m) => m.start.toISOString()),
-          sequences,
-          tables: listed,
-          entries: out.entries,
-        } satisfies Manifest;
-      });
+        await out.add(`data/${rel}`, data);
+        fileBytes += data.length;
+        fileCount++;
+        if (fileCount % 5000 === 0) io.out(`  stored files${String(fileCount).padStart(width - 2)} files ${size(fileBytes).padStart(9)} …`);
+      }
+      io.out(`  stored files${String(fileCount).padStart(width - 2)} files ${size(fileBytes).padStart(9)}`);
+      io.out(`${tables.length} tables, ${totalRows} rows, ${fileCount} stored files`);
+      return {
+        format: FORMAT,
+        formatVersion: FORMAT_VERSION,
+        appVersion: packageVersion(),
+        createdAt: new Date().toISOString(),
+        source: handle.kind,
+        migrations: applied,
+        eventMonths: months.map((m) => m.start.toISOString()),
+        sequences,
+        tables: listed,
+        entries: out.entries,
+      } satisfies Manifest;
+    });
     await out.finish(manifest);
     return manifest;
   } catch (e) {
@@ -140,23 +148,38 @@ export async function writeBackup(
   }
 }
 
+/** Rows in a piece of COPY text: its line ends. */
+function countLines(b: Buffer): number {
+  let n = 0;
+  for (let i = b.indexOf(10); i >= 0; i = b.indexOf(10, i + 1)) n++;
+  return n;
+}
+
 /**
- * `gatehouse backup --out FILE`. On PostgreSQL it runs beside running servers (one snapshot); the
- * embedded database can be read by one process only, so there the server must be stopped.
+ * `gatehouse backup --out FILE`. On PostgreSQL it runs beside running servers (one snapshot). The
+ * embedded database can be open in one process only: while a server runs on DATA_DIR, that server
+ * writes the backup (asked through its control door, cli/control.ts); else the tool opens DATA_DIR.
  */
 export const backupCommand = defineCommand({
   name: 'backup',
-  summary: 'write a backup of the database and the stored files to one file',
+  summary: 'write a backup of the database and the stored files to one file (while the server runs)',
   usage: ['--out <file>  the backup file to write (written as <file>.partial, renamed when whole)'],
   options: { out: { type: 'string' } },
   async run(values, config, io) {
     const file = path.resolve(required(values, 'out'));
     if (fs.existsSync(file)) throw new CliError(`${file} exists: give a new file name`);
     if (!fs.existsSync(path.dirname(file))) throw new CliError(`No folder ${path.dirname(file)}`);
+    const server = config.DATABASE_URL ? null : runningServer(config.dataDir);
+    if (server && fs.existsSync(path.join(embeddedDir(config), 'postmaster.pid'))) {
+      io.out(`Backup of ${siteName(config)} and the stored files of ${config.dataDir}, written by the running server (pid ${server.pid})`);
+      await backupThroughServer(server, file, io);
+      io.out(`Written ${file} (${size(fs.statSync(file).size)})`);
+      return;
+    }
     const handle = await openSite(config);
     try {
       io.out(`Backup of ${siteName(config)} and the stored files of ${config.dataDir}`);
-      await writeBackup(handle.db, handle.kind, config.dataDir, file, io, [config.backupDir]);
+      await writeBackup(handle, config.dataDir, file, io, [config.backupDir]);
       io.out(`Written ${file} (${size(fs.statSync(file).size)})`);
     } finally {
       await handle.close();

@@ -8,10 +8,15 @@ import { MIGRATIONS } from '../db/migrations/index.ts';
 import { syncMenus } from '../db/seed.ts';
 import { backupEntries, type Manifest, verifyBackup } from './backup-file.ts';
 import { CliError, defineCommand, type Io, required } from './command.ts';
+import { inLoad } from './copy-rows.ts';
 import { applySequences, countRows, firstFilledTable, ourTables } from './copy-tables.ts';
-import { embeddedDir, openPostgres, openSite, schemaState, siteName } from './site.ts';
+import { embeddedDir, openPostgres, openSite, RESTORE_MARKER, schemaState, siteName } from './site.ts';
 
 const BATCH_ROWS = 2000;
+/** Prints how far a big table is, at most every PROGRESS_BYTES of its text. */
+const PROGRESS_BYTES = 64_000_000;
+
+const size = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
 
 /** Where a stored file of the backup goes in DATA_DIR; refuses a path leaving it. */
 function destination(dataDir: string, name: string): string {
@@ -62,11 +67,13 @@ async function migrateToBackup(db: Db, manifest: Manifest): Promise<number> {
 
 /**
  * Loads a verified backup into an empty database and DATA_DIR: the schema of the backup first, then
- * every row in one transaction (a restore stopped half-way leaves no row), the stored files put in
- * place before that transaction commits (a second run takes files it finds identical), the sequences,
- * and last the migrations this version has beyond the backup's.
+ * every row in one transaction (a restore stopped half-way leaves no row): each table by one COPY
+ * (format 1's NDJSON rows by inserts), the stored files unpacked beside and put in place before that
+ * transaction commits (a second run takes files it finds identical), the sequences, and last the
+ * migrations this version has beyond the backup's.
  */
-export async function loadBackup(db: Db, file: string, manifest: Manifest, dataDir: string, io: Io): Promise<void> {
+export async function loadBackup(handle: DbHandle, file: string, manifest: Manifest, dataDir: string, io: Io): Promise<void> {
+  const db = handle.db;
   const filled = await firstFilledTable(db);
   if (filled) throw new CliError(`The target database is not empty (table ${filled} has rows): give an empty database`);
   const clash = clashingFile(dataDir, manifest);
@@ -78,43 +85,67 @@ export async function loadBackup(db: Db, file: string, manifest: Manifest, dataD
   const width = Math.max(...manifest.tables.map((t) => t.name.length)) + 2;
   const staging = path.join(dataDir, `.restore-${process.pid}`);
   for (const stale of fs.existsSync(dataDir) ? fs.readdirSync(dataDir) : [])
-    if (stale.startsWith('.restore-')) await fs.promises.rm(path.join(dataDir, stale), { recursive: true, force: true });
+    if (stale.startsWith('.restore-') && stale !== RESTORE_MARKER)
+      await fs.promises.rm(path.join(dataDir, stale), { recursive: true, force: true });
   const placed: string[] = [];
+  io.out('Loading the rows (one transaction)');
   try {
-    await db.transaction().execute(async (trx) => {
+    await inLoad(handle, async (load) => {
+      const trx = load.db;
       const present = (await ourTables(trx)).map((t) => t.name);
       await sql`truncate ${sql.join(present.map((n) => sql.table(n)))}`.execute(trx);
       let files = 0;
+      let fileBytes = 0;
+      let open: { name: string; rows: number; bytes: number; shown: number } | null = null;
+      const loaded = new Map<string, number>();
+      const endTable = async () => {
+        if (!open) return;
+        const t = open;
+        open = null;
+        const rows = manifest.formatVersion === 1 ? t.rows : await load.end();
+        loaded.set(t.name, rows);
+        io.out(`  ${t.name.padEnd(width)}${String(rows).padStart(10)} rows ${size(t.bytes).padStart(10)}`);
+      };
       for await (const e of backupEntries(file)) {
         const want = manifest.entries[e.name];
         if (!want) continue;
         if (createHash('sha256').update(e.data).digest('hex') !== want.sha256)
           throw new CliError(`The file changed while restoring (${e.name})`);
         if (e.name.startsWith('data/')) {
+          await endTable();
           const to = path.join(staging, e.name);
           await fs.promises.mkdir(path.dirname(to), { recursive: true });
           await fs.promises.writeFile(to, e.data);
           files++;
+          fileBytes += e.data.length;
+          if (files % 5000 === 0) io.out(`  stored files${String(files).padStart(width - 2)} files ${size(fileBytes).padStart(9)} …`);
           continue;
         }
         const t = tables.get(e.name.split('/')[1] ?? '');
         if (!t) continue;
-        const cols = sql.join(t.columns.map((c) => sql.ref(c)));
-        const lines = e.data.toString('utf8').split('\n').filter(Boolean);
-        for (let i = 0; i < lines.length; i += BATCH_ROWS) {
-          await sql`insert into ${sql.table(t.name)} (${cols})
-            select ${cols} from json_populate_recordset(null::${sql.table(t.name)}, ${`[${lines.slice(i, i + BATCH_ROWS).join(',')}]`}::json)`.execute(
-            trx,
-          );
+        const current = open as { name: string; rows: number; bytes: number; shown: number } | null;
+        if (current?.name !== t.name) {
+          await endTable();
+          open = { name: t.name, rows: 0, bytes: 0, shown: 0 };
+          if (manifest.formatVersion !== 1) load.begin(t.name, t.columns);
+        }
+        const o = open as unknown as { name: string; rows: number; bytes: number; shown: number };
+        o.bytes += e.data.length;
+        if (manifest.formatVersion === 1) o.rows += await insertJsonRows(trx, t, e.data);
+        else await load.write(e.data);
+        if (o.bytes - o.shown >= PROGRESS_BYTES) {
+          o.shown = o.bytes;
+          io.out(`  ${t.name.padEnd(width)}${size(o.bytes).padStart(21)} …`);
         }
       }
+      await endTable();
       const wrong: string[] = [];
       for (const t of manifest.tables) {
-        const has = await countRows(trx, t.name);
-        if (has !== t.rows) wrong.push(t.name);
-        io.out(
-          `  ${t.name.padEnd(width)}${String(t.rows).padStart(10)} → ${String(has).padStart(10)}${has === t.rows ? '' : '  MISMATCH'}`,
-        );
+        const has = manifest.formatVersion === 1 ? await countRows(trx, t.name) : (loaded.get(t.name) ?? 0);
+        if (has !== t.rows) {
+          wrong.push(t.name);
+          io.out(`  ${t.name.padEnd(width)}${String(t.rows).padStart(10)} → ${String(has).padStart(10)}  MISMATCH`);
+        }
       }
       if (wrong.length) throw new CliError(`Row counts differ for ${wrong.join(', ')}: nothing was restored`);
       await applySequences(trx, manifest.sequences);
@@ -125,7 +156,7 @@ export async function loadBackup(db: Db, file: string, manifest: Manifest, dataD
         if (!fs.existsSync(to)) placed.push(to);
         await fs.promises.rename(path.join(staging, name), to);
       }
-      io.out(`  stored files${String(files).padStart(width - 2)} files`);
+      io.out(`  stored files${String(files).padStart(width - 2)} files ${size(fileBytes).padStart(9)}`);
     });
   } catch (e) {
     await Promise.all(placed.map((p) => fs.promises.rm(p, { force: true })));
@@ -136,6 +167,19 @@ export async function loadBackup(db: Db, file: string, manifest: Manifest, dataD
   const later = await migrate(db);
   await syncMenus(db);
   if (later.length) io.out(`${later.length} migrations of this version applied after the backup's`);
+}
+
+/** Format 1's rows (NDJSON as to_json wrote them) inserted in batches; answers how many. */
+async function insertJsonRows(trx: Db, t: Manifest['tables'][number], data: Buffer): Promise<number> {
+  const cols = sql.join(t.columns.map((c) => sql.ref(c)));
+  const lines = data.toString('utf8').split('\n').filter(Boolean);
+  for (let i = 0; i < lines.length; i += BATCH_ROWS) {
+    await sql`insert into ${sql.table(t.name)} (${cols})
+      select ${cols} from json_populate_recordset(null::${sql.table(t.name)}, ${`[${lines.slice(i, i + BATCH_ROWS).join(',')}]`}::json)`.execute(
+      trx,
+    );
+  }
+  return lines.length;
 }
 
 /** `gatehouse restore FILE`: into an empty PostgreSQL database (DATABASE_URL) or an empty DATA_DIR. */
@@ -157,16 +201,28 @@ export const restoreCommand = defineCommand({
     checkSchema(manifest);
     io.out(`Backup of ${manifest.createdAt} (gatehouse ${manifest.appVersion}, ${manifest.source}): every checksum matches`);
     let handle: DbHandle;
+    const marker = path.join(config.dataDir, RESTORE_MARKER);
     if (config.DATABASE_URL) handle = await openPostgres(config.DATABASE_URL);
     else {
+      // A restore that made the embedded database and was killed before it ended: its database is
+      // not the site's, so it is made again (the marker says this tool made it).
+      if (fs.existsSync(marker)) {
+        io.out(`A restore into ${config.dataDir} did not finish: its embedded database is made again`);
+        await fs.promises.rm(embeddedDir(config), { recursive: true, force: true });
+      }
       const exists = fs.existsSync(path.join(embeddedDir(config), 'PG_VERSION'));
-      handle = await openSite(config, { create: !exists });
+      if (!exists) {
+        await fs.promises.mkdir(config.dataDir, { recursive: true });
+        await fs.promises.writeFile(marker, JSON.stringify({ pid: process.pid, file, startedAt: new Date().toISOString() }));
+      }
+      handle = await openSite(config, { create: !exists, restoring: true });
     }
     try {
-      await loadBackup(handle.db, file, manifest, config.dataDir, io);
-      io.out(`Restored into ${siteName(config)} and ${config.dataDir}; start the server.`);
+      await loadBackup(handle, file, manifest, config.dataDir, io);
     } finally {
       await handle.close();
     }
+    await fs.promises.rm(marker, { force: true });
+    io.out(`Restored into ${siteName(config)} and ${config.dataDir}; start the server.`);
   },
 });

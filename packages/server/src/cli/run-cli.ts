@@ -18,7 +18,7 @@ export function gatehouse(args: string[], settings: Record<string, string>): Pro
     execFile(
       process.execPath,
       [BIN, ...args],
-      { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', ...settings }, timeout: 120_000 },
+      { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', ...settings }, timeout: 300_000 },
       (error, stdout, stderr) => {
         const code = error && typeof error.code === 'number' ? error.code : error ? -1 : 0;
         resolve({ status: code, stdout, stderr });

@@ -28,7 +28,7 @@ export async function runScheduledBackup(
   await runOnce(handle.db, handle.kind, ONCE_KEYS.scheduledBackup, async () => {
     await fs.promises.mkdir(config.backupDir, { recursive: true });
     if (fs.existsSync(file)) return;
-    await writeBackup(handle.db, handle.kind, config.dataDir, file, { out: () => {} }, [config.backupDir]);
+    await writeBackup(handle, config.dataDir, file, { out: () => {} }, [config.backupDir]);
     wrote = file;
     const kept = (await fs.promises.readdir(config.backupDir)).filter((n) => NAME.test(n)).sort();
     for (const old of kept.slice(0, Math.max(0, kept.length - config.BACKUP_KEEP)))

@@ -7,6 +7,21 @@ import { CliError } from './command.ts';
 /** The embedded database's directory (what openDb opens for DATA_DIR). */
 export const embeddedDir = (config: Config): string => path.join(config.dataDir, 'pg');
 
+/**
+ * In DATA_DIR while `gatehouse restore` makes its embedded database: a restore killed half-way
+ * leaves it, and then neither the server nor the tool opens that database (a second restore makes it
+ * again).
+ */
+export const RESTORE_MARKER = '.restore-incomplete';
+
+/** Refuses a DATA_DIR whose embedded database a killed restore left half made. */
+export function refuseHalfRestored(dataDir: string): void {
+  if (fs.existsSync(path.join(dataDir, RESTORE_MARKER)))
+    throw new CliError(
+      `A restore into ${dataDir} did not finish (${RESTORE_MARKER} is there): run \`gatehouse restore <file>\` again, or remove ${path.join(dataDir, 'pg')} and ${RESTORE_MARKER}`,
+    );
+}
+
 /** A PostgreSQL URL without its password, to print. */
 export function shownUrl(url: string): string {
   try {
@@ -41,8 +56,9 @@ export async function openPostgres(url: string): Promise<DbHandle> {
  * embedded one must exist unless `create`, and must not be open in a running server: PGlite keeps
  * `postmaster.pid` in its directory while it is open, and two processes on one directory ruin it.
  */
-export async function openSite(config: Config, opts: { create?: boolean } = {}): Promise<DbHandle> {
+export async function openSite(config: Config, opts: { create?: boolean; restoring?: boolean } = {}): Promise<DbHandle> {
   if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
+  if (!opts.restoring) refuseHalfRestored(config.dataDir);
   const dir = embeddedDir(config);
   if (!opts.create && !fs.existsSync(path.join(dir, 'PG_VERSION'))) {
     throw new CliError(

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { runPreparedOn } from './prepared.ts';
-import { type CompiledQuery, Kysely, type LogEvent, PGliteDialect, PostgresDialect } from 'kysely';
+import { type CompiledQuery, Kysely, type LogEvent, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { MIGRATIONS } from './migrations/index.ts';
@@ -17,6 +17,8 @@ export interface DbHandle {
   kind: 'pglite' | 'postgres';
   /** The embedded database (its in-process LISTEN/NOTIFY), when kind is 'pglite'. */
   pglite?: PGlite;
+  /** The pool of PostgreSQL connections, when kind is 'postgres' (COPY on one of them: cli/copy-rows.ts). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -261,7 +263,7 @@ export async function openDb(opts: {
         return pgStream(pool, q);
       },
     });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }
   let dir: string | undefined;
   if (opts.dataDir) {
@@ -302,8 +304,38 @@ export const migrator = (db: Db): Migrator =>
     allowUnorderedMigrations: true,
   });
 
+/** Applied migrations this release does not have (a newer release's), in name order. */
+export async function newerMigrations(db: Db): Promise<string[]> {
+  const there = await sql<{ t: string | null }>`select to_regclass('kysely_migration')::text as t`.execute(db);
+  if (!there.rows[0]?.t) return [];
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+  return rows.map((r) => r.name).filter((n) => !(n in MIGRATIONS));
+}
+
+/** This release's migrations not applied yet, read without the migrator (which refuses unknown applied ones). */
+async function newerSchemaState(db: Db): Promise<{ pending: string[] }> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const applied = new Set(rows.map((r) => r.name));
+  return {
+    pending: Object.keys(MIGRATIONS)
+      .filter((n) => !applied.has(n))
+      .sort(),
+  };
+}
+
 /** Runs the pending migrations; answers the names of those it ran, in the order they ran. */
 export async function migrate(db: Db): Promise<string[]> {
+  // A newer release migrated this database (a rolling upgrade, docs/deployment.md): this release runs
+  // beside it on the expanded schema, so it migrates nothing, provided it lacks none of its own.
+  const newer = await newerMigrations(db);
+  if (newer.length) {
+    const { pending } = await newerSchemaState(db);
+    if (pending.length)
+      throw new Error(
+        `The database has migrations of a newer release (${newer[0]}) but not this release's ${pending[0]}: upgrade this instance`,
+      );
+    return [];
+  }
   const { error, results } = await migrator(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
