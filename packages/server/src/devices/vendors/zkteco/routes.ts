@@ -1,8 +1,7 @@
 import type { EventMessage } from '@gatehouse/contracts';
-import { sql } from 'kysely';
 import type { AdapterContext, UnitRoute } from '../../adapters/contract.ts';
 import { claimCommands, unclaim } from '../../claim.ts';
-import { anyText } from '../../../db/sql.ts';
+import { anyInt, anyText } from '../../../db/sql.ts';
 import { attlogEvents, parseAttlog, parseRtlog, type PinHolder, rtlogEvents } from './events.ts';
 import { bodyLines, lineId, MAX_POST_BYTES, parseFields, parseResults, readLineId, returnMeaning } from './lines.ts';
 import type { Admitted, Terminals } from './terminals.ts';
@@ -82,7 +81,7 @@ export function zkRoutes(ctx: AdapterContext, terminals: Terminals): UnitRoute[]
       .selectFrom('zk_pin')
       .select(['pin', 'account', 'user_name'])
       .where('device_id', '=', deviceId)
-      .where(sql<boolean>`pin::text = any(${anyText(numeric)})`)
+      .where('pin', '=', anyInt(numeric.map(Number)))
       .execute();
     return new Map(rows.map((r) => [String(r.pin), { account: r.account, userName: r.user_name }]));
   };
