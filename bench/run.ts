@@ -16,6 +16,7 @@ import { scaleBench } from './scale.ts';
 import { sessionBench } from './session.ts';
 import { uploadsBench } from './uploads.ts';
 import { xlsxReadBench } from './xlsx-read.ts';
+import { zkBench } from './zk.ts';
 
 /**
  * Benchmarks (`npm run bench`): each reports figures and a ratio against a
@@ -39,6 +40,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   scale: scaleBench,
   exports: exportsBench,
   backup: backupBench,
+  zk: () => zkBench(),
 };
 
 const only = process.argv.slice(2);

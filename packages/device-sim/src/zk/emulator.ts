@@ -63,7 +63,10 @@ export async function startZkEmulator(o: ZkEmulatorOptions): Promise<ZkEmulator>
   const answer = await text(hs);
   if (hs.status !== 200) throw new Error(`zk emulator ${o.serial}: handshake refused (${hs.status})`);
   if (!/Delay=\d+/.test(answer)) throw new Error(`zk emulator ${o.serial}: no options in the handshake answer`);
-  await fetch(`${base}/iclock/cdata?${q('&table=options')}`, { method: 'POST', body: `~DeviceName=Gatehouse ZK emulator,FirmVer=ZK-SIM 1.0,IPAddress=127.0.0.1` }).then(text);
+  await fetch(`${base}/iclock/cdata?${q('&table=options')}`, {
+    method: 'POST',
+    body: `~DeviceName=Gatehouse ZK emulator,FirmVer=ZK-SIM 1.0,IPAddress=127.0.0.1`,
+  }).then(text);
 
   const post = (table: string, body: string, serial = o.serial) =>
     fetch(`${base}/iclock/cdata?${q(`&table=${table}&Stamp=9999`, serial)}`, { method: 'POST', body });
@@ -120,7 +123,10 @@ export async function startZkEmulator(o: ZkEmulatorOptions): Promise<ZkEmulator>
   if (o.activityMs) {
     activity = setInterval(() => {
       const cards = [...state.users.values()].map((u) => u.cardNo).filter(Boolean);
-      const card = Math.random() < 0.8 && cards.length ? (cards[Math.floor(Math.random() * cards.length)] as string) : String(Math.floor(Math.random() * 1e8));
+      const card =
+        Math.random() < 0.8 && cards.length
+          ? (cards[Math.floor(Math.random() * cards.length)] as string)
+          : String(Math.floor(Math.random() * 1e8));
       void emulator.swipe(card).catch(() => {});
     }, o.activityMs);
   }

@@ -55,8 +55,7 @@ export function readFields(text: string): Map<string, string> {
 /** Return codes the terminal answers (Security PUSH 3.1.2 "Command reply"). */
 export const RETURN = { ok: 0, parameter: -1, photoSize: -2, noUser: -10, unsupported: -1002 } as const;
 
-const base64Bytes = (b64: string): number =>
-  Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
+const base64Bytes = (b64: string): number => Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
 
 const pinOf = (f: Map<string, string>): string | undefined => f.get('pin');
 

@@ -9,7 +9,10 @@ import { Terminals, type ZkOptions } from './terminals.ts';
  */
 export const ZK_DEFAULTS: ZkOptions = { delaySec: 10, onlineWindowMs: 30_000, timeZone: 'UTC', sweepMs: 5_000 };
 
-export function createZkAdapter(ctx: Parameters<AdapterFactory>[0], options: Partial<ZkOptions> = {}): UnitAdapter & { terminals: Terminals } {
+export function createZkAdapter(
+  ctx: Parameters<AdapterFactory>[0],
+  options: Partial<ZkOptions> = {},
+): UnitAdapter & { terminals: Terminals } {
   const delaySec = options.delaySec ?? ZK_DEFAULTS.delaySec;
   const opts: ZkOptions = {
     ...ZK_DEFAULTS,

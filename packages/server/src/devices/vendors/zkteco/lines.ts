@@ -61,8 +61,7 @@ export const RETURN_CODES: Readonly<Record<string, string>> = {
 };
 
 /** `Return=<code>` as the command's failure reason: `ZKTeco <code>: <meaning>`. */
-export const returnMeaning = (code: string): string =>
-  `ZKTeco ${code}: ${RETURN_CODES[code] ?? 'unknown error'}`.slice(0, 200);
+export const returnMeaning = (code: string): string => `ZKTeco ${code}: ${RETURN_CODES[code] ?? 'unknown error'}`.slice(0, 200);
 
 export interface CommandResult {
   /** The command line's id as the server sent it (`C:<id>:…`). */

@@ -93,11 +93,25 @@ export function zkRoutes(ctx: AdapterContext, terminals: Terminals): UnitRoute[]
     if (table === 'rtlog') {
       const records = parseRtlog(text);
       if (!records) return terminals.refuse('malformed', dev.serial, req.ip, 'rtlog');
-      events = rtlogEvents(records, await holders(dev.id, records.map((r) => r.pin)), opts.timeZone);
+      events = rtlogEvents(
+        records,
+        await holders(
+          dev.id,
+          records.map((r) => r.pin),
+        ),
+        opts.timeZone,
+      );
     } else if (table === 'attlog') {
       const records = parseAttlog(text);
       if (!records) return terminals.refuse('malformed', dev.serial, req.ip, 'ATTLOG');
-      events = attlogEvents(records, await holders(dev.id, records.map((r) => r.pin)), opts.timeZone);
+      events = attlogEvents(
+        records,
+        await holders(
+          dev.id,
+          records.map((r) => r.pin),
+        ),
+        opts.timeZone,
+      );
     } else if (table === 'options') {
       for (const line of bodyLines(text)) {
         const f = parseFields(line, /[,\t]/);
@@ -118,10 +132,17 @@ export function zkRoutes(ctx: AdapterContext, terminals: Terminals): UnitRoute[]
       const rows = await ctx.db
         .insertInto('zk_pin')
         .values(
-          puts.map((c) => ({ device_id: deviceId, cred: c.cred.slice(0, 40), account: c.account.slice(0, 20), user_name: c.userName.slice(0, 50) })),
+          puts.map((c) => ({
+            device_id: deviceId,
+            cred: c.cred.slice(0, 40),
+            account: c.account.slice(0, 20),
+            user_name: c.userName.slice(0, 50),
+          })),
         )
         .onConflict((oc) =>
-          oc.columns(['device_id', 'cred']).doUpdateSet((eb) => ({ account: eb.ref('excluded.account'), user_name: eb.ref('excluded.user_name') })),
+          oc
+            .columns(['device_id', 'cred'])
+            .doUpdateSet((eb) => ({ account: eb.ref('excluded.account'), user_name: eb.ref('excluded.user_name') })),
         )
         .returning(['pin', 'cred'])
         .execute();

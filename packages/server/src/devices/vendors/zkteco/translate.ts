@@ -146,7 +146,13 @@ function holidayLines(p: HolidayTablePayload): Translation {
     if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) continue;
     for (let d = from; d <= to; d = new Date(d.getTime() + 86_400_000)) {
       const day = d.toISOString().slice(0, 10).replaceAll('-', '');
-      lines.push(`DATA UPDATE holiday ${fields([['Holiday', day], ['HolidayType', 1], ['Loop', 1]])}`);
+      lines.push(
+        `DATA UPDATE holiday ${fields([
+          ['Holiday', day],
+          ['HolidayType', 1],
+          ['Loop', 1],
+        ])}`,
+      );
       if (lines.length > MAX_LINES) return unsupported(`more than ${MAX_LINES - 1} holiday days`);
     }
   }
