@@ -13,7 +13,7 @@ import { seedUnits } from '../packages/server/src/test/units.ts';
  * The adapter is served by a plain Fastify (test/zk.ts) until the registry serves every kind's routes.
  */
 export async function zkBench(terminals = Number(process.env.ZK_TERMINALS ?? 100), perTerminal = Number(process.env.ZK_EVENTS ?? 20)) {
-  const config = testConfig({ DATA_DIR: null, dataDir: null, MQTT_PORT: 0 } as never);
+  const config = testConfig({ LOG_LEVEL: 'silent' });
   const booted = await boot(config, { inMemoryDb: true, mqtt: false });
   const db = booted.services.db;
   const { serials } = await seedUnits(db, terminals, 4, 'x');
