@@ -17,6 +17,7 @@ import { scaleBench } from './scale.ts';
 import { sessionBench } from './session.ts';
 import { uploadsBench } from './uploads.ts';
 import { xlsxReadBench } from './xlsx-read.ts';
+import { zkBench } from './zk.ts';
 
 /**
  * Benchmarks (`npm run bench`): each reports figures and a ratio against a
@@ -41,6 +42,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   exports: exportsBench,
   backup: backupBench,
   'person-export': personExportBench,
+  zk: () => zkBench(),
 };
 
 const only = process.argv.slice(2);

@@ -7,3 +7,4 @@ export { publicKeyFromRaw } from './qr-key.ts';
 export { type Credential, DeviceState } from './state.ts';
 export * from './fleet.ts';
 export { type CardVerdict, cardVerdict, type LiftFloors, liftFloors, localTime, scheduleRefusal } from './schedule.ts';
+export { startZkEmulator, type ZkEmulator, type ZkEmulatorOptions } from './zk/index.ts';

@@ -20,6 +20,7 @@ import * as m0302 from './0302_command_account_prefix.ts';
 import * as m0303 from './0303_command_priority.ts';
 import * as m0391 from './0391_command_list_indexes.ts';
 import * as m0331 from './0331_emergency.ts';
+import * as m0332 from './0332_zk_push.ts';
 import * as m0310 from './0310_device_secret_box.ts';
 import * as m0304 from './0304_command_lease.ts';
 import * as m0401 from './0401_cards.ts';
@@ -92,4 +93,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0306_unit_kinds': m0306,
   '1010_datareq': m1010,
   '1001_privacy': m1001,
+  '0332_zk_push': m0332,
 };

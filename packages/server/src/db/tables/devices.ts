@@ -158,4 +158,26 @@ export interface DeviceTables {
   server_key: ServerKeyTable;
   access_event: AccessEventTable;
   usage_event: UsageEventTable;
+  zk_terminal: ZkTerminalTable;
+  zk_pin: ZkPinTable;
+}
+
+/** A `zk-push` unit's binding to the ZKTeco terminal that first spoke with its serial (migration 0332_zk_push). */
+export interface ZkTerminalTable {
+  device_id: number;
+  first_seen_at: Generated<Date>;
+  first_ip: string;
+  last_ip: string;
+  last_poll_at: Timestamp | null;
+  push_version: Generated<string>;
+  device_type: Generated<string>;
+}
+
+/** The user number (PIN) of one credential (`card:<number>`, `face:<id>`) on a ZKTeco terminal. */
+export interface ZkPinTable {
+  pin: Generated<number>;
+  device_id: number;
+  cred: string;
+  account: Generated<string>;
+  user_name: Generated<string>;
 }

@@ -1,0 +1,244 @@
+import type { EventMessage } from '@gatehouse/contracts';
+import type { AdapterContext, UnitRoute } from '../../adapters/contract.ts';
+import { claimCommands, unclaim } from '../../claim.ts';
+import { anyInt, anyText } from '../../../db/sql.ts';
+import { attlogEvents, parseAttlog, parseRtlog, type PinHolder, rtlogEvents } from './events.ts';
+import { bodyLines, lineId, MAX_POST_BYTES, parseFields, parseResults, readLineId, returnMeaning } from './lines.ts';
+import type { Admitted, Terminals } from './terminals.ts';
+import { credentialOf, translate } from './translate.ts';
+
+/**
+ * The PUSH protocol's HTTP side (docs/devices/zkteco.md): the handshake and uploads on
+ * `/iclock/cdata`, command polling on `/iclock/getrequest`, results on `/iclock/devicecmd`,
+ * and the access-control dialect's `/iclock/registry`, `/iclock/push`, `/iclock/ping`.
+ * Every request is admitted by its serial first (`Terminals.admit`).
+ */
+
+type Req = Parameters<UnitRoute['handle']>[0];
+type Res = Awaited<ReturnType<UnitRoute['handle']>>;
+
+const ok = (body = 'OK'): Res => ({ status: 200, type: 'text/plain', body });
+/** Commands handed out per poll, and the most bytes of command lines in one answer (face photos are large). */
+const CLAIM_LIMIT = 10;
+const ANSWER_BYTES = 2 * 1024 * 1024;
+/** Fastify's own cap: bodies above MAX_POST_BYTES up to this are read and refused with the protocol's answer. */
+const ROUTE_BODY_LIMIT = 4 * MAX_POST_BYTES;
+
+export function zkRoutes(ctx: AdapterContext, terminals: Terminals): UnitRoute[] {
+  const { opts } = terminals;
+  /** What a successful ack says for commands whose success has a text (emergency modes), by command id. */
+  const okInfo = new Map<number, string>();
+
+  const admitted = async (req: Req, fn: (dev: Admitted) => Promise<Res>): Promise<Res> => {
+    const serial = req.query.SN ?? req.query.sn;
+    if (req.body.length > MAX_POST_BYTES) return terminals.refuse('too-large', String(serial ?? '-'), req.ip, `${req.body.length} bytes`);
+    const a = await terminals.admit(serial, req.ip);
+    if ('refused' in a) return a.refused;
+    return fn(a.ok);
+  };
+
+  const handshake = (dev: Admitted, q: Req['query']): Res => {
+    const pushver = q.pushver ?? '';
+    const accessDialect = pushver.startsWith('3') || (q.DeviceType ?? '').toLowerCase() === 'acc';
+    terminals.noteFirmware(dev.id, q.pushver ? `PUSH ${pushver}` : '', pushver, q.DeviceType ?? (accessDialect ? 'acc' : 'att'));
+    const common = [
+      'ErrorDelay=30',
+      `Delay=${opts.delaySec}`,
+      'TransTimes=00:00;14:05',
+      'TransInterval=1',
+      'Realtime=1',
+      'Encrypt=None',
+      'TimeZone=0',
+      `MaxPostSize=${MAX_POST_BYTES}`,
+    ];
+    const lines = accessDialect
+      ? [
+          'registry=ok',
+          `RegistryCode=${dev.serial}`,
+          'ServerVersion=3.1.2',
+          'ServerName=Gatehouse',
+          'PushProtVer=3.1.2',
+          `RequestDelay=${opts.delaySec}`,
+          'TransTables=User Transaction',
+          ...common,
+        ]
+      : [
+          `GET OPTION FROM: ${dev.serial}`,
+          'ATTLOGStamp=None',
+          'OPERLOGStamp=9999',
+          'ATTPHOTOStamp=None',
+          'TransFlag=TransData AttLog',
+          ...common,
+        ];
+    return ok(`${lines.join('\n')}\n`);
+  };
+
+  /** The holders of the PINs an upload names (one read). */
+  const holders = async (deviceId: number, pins: string[]): Promise<Map<string, PinHolder>> => {
+    const numeric = [...new Set(pins.filter((p) => /^\d{1,9}$/.test(p)))];
+    if (!numeric.length) return new Map();
+    const rows = await ctx.db
+      .selectFrom('zk_pin')
+      .select(['pin', 'account', 'user_name'])
+      .where('device_id', '=', deviceId)
+      .where('pin', '=', anyInt(numeric.map(Number)))
+      .execute();
+    return new Map(rows.map((r) => [String(r.pin), { account: r.account, userName: r.user_name }]));
+  };
+
+  const upload = async (dev: Admitted, req: Req): Promise<Res> => {
+    const table = (req.query.table ?? '').toLowerCase();
+    const text = req.body.toString('utf8');
+    let events: EventMessage[] = [];
+    if (table === 'rtlog') {
+      const records = parseRtlog(text);
+      if (!records) return terminals.refuse('malformed', dev.serial, req.ip, 'rtlog');
+      events = rtlogEvents(
+        records,
+        await holders(
+          dev.id,
+          records.map((r) => r.pin),
+        ),
+        opts.timeZone,
+      );
+    } else if (table === 'attlog') {
+      const records = parseAttlog(text);
+      if (!records) return terminals.refuse('malformed', dev.serial, req.ip, 'ATTLOG');
+      events = attlogEvents(
+        records,
+        await holders(
+          dev.id,
+          records.map((r) => r.pin),
+        ),
+        opts.timeZone,
+      );
+    } else if (table === 'options') {
+      for (const line of bodyLines(text)) {
+        const f = parseFields(line, /[,\t]/);
+        if (f?.firmver) terminals.noteFirmware(dev.id, f.firmver);
+      }
+    }
+    // rtstate, OPERLOG, options and other tables are taken and not stored.
+    for (const e of events) ctx.reports.event(dev.serial, e);
+    return ok();
+  };
+
+  /** Gives PINs to the credentials these commands put, and reads those they delete. */
+  const pinsFor = async (deviceId: number, cmds: { kind: string; payload: unknown }[]): Promise<Map<string, number>> => {
+    const creds = cmds.map((c) => credentialOf(c.kind, c.payload)).filter((c) => c !== null);
+    const pins = new Map<string, number>();
+    const puts = [...new Map(creds.filter((c) => c.put).map((c) => [c.cred, c])).values()];
+    if (puts.length) {
+      const rows = await ctx.db
+        .insertInto('zk_pin')
+        .values(
+          puts.map((c) => ({
+            device_id: deviceId,
+            cred: c.cred.slice(0, 40),
+            account: c.account.slice(0, 20),
+            user_name: c.userName.slice(0, 50),
+          })),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['device_id', 'cred'])
+            .doUpdateSet((eb) => ({ account: eb.ref('excluded.account'), user_name: eb.ref('excluded.user_name') })),
+        )
+        .returning(['pin', 'cred'])
+        .execute();
+      for (const r of rows) pins.set(r.cred, r.pin);
+    }
+    const deletes = creds.filter((c) => !c.put && !pins.has(c.cred)).map((c) => c.cred.slice(0, 40));
+    if (deletes.length) {
+      const rows = await ctx.db
+        .selectFrom('zk_pin')
+        .select(['pin', 'cred'])
+        .where('device_id', '=', deviceId)
+        .where('cred', '=', anyText(deletes))
+        .execute();
+      for (const r of rows) pins.set(r.cred, r.pin);
+    }
+    return pins;
+  };
+
+  const poll = async (dev: Admitted): Promise<Res> => {
+    await terminals.seen(dev);
+    if (dev.addressId === null) return ok();
+    const cmds = await claimCommands(ctx.db, [dev.id], [], { instance: ctx.instance, leaseMs: ctx.leaseMs, limit: CLAIM_LIMIT });
+    if (!cmds.length) return ok();
+    const pins = await pinsFor(dev.id, cmds);
+    const out: string[] = [];
+    let bytes = 0;
+    const later: number[] = [];
+    for (const c of cmds) {
+      if (bytes > ANSWER_BYTES) {
+        later.push(c.id);
+        continue;
+      }
+      const cred = credentialOf(c.kind, c.payload);
+      const t = translate(c.kind, c.payload, cred ? (pins.get(cred.cred) ?? null) : null, opts.timeZone);
+      if ('ack' in t) {
+        ctx.reports.ack(dev.serial, { id: c.id, ...t.ack });
+        continue;
+      }
+      if (t.okInfo) {
+        if (okInfo.size > 10_000) okInfo.clear();
+        okInfo.set(c.id, t.okInfo);
+      }
+      t.lines.forEach((line, k) => {
+        const text = `C:${lineId(c.id, t.lines.length, k)}:${line}`;
+        bytes += text.length + 1;
+        out.push(text);
+      });
+    }
+    await unclaim(ctx.db, later);
+    return ok(out.length ? `${out.join('\n')}\n` : 'OK');
+  };
+
+  const results = async (dev: Admitted, req: Req): Promise<Res> => {
+    const read = parseResults(req.body.toString('utf8'));
+    if (!read) return terminals.refuse('malformed', dev.serial, req.ip, 'devicecmd');
+    for (const r of read) {
+      const line = readLineId(r.id);
+      if (!line) continue;
+      if (r.code !== '0') ctx.reports.ack(dev.serial, { id: line.cmdId, ok: false, info: returnMeaning(r.code) });
+      else if (line.last) {
+        ctx.reports.ack(dev.serial, { id: line.cmdId, ok: true, info: okInfo.get(line.cmdId) ?? '' });
+        okInfo.delete(line.cmdId);
+      }
+    }
+    return ok();
+  };
+
+  const route = (method: 'GET' | 'POST', url: string, fn: (dev: Admitted, req: Req) => Promise<Res> | Res): UnitRoute => ({
+    method,
+    url,
+    bodyLimit: ROUTE_BODY_LIMIT,
+    handle: (req) =>
+      admitted(req, async (dev) => {
+        try {
+          return await fn(dev, req);
+        } catch (e) {
+          ctx.log.error(e, 'zk-push: request failed');
+          return { status: 503, type: 'text/plain', body: 'ERROR' };
+        }
+      }),
+  });
+
+  return [
+    route('GET', '/iclock/cdata', async (dev, req) => {
+      const answer = handshake(dev, req.query);
+      await terminals.seen(dev);
+      return answer;
+    }),
+    route('POST', '/iclock/cdata', upload),
+    route('GET', '/iclock/getrequest', poll),
+    route('POST', '/iclock/devicecmd', results),
+    route('POST', '/iclock/registry', (dev) => ok(`RegistryCode=${dev.serial}\n`)),
+    route('POST', '/iclock/push', (dev, req) => handshake(dev, { ...req.query, pushver: req.query.pushver ?? '3.1.2' })),
+    route('GET', '/iclock/ping', async (dev) => {
+      await terminals.seen(dev);
+      return ok();
+    }),
+  ];
+}
