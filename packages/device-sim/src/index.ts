@@ -7,3 +7,5 @@ export { publicKeyFromRaw } from './qr-key.ts';
 export { type Credential, DeviceState } from './state.ts';
 export * from './fleet.ts';
 export { type CardVerdict, cardVerdict, type LiftFloors, liftFloors, localTime, scheduleRefusal } from './schedule.ts';
+export { type HikEmulator, type HikEmulatorOptions, type HikFault, startHikEmulator } from './hik/emulator.ts';
+export { type HikEvent, HikState } from './hik/state.ts';

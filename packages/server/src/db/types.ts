@@ -3,6 +3,7 @@ import type { CardTables } from './tables/cards.ts';
 import type { CommunityTables } from './tables/communities.ts';
 import type { DeviceTables } from './tables/devices.ts';
 import type { FoundationTables } from './tables/foundation.ts';
+import type { HikTables } from './tables/hik.ts';
 import type { ImportTables } from './tables/imports.ts';
 import type { LiveOpsTables } from './tables/live-ops.ts';
 import type { LiveTables } from './tables/live.ts';
@@ -24,4 +25,5 @@ export interface DB
     ReviewTables,
     LiveOpsTables,
     LiveTables,
-    RulesTables {}
+    RulesTables,
+    HikTables {}

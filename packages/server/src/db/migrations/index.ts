@@ -10,6 +10,7 @@ import * as m0904 from './0904_webhook_delivery_lanes.ts';
 import * as m0804 from './0804_access_group_fanout.ts';
 import * as m0305 from './0305_command_reset_idx.ts';
 import * as m0306 from './0306_unit_kinds.ts';
+import * as m0322 from './0322_hik_isapi.ts';
 import * as m0101 from './0101_accounts.ts';
 import * as m0102 from './0102_admin_totp.ts';
 import * as m0201 from './0201_communities.ts';
@@ -88,4 +89,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0804_access_group_fanout': m0804,
   '0305_command_reset_idx': m0305,
   '0306_unit_kinds': m0306,
+  '0322_hik_isapi': m0322,
 };
