@@ -259,11 +259,7 @@ class HikAdapter implements UnitAdapter {
 
   /** Reads the terminal's event log after the stored position, a few pages a round. */
   async catchUp(link: UnitLink, client: HikClient): Promise<number> {
-    const row = await this.ctx.db
-      .selectFrom('hik_event_position')
-      .select('serial_no')
-      .where('device_id', '=', link.id)
-      .executeTakeFirst();
+    const row = await this.ctx.db.selectFrom('hik_event_position').select('serial_no').where('device_id', '=', link.id).executeTakeFirst();
     let last = Number(row?.serial_no ?? 0);
     let read = 0;
     for (let page = 0; page < (this.s.catchUpPages ?? 10); page++) {

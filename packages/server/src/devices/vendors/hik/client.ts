@@ -121,7 +121,8 @@ export class HikClient {
     } catch {
       throw new HikFault(`unreadable answer (HTTP ${res.status}): ${printable(text)}`);
     }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new HikFault(`unreadable answer (HTTP ${res.status}): ${printable(text)}`);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw new HikFault(`unreadable answer (HTTP ${res.status}): ${printable(text)}`);
     const s = parsed as IsapiStatus;
     if (!res.ok || (typeof s.statusCode === 'number' && s.statusCode !== 1)) throw new HikFault(statusReason(s, res.status));
     return parsed as T;

@@ -23,18 +23,18 @@ const MAJOR = { alarm: 1, operation: 3, event: 5 } as const;
 
 /** What each access minor (major 5) means. */
 const ACCESS_MINORS: Record<number, Access> = {
-  0x01: { type: ACCESS_TYPE.card, result: ACCESS_RESULT.ok }, // legal card pass
-  0x02: { type: ACCESS_TYPE.card, result: ACCESS_RESULT.ok }, // card and password pass
-  0x03: { type: ACCESS_TYPE.card, result: ACCESS_RESULT.other }, // card and password failed
-  0x06: { type: ACCESS_TYPE.card, result: ACCESS_RESULT.wrongDevice }, // card has no right here
-  0x07: { type: ACCESS_TYPE.card, result: ACCESS_RESULT.other, reason: 'schedule' }, // outside its plan
-  0x08: { type: ACCESS_TYPE.card, result: ACCESS_RESULT.expired }, // card out of date
-  0x09: { type: ACCESS_TYPE.invalidCard, result: ACCESS_RESULT.unknown }, // no such card
-  0x3c: { type: ACCESS_TYPE.face, result: ACCESS_RESULT.ok }, // face and card pass
-  0x4b: { type: ACCESS_TYPE.face, result: ACCESS_RESULT.ok }, // face verify pass
-  0x4c: { type: ACCESS_TYPE.unknownFace, result: ACCESS_RESULT.unknown }, // face verify failed
-  0x50: { type: ACCESS_TYPE.unknownFace, result: ACCESS_RESULT.unknown }, // face recognise failed
-  0x17: { type: ACCESS_TYPE.exitButton, result: ACCESS_RESULT.ok }, // exit button pressed
+  1: { type: ACCESS_TYPE.card, result: ACCESS_RESULT.ok }, // legal card pass
+  2: { type: ACCESS_TYPE.card, result: ACCESS_RESULT.ok }, // card and password pass
+  3: { type: ACCESS_TYPE.card, result: ACCESS_RESULT.other }, // card and password failed
+  6: { type: ACCESS_TYPE.card, result: ACCESS_RESULT.wrongDevice }, // card has no right here
+  7: { type: ACCESS_TYPE.card, result: ACCESS_RESULT.other, reason: 'schedule' }, // outside its plan
+  8: { type: ACCESS_TYPE.card, result: ACCESS_RESULT.expired }, // card out of date
+  9: { type: ACCESS_TYPE.invalidCard, result: ACCESS_RESULT.unknown }, // no such card
+  60: { type: ACCESS_TYPE.face, result: ACCESS_RESULT.ok }, // face and card pass
+  75: { type: ACCESS_TYPE.face, result: ACCESS_RESULT.ok }, // face verify pass
+  76: { type: ACCESS_TYPE.unknownFace, result: ACCESS_RESULT.unknown }, // face verify failed
+  80: { type: ACCESS_TYPE.unknownFace, result: ACCESS_RESULT.unknown }, // face recognise failed
+  23: { type: ACCESS_TYPE.exitButton, result: ACCESS_RESULT.ok }, // exit button pressed
 };
 
 /** Alarms: door forced (event 0x1b), held open (0x1c), tamper (alarm 0x404 host, 0x406 reader). */

@@ -13,7 +13,7 @@ import { Inbound } from '../../inbound.ts';
 import { News } from '../../news.ts';
 import { command } from '../../new-command.ts';
 import { hikIsapiAdapter, hikLinks } from './adapter.ts';
-import { EVENT_PATH } from './routes.ts';
+import { callbackKey, EVENT_PATH, signUnit } from './routes.ts';
 
 /**
  * A Hikvision terminal end to end over real HTTP (docs/devices/hikvision.md): commands queued the
@@ -48,7 +48,12 @@ async function queue<K extends CmdKind>(kind: K, payload: CommandPayloads[K], ob
   await t.db.transaction().execute(async (trx) => {
     await new CommandQueue(trx, t.services.doors).add(addressId, [command(kind, payload, { objectKey })]);
   });
-  const row = await t.db.selectFrom('command').select('id').where('device_id', '=', deviceId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('command')
+    .select('id')
+    .where('device_id', '=', deviceId)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
@@ -207,9 +212,17 @@ describe('hik-isapi adapter against the emulator', () => {
     expect(put).toEqual({ status: CMD_STATUS.success, info: '' });
     expect(emu.state.faces.get('13900003333')).toMatchObject({ FPID: '13900003333', bytes: jpeg.length });
     // Put again (a new photo): replaced, not refused as a second face.
-    expect((await run(CMD_KIND.facePut, { faceId: 77, account: '13900003333', userName: 'Wei', imgBase64: jpeg.toString('base64'), status: '1' })).status).toBe(
-      CMD_STATUS.success,
-    );
+    expect(
+      (
+        await run(CMD_KIND.facePut, {
+          faceId: 77,
+          account: '13900003333',
+          userName: 'Wei',
+          imgBase64: jpeg.toString('base64'),
+          status: '1',
+        })
+      ).status,
+    ).toBe(CMD_STATUS.success);
     expect(await run(CMD_KIND.faceDelete, { faceId: 77 })).toEqual({ status: CMD_STATUS.success, info: '' });
     expect(emu.state.faces.has('13900003333')).toBe(false);
     expect(emu.state.users.has('13900003333')).toBe(false);
@@ -218,7 +231,9 @@ describe('hik-isapi adapter against the emulator', () => {
   it('tables, emergency modes, remote open, reset; kinds a terminal cannot do are acked unsupported', async () => {
     const sched = await run(CMD_KIND.scheduleTable, {
       timeZone: 'Asia/Shanghai',
-      schedules: [{ id: 3, name: 'Office', week: [['08:00-12:00', '13:00-24:00'], [], [], [], [], [], []], holidayMode: 0, holidayWeekday: null }],
+      schedules: [
+        { id: 3, name: 'Office', week: [['08:00-12:00', '13:00-24:00'], [], [], [], [], [], []], holidayMode: 0, holidayWeekday: null },
+      ],
     });
     expect(sched.status).toBe(CMD_STATUS.success);
     expect(emu.state.templates.get(4)).toMatchObject({ weekPlanNo: 4, holidayGroupNo: '1', templateName: 'Office' });
@@ -272,24 +287,27 @@ describe('hik-isapi adapter against the emulator', () => {
     ['duplicateEmployee', CMD_KIND.cardPut, 'employeeNoAlreadyExist'],
     ['refusePhoto', CMD_KIND.facePut, 'modelingFailed'],
   ];
-  it.each(faults)('a terminal that misbehaves (%s): the command fails with its reason, the next one succeeds', async (fault, kind, reason) => {
-    emu.misbehave(fault, 'UserInfo'); // persons only: the door open queued after it is not affected
-    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xd9]).toString('base64');
-    const payload =
-      kind === CMD_KIND.facePut
-        ? { faceId: 5, account: '13900005555', userName: 'F', imgBase64: jpeg, status: '1' }
-        : { cardId: `F-${fault}`, account: '13900005555' };
-    const id = await queue(kind, payload as never);
-    const other = await queue(CMD_KIND.doorOpen, { operator: '13800000000', operatorName: 'Guard' });
-    await dispatch([deviceId]);
-    const row = await commandRow(id);
-    expect(row.status).toBe(CMD_STATUS.failed);
-    expect(row.info).toContain(reason);
-    expect(row.info).not.toContain(PASSWORD);
-    expect(await commandRow(other)).toEqual({ status: CMD_STATUS.success, info: '' });
-    emu.misbehave(null);
-    expect((await run(kind, payload as never)).status).toBe(CMD_STATUS.success);
-  });
+  it.each(faults)(
+    'a terminal that misbehaves (%s): the command fails with its reason, the next one succeeds',
+    async (fault, kind, reason) => {
+      emu.misbehave(fault, 'UserInfo'); // persons only: the door open queued after it is not affected
+      const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xd9]).toString('base64');
+      const payload =
+        kind === CMD_KIND.facePut
+          ? { faceId: 5, account: '13900005555', userName: 'F', imgBase64: jpeg, status: '1' }
+          : { cardId: `F-${fault}`, account: '13900005555' };
+      const id = await queue(kind, payload as never);
+      const other = await queue(CMD_KIND.doorOpen, { operator: '13800000000', operatorName: 'Guard' });
+      await dispatch([deviceId]);
+      const row = await commandRow(id);
+      expect(row.status).toBe(CMD_STATUS.failed);
+      expect(row.info).toContain(reason);
+      expect(row.info).not.toContain(PASSWORD);
+      expect(await commandRow(other)).toEqual({ status: CMD_STATUS.success, info: '' });
+      emu.misbehave(null);
+      expect((await run(kind, payload as never)).status).toBe(CMD_STATUS.success);
+    },
+  );
 
   it('events: the listening host is set, a pushed swipe is stored once, a gap is caught up by the search, nothing twice', async () => {
     await run(CMD_KIND.cardPut, { cardId: 'E1', account: '13900006666', userName: 'Eve' });
@@ -302,7 +320,15 @@ describe('hik-isapi adapter against the emulator', () => {
     await until(async () => (await events()).some((e) => e.card_num === 'E1'), 'pushed event');
     const pushed = (await events()).filter((e) => e.card_num === 'E1');
     expect(pushed).toEqual([
-      { eid: expect.stringMatching(/^hik-\d+$/), type: 1, result: 0, account: '13900006666', card_num: 'E1', unlock_user_name: 'Eve', refusal: '' },
+      {
+        eid: expect.stringMatching(/^hik-\d+$/),
+        type: 1,
+        result: 0,
+        account: '13900006666',
+        card_num: 'E1',
+        unlock_user_name: 'Eve',
+        refusal: '',
+      },
     ]);
 
     // A gap: the terminal cannot post (the server was away); events pile up in its log.
@@ -348,6 +374,39 @@ describe('hik-isapi adapter against the emulator', () => {
     expect((await events()).length).toBe(n);
   });
 
+  it('a multipart push (event JSON with its picture, as camera terminals post) is read like a JSON one', async () => {
+    const key = await callbackKey(t.db);
+    const form = new FormData();
+    const time = new Date().toISOString();
+    form.set(
+      'AccessControllerEvent',
+      JSON.stringify({
+        eventType: 'AccessControllerEvent',
+        dateTime: time,
+        AccessControllerEvent: { majorEventType: 5, subEventType: 0x4b, serialNo: 900_001, employeeNoString: '13900009999', name: 'Pic' },
+      }),
+    );
+    form.set('Picture', new Blob([Buffer.from([0xff, 0xd8, 0xff, 0xd9])], { type: 'image/jpeg' }), 'Picture.jpg');
+    const req = new Request('http://x/', { method: 'POST', body: form });
+    const res = await server.inject({
+      method: 'POST',
+      url: `${EVENT_PATH}?unit=${serial}&sig=${signUnit(key, serial)}`,
+      headers: { 'content-type': req.headers.get('content-type') as string },
+      payload: Buffer.from(await req.arrayBuffer()),
+    });
+    expect(res.statusCode).toBe(200);
+    await inbound.idle();
+    expect((await events()).find((e) => e.eid === 'hik-900001')).toMatchObject({ type: 5, result: 0, account: '13900009999' });
+    // Garbage is refused, not stored.
+    const bad = await server.inject({
+      method: 'POST',
+      url: `${EVENT_PATH}?unit=${serial}&sig=${signUnit(key, serial)}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('an unreachable terminal goes offline, keeps its commands pending, and gets them when it answers again', async () => {
     await adapter.poll();
     await inbound.idle();
@@ -356,7 +415,10 @@ describe('hik-isapi adapter against the emulator', () => {
     const id = await queue(CMD_KIND.cardPut, { cardId: 'OFF1', account: '13900007777' });
     await dispatch([deviceId]);
     expect((await commandRow(id)).status).toBe(CMD_STATUS.notSent);
-    await until(async () => !(await t.db.selectFrom('device').select('online').where('id', '=', deviceId).executeTakeFirstOrThrow()).online, 'offline');
+    await until(
+      async () => !(await t.db.selectFrom('device').select('online').where('id', '=', deviceId).executeTakeFirstOrThrow()).online,
+      'offline',
+    );
     // In back-off: a dispatch does not even try.
     await dispatch([deviceId]);
     expect((await commandRow(id)).status).toBe(CMD_STATUS.notSent);
