@@ -139,12 +139,10 @@ export async function hikBench(units = Number(process.env.HIK_BENCH_UNITS ?? 100
     await allAcked(hik ? hdb : db, first);
     return performance.now() - t0;
   };
-  console.error('bench hik: set up');
   const mqttMs: number[] = [];
   const hikMs: number[] = [];
   for (let r = 0; r < rounds; r++) {
     mqttMs.push(await issue(mqttUnits.addressIds, r, false));
-    console.error('bench hik: mqtt round', r);
     hikMs.push(await issue(hikUnits.addressIds, r, true));
   }
   const cards = emus.reduce((n, e) => n + e.state.cards.size, 0);
