@@ -9,6 +9,7 @@ import { exportsBench } from './exports.ts';
 import { facesBench } from './faces.ts';
 import { firstScreenBench } from './first-screen.ts';
 import { groupsBench } from './groups.ts';
+import { hikBench } from './hik.ts';
 import { importsBench } from './imports.ts';
 import { listsBench } from './lists.ts';
 import { liveBench } from './live.ts';
@@ -43,6 +44,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   backup: backupBench,
   'person-export': personExportBench,
   zk: () => zkBench(),
+  hik: hikBench,
 };
 
 const only = process.argv.slice(2);

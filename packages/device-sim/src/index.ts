@@ -8,3 +8,5 @@ export { type Credential, DeviceState } from './state.ts';
 export * from './fleet.ts';
 export { type CardVerdict, cardVerdict, type LiftFloors, liftFloors, localTime, scheduleRefusal } from './schedule.ts';
 export { startZkEmulator, type ZkEmulator, type ZkEmulatorOptions } from './zk/index.ts';
+export { type HikEmulator, type HikEmulatorOptions, type HikFault, startHikEmulator } from './hik/emulator.ts';
+export { type HikEvent, HikState } from './hik/state.ts';

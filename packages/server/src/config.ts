@@ -145,6 +145,28 @@ const schema = z.object({
     .min(1000, 'must be a whole number of milliseconds of at least 1000')
     .default(300_000),
   EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(1_000_000),
+  /**
+   * The server's base URL as door terminals reach it (`http://10.0.0.5:8080`): Hikvision terminals post
+   * their events to `<this>/hik/events?...` (docs/devices/hikvision.md). Unset: events are read by the
+   * terminals' event search only (every HIK_POLL_MS).
+   */
+  DEVICE_CALLBACK_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (the server as terminals reach it)' })
+    .optional(),
+  /** How often each Hikvision terminal is asked for its device info and event log, ms. */
+  HIK_POLL_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds (200 to 3600000)' })
+    .int('must be a whole number of milliseconds (200 to 3600000)')
+    .min(200, 'must be a whole number of milliseconds (200 to 3600000)')
+    .max(3_600_000, 'must be a whole number of milliseconds (200 to 3600000)')
+    .default(30_000),
+  /** How long one request to a Hikvision terminal may take, ms. */
+  HIK_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds (100 to 120000)' })
+    .int('must be a whole number of milliseconds (100 to 120000)')
+    .min(100, 'must be a whole number of milliseconds (100 to 120000)')
+    .max(120_000, 'must be a whole number of milliseconds (100 to 120000)')
+    .default(10_000),
   /** Access events are kept this many whole months, then their month is dropped (0: kept for ever; db/event-partitions.ts). */
   ACCESS_EVENT_RETENTION_MONTHS: z.coerce
     .number({ error: 'must be a whole number of months (0: keep every event)' })

@@ -4,6 +4,7 @@ import type { CommunityTables } from './tables/communities.ts';
 import type { DatareqTables } from './tables/datareq.ts';
 import type { DeviceTables } from './tables/devices.ts';
 import type { FoundationTables } from './tables/foundation.ts';
+import type { HikTables } from './tables/hik.ts';
 import type { ImportTables } from './tables/imports.ts';
 import type { LiveOpsTables } from './tables/live-ops.ts';
 import type { LiveTables } from './tables/live.ts';
@@ -28,4 +29,5 @@ export interface DB
     LiveTables,
     RulesTables,
     DatareqTables,
-    PrivacyTables {}
+    PrivacyTables,
+    HikTables {}

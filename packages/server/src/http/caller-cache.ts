@@ -2,11 +2,11 @@ import type { Caller } from './caller.ts';
 
 /**
  * Tables whose writes cannot change who a session's caller is: events, queues, logs, counters, what
- * door units acknowledge (a card's or face's state on a unit) and webhooks (each delivery writes its
+ * door units acknowledge (a card's or face's state on a unit, a Hikvision terminal's event position and faces) and webhooks (each delivery writes its
  * webhook's last result), none of them a parent of the session, account, grant or scope tables.
  */
 const UNRELATED =
-  /^(?:access_event(?:_\w+)?|usage_event|command|op_log|alarm|live_event|rate_limit|captcha|sms_code|import_progress|webhook(?:_delivery)?|device|card_gate|face_gate|moveout_command|access_group_fanout)$/;
+  /^(?:access_event(?:_\w+)?|usage_event|command|op_log|alarm|live_event|rate_limit|captcha|sms_code|import_progress|webhook(?:_delivery)?|device|card_gate|face_gate|moveout_command|access_group_fanout|hik_event_position|hik_face)$/;
 const READ = /^\s*(?:select|with|explain|values|show)\b/i;
 /** `update` of `on conflict do update` and of a row lock (`for update`, `for no key update`) names no table. */
 const UPDATE = String.raw`(?<!\bdo\s+)(?<!\bfor\s+(?:no\s+key\s+)?)update`;

@@ -1,0 +1,68 @@
+/**
+ * What an emulated Hikvision access terminal keeps (the DS-K1T series' person, card, face,
+ * plan and event stores), in the JSON shapes ISAPI answers with.
+ */
+
+/** `UserInfo` as ISAPI sends and answers it. */
+export interface HikUser {
+  employeeNo: string;
+  name: string;
+  userType: string;
+  Valid: { enable: boolean; beginTime: string; endTime: string; timeType?: string };
+  doorRight?: string;
+  RightPlan?: { doorNo: number; planTemplateNo: string }[];
+}
+
+export interface HikCard {
+  employeeNo: string;
+  cardNo: string;
+  cardType: string;
+}
+
+export interface HikFace {
+  FDID: string;
+  FPID: string;
+  name?: string;
+  bytes: number;
+}
+
+/** One entry of the terminal's event log (an `AcsEvent` `InfoList` item). */
+export interface HikEvent {
+  major: number;
+  minor: number;
+  time: string;
+  serialNo: number;
+  cardNo?: string;
+  employeeNoString?: string;
+  name?: string;
+  doorNo: number;
+  currentVerifyMode?: string;
+}
+
+export type DoorMode = 'normal' | 'alwaysOpen' | 'alwaysClose';
+
+export class HikState {
+  readonly users = new Map<string, HikUser>();
+  readonly cards = new Map<string, HikCard>();
+  /** By FPID (the person's employeeNo). */
+  readonly faces = new Map<string, HikFace>();
+  readonly weekPlans = new Map<number, unknown>();
+  readonly templates = new Map<number, unknown>();
+  readonly holidayPlans = new Map<number, unknown>();
+  readonly holidayGroups = new Map<number, unknown>();
+  readonly events: HikEvent[] = [];
+  door: DoorMode = 'normal';
+  /** Remote opens done (RemoteControl cmd=open). */
+  opens = 0;
+  name = 'Access Controller';
+  /** The listening host the server configured (`/ISAPI/Event/notification/httpHosts`), if any. */
+  httpHost: { url: string; ipAddress: string; portNo: number; protocolType: string } | null = null;
+  private nextSerial = 1;
+
+  /** Appends an event to the log with the next serial number. */
+  log(e: Omit<HikEvent, 'serialNo'>): HikEvent {
+    const ev = { ...e, serialNo: this.nextSerial++ };
+    this.events.push(ev);
+    return ev;
+  }
+}
