@@ -21,8 +21,8 @@ import { filteredPool } from './pool.ts';
 
 /**
  * Columns of the template, export and import; keys are the add form's fields. The kind is imported
- * (a hik-isapi unit needs its password, which no sheet carries: add it in the pool's dialog); the
- * export adds a hik-isapi unit's address, port and user, never its password.
+ * (a unit of an addressed kind needs its password, which no sheet carries: add it in the pool's dialog);
+ * the export adds such a unit's address, port and user, never its password.
  */
 const COLUMNS = importColumns('col.dev', ['name', ['regNo', 'serial'], 'isVilla', ...HARDWARE_COLUMNS, 'note', ['unitKind', 'kind']]);
 const EXPORT_COLUMNS = [
