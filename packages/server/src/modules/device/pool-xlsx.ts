@@ -5,7 +5,6 @@ import {
   type ParsedInput,
   poolAddInput,
   type poolRoutes,
-  UNIT_KINDS,
   type UnitKind,
 } from '@gatehouse/contracts';
 import type { FastifyReply } from 'fastify';
