@@ -65,6 +65,12 @@ export type DeviceTopic = (typeof DEVICE_TOPICS)[number];
  */
 export const UNIT_KINDS = ['gatehouse-mqtt', 'hik-isapi', 'zk-push'] as const;
 export type UnitKind = (typeof UNIT_KINDS)[number];
+/**
+ * Kinds the server calls at an address with a user and password (the pool's vendor fields, the
+ * password stored sealed): today the Hikvision ISAPI terminals. Areas ask this, never name a vendor.
+ */
+export const ADDRESSED_KINDS: readonly UnitKind[] = ['hik-isapi'];
+export const isAddressedKind = (kind: string | undefined): boolean => !!kind && (ADDRESSED_KINDS as readonly string[]).includes(kind);
 
 export const UNIT_PUBLISHES = ['ack', 'event', 'status', 'heartbeat'] as const satisfies readonly DeviceTopic[];
 /** `cmd`: its commands; `evack`: the server's word that events it sent are stored (docs/device-protocol.md §7). */

@@ -20,6 +20,7 @@ import { startMosquittoProvisioning, withProvisioner } from './devices/provision
 import { useSecretKey } from './devices/provision/sealed-secrets.ts';
 import { type DeviceBus, unitsWithoutBroker } from './devices/bus.ts';
 import { VENDOR_ADAPTERS } from './devices/adapters/index.ts';
+import type { AdapterFactory } from './devices/adapters/contract.ts';
 import { Units } from './devices/units.ts';
 import { deviceCredentialBox } from './crypto/key-file.ts';
 import type { Services } from './http/context.ts';
@@ -51,6 +52,8 @@ export async function boot(
     redisPrefix?: string;
     onQuery?: QueryListener;
     sweepMs?: number;
+    /** The vendor kinds' adapters (default devices/adapters/index.ts; tests bring their own). */
+    adapters?: readonly AdapterFactory[];
   } = {},
 ): Promise<Booted> {
   const log = pino({ level: config.LOG_LEVEL });
@@ -107,7 +110,7 @@ export async function boot(
     instance: config.INSTANCE_ID,
     sweepMs: opts.sweepMs,
     unseal,
-    factories: VENDOR_ADAPTERS,
+    factories: opts.adapters ?? VENDOR_ADAPTERS,
     eventRate: { perSec: config.DEVICE_EVENTS_PER_S, burst: config.DEVICE_EVENT_BURST },
   };
   let devices: DeviceBus;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CMD_STATUSES, CMD_TYPES, SERIAL_PATTERN, UNIT_KINDS } from '../devices.ts';
+import { CMD_STATUSES, CMD_TYPES, isAddressedKind, SERIAL_PATTERN, UNIT_KINDS } from '../devices.ts';
 import { HARDWARE, LIMITS } from '../limits.ts';
 import { msg } from '../messages/define.ts';
 import { DEVICE_LIST_PHONE, isUnitHost } from '../patterns.ts';
@@ -60,7 +60,7 @@ const poolFields = {
 const vendorRules =
   (needPassword: boolean) =>
   (v: { unitKind?: string; vendorHost?: string; vendorUser?: string; vendorPassword?: string }, ctx: z.RefinementCtx) => {
-    if (v.unitKind !== 'hik-isapi') return;
+    if (!isAddressedKind(v.unitKind)) return;
     if (!v.vendorHost) ctx.addIssue({ code: 'custom', path: ['vendorHost'], message: msg('v.required', { field: '@f.dev.host' }) });
     if (!v.vendorUser) ctx.addIssue({ code: 'custom', path: ['vendorUser'], message: msg('v.required', { field: '@f.dev.user' }) });
     if (needPassword && !v.vendorPassword)

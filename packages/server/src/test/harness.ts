@@ -1,3 +1,4 @@
+import type { AdapterFactory } from '../devices/adapters/contract.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -82,7 +83,9 @@ function pgliteTemplate(): Blob | undefined {
  * Builds the app on a fresh database (PGlite in memory, started from the run's migrated
  * template, or a new PostgreSQL database), with the captcha off and no demo data.
  */
-export async function testApp(opts: { mqtt?: boolean; config?: Partial<Config>; onQuery?: QueryListener } = {}) {
+export async function testApp(
+  opts: { mqtt?: boolean; config?: Partial<Config>; onQuery?: QueryListener; adapters?: readonly AdapterFactory[] } = {},
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-test-'));
   let drop: (() => Promise<void>) | undefined;
   let url: string | undefined;
@@ -90,7 +93,14 @@ export async function testApp(opts: { mqtt?: boolean; config?: Partial<Config>; 
   const config = testConfig({ DATA_DIR: dataDir, dataDir, DATABASE_URL: url, MQTT_PORT: 0, ...opts.config });
   const redisPrefix = `gh:test:${crypto.randomBytes(6).toString('hex')}:`;
   const dbFrom = testDbKind() === 'pglite' ? pgliteTemplate() : undefined;
-  const booted = await boot(config, { inMemoryDb: true, dbFrom, mqtt: opts.mqtt ?? false, redisPrefix, onQuery: opts.onQuery });
+  const booted = await boot(config, {
+    inMemoryDb: true,
+    dbFrom,
+    mqtt: opts.mqtt ?? false,
+    redisPrefix,
+    onQuery: opts.onQuery,
+    adapters: opts.adapters,
+  });
   const app = await buildApp(booted.services);
   const db = booted.services.db;
 

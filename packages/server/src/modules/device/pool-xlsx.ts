@@ -5,7 +5,6 @@ import {
   type ParsedInput,
   poolAddInput,
   type poolRoutes,
-  UNIT_KINDS,
   type UnitKind,
 } from '@gatehouse/contracts';
 import type { FastifyReply } from 'fastify';
@@ -20,14 +19,15 @@ import { streamWorkbook } from '../../xlsx/write.ts';
 import { filteredPool } from './pool.ts';
 
 /**
- * Columns of the template, export and import; keys are the add form's fields. The kind is imported
- * (a hik-isapi unit needs its password, which no sheet carries: add it in the pool's dialog); the
- * export adds a hik-isapi unit's address, port and user, never its password.
+ * Columns of the template and import (keys are the add form's fields: an imported unit is a
+ * gatehouse-mqtt one; other kinds are added in the pool's dialog); the export adds the kind and an
+ * addressed unit's address, port and user, never its password.
  */
-const COLUMNS = importColumns('col.dev', ['name', ['regNo', 'serial'], 'isVilla', ...HARDWARE_COLUMNS, 'note', ['unitKind', 'kind']]);
+const COLUMNS = importColumns('col.dev', ['name', ['regNo', 'serial'], 'isVilla', ...HARDWARE_COLUMNS, 'note']);
 const EXPORT_COLUMNS = [
   ...COLUMNS,
   ...importColumns('col.dev', [
+    ['unitKind', 'kind'],
     ['vendorHost', 'host'],
     ['vendorPort', 'port'],
     ['vendorUser', 'user'],
@@ -55,24 +55,12 @@ function yesNo(v: unknown, on: number, required = false): unknown {
   return YES.has(s) ? on : NO.has(s) ? 0 : -1;
 }
 
-/** A kind cell: its code or its name in any language (blank: gatehouse-mqtt); anything else stays as written (refused). */
-function kindOf(v: unknown): unknown {
-  const s = String(v ?? '').trim();
-  if (!s) return undefined;
-  const lower = s.toLowerCase();
-  for (const k of UNIT_KINDS) {
-    if (k === lower) return k;
-    for (const lang of ['zh-CN', 'zh-TW', 'en'] as const) if (t(lang, `unitKind.${k}`).toLowerCase() === lower) return k;
-  }
-  return s;
-}
-
 /** One spreadsheet row, checked by the add form's schema. */
 const rowSchema = z.preprocess((raw) => {
   const r = (raw ?? {}) as Record<string, unknown>;
   const out: Record<string, unknown> = { ...r, isVilla: yesNo(r.isVilla, 1, true) };
   for (const [k, bit] of Object.entries(BITS)) out[k] = yesNo(r[k], bit);
-  out.unitKind = kindOf(r.unitKind);
+  out.unitKind = undefined;
   return out;
 }, poolAddInput);
 
@@ -80,17 +68,7 @@ const sheetName = (ctx: AuthCtx) => t(ctx.lang, 'sheet.pool');
 const yn = (ctx: AuthCtx, on: boolean) => t(ctx.lang, on ? 'dev.yes' : 'dev.no');
 
 export async function poolTemplate(ctx: AuthCtx, reply: FastifyReply): Promise<void> {
-  const example = [
-    '1号门口机',
-    'GH2024000001',
-    yn(ctx, false),
-    yn(ctx, true),
-    yn(ctx, true),
-    yn(ctx, true),
-    yn(ctx, false),
-    '',
-    t(ctx.lang, 'unitKind.gatehouse-mqtt'),
-  ];
+  const example = ['1号门口机', 'GH2024000001', yn(ctx, false), yn(ctx, true), yn(ctx, true), yn(ctx, true), yn(ctx, false), ''];
   await sendTemplate(ctx, reply, 'sheet.pool', COLUMNS, [example]);
 }
 

@@ -8,6 +8,7 @@ import {
   type ParsedInput,
   type PoolRow,
   type poolRoutes,
+  isAddressedKind,
   type UnitKind,
 } from '@gatehouse/contracts';
 import { deviceCredentialBox } from '../../crypto/key-file.ts';
@@ -94,12 +95,12 @@ export async function assertSerialFree(db: Db, serial: string): Promise<void> {
 }
 
 /**
- * A unit's kind and vendor columns from the form: hik-isapi keeps its address, port (default 80),
+ * A unit's kind and vendor columns from the form: an addressed kind (ADDRESSED_KINDS) keeps its address, port (default 80),
  * user and, sealed, its password (`sealed`: the one it has when none is sent); the other kinds none.
  */
 function vendorColumns(ctx: AuthCtx, i: AddIn | UpdateIn, sealed: string | null) {
   const kind: UnitKind = i.unitKind ?? 'gatehouse-mqtt';
-  if (kind !== 'hik-isapi') return { unit_kind: kind, vendor_host: null, vendor_port: null, vendor_user: null, vendor_secret_box: null };
+  if (!isAddressedKind(kind)) return { unit_kind: kind, vendor_host: null, vendor_port: null, vendor_user: null, vendor_secret_box: null };
   return {
     unit_kind: kind,
     vendor_host: i.vendorHost ?? null,
@@ -135,7 +136,7 @@ export async function addPool(ctx: AuthCtx, i: AddIn): Promise<PoolRow> {
 
 /**
  * Edits a pool entry; the serial cannot change, nor the kind of a unit bound to a door (unbind it
- * first). A hik-isapi unit sent without a password keeps its own (one is required when it has none).
+ * first). A unit of an addressed kind sent without a password keeps its own (one is required when it has none).
  * A bound device gets its new profile (name, single-family, hardware) as a command.
  */
 export async function updatePool(ctx: AuthCtx, i: UpdateIn): Promise<PoolRow> {
@@ -160,8 +161,8 @@ export async function updatePool(ctx: AuthCtx, i: UpdateIn): Promise<PoolRow> {
   if (i.regNo !== undefined && i.regNo !== before.serial) throw badRequest('pool.serialReadOnly');
   const kind = i.unitKind ?? (before.unit_kind as UnitKind);
   if (before.address_id !== null && kind !== before.unit_kind) throw badRequest(msg('pool.kindBound', { regNo: before.serial }));
-  const kept = before.unit_kind === 'hik-isapi' ? before.vendor_secret_box : null;
-  if (kind === 'hik-isapi' && !i.vendorPassword && !kept) throw badRequest(msg('v.required', { field: '@f.dev.vendorPassword' }));
+  const kept = isAddressedKind(before.unit_kind) ? before.vendor_secret_box : null;
+  if (isAddressedKind(kind) && !i.vendorPassword && !kept) throw badRequest(msg('v.required', { field: '@f.dev.vendorPassword' }));
   const vendor = vendorColumns(ctx, { ...i, unitKind: kind }, kept);
   const after = { name: i.name, is_villa: i.isVilla, hardware: hardwareOf(i), note: i.note ?? '' };
   await withCommands(ctx, async (trx, q) => {
