@@ -19,7 +19,7 @@ import { verifyDeviceSecret } from './devices/secrets.ts';
 import { startMosquittoProvisioning, withProvisioner } from './devices/provision/index.ts';
 import { useSecretKey } from './devices/provision/sealed-secrets.ts';
 import { type DeviceBus, unitsWithoutBroker } from './devices/bus.ts';
-import { VENDOR_ADAPTERS } from './devices/adapters/index.ts';
+import { vendorAdapters } from './devices/adapters/index.ts';
 import type { AdapterFactory } from './devices/adapters/contract.ts';
 import { Units } from './devices/units.ts';
 import { deviceCredentialBox } from './crypto/key-file.ts';
@@ -110,7 +110,7 @@ export async function boot(
     instance: config.INSTANCE_ID,
     sweepMs: opts.sweepMs,
     unseal,
-    factories: opts.adapters ?? VENDOR_ADAPTERS,
+    factories: opts.adapters ?? vendorAdapters(config),
     eventRate: { perSec: config.DEVICE_EVENTS_PER_S, burst: config.DEVICE_EVENT_BURST },
   };
   let devices: DeviceBus;

@@ -1,12 +1,4 @@
-import {
-  HARDWARE,
-  hardwareOf,
-  msg,
-  type ParsedInput,
-  poolAddInput,
-  type poolRoutes,
-  type UnitKind,
-} from '@gatehouse/contracts';
+import { HARDWARE, hardwareOf, msg, type ParsedInput, poolAddInput, type poolRoutes, type UnitKind } from '@gatehouse/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AuthCtx } from '../../http/context.ts';
