@@ -71,7 +71,8 @@ export async function recordErasures(
         account: f.account,
         person_name: f.user_name.slice(0, 50),
         reason,
-        staff_account_id: actor.caller.accountId,
+        // A built-in caller (the retention job: account 0) is no account: the record names it by its regNo.
+        staff_account_id: actor.caller.accountId || null,
         staff_regno: actor.caller.regNo.slice(0, 100),
       })),
     )
