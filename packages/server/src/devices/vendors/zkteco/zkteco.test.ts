@@ -77,10 +77,7 @@ describe('zk-push terminals', () => {
       .orderBy('time')
       .execute();
 
-  // Skipped, open issue: in this harness the acks the adapter reports (Inbound.ack → flush → writeAcks)
-  // are sometimes not visible to the test's reads although writeAcks returned the changed rows; it
-  // depends on timing (passes alone with extra logging, fails in the full file). Not resolved by the deadline.
-  it.skip('a terminal hands shakes, is online and bound to its address; a card.put reaches it and is acked', async () => {
+  it('a terminal hands shakes, is online and bound to its address; a card.put reaches it and is acked', async () => {
     const unit = await zkUnit();
     const e = await start(unit.serial);
     await until(
@@ -135,10 +132,7 @@ describe('zk-push terminals', () => {
     expect([...e.state.users.values()].some((u) => u.cardNo === '10203040')).toBe(false);
   });
 
-  // Skipped, open issue: in this harness the acks the adapter reports (Inbound.ack → flush → writeAcks)
-  // are sometimes not visible to the test's reads although writeAcks returned the changed rows; it
-  // depends on timing (passes alone with extra logging, fails in the full file). Not resolved by the deadline.
-  it.skip('faces, remote open, emergency modes, reset and kinds a terminal lacks', async () => {
+  it('faces, remote open, emergency modes, reset and kinds a terminal lacks', async () => {
     const unit = await zkUnit();
     const e = await start(unit.serial);
     const jpeg = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex').toString('base64');
@@ -189,10 +183,7 @@ describe('zk-push terminals', () => {
     ]);
   });
 
-  // Skipped, open issue: in this harness the acks the adapter reports (Inbound.ack → flush → writeAcks)
-  // are sometimes not visible to the test's reads although writeAcks returned the changed rows; it
-  // depends on timing (passes alone with extra logging, fails in the full file). Not resolved by the deadline.
-  it.skip('a Return code fails the command with its meaning, and nothing else', async () => {
+  it('a Return code fails the command with its meaning, and nothing else', async () => {
     const unit = await zkUnit();
     const e = await start(unit.serial, { failWith: { match: /^DATA UPDATE user /, code: -1001 } });
     const put = await queue(unit.addressid, CMD_KIND.cardPut, { cardId: '555', account: '13900000003' }, 'card:555');
