@@ -1,5 +1,5 @@
-import { type PoolRow, poolAddInput, poolUpdateInput } from '@gatehouse/contracts';
-import { Form, Input, Modal, Radio } from 'antd';
+import { isAddressedKind, type PoolRow, poolAddInput, poolUpdateInput, UNIT_KINDS, type UnitKind } from '@gatehouse/contracts';
+import { Alert, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useT } from '../../i18n/index.ts';
 import { HardwareChoice, hardwareBits, hardwareFlags } from '../../shared/hardware.tsx';
 import { fieldRule } from '../../shared/rules.ts';
@@ -12,6 +12,11 @@ interface Values {
   isVilla?: number;
   note?: string;
   hardware: number[];
+  unitKind: UnitKind;
+  vendorHost?: string;
+  vendorPort?: number;
+  vendorUser?: string;
+  vendorPassword?: string;
 }
 
 /** Add and edit a device pool entry (001 §5): the serial number cannot be edited. */
@@ -26,10 +31,32 @@ export function PoolDialog({ row, onClose, onSaved }: { row?: PoolRow; onClose: 
         isVilla: row.isVilla,
         note: row.note ?? '',
         hardware: hardwareBits(row.hardware),
+        unitKind: row.unitKind,
+        vendorHost: row.vendorHost ?? undefined,
+        vendorPort: row.vendorPort ?? undefined,
+        vendorUser: row.vendorUser ?? undefined,
       }
-    : { hardware: [] };
+    : { hardware: [], unitKind: 'gatehouse-mqtt', vendorPort: 80 };
+  const kind = Form.useWatch('unitKind', form) ?? initial.unitKind;
+  const addressed = isAddressedKind(kind);
   const dialog = useSaveDialog(form, async (v) => {
-    const body = { name: v.name, regNo: v.regNo, isVilla: v.isVilla, note: v.note ?? '', ...hardwareFlags(v.hardware) };
+    const vendor = isAddressedKind(v.unitKind)
+      ? {
+          vendorHost: v.vendorHost,
+          vendorPort: v.vendorPort,
+          vendorUser: v.vendorUser,
+          ...(v.vendorPassword ? { vendorPassword: v.vendorPassword } : {}),
+        }
+      : {};
+    const body = {
+      name: v.name,
+      regNo: v.regNo,
+      isVilla: v.isVilla,
+      note: v.note ?? '',
+      unitKind: v.unitKind,
+      ...vendor,
+      ...hardwareFlags(v.hardware),
+    };
     await savePoolEntry(body, row?.id);
     onSaved();
     onClose();
@@ -43,6 +70,33 @@ export function PoolDialog({ row, onClose, onSaved }: { row?: PoolRow; onClose: 
         <Form.Item name="regNo" label={t('ui.dev.serial')} rules={row ? [] : [fieldRule(poolAddInput, 'regNo')]}>
           <Input maxLength={50} disabled={Boolean(row)} data-testid="pool-serial" />
         </Form.Item>
+        <Form.Item name="unitKind" label={t('f.dev.kind')}>
+          <Select options={UNIT_KINDS.map((k) => ({ value: k, label: t(`unitKind.${k}`) }))} data-testid="pool-kind" />
+        </Form.Item>
+        {addressed ? (
+          <>
+            <Form.Item name="vendorHost" label={t('f.dev.host')} rules={[fieldRule(schema, 'vendorHost', { required: true })]}>
+              <Input maxLength={255} data-testid="pool-host" />
+            </Form.Item>
+            <Form.Item name="vendorPort" label={t('f.dev.port')} rules={[fieldRule(schema, 'vendorPort', { required: false })]}>
+              <InputNumber min={1} max={65535} data-testid="pool-port" />
+            </Form.Item>
+            <Form.Item name="vendorUser" label={t('f.dev.user')} rules={[fieldRule(schema, 'vendorUser', { required: true })]}>
+              <Input maxLength={64} autoComplete="off" data-testid="pool-user" />
+            </Form.Item>
+            <Form.Item
+              name="vendorPassword"
+              label={t('f.dev.vendorPassword')}
+              extra={row?.hasPassword ? t('ui.dev.passwordKept') : undefined}
+              rules={[fieldRule(schema, 'vendorPassword', { required: !row?.hasPassword })]}
+            >
+              <Input.Password maxLength={64} autoComplete="new-password" data-testid="pool-password" />
+            </Form.Item>
+          </>
+        ) : null}
+        {kind && kind !== 'gatehouse-mqtt' ? (
+          <Alert type="info" showIcon title={t('ui.dev.noBrokerLogin')} style={{ marginBottom: 16 }} />
+        ) : null}
         <Form.Item name="isVilla" label={t('ui.dev.isVilla')} rules={[fieldRule(schema, 'isVilla')]}>
           <Radio.Group
             options={[
