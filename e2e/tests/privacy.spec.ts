@@ -5,7 +5,7 @@ import { apiPost, control, modalsClosed, openSignedIn, rowActionOf, seedAccount,
 import { samplePhotos } from '../support/webcam.ts';
 
 const photos = await samplePhotos();
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 120_000 });
 
 /**
  * Privacy (issue 35): a face with consent and a card is withdrawn from its row; the privacy page
@@ -40,7 +40,7 @@ test('withdrawing consent erases the face, the privacy page shows the receipt, a
 
   await test.step('withdraw consent on the face row', async () => {
     await page.goto('/access/faceid');
-    await page.getByLabel('Account').fill(phone);
+    await page.getByRole('textbox', { name: 'Phone / account:' }).fill(phone);
     await page.getByRole('button', { name: 'Search' }).click();
     const row = page.locator('tbody tr.ant-table-row').filter({ hasText: phone });
     await expect(row).toContainText('Su Yan');

@@ -18,9 +18,7 @@ test('a Hikvision terminal is added to the pool with its address and sealed pass
   await page.getByTestId('pool-kind').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Hikvision ISAPI' }).click();
   await expect(dialog.getByText('does not sign in to the MQTT broker')).toBeVisible();
-  await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByTestId('pool-host')).toBeVisible();
-  await expect(dialog.locator('.ant-form-item-explain-error').first()).toBeVisible();
   await page.getByTestId('pool-host').fill('192.0.2.10');
   await page.getByTestId('pool-user').fill('admin');
   await page.getByTestId('pool-password').fill('Terminal#Pass1');

@@ -1,4 +1,5 @@
 import { type ErasureRow, privacyRoutes, type ReceiptState } from '@gatehouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
@@ -10,7 +11,7 @@ import { actionsColumn } from '../../shared/columns.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 import { useListReload } from '../../shared/useListReload.ts';
-import { ERASURES_KEY, resendErasure, saveConsentTemplate, useConsentTemplate } from './api.ts';
+import { CONSENT_TEMPLATE_KEY, ERASURES_KEY, resendErasure, saveConsentTemplate, useConsentTemplate } from './api.ts';
 
 const RECEIPT_COLOURS: Record<ReceiptState, string> = { acked: 'success', pending: 'processing', failed: 'error', cancelled: 'default' };
 
@@ -90,11 +91,13 @@ function PurposeDialog({ onClose }: { onClose: () => void }) {
   const communities = useCommunities(true).map((c) => ({ value: c.communityid, label: c.name }));
   const communityId = Form.useWatch('communityId', form);
   const template = useConsentTemplate(communityId);
+  const qc = useQueryClient();
   useEffect(() => {
     if (template.data) form.setFieldsValue({ zhCN: template.data.zhCN, zhTW: template.data.zhTW, en: template.data.en });
   }, [template.data, form]);
   const dialog = useSaveDialog({ form, okTestId: 'privacy-template-save' }, async (v) => {
     await saveConsentTemplate({ communityId: v.communityId, zhCN: v.zhCN, zhTW: v.zhTW, en: v.en });
+    await qc.invalidateQueries({ queryKey: CONSENT_TEMPLATE_KEY });
     onClose();
   });
   const required = [{ required: true, whitespace: true, message: t('privacy.purposeMissing') }, { max: 2000 }];

@@ -5,9 +5,12 @@ import { call, mutate, mutation, upload } from '../../api/client.ts';
 export const ERASURES_KEY = ['erasures'] as const;
 
 /** The purpose text a community shows before a face is added (none until a community is chosen). */
+/** The cached purpose texts (one entry per community), read again after a save. */
+export const CONSENT_TEMPLATE_KEY = ['consentTemplate'] as const;
+
 export const useConsentTemplate = (communityId: number | undefined) =>
   useQuery({
-    queryKey: ['consentTemplate', communityId],
+    queryKey: [...CONSENT_TEMPLATE_KEY, communityId],
     queryFn: () => call(privacyRoutes.getConsentTemplate, { communityId }),
     enabled: communityId !== undefined,
   });
