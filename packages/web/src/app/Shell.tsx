@@ -33,7 +33,8 @@ export function Shell() {
             </div>
           </Layout.Sider>
         )}
-        <Layout.Content className="gh-content">
+        {/* On a phone the content is the page's scroll region: focusable, so a keyboard can scroll it (axe scrollable-region-focusable). */}
+        <Layout.Content className="gh-content" tabIndex={phone ? 0 : undefined}>
           <EmergencyBanner />
           <ScreenErrorBoundary>
             <Outlet />

@@ -46,7 +46,7 @@ export default function PoolPage() {
   const columns: ColumnsType<PoolRow> = [
     { title: t('ui.dev.name'), dataIndex: 'name', key: 'name', sorter: true },
     { title: t('ui.dev.serial'), dataIndex: 'regNo', key: 'regNo', sorter: true },
-    { title: t('f.dev.kind'), dataIndex: 'unitKind', key: 'unitKind', render: (k: string) => t(`unitKind.${k}`) },
+    { title: t('f.dev.kind'), dataIndex: 'unitKind', key: 'unitKind', responsive: ['md'], render: (k: string) => t(`unitKind.${k}`) },
     { title: t('ui.dev.isVilla'), dataIndex: 'isVilla', key: 'isVilla', sorter: true, render: (v: number) => t(v ? 'ui.yes' : 'ui.no') },
     {
       title: t('ui.dev.hardware'),
