@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoDevices } from './devices.ts';
 import { DEMO_WEBHOOK_URL } from './office-history.ts';
 import { checkPhoto } from '../faces/photo.ts';
+import { isSealed, sealedFiles } from '../faces/sealed-files.ts';
 import { formatDateTime } from '../http/dates.ts';
 import { ensureAdmin } from '../modules/account/insert.ts';
 import { until } from '../test/devices.ts';
@@ -36,7 +37,12 @@ describe('demo data (DEMO=1)', () => {
       .orderBy('f.id')
       .execute();
     expect(faces.map((f) => f.account)).toEqual(['13900000007', '13900000005']);
-    for (const f of faces) await checkPhoto(fs.readFileSync(path.join(t.config.dataDir, f.path)));
+    // Stored sealed (PHOTO_KEY, docs/privacy.md); opened, each is a photo that passes the face check.
+    for (const f of faces) {
+      const stored = fs.readFileSync(path.join(t.config.dataDir, f.path));
+      expect(isSealed(stored)).toBe(true);
+      await checkPhoto(sealedFiles(t.config).open(stored));
+    }
     expect((await t.db.selectFrom('card').select('id').execute()).length).toBe(4);
 
     stop = await startDemoDevices(t.services, { bindNew: true });
