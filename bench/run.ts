@@ -4,6 +4,7 @@ import { accountsBench } from './accounts.ts';
 import { alarmsBench } from './alarms.ts';
 import { backupBench } from './backup.ts';
 import { bigGroupBench } from './big-group.ts';
+import { chaosBench } from './chaos.ts';
 import { devicesBench } from './devices.ts';
 import { exportsBench } from './exports.ts';
 import { facesBench } from './faces.ts';
@@ -45,6 +46,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   'person-export': personExportBench,
   zk: () => zkBench(),
   hik: hikBench,
+  chaos: chaosBench,
 };
 
 const only = process.argv.slice(2);

@@ -1,7 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
 import { CMD_KIND, CMD_STATUS, CMD_TYPE, type DeviceSecret } from '@gatehouse/contracts';
 import { type SimulatedDevice, startSimulatedDevice } from '@gatehouse/device-sim';
 import { sql } from 'kysely';
@@ -9,51 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindNewDevice, statusesOf, until } from '../test/devices.ts';
 import { freshPostgres, type TestApp, testApp, testDbKind } from '../test/harness.ts';
 import { freePort } from '../test/mosquitto-plain.ts';
+import { hasSocat, SOCAT, TcpProxy } from '../test/tcp-proxy.ts';
 import { withCommands } from './commands.ts';
 
-const SOCAT = '/usr/bin/socat';
 const OUTAGE_MS = 30_000;
-const canRun = testDbKind() === 'postgres' && fs.existsSync(SOCAT);
+const canRun = testDbKind() === 'postgres' && hasSocat();
 if (!canRun) console.log(`db-outage.test.ts skipped: needs TEST_DB=postgres and socat at ${SOCAT}`);
-
-/** A TCP proxy to PostgreSQL that a test can cut (every connection through it drops) and start again on the same port. */
-class TcpProxy {
-  private proc: ChildProcess | null = null;
-  constructor(
-    readonly port: number,
-    private readonly target: { host: string; port: number },
-  ) {}
-
-  async start(): Promise<void> {
-    const proc = spawn(SOCAT, [`TCP-LISTEN:${this.port},bind=127.0.0.1,reuseaddr,fork`, `TCP:${this.target.host}:${this.target.port}`], {
-      detached: true,
-      stdio: 'ignore',
-    });
-    this.proc = proc;
-    await until(
-      () =>
-        new Promise<boolean>((r) => {
-          const s = net.connect(this.port, '127.0.0.1', () => {
-            s.end();
-            r(true);
-          });
-          s.on('error', () => r(false));
-        }),
-      10_000,
-      'proxy listening',
-    );
-  }
-
-  /** Kills the listener and every forwarded connection (one process group). */
-  async cut(): Promise<void> {
-    const p = this.proc;
-    if (!p?.pid || p.exitCode !== null) return;
-    const gone = new Promise((r) => p.once('exit', r));
-    process.kill(-p.pid, 'SIGKILL');
-    await gone;
-    this.proc = null;
-  }
-}
 
 /** PostgreSQL away for 30 s under a running server: what units send meanwhile is written once it is back; health says so. */
 describe.skipIf(!canRun)('PostgreSQL down for 30 s', () => {

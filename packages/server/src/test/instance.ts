@@ -8,6 +8,8 @@ export class Instance {
   private constructor(
     readonly id: string | null,
     readonly proc: ChildProcess,
+    /** Its HTTP port, when it serves HTTP (INSTANCE_HTTP_PORT). */
+    readonly httpPort: number | null,
   ) {
     proc.on('message', (m: { id?: number; n?: number; error?: string }) => {
       const w = m.id === undefined ? undefined : this.waiting.get(m.id);
@@ -15,6 +17,11 @@ export class Instance {
       this.waiting.delete(m.id);
       if (m.error) w.reject(new Error(m.error));
       else w.resolve(m.n ?? 0);
+    });
+    // A killed instance answers nothing more: what it was asked fails (it may or may not have been committed).
+    proc.once('exit', () => {
+      for (const w of this.waiting.values()) w.reject(new Error('instance exited'));
+      this.waiting.clear();
     });
   }
 
@@ -30,20 +37,25 @@ export class Instance {
       proc.once('message', () => resolve());
     });
     proc.removeAllListeners('exit');
-    return new Instance(id, proc);
+    return new Instance(id, proc, env.INSTANCE_HTTP_PORT ? Number(env.INSTANCE_HTTP_PORT) : null);
   }
 
-  /** Queues a card for each of these door units and dispatches (withCommands in the child). */
-  issue(addressIds: number[], cards: string[]): Promise<number> {
+  get alive(): boolean {
+    return this.proc.exitCode === null && this.proc.signalCode === null;
+  }
+
+  /** Queues a card put (or, with `remove`, a delete) for each of these door units and dispatches (withCommands in the child). */
+  issue(addressIds: number[], cards: string[], remove = false): Promise<number> {
+    if (!this.alive) return Promise.reject(new Error('instance exited'));
     const id = ++this.seq;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.proc.send({ id, addressIds, cards });
+      this.proc.send({ id, addressIds, cards, remove });
     });
   }
 
   async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
-    if (this.proc.exitCode !== null || this.proc.signalCode !== null) return;
+    if (!this.alive) return;
     const gone = new Promise((r) => this.proc.once('exit', r));
     this.proc.kill(signal);
     await gone;

@@ -17,8 +17,12 @@ export async function freePort(): Promise<number> {
 
 export interface Mosquitto {
   url: string;
-  proc: ChildProcess;
+  readonly proc: ChildProcess;
   stop(): Promise<void>;
+  /** Stops the broker (its sessions go with it: no persistence), keeping its port and config for `resume`. */
+  halt(): Promise<void>;
+  /** Starts it again on the same port. */
+  resume(): Promise<void>;
 }
 
 /**
@@ -34,6 +38,31 @@ export async function startMosquitto(extra: string[] = []): Promise<Mosquitto> {
     conf,
     [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'max_queued_messages 100000', 'log_type error', ...extra, ''].join('\n'),
   );
+  let proc = await launch(conf, port);
+  const halt = async () => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
+    const gone = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGTERM');
+    await gone;
+  };
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    get proc() {
+      return proc;
+    },
+    async stop() {
+      await halt();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+    halt,
+    async resume() {
+      proc = await launch(conf, port);
+    },
+  };
+}
+
+/** Runs mosquitto on a config and resolves once it accepts connections on `port`. */
+async function launch(conf: string, port: number): Promise<ChildProcess> {
   const proc = spawn(MOSQUITTO, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   proc.stderr?.on('data', (d) => {
@@ -49,20 +78,8 @@ export async function startMosquitto(extra: string[] = []): Promise<Mosquitto> {
       });
       s.on('error', () => r(false));
     });
-    if (ok) break;
+    if (ok) return proc;
     if (Date.now() > end) throw new Error(`mosquitto did not listen on ${port}: ${err}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  return {
-    url: `mqtt://127.0.0.1:${port}`,
-    proc,
-    async stop() {
-      if (proc.exitCode === null) {
-        const gone = new Promise((r) => proc.once('exit', r));
-        proc.kill('SIGTERM');
-        await gone;
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
