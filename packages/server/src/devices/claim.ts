@@ -130,3 +130,14 @@ export async function dueDevices(db: Kysely<DB>, limit: number, skipKinds: reado
     limit ${limit}`.execute(db);
   return res.rows.map((r) => Number(r.device_id));
 }
+
+/**
+ * Units of a kind with commands published before `before` and not answered yet (the broker connection
+ * came back: what the broker held for them may be gone with its sessions).
+ */
+export async function sentDevices(db: Kysely<DB>, kind: UnitKind, before: Date): Promise<number[]> {
+  const res = await sql<{ device_id: number }>`
+    select distinct c.device_id from command c join device d on d.id = c.device_id
+    where c.status = ${CMD_STATUS.sent} and c.sent_at < ${before.toISOString()}::timestamptz and d.unit_kind = ${kind}`.execute(db);
+  return res.rows.map((r) => Number(r.device_id));
+}

@@ -2,7 +2,7 @@ import { UNIT_KINDS, type UnitKind } from '@gatehouse/contracts';
 import type { Db } from '../db/index.ts';
 import { ONCE_KEYS, runOnce } from '../db/once.ts';
 import type { UnitAdapter, UnitLink } from './adapters/contract.ts';
-import { type ClaimedCommand, claimCommands, dueDevices, lockDevices, unclaim, unlockDevices } from './claim.ts';
+import { type ClaimedCommand, claimCommands, dueDevices, lockDevices, sentDevices, unclaim, unlockDevices } from './claim.ts';
 
 /** The UnitLinks of door units (devices/adapters/links.ts), for the vendor kinds' adapters. */
 export type LoadLinks = (deviceIds: readonly number[]) => Promise<Map<number, UnitLink>>;
@@ -112,6 +112,16 @@ export class Dispatcher {
       ids = await dueDevices(this.db, BATCH, skip);
     });
     if (ids.length) this.request(ids);
+  }
+
+  /**
+   * The connection to a kind's units came back (e.g. the broker restarted without persistence: the
+   * commands it held for them are gone): re-sends that kind's commands published before `at` and not
+   * answered, now rather than when their leases end. A unit that already applied one answers again.
+   */
+  async resendSentBefore(kind: UnitKind, at: Date): Promise<void> {
+    const ids = await sentDevices(this.db, kind, at);
+    if (ids.length) this.request(ids, at);
   }
 
   private async loop(): Promise<void> {

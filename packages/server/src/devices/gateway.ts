@@ -71,7 +71,11 @@ export async function connectGateway(o: GatewayOptions): Promise<DeviceBus & { c
   const dispatcher = units.dispatcher;
   // Handlers first: a resumed session may deliver queued acks right after CONNACK.
   client.on('message', (topic, payload) => adapter.receive(topic, payload));
+  let connectedBefore = false;
   client.on('connect', () => {
+    // Back after a loss: the broker may have lost what it held (a restart without persistence).
+    if (connectedBefore) dispatcher.resendSentBefore('gatehouse-mqtt', new Date()).catch(onError);
+    connectedBefore = true;
     dispatcher.sweep().catch(onError);
   });
   await new Promise<void>((resolve, reject) => {

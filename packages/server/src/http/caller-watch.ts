@@ -35,6 +35,7 @@ export class CallerWatch {
   #closed = false;
   #retry: NodeJS.Timeout | null = null;
   #beats: NodeJS.Timeout | null = null;
+  #sending: Promise<unknown> = Promise.resolve();
   #freshUntil = 0;
   #beatSeq = 0;
   #beatsSent = new Map<number, number>();
@@ -72,7 +73,7 @@ export class CallerWatch {
     await new Promise<void>((resolve) => {
       this.#barriers.set(seq, { pending: null, resolve });
       timer = setTimeout(resolve, this.leaseMs);
-      client.query('select pg_notify($1, $2)', [CALLERS_CHANNEL, `barrier:${this.id}:${seq}`]).catch(this.onError);
+      this.#notify(client, `barrier:${this.id}:${seq}`);
     });
     clearTimeout(timer);
     this.#barriers.delete(seq);
@@ -88,6 +89,11 @@ export class CallerWatch {
     await c?.end().catch(() => {});
   }
 
+  /** One notification after another on the LISTEN connection (a client runs one query at a time). */
+  #notify(c: pg.Client, payload: string): void {
+    this.#sending = this.#sending.then(() => c.query('select pg_notify($1, $2)', [CALLERS_CHANNEL, payload])).catch(this.onError);
+  }
+
   #beat(): void {
     const c = this.#client;
     if (!c) return;
@@ -95,7 +101,7 @@ export class CallerWatch {
     const now = performance.now();
     this.#beatsSent.set(seq, now);
     for (const [id, seen] of this.#peers) if (now - seen >= 2 * this.leaseMs) this.#peers.delete(id);
-    c.query('select pg_notify($1, $2)', [CALLERS_CHANNEL, `beat:${this.id}:${seq}`]).catch(this.onError);
+    this.#notify(c, `beat:${this.id}:${seq}`);
   }
 
   #heard(payload: string): void {
@@ -114,7 +120,7 @@ export class CallerWatch {
       if (sentAt !== undefined) this.#freshUntil = Math.max(this.#freshUntil, sentAt + this.leaseMs);
     } else if (kind === 'barrier') {
       if (from !== this.id) {
-        this.#client?.query('select pg_notify($1, $2)', [CALLERS_CHANNEL, `ack:${from}:${seqText}:${this.id}`]).catch(this.onError);
+        if (this.#client) this.#notify(this.#client, `ack:${from}:${seqText}:${this.id}`);
         return;
       }
       const b = this.#barriers.get(seq);

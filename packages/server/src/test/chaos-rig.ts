@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CMD_STATUS } from '@gatehouse/contracts';
 import { type Fleet, type SimulatedDevice, startFleet } from '@gatehouse/device-sim';
 import { sql } from 'kysely';
 import { type DbHandle, migrate, openDb } from '../db/index.ts';
@@ -84,6 +85,8 @@ export class ChaosRig {
     // No INSTANCE_ID: the default (<hostname>-<pid>), as an operator runs it.
     rig.instances.push(...(await Promise.all(rig.env.map((env) => Instance.start(null, env)))));
     await until(async () => (await rig.onlineUnits()) === o.units, 120_000, 'units online');
+    // Warmed up: the units' first configuration sent and answered before the run's clock starts.
+    await until(async () => (await rig.pendingCommands()) === 0, 120_000, 'first configuration settled');
     return rig;
   }
 
@@ -92,6 +95,16 @@ export class ChaosRig {
       .selectFrom('device')
       .select(sql<number>`count(*)::int`.as('n'))
       .where('online', '=', true)
+      .executeTakeFirstOrThrow();
+    return row.n;
+  }
+
+  /** Commands not yet answered (not sent, or sent). */
+  async pendingCommands(): Promise<number> {
+    const row = await this.db.db
+      .selectFrom('command')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('status', 'in', [CMD_STATUS.notSent, CMD_STATUS.sent])
       .executeTakeFirstOrThrow();
     return row.n;
   }

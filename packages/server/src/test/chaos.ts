@@ -34,7 +34,7 @@ export interface ChaosReport {
   credentials: { units: number; mismatched: string[] };
   events: { sent: number; stored: number; lost: number; storedTwice: number };
   /** Health probes of the running instances; answers other than 200 outside the fault windows. */
-  http: { probes: number; badOutsideFaults: number };
+  http: { probes: number; badOutsideFaults: number; bad: string[] };
 }
 
 /** A small seeded generator (mulberry32): the same seed, the same run. */
@@ -67,21 +67,27 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     let running = true;
     const changes = { issued: 0, refused: 0 };
     const windows: { from: number; to: number }[] = [];
-    const probes: { at: number; ok: boolean }[] = [];
+    const probes: { at: number; ok: boolean; what: string }[] = [];
+    const started = Date.now();
 
-    const healthy = async (port: number | null) => {
+    /** GET /api/health of an instance: 200, or what it answered instead. */
+    const health = async (port: number | null): Promise<string> => {
       try {
-        return (await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(5000) })).status === 200;
-      } catch {
-        return false;
+        const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(5000) });
+        return res.status === 200 ? 'ok' : `${res.status} ${await res.text()}`;
+      } catch (e) {
+        return e instanceof Error ? e.message : String(e);
       }
     };
+    const healthy = async (port: number | null) => (await health(port)) === 'ok';
     const prober = (async () => {
       while (running) {
         const live = rig.live();
         const at = Date.now();
-        const got = await Promise.all(live.map(({ inst }) => healthy(inst.httpPort)));
-        for (const ok of got) probes.push({ at, ok });
+        const got = await Promise.all(live.map(({ inst }) => health(inst.httpPort)));
+        got.forEach((h, k) => {
+          probes.push({ at, ok: h === 'ok', what: `+${((at - started) / 1000).toFixed(1)} s, instance ${live[k]?.i}: ${h.slice(0, 120)}` });
+        });
         await sleep(500);
       }
     })();
@@ -138,6 +144,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       [kinds[i], kinds[j]] = [kinds[j] as FaultKind, kinds[i] as FaultKind];
     }
     const faults: FaultRecord[] = [];
+    const at = () => `+${((Date.now() - started) / 1000).toFixed(1)} s`;
     const watchers: Promise<void>[] = [];
     let lastRepairAt = Date.now();
     for (const kind of kinds) {
@@ -151,7 +158,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       lastRepairAt = Date.now();
       const record: FaultRecord = { kind, what, heldMs: lastRepairAt - from, recoveredMs: null };
       faults.push(record);
-      log(`fault: ${what} for ${record.heldMs} ms`);
+      log(`${at()} fault: ${what} for ${record.heldMs} ms`);
       const [maxId, eids, repairedAt] = [await maxCommandId(), sentEids(), lastRepairAt];
       watchers.push(
         (async () => {
@@ -160,7 +167,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
             if (await settledSince(maxId, eids).catch(() => false)) {
               record.recoveredMs = Date.now() - repairedAt;
               window.to = Date.now();
-              log(`recovered from "${what}" in ${record.recoveredMs} ms`);
+              log(`${at()} recovered from "${what}" in ${record.recoveredMs} ms`);
               return;
             }
             await sleep(250);
@@ -193,10 +200,10 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       commands: await commandCounts(rig, settledAt - lastRepairAt),
       credentials: await credentialCheck(rig),
       events: await eventCheck(rig),
-      http: {
-        probes: probes.length,
-        badOutsideFaults: probes.filter((p) => !p.ok && !windows.some((w) => p.at >= w.from && p.at <= w.to)).length,
-      },
+      http: (() => {
+        const bad = probes.filter((p) => !p.ok && !windows.some((w) => p.at >= w.from && p.at <= w.to));
+        return { probes: probes.length, badOutsideFaults: bad.length, bad: bad.slice(0, 10).map((p) => p.what) };
+      })(),
     };
     return report;
   } finally {
@@ -270,5 +277,6 @@ export function describeChaos(r: ChaosReport): string[] {
     ...r.credentials.mismatched.slice(0, 5).map((m) => `  ${m}`),
     `events: ${r.events.sent} sent, ${r.events.stored} stored, ${r.events.lost} lost, ${r.events.storedTwice} stored twice`,
     `health probes: ${r.http.probes}, ${r.http.badOutsideFaults} failed outside the fault windows`,
+    ...r.http.bad.map((b) => `  ${b}`),
   ];
 }
