@@ -52,6 +52,8 @@ export class HikState {
   readonly holidayGroups = new Map<number, unknown>();
   readonly events: HikEvent[] = [];
   door: DoorMode = 'normal';
+  /** Clearing every person (UserInfoDetail/Delete): the first progress poll sees it working, the next one done. */
+  deleting: 'processing' | 'success' = 'success';
   /** Remote opens done (RemoteControl cmd=open). */
   opens = 0;
   name = 'Access Controller';
