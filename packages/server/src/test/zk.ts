@@ -23,6 +23,7 @@ export async function startZkServer(db: Db, options: Partial<ZkOptions> = {}) {
     ack: (serial, ack) => inbound.ack(serial, ack),
     event: (serial, event) => inbound.event(serial, event),
     status: (serial, status) => inbound.status(serial, status),
+    events: (serial, events) => inbound.eventBatch(serial, events),
     heartbeat: (serial, beat) => inbound.heartbeat(serial, beat),
   };
   const ctx: AdapterContext = {
