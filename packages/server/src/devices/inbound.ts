@@ -15,6 +15,8 @@ export interface InboundOptions {
   rate?: UnitRate;
   /** Told once a minute per unit that went over its event limit. */
   onThrottled?: (serial: string, refused: number) => void;
+  /** The throttle's clock (default Date.now; tests move it on). */
+  clock?: () => number;
   /** A write that failed (the database is away) is tried again after this, ms (default 1,000). */
   retryMs?: number;
 }
@@ -70,7 +72,7 @@ export class Inbound {
     private readonly news?: News,
     private readonly o: InboundOptions = {},
   ) {
-    this.throttle = new UnitThrottle(o.rate ?? DEFAULT_UNIT_RATE, o.onThrottled ?? (() => {}));
+    this.throttle = new UnitThrottle(o.rate ?? DEFAULT_UNIT_RATE, o.onThrottled ?? (() => {}), o.clock);
   }
 
   /** Events refused over every unit (over their rate) since the start. */
