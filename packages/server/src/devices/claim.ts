@@ -113,6 +113,20 @@ export async function unclaim(db: Kysely<DB>, ids: number[]): Promise<void> {
 }
 
 /**
+ * Which of these units have due commands (what `claimCommands` would take, without taking it): the
+ * units that poll for their commands (ZKTeco PUSH) read it for many polls at once, and claim only then.
+ */
+export async function devicesWithDue(db: Kysely<DB>, deviceIds: readonly number[]): Promise<number[]> {
+  if (!deviceIds.length) return [];
+  const res = await sql<{ device_id: number }>`
+    select distinct c.device_id from command c join device d on d.id = c.device_id
+    where c.device_id = any(${sql.val(deviceIds.map(Number))}::int[]) and d.address_id is not null
+      and (c.status = ${CMD_STATUS.notSent}
+        or (c.status = ${CMD_STATUS.sent} and d.online and (c.lease_until is null or c.lease_until < now())))`.execute(db);
+  return res.rows.map((r) => Number(r.device_id));
+}
+
+/**
  * Devices with due commands (not sent, or sent with an expired lease while online), for the sweep,
  * leaving out the units of `skipKinds` (pull kinds, whose adapter claims when the unit asks, and kinds
  * with no ready adapter): still one statement, the few units of those kinds read once as a hashed set.

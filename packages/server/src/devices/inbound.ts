@@ -15,6 +15,8 @@ export interface InboundOptions {
   rate?: UnitRate;
   /** Told once a minute per unit that went over its event limit. */
   onThrottled?: (serial: string, refused: number) => void;
+  /** The throttle's clock (default Date.now; tests move it on). */
+  clock?: () => number;
   /** A write that failed (the database is away) is tried again after this, ms (default 1,000). */
   retryMs?: number;
 }
@@ -48,6 +50,8 @@ const STATUS_TRIES = 60;
 export class Inbound {
   private acks: PendingAck[] = [];
   private events: RawEvent[] = [];
+  /** Told whether the events queued with `eventBatch()` so far were written (by the next flush). */
+  private waiting: ((written: boolean) => void)[] = [];
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
   private readonly statuses = new Map<string, Promise<void>>();
@@ -68,7 +72,7 @@ export class Inbound {
     private readonly news?: News,
     private readonly o: InboundOptions = {},
   ) {
-    this.throttle = new UnitThrottle(o.rate ?? DEFAULT_UNIT_RATE, o.onThrottled ?? (() => {}));
+    this.throttle = new UnitThrottle(o.rate ?? DEFAULT_UNIT_RATE, o.onThrottled ?? (() => {}), o.clock);
   }
 
   /** Events refused over every unit (over their rate) since the start. */
@@ -97,6 +101,26 @@ export class Inbound {
     }
     this.events.push({ serial, body: body as Record<string, unknown> });
     this.schedule();
+  }
+
+  /**
+   * Events a vendor unit sent together (one upload, one page of its log), all or none: resolves true
+   * once they are written (stored now or before), false when they were refused (over the unit's rate,
+   * more than can be kept) or their write failed. False means not confirmed: the unit must send them
+   * again (a ZKTeco upload answered with an error, a Hikvision log position not moved).
+   */
+  eventBatch(serial: string, bodies: readonly object[]): Promise<boolean> {
+    if (!bodies.length) return Promise.resolve(true);
+    if (this.stopped || !this.throttle.takeMany(serial, bodies.length)) return Promise.resolve(false);
+    if (this.events.length + bodies.length > MAX_KEPT) {
+      this.dropped += bodies.length;
+      return Promise.resolve(false);
+    }
+    for (const body of bodies) this.events.push({ serial, body: body as Record<string, unknown> });
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      this.schedule();
+    });
   }
 
   /** A unit's heartbeat (devices/health.ts), applied in order with its status messages. */
@@ -192,6 +216,7 @@ export class Inbound {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    for (const tell of this.waiting.splice(0)) tell(false);
   }
 
   private schedule(delayMs = 5): void {
@@ -209,6 +234,7 @@ export class Inbound {
   private async flush(): Promise<void> {
     let acks = this.acks.splice(0);
     let events = this.events.splice(0);
+    const waiting = this.waiting.splice(0);
     try {
       const heard = [...acks.map((a) => a.serial), ...events.map((e) => e.serial)];
       if (acks.length) {
@@ -231,6 +257,8 @@ export class Inbound {
       if (due.length)
         await this.db.updateTable('device').set({ last_seen_at: sql<Date>`now()` }).where('serial', '=', anyText(due)).execute();
     } catch (e) {
+      // Not confirmed: what was kept is written later, and the units send it again meanwhile (stored once).
+      for (const tell of waiting) tell(false);
       this.onError(e);
       this.failures++;
       if (this.failures >= 3 && (await this.databaseAnswers())) {
@@ -245,6 +273,7 @@ export class Inbound {
       return;
     }
     this.failures = 0;
+    for (const tell of waiting) tell(true);
   }
 
   private async databaseAnswers(): Promise<boolean> {

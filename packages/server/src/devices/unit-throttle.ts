@@ -38,6 +38,16 @@ export class UnitThrottle {
 
   /** Counts one event of this unit; false when it is over its limit (the event is refused). */
   take(serial: string): boolean {
+    return this.takeMany(serial, 1);
+  }
+
+  /**
+   * Counts `n` events a unit sent together, all or none: taken when the bucket holds `n` (or is
+   * full, for more than a burst: the bucket goes below zero, so the unit's sustained rate stays
+   * bounded); refused whole otherwise (the unit sends them all again later: a vendor upload that is
+   * answered, or read, as one).
+   */
+  takeMany(serial: string, n: number): boolean {
     const now = this.now();
     this.prune(now);
     let b = this.buckets.get(serial);
@@ -47,12 +57,12 @@ export class UnitThrottle {
     }
     b.tokens = Math.min(this.rate.burst, b.tokens + ((now - b.at) / 1000) * this.rate.perSec);
     b.at = now;
-    if (b.tokens >= 1) {
-      b.tokens -= 1;
+    if (b.tokens >= Math.min(n, this.rate.burst)) {
+      b.tokens -= n;
       return true;
     }
-    b.refused++;
-    this.refusedTotal++;
+    b.refused += n;
+    this.refusedTotal += n;
     if (now - b.toldAt >= TELL_EVERY_MS) {
       b.toldAt = now;
       this.onThrottled(serial, b.refused);

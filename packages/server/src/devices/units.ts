@@ -37,6 +37,7 @@ export const reportsOf = (inbound: Inbound): UnitReports => ({
   ack: (serial, ack) => inbound.ack(serial, ack),
   event: (serial, event) => inbound.event(serial, event),
   status: (serial, status) => inbound.status(serial, status),
+  events: (serial, events) => inbound.eventBatch(serial, events),
   heartbeat: (serial, beat) => inbound.heartbeat(serial, beat),
 });
 

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import pino from 'pino';
 import type { Db } from '../db/index.ts';
 import type { AdapterContext, UnitReports } from '../devices/adapters/contract.ts';
-import { Inbound } from '../devices/inbound.ts';
+import { Inbound, type InboundOptions } from '../devices/inbound.ts';
 import { createZkAdapter } from '../devices/vendors/zkteco/adapter.ts';
 import type { ZkOptions } from '../devices/vendors/zkteco/terminals.ts';
 
@@ -11,18 +11,21 @@ import type { ZkOptions } from '../devices/vendors/zkteco/terminals.ts';
  * every kind's routes (issue 33): a plain Fastify with the raw-body shape of `UnitRoute`, the
  * adapter's reports going to a real `Inbound`, its log lines kept.
  */
-export async function startZkServer(db: Db, options: Partial<ZkOptions> = {}) {
+export async function startZkServer(db: Db, options: Partial<ZkOptions> = {}, inboundOptions: InboundOptions = {}) {
   const logs: { msg: string; reason?: string; serial?: string }[] = [];
   const log = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
   const inbound = new Inbound(
     db,
     () => {},
     (e) => log.error(e),
+    undefined,
+    inboundOptions,
   );
   const reports: UnitReports = {
     ack: (serial, ack) => inbound.ack(serial, ack),
     event: (serial, event) => inbound.event(serial, event),
     status: (serial, status) => inbound.status(serial, status),
+    events: (serial, events) => inbound.eventBatch(serial, events),
     heartbeat: (serial, beat) => inbound.heartbeat(serial, beat),
   };
   const ctx: AdapterContext = {

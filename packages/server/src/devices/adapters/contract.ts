@@ -36,6 +36,12 @@ export interface UnitReports {
   ack(serial: string, ack: AckMessage): void;
   /** An access, punch or alarm event in the protocol's shape (`eid` unique per unit: a repeat is stored once). */
   event(serial: string, event: EventMessage): void;
+  /**
+   * Events the unit sent together (an upload, a page of its log), all or none: true once written,
+   * false when refused (over the unit's rate, DEVICE_EVENTS_PER_S) or not written: the unit must
+   * send them again (answer it so, or do not move past them in its log).
+   */
+  events(serial: string, events: readonly EventMessage[]): Promise<boolean>;
   /** Online / offline (an offline unit keeps its commands pending; coming online re-sends what it did not answer). */
   status(serial: string, status: StatusMessage): Promise<void>;
   heartbeat(serial: string, beat: HeartbeatMessage): Promise<void>;

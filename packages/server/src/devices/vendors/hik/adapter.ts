@@ -266,10 +266,10 @@ class HikAdapter implements UnitAdapter {
       const { events, more } = fromSearch(await client.json('POST', ISAPI.acsEvent, acsEventBody(last + 1, 0)));
       const next = events.filter((e) => e.serialNo > last).sort((a, b) => a.serialNo - b.serialNo);
       if (!next.length) break;
-      for (const e of next) {
-        const m = toProtocolEvent(e);
-        if (m) this.ctx.reports.event(link.serial, m);
-      }
+      // The position moves past a page only once its events are written: refused (over the unit's rate,
+      // DEVICE_EVENTS_PER_S) or not written, the next round reads the page again.
+      const msgs = next.map(toProtocolEvent).filter((m) => m !== null);
+      if (!(await this.ctx.reports.events(link.serial, msgs))) break;
       last = (next.at(-1) as { serialNo: number }).serialNo;
       read += next.length;
       await this.ctx.db

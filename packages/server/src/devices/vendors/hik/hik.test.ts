@@ -127,6 +127,7 @@ beforeAll(async () => {
     ack: (s, a) => inbound.ack(s, a),
     event: (s, e) => inbound.event(s, e),
     status: (s, st) => inbound.status(s, st),
+    events: (s, list) => inbound.eventBatch(s, list),
     heartbeat: (s, b) => inbound.heartbeat(s, b),
   };
   // The route is served before the adapter exists: the address is needed for its settings.

@@ -82,8 +82,8 @@ export function eventRoute(db: Db, reports: UnitReports, key: () => Promise<Buff
       const ev = fromPush(body);
       const msg = ev && toProtocolEvent(ev);
       if (ev && msg) {
-        reports.event(serial, msg);
-        await advanceIfNext(db, serial, ev.serialNo);
+        // Refused (over the unit's rate) or not written: the position stays, so the log catch-up reads it again.
+        if (await reports.events(serial, [msg])) await advanceIfNext(db, serial, ev.serialNo);
       } else if (ev && Number.isFinite(ev.serialNo)) await advanceIfNext(db, serial, ev.serialNo);
       // Heartbeat-type and other notifications are answered OK too: the terminal must not keep re-posting them.
       return text(200, 'OK');

@@ -103,18 +103,30 @@ export function readLineId(id: string): { cmdId: number; last: boolean } | null 
   return { cmdId, last: k === n - 1 };
 }
 
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using it (two per rtlog line). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatterOf = (timeZone: string): Intl.DateTimeFormat => {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    if (formatters.size > 100) formatters.clear();
+    formatters.set(timeZone, f);
+  }
+  return f;
+};
+
 /** Wall-clock parts of an instant in an IANA time zone. */
 function partsIn(at: Date, timeZone: string): { y: number; mo: number; d: number; h: number; mi: number; s: number } {
-  const p = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
+  const p = formatterOf(timeZone).formatToParts(at);
   const n = (t: string) => Number(p.find((x) => x.type === t)?.value ?? 0);
   return { y: n('year'), mo: n('month'), d: n('day'), h: n('hour'), mi: n('minute'), s: n('second') };
 }

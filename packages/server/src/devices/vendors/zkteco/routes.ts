@@ -1,8 +1,10 @@
 import type { EventMessage } from '@gatehouse/contracts';
 import type { AdapterContext, UnitRoute } from '../../adapters/contract.ts';
-import { claimCommands, unclaim } from '../../claim.ts';
-import { anyInt, anyText } from '../../../db/sql.ts';
-import { attlogEvents, parseAttlog, parseRtlog, type PinHolder, rtlogEvents } from './events.ts';
+import { claimCommands, devicesWithDue, unclaim } from '../../claim.ts';
+import { tickBatch } from '../../tick-batch.ts';
+import { anyText } from '../../../db/sql.ts';
+import { attlogEvents, parseAttlog, parseRtlog, rtlogEvents } from './events.ts';
+import { pinHolders } from './pin-holders.ts';
 import { bodyLines, lineId, MAX_POST_BYTES, parseFields, parseResults, readLineId, returnMeaning } from './lines.ts';
 import type { Admitted, Terminals } from './terminals.ts';
 import { credentialOf, translate } from './translate.ts';
@@ -73,18 +75,8 @@ export function zkRoutes(ctx: AdapterContext, terminals: Terminals): UnitRoute[]
     return ok(`${lines.join('\n')}\n`);
   };
 
-  /** The holders of the PINs an upload names (one read). */
-  const holders = async (deviceId: number, pins: string[]): Promise<Map<string, PinHolder>> => {
-    const numeric = [...new Set(pins.filter((p) => /^\d{1,9}$/.test(p)))];
-    if (!numeric.length) return new Map();
-    const rows = await ctx.db
-      .selectFrom('zk_pin')
-      .select(['pin', 'account', 'user_name'])
-      .where('device_id', '=', deviceId)
-      .where('pin', '=', anyInt(numeric.map(Number)))
-      .execute();
-    return new Map(rows.map((r) => [String(r.pin), { account: r.account, userName: r.user_name }]));
-  };
+  /** The holders of the PINs an upload names (one read for the uploads of the same moment). */
+  const holders = pinHolders(ctx.db);
 
   const upload = async (dev: Admitted, req: Req): Promise<Res> => {
     const table = (req.query.table ?? '').toLowerCase();
@@ -119,7 +111,9 @@ export function zkRoutes(ctx: AdapterContext, terminals: Terminals): UnitRoute[]
       }
     }
     // rtstate, OPERLOG, options and other tables are taken and not stored.
-    for (const e of events) ctx.reports.event(dev.serial, e);
+    // OK only once the lines are written: refused (over the unit's rate) or not written, the terminal
+    // is answered an error and uploads them again later (a line stored twice is kept once).
+    if (!(await ctx.reports.events(dev.serial, events))) return { status: 503, type: 'text/plain', body: 'ERROR' };
     return ok();
   };
 
@@ -161,9 +155,13 @@ export function zkRoutes(ctx: AdapterContext, terminals: Terminals): UnitRoute[]
     return pins;
   };
 
+  const hasDue = tickBatch(async (ids: number[]) => new Map((await devicesWithDue(ctx.db, ids)).map((id) => [id, true])), false);
+
   const poll = async (dev: Admitted): Promise<Res> => {
     await terminals.seen(dev);
     if (dev.addressId === null) return ok();
+    // Most polls find nothing: one read for the polls of the moment, a claim only for units with due commands.
+    if (!(await hasDue(dev.id))) return ok();
     const cmds = await claimCommands(ctx.db, [dev.id], [], { instance: ctx.instance, leaseMs: ctx.leaseMs, limit: CLAIM_LIMIT });
     if (!cmds.length) return ok();
     const pins = await pinsFor(dev.id, cmds);

@@ -1,6 +1,8 @@
 import { SERIAL_PATTERN } from '@gatehouse/contracts';
 import { sql } from 'kysely';
+import { anyInt, anyText } from '../../../db/sql.ts';
 import type { AdapterContext } from '../../adapters/contract.ts';
+import { tickBatch } from '../../tick-batch.ts';
 
 /**
  * Which ZKTeco terminals may speak, and whether they are online (docs/devices/zkteco.md
@@ -74,22 +76,34 @@ export class Terminals {
     return { status: REFUSED[reason], type: 'text/plain', body: 'ERROR' };
   }
 
+  /** The unit of a serial, read at most every CACHE_MS (a kind or binding changed is seen within it). */
   private async device(serial: string): Promise<Known['dev']> {
     const now = Date.now();
     const hit = this.known.get(serial);
     if (hit && now - hit.at < CACHE_MS) return hit.dev;
-    const row = await this.ctx.db
-      .selectFrom('device')
-      .leftJoin('zk_terminal as z', 'z.device_id', 'device.id')
-      .select(['device.id', 'device.unit_kind', 'device.address_id', 'z.last_ip'])
-      .where('device.serial', '=', serial)
-      .executeTakeFirst();
-    const dev = row ? { id: row.id, kind: row.unit_kind, addressId: row.address_id } : null;
-    if (row?.last_ip) this.bound.set(row.id, row.last_ip);
+    const dev = await this.readDevice(serial);
     if (this.known.size > MAX_TRACKED) this.known.clear();
     this.known.set(serial, { at: now, dev });
     return dev;
   }
+
+  /** The serials asked in the same moment, read with one statement (devices/tick-batch.ts). */
+  private readonly readDevice = tickBatch(async (serials: string[]) => {
+    const rows = await this.ctx.db
+      .selectFrom('device')
+      .leftJoin('zk_terminal as z', 'z.device_id', 'device.id')
+      .select(['device.serial', 'device.id', 'device.unit_kind', 'device.address_id', 'z.last_ip'])
+      .where('device.serial', '=', anyText(serials))
+      .execute();
+    for (const r of rows) if (r.last_ip) this.bound.set(r.id, r.last_ip);
+    return new Map(rows.map((r) => [r.serial, { id: r.id, kind: r.unit_kind, addressId: r.address_id }]));
+  }, null);
+
+  /** Polls of the same moment write their last_poll_at with one statement. */
+  private readonly writePoll = tickBatch(async (ids: number[]) => {
+    await this.ctx.db.updateTable('zk_terminal').set({ last_poll_at: sql<Date>`now()` }).where('device_id', '=', anyInt(ids)).execute();
+    return new Map<number, true>();
+  }, true);
 
   /**
    * Whether this request may be answered: a `zk-push` serial of the pool, from the address
@@ -163,7 +177,7 @@ export class Terminals {
     p.at = now;
     if (now - p.written > (this.opts.delaySec * 1000) / 2) {
       p.written = now;
-      await this.ctx.db.updateTable('zk_terminal').set({ last_poll_at: sql<Date>`now()` }).where('device_id', '=', dev.id).execute();
+      await this.writePoll(dev.id);
     }
     if (!this.online.has(dev.id)) {
       this.online.add(dev.id);
