@@ -13,6 +13,7 @@ import * as m0306 from './0306_unit_kinds.ts';
 import * as m1010 from './1010_datareq.ts';
 import * as m1001 from './1001_privacy.ts';
 import * as m0322 from './0322_hik_isapi.ts';
+import * as m0323 from './0323_unit_poll.ts';
 import * as m0101 from './0101_accounts.ts';
 import * as m0102 from './0102_admin_totp.ts';
 import * as m0201 from './0201_communities.ts';
@@ -96,4 +97,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '1001_privacy': m1001,
   '0332_zk_push': m0332,
   '0322_hik_isapi': m0322,
+  '0323_unit_poll': m0323,
 };

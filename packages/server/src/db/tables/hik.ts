@@ -12,4 +12,6 @@ export interface HikTables {
   hik_face: { device_id: number; face_id: number; employee_no: string };
   /** The key that signs the listening-host addresses (`/hik/events?unit=&sig=`). */
   hik_callback_key: { id: number; secret: string };
+  /** When each polled terminal was last asked, and by which instance (migration 0323_unit_poll). */
+  unit_poll: { device_id: number; polled_at: Generated<Date>; polled_by: string };
 }

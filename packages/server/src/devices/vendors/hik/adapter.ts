@@ -3,6 +3,7 @@ import type { AdapterContext, AdapterFactory, UnitAdapter, UnitLink, UnitRoute }
 import type { ClaimedCommand } from '../../claim.ts';
 import { applyCommand, type Terminal } from './apply.ts';
 import { HikClient, HikFault, HikUnreachable } from './client.ts';
+import { claimPolls } from './poll-claim.ts';
 import { fromSearch, toProtocolEvent } from './events.ts';
 import { callbackKey, eventRoute, eventUrl } from './routes.ts';
 import { acsEventBody, httpHostBody, ISAPI, offsetOf } from './translate.ts';
@@ -199,7 +200,7 @@ class HikAdapter implements UnitAdapter {
     this.stopped = false;
     const tick = () => {
       if (this.stopped) return;
-      this.polling = this.poll()
+      this.polling = this.poll({ shared: true })
         .catch((e: unknown) => this.ctx.log.error({ err: e }, 'hikvision poll failed'))
         .finally(() => {
           this.polling = null;
@@ -216,10 +217,22 @@ class HikAdapter implements UnitAdapter {
     await this.polling;
   }
 
-  /** One round: every terminal asked for its device info, its listening host set, its events caught up. */
-  async poll(): Promise<void> {
-    const links = await hikLinks(this.ctx.db, (s) => this.ctx.unseal(s));
-    const queue = [...links];
+  /**
+   * One round: every terminal asked for its device info, its listening host set, its events caught up
+   * (`shared`: only those no instance asked within the period, see poll-claim.ts).
+   */
+  async poll(o: { shared?: boolean } = {}): Promise<void> {
+    const all = await hikLinks(this.ctx.db, (s) => this.ctx.unseal(s));
+    // The timer's rounds share the terminals between instances: each is asked by one of them a period.
+    const mine = o.shared
+      ? await claimPolls(
+          this.ctx.db,
+          all.map((l) => l.id),
+          this.ctx.instance,
+          this.s.pollMs,
+        )
+      : null;
+    const queue = mine ? all.filter((l) => mine.has(l.id)) : all;
     const worker = async () => {
       for (let l = queue.shift(); l && !this.stopped; l = queue.shift()) await this.probe(l);
     };
