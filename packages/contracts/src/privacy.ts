@@ -11,8 +11,11 @@ export type ConsentGiver = (typeof CONSENT_GIVERS)[number];
 export const CONSENT_METHODS = ['form', 'in_person', 'app'] as const;
 export type ConsentMethod = (typeof CONSENT_METHODS)[number];
 
-/** Why a face was erased. */
-export const ERASURE_REASONS = ['delete', 'withdraw', 'moveout', 'expire'] as const;
+/**
+ * Why a face was erased: deleted, consent withdrawn, a move-out, expired as unused (review), the
+ * retention rule (moved out N days ago), or its person's account deleted.
+ */
+export const ERASURE_REASONS = ['delete', 'withdraw', 'moveout', 'expire', 'retention', 'account'] as const;
 export type ErasureReason = (typeof ERASURE_REASONS)[number];
 
 /** A consent form scan: JPEG, PNG or PDF by content, at most this many bytes. */
