@@ -24,3 +24,10 @@ export const CONSENT_FORM_BYTES = 5 * 1024 * 1024;
 /** A door unit's receipt of an erasure: 'acked' (status 2), 'pending' (not sent, or sent and waiting), 'failed' (3), 'cancelled' (4). */
 export const RECEIPT_STATES = ['acked', 'pending', 'failed', 'cancelled'] as const;
 export type ReceiptState = (typeof RECEIPT_STATES)[number];
+
+/**
+ * An erased person's account in access events and punches is replaced by this prefix and a keyed hash
+ * (docs/privacy.md "Pseudonymised events"); lists show such a row as pseudonymised.
+ */
+export const PSEUDONYM_PREFIX = 'anon-';
+export const isPseudonym = (account: string): boolean => account.startsWith(PSEUDONYM_PREFIX);

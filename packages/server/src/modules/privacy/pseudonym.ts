@@ -1,3 +1,4 @@
+import { PSEUDONYM_PREFIX } from '@gatehouse/contracts';
 import crypto from 'node:crypto';
 import { type Expression, type Kysely, sql } from 'kysely';
 import { keyOf } from '../../crypto/key-file.ts';
@@ -12,7 +13,7 @@ import type { DB } from '../../db/types.ts';
  * linkable), and without the key (kept apart from the database and its backups) a phone number cannot
  * be tried against it. The retention rule's `pseudonymise` and an account's deletion both write it.
  */
-export const PSEUDONYM_PREFIX = 'anon-';
+export { PSEUDONYM_PREFIX };
 
 /** The pseudonym key: PSEUDONYM_KEY, else DATA_DIR/pseudonym.key (created once). */
 export const pseudonymKey = (config: { PSEUDONYM_KEY?: string; dataDir: string }): Buffer =>
