@@ -160,3 +160,33 @@ test("the privacy page shows the erasure of a move-out with each unit's receipt,
   }).toPass({ timeout: 90_000 });
   await expect(row.getByText(`${on.name}: acknowledged`)).toBeVisible();
 });
+
+/** Deleting a person's account keeps their access events in the log, named by a pseudonym only. */
+test("deleting a person's account pseudonymises their access events: the log shows them as Pseudonymised", async ({ page }) => {
+  const c = await seedCommunity(`Erased Court ${Date.now()}`);
+  const { id: gate } = await control<{ id: number }>('/address', { communityId: c, address: 'East Gate', type: 0 });
+  const manager = await seedAccount({ roleId: 4, name: 'Keeper', manages: [c] });
+  const phone = uniquePhone();
+  const person = await seedAccount({ roleId: 7, regNo: phone, name: 'Gu Ming', communityId: c });
+  const base = { communityId: c, addressId: gate, deviceName: 'EG-1', result: 1 };
+  for (const time of ['2026-04-01T02:00:00Z', '2026-04-02T02:00:00Z'])
+    await control('/accessEvent', { ...base, time, account: phone, userName: 'Gu Ming', cardNum: '55556666', cardMode: 1 });
+  await control('/accessEvent', { ...base, time: '2026-04-03T02:00:00Z', account: '13822220009', userName: 'Ann Lee' });
+  const admin = await seedAccount({ roleId: 1, name: 'Admin' });
+  const { token } = await control<{ token: string }>('/token', { accountId: admin.id, lang: 'en' });
+  await apiPost(token, ROUTES.account.batchDel.path, { ids: String(person.id) });
+
+  await openSignedIn(page, manager.id, '/eventlog/accesslog');
+  const rows = page.locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(3);
+  const erased = rows.filter({ has: page.getByTestId('pseudonymised') });
+  await expect(erased).toHaveCount(2);
+  for (const r of await erased.all()) {
+    await expect(r).toContainText('Pseudonymised');
+    await expect(r).toContainText(/anon-[0-9a-f]{10}/);
+    await expect(r).not.toContainText('Gu Ming');
+    await expect(r).not.toContainText('55556666');
+  }
+  await expect(rows.filter({ hasText: 'Ann Lee' })).toHaveCount(1);
+  await expect(page.locator('tbody')).not.toContainText(phone);
+});
