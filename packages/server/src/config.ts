@@ -206,6 +206,18 @@ const schema = z.object({
       'must be 32 bytes: 64 hex digits or base64',
     )
     .optional(),
+  /**
+   * HMAC-SHA256 key of the pseudonyms that replace an erased person's account in access events (64 hex
+   * digits or base64 of 32 bytes; unset: DATA_DIR/pseudonym.key, created once). The same on every
+   * instance, kept apart from backups (docs/privacy.md "Pseudonymised events").
+   */
+  PSEUDONYM_KEY: z
+    .string()
+    .refine(
+      (v) => /^[0-9a-fA-F]{64}$/.test(v.trim()) || Buffer.from(v.trim(), 'base64').length === 32,
+      'must be 32 bytes: 64 hex digits or base64',
+    )
+    .optional(),
   /** Earlier PHOTO_KEYs, comma separated: what they sealed stays readable until `gatehouse reseal-photos`. */
   PHOTO_KEYS_OLD: z
     .string()

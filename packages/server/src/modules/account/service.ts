@@ -17,6 +17,9 @@ import { badRequest, forbidden } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { scopeOf } from '../../http/scope.ts';
 import { hashPassword } from '../../crypto/passwords.ts';
+import { withCommands } from '../../devices/commands.ts';
+import { removeKept } from '../../http/uploads.ts';
+import { erasePeople } from '../privacy/erase-person.ts';
 import { grantDefaultMenus } from './default-menus.ts';
 import { assertDialCode, assertRegNoFree, type Place, placeOf } from './checks.ts';
 import { normalizeDialCode } from './countries.ts';
@@ -202,8 +205,17 @@ export async function batchDelete(ctx: AuthCtx, ids: number[]): Promise<void> {
     )
     .executeTakeFirst();
   if (engineer) throw badRequest(msg('account.engineerAssigned', { name: engineer.name }));
-  await ctx.db.transaction().execute(async (trx) => {
+  let photos: string[] = [];
+  await withCommands(ctx, async (trx, q) => {
     await deleteRows(trx, 'account', rows);
+    // The person goes with the account: faces erased on every unit (receipts kept), events pseudonymised.
+    const erased = await erasePeople(
+      trx,
+      q,
+      ctx,
+      rows.map((r) => r.reg_no),
+    );
+    photos = erased.photos;
     const regNos = rows.map((r) => r.reg_no).join(', ');
     await writeOpLog(trx, ctx, {
       menu: 'account',
@@ -217,6 +229,8 @@ export async function batchDelete(ctx: AuthCtx, ids: number[]): Promise<void> {
         state: r.state,
         communityId: r.community_id,
       })),
+      after: { facesErased: erased.faces, eventsPseudonymised: erased.events },
     });
   });
+  await removeKept(ctx.config, photos);
 }

@@ -1,11 +1,11 @@
 import type { PersonSummary, RetentionPreview, RetentionSettings } from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { type TestApp, testApp } from '../../test/harness.ts';
 import { addAddress, managerOf, newCard } from '../card/test-kit.ts';
 import { insertPhotoRow, writePhoto } from '../face/photos.ts';
 import { runRetention } from './retention.ts';
+import { csvRows, unzip } from './test-zip.ts';
 
 /** A person's data export and the retention (issue 35 items 2 and 4), over the API on the test database. */
 let t: TestApp;
@@ -16,39 +16,6 @@ let gate: number;
 let seq = 0;
 
 const DAY = 86_400_000;
-
-/** Every entry of a zip, by name. */
-async function unzip(buf: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((ok, ko) => yauzl.fromBuffer(buf, { lazyEntries: true }, (e, z) => (e ? ko(e) : ok(z))));
-  const out = new Map<string, Buffer>();
-  await new Promise<void>((ok, ko) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (e, s) => {
-        if (e) return ko(e);
-        const parts: Buffer[] = [];
-        s.on('data', (d: Buffer) => parts.push(d));
-        s.on('end', () => {
-          out.set(entry.fileName, Buffer.concat(parts));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.on('end', ok);
-    zip.on('error', ko);
-    zip.readEntry();
-  });
-  return out;
-}
-
-/** A CSV's data rows (header and byte order mark left out), each split on commas (the test values hold none). */
-const csvRows = (b: Buffer | undefined) =>
-  (b ?? Buffer.alloc(0))
-    .toString('utf8')
-    .replace(/^\ufeff/, '')
-    .split('\r\n')
-    .filter(Boolean)
-    .slice(1)
-    .map((l) => l.split(','));
 
 async function addFace(communityId: number, addressId: number, account: string, jpeg: Buffer): Promise<number> {
   const rel = await writePhoto(t.config, jpeg);

@@ -10,7 +10,6 @@ import {
 } from '@gatehouse/contracts';
 import { Cron } from 'croner';
 import { type Kysely, sql } from 'kysely';
-import type { Db } from '../../db/index.ts';
 import { ONCE_KEYS, runOnce } from '../../db/once.ts';
 import { countRows } from '../../db/sql.ts';
 import type { DB } from '../../db/types.ts';
@@ -19,7 +18,8 @@ import { formatDateTime } from '../../http/dates.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { type OpLogActor, writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity } from '../../http/scope.ts';
-import { deleteFace } from '../face/service.ts';
+import { deleteFace } from '../face/erase.ts';
+import { PSEUDONYM_PREFIX, pseudonymiseBatch, pseudonymKey } from '../privacy/pseudonym.ts';
 import { MENU } from './export.ts';
 
 /** When the daily retention runs (in TZ_NAME): at night, after the scheduled backup's usual hour. */
@@ -139,7 +139,7 @@ function eventsDue(db: Kysely<DB>, communityId: number, cutoff: Date, mode: Even
     ? q
     : q.where((eb) =>
         eb.or([
-          eb.and([eb('e.account', '<>', ''), eb('e.account', 'not like', 'anon-%')]),
+          eb.and([eb('e.account', '<>', ''), eb('e.account', 'not like', `${PSEUDONYM_PREFIX}%`)]),
           eb('e.unlock_user_name', '<>', ''),
           eb('e.card_num', '<>', ''),
         ]),
@@ -211,18 +211,18 @@ function jobCtx(services: Services): AuthCtx {
 const JOB_ACTOR: OpLogActor = { caller: { accountId: null, regNo: RETENTION_REGNO } };
 
 /** Drops or pseudonymises a community's events older than the cutoff, a batch per statement; answers how many. */
-async function applyEvents(db: Db, communityId: number, cutoff: Date, mode: EventRetentionMode): Promise<number> {
+async function applyEvents(services: Services, communityId: number, cutoff: Date, mode: EventRetentionMode): Promise<number> {
+  const db = services.db;
+  const key = mode === 'drop' ? null : pseudonymKey(services.config);
   let total = 0;
   for (;;) {
-    const batch = eventsDue(db, communityId, cutoff, mode).select(['e.id', 'e.time']).limit(EVENT_BATCH);
-    const res =
-      mode === 'drop'
-        ? await sql`with due as (${batch}) delete from access_event t using due where t.id = due.id and t.time = due.time`.execute(db)
-        : await sql`with due as (${batch}) update access_event t
-            set account = case when t.account = '' or t.account like 'anon-%' then t.account else 'anon-' || left(md5(t.account), 10) end,
-                unlock_user_name = '', card_num = ''
-            from due where t.id = due.id and t.time = due.time`.execute(db);
-    const n = Number(res.numAffectedRows ?? 0);
+    const batch = eventsDue(db, communityId, cutoff, mode).select(['e.id', 'e.time', 'e.account']).limit(EVENT_BATCH);
+    const n = key
+      ? await pseudonymiseBatch(db, key, batch)
+      : Number(
+          (await sql`with due as (${batch}) delete from access_event t using due where t.id = due.id and t.time = due.time`.execute(db))
+            .numAffectedRows ?? 0,
+        );
     total += n;
     if (n < EVENT_BATCH) return total;
   }
@@ -240,14 +240,14 @@ async function retainCommunity(services: Services, communityId: number, now: Dat
   let faces = 0;
   for (const f of plan.faces) {
     try {
-      await deleteFace(ctx, f.id);
+      await deleteFace(ctx, f.id, 'retention');
       faces++;
     } catch (e) {
       // Deleted meanwhile (by staff or a move-out): nothing left to erase.
       if (!(e instanceof AppError && e.status === 404)) throw e;
     }
   }
-  const events = plan.cutoff ? await applyEvents(db, communityId, plan.cutoff, s.eventMode) : 0;
+  const events = plan.cutoff ? await applyEvents(services, communityId, plan.cutoff, s.eventMode) : 0;
   const visitors =
     s.visitorDays > 0
       ? Number(

@@ -9,44 +9,11 @@ import { formatDateTime } from '../../http/dates.ts';
 import { t } from '../../http/i18n.ts';
 import { withinScope } from '../../http/scope.ts';
 import { readPhoto } from '../face/photos.ts';
-import { householdIds, type Person } from './person.ts';
+import { householdIds } from './person.ts';
+import { consentSection } from './consent-section.ts';
+import { type Cell, date, type ExportSection, type SectionCtx } from './section.ts';
 
-/** What a section reads with: the database, the person, and how to write dates and texts. */
-export interface SectionCtx {
-  db: Db;
-  config: Config;
-  lang: Lang;
-  tz: string;
-  person: Person;
-}
-
-export type Cell = string | number | null;
-
-/** A file the zip carries beside the sheets (a face photo, a QR code image). */
-export interface Attachment {
-  /** Its path in the zip (`photos/face-12.jpg`). */
-  name: string;
-  read(): Promise<Buffer | null>;
-}
-
-/**
- * One part of a person's export: a CSV file in the zip (`<name>.csv`, headers in the caller's
- * language) and the files it names. A new kind of personal data (the consent records) is one
- * more entry of EXPORT_SECTIONS. `rows` streams (a person with a million events keeps only the
- * batch being written); `count` gives the summary and the download's progress.
- */
-export interface ExportSection {
-  name: string;
-  /** Catalogue key of its title. */
-  title: string;
-  /** Catalogue keys of its column headers. */
-  columns: readonly string[];
-  count(c: SectionCtx): Promise<number>;
-  rows(c: SectionCtx): AsyncIterable<Cell[]>;
-  attachments?(c: SectionCtx): Promise<Attachment[]>;
-}
-
-const date = (c: SectionCtx, d: Date | string | number | null) => formatDateTime(d, c.tz);
+export type { Attachment, Cell, ExportSection, SectionCtx } from './section.ts';
 
 function accounts(c: SectionCtx) {
   const p = c.person;
@@ -299,6 +266,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     count: (c) => events(c, true).count(),
     rows: (c) => events(c, true).rows(),
   },
+  consentSection,
   {
     name: 'operation-log',
     title: 'datareq.section.opLog',

@@ -20,7 +20,7 @@ import { queueFaceState } from './device.ts';
 import { GATE_FACE_COLUMNS, type GateFaceDbRow, gateEntries, gateFaceBase, toFaceAddressRow } from './queries.ts';
 import { doorUnitsWith } from '../address/units.ts';
 import { deleteUnitEntry, redownloadUnitEntry, updateUnitEntry, validityView } from '../../devices/unit-entries.ts';
-import { visibleFace } from './service.ts';
+import { visibleFace } from './queries.ts';
 import { pageInOrder } from '../../db/sorted-page.ts';
 import { deleteRows, inRange, likeArg as like, pageAndTotal } from '../../db/sql.ts';
 

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { entriesOf } from '../../devices/unit-entries.ts';
 import { formatDateTime } from '../../http/dates.ts';
-import { withinScope } from '../../http/scope.ts';
+import { foundInScope, withinScope } from '../../http/scope.ts';
+import type { AuthCtx } from '../../http/context.ts';
 import type { Scope } from '../../http/caller.ts';
 
 /** Faces of the communities in a scope, with their household and community. */
@@ -125,4 +126,19 @@ export function toFaceAddressRow(r: GateFaceDbRow, tz: string): FaceAddressRow {
     info: r.info,
     isVilla: r.is_villa,
   };
+}
+
+/** A face as the op log keeps it (before / after). */
+export const faceSnapshot = (r: FaceDbRow) => ({
+  id: r.id,
+  account: r.account,
+  username: r.user_name,
+  addressId: r.address_id,
+  status: r.status,
+  photoFileId: r.photo_file_id,
+});
+
+/** A face the caller may see: 404 when there is none, 403 when it belongs to another community. */
+export async function visibleFace(ctx: AuthCtx, id: number, db: Kysely<DB> = ctx.db): Promise<FaceDbRow> {
+  return foundInScope(ctx.db, ctx.caller, await faceById(db, id));
 }

@@ -2,7 +2,8 @@ import { faceRoutes } from '@gatehouse/contracts';
 import { Answer, doneAnswer } from '../../http/errors.ts';
 import { handle, type Registered, repliedBy } from '../../http/route.ts';
 import { deleteGateFace, downloadInfo, gateFacesPage, redownloadGateFace, saveFaceGates, updateGateFace } from './gates.ts';
-import { checkFace, createFace, deleteFace, facesPage, getFace, sendFacePhoto, updateFace } from './service.ts';
+import { deleteFace } from './erase.ts';
+import { checkFace, createFace, facesPage, getFace, sendFacePhoto, updateFace } from './service.ts';
 
 const F = faceRoutes;
 

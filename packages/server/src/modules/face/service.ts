@@ -2,24 +2,22 @@ import { ADDRESS_TYPE, type FaceDetail, type FaceRow, type faceRoutes, msg, type
 import type { FastifyReply } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import { ladderFileCommand, doorUnit } from '../../devices/desired.ts';
-import { type CommandQueue, withCommands } from '../../devices/commands.ts';
+import { withCommands } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { assertCommunity, foundInScope, listScope } from '../../http/scope.ts';
+import { assertCommunity, listScope } from '../../http/scope.ts';
 import { type CheckedPhoto, checkPhoto, decodePhoto } from '../../faces/photo.ts';
-import { faceDeleteCommand, queueFaceState } from './device.ts';
+import { queueFaceState } from './device.ts';
 import { unitsOfFace } from '../rules/credentials.ts';
 import { FACE_FILE_KIND, insertPhotoRow, photoPath, readPhoto, writePhoto } from './photos.ts';
 import { removeKept } from '../../http/uploads.ts';
-import { FACE_COLUMNS, type FaceDbRow, faceBase, faceById, toFaceRow } from './queries.ts';
+import { FACE_COLUMNS, type FaceDbRow, faceBase, faceById, faceSnapshot as snapshot, toFaceRow, visibleFace } from './queries.ts';
+import { queueLiftFiles } from './erase.ts';
 import { pageInOrder } from '../../db/sorted-page.ts';
 import { assertOtherWayIn, recordConsent } from '../privacy/consent.ts';
-import { recordErasures } from '../privacy/erasure.ts';
 import { likeArg as like } from '../../db/sql.ts';
 import { cheapTotal } from '../../db/paging.ts';
-import { groupLiftUnitsOfFaces } from '../rules/lifts.ts';
 
 type F = typeof faceRoutes;
 const MENU = 'access.faceid' as const;
@@ -37,11 +35,6 @@ export async function facesPage(ctx: AuthCtx, i: ParsedInput<F['getFaces']>): Pr
     pageInOrder(q.select([...FACE_COLUMNS]), i, SORT, 'account', 'f.id').execute(),
   ]);
   return { total, estimated, rows: rows.map(toFaceRow) };
-}
-
-/** A face the caller may see: 404 when there is none, 403 when it belongs to another community. */
-export async function visibleFace(ctx: AuthCtx, id: number, db: Kysely<DB> = ctx.db): Promise<FaceDbRow> {
-  return foundInScope(ctx.db, ctx.caller, await faceById(db, id));
 }
 
 export async function getFace(ctx: AuthCtx, id: number): Promise<FaceDetail> {
@@ -119,15 +112,6 @@ async function photoCheck(text: string | undefined, msgs: string[]): Promise<Che
     throw e;
   }
 }
-
-const snapshot = (r: FaceDbRow) => ({
-  id: r.id,
-  account: r.account,
-  username: r.user_name,
-  addressId: r.address_id,
-  status: r.status,
-  photoFileId: r.photo_file_id,
-});
 
 /**
  * createFace: a face of a household with a checked photo (no door units yet, so no commands), its
@@ -230,60 +214,4 @@ export async function updateFace(ctx: AuthCtx, i: ParsedInput<F['updateFace']>):
     if (rel) await removeKept(ctx.config, [rel]);
     throw e;
   }
-}
-
-/**
- * delFace: the face, its door-unit entries and lift entries go; each door unit it was on
- * is told to delete it (an erasure record keeps each unit's receipt), and door units with a
- * lift entry of it get their new lift file. `withdraw`: consent was withdrawn (its record is marked).
- */
-export async function deleteFace(ctx: AuthCtx, id: number, reason: 'delete' | 'withdraw' = 'delete'): Promise<number> {
-  const before = await visibleFace(ctx, id);
-  let erasureId = 0;
-  const rel = await withCommands(ctx, async (trx, q) => {
-    const gates = await unitsOfFace(trx, id);
-    const lifts = await liftDoorUnits(trx, id);
-    const path = await photoPath(trx, before.photo_file_id);
-    // before the face goes (its consent's face_id is then set null)
-    if (reason === 'withdraw')
-      await trx
-        .updateTable('face_consent')
-        .set({ withdrawn_at: sql<Date>`now()` })
-        .where('face_id', '=', id)
-        .where('withdrawn_at', 'is', null)
-        .execute();
-    await trx.deleteFrom('face').where('id', '=', id).execute();
-    await trx.deleteFrom('stored_file').where('id', '=', before.photo_file_id).where('kind', '=', FACE_FILE_KIND).execute();
-    await q.add(gates, [faceDeleteCommand(id, before.account)]);
-    // The erasure record keeps each unit's face.delete: its acknowledgement is the receipt.
-    [erasureId = 0] = await recordErasures(trx, q, ctx, [before], reason);
-    await queueLiftFilesOf(trx, q, lifts);
-    await writeOpLog(trx, ctx, {
-      menu: MENU,
-      content: msg(reason === 'withdraw' ? 'op.privacy.withdraw' : 'op.face.delete', { account: before.account, address: before.address }),
-      communityId: before.community_id,
-      before: { ...snapshot(before), gates, erasureId },
-    });
-    return path;
-  });
-  if (rel) await removeKept(ctx.config, [rel]);
-  return erasureId;
-}
-
-/** The door units holding a lift entry of the face (its own lift control and its access groups' lift floors). */
-async function liftDoorUnits(trx: Kysely<DB>, faceId: number): Promise<number[]> {
-  const own = (await trx.selectFrom('ladder_config').select('address_id').where('face_id', '=', faceId).execute()).map((l) => l.address_id);
-  return [...new Set([...own, ...(await groupLiftUnitsOfFaces(trx, [faceId]))])];
-}
-
-/** Sends the current lift file to each of these door units. */
-async function queueLiftFilesOf(trx: Kysely<DB>, q: CommandQueue, addressIds: number[]): Promise<void> {
-  for (const addressId of new Set(addressIds)) {
-    const door = await doorUnit(trx, addressId);
-    if (door) await q.add(addressId, [await ladderFileCommand(trx, q.doors, door)]);
-  }
-}
-
-async function queueLiftFiles(trx: Kysely<DB>, q: CommandQueue, faceId: number): Promise<void> {
-  await queueLiftFilesOf(trx, q, await liftDoorUnits(trx, faceId));
 }

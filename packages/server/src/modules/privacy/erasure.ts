@@ -15,11 +15,11 @@ import { sortedPage } from '../../db/sorted-page.ts';
 import { anyInt, likeArg } from '../../db/sql.ts';
 import type { DB } from '../../db/types.ts';
 import { type CommandQueue, withCommands } from '../../devices/commands.ts';
-import { command } from '../../devices/new-command.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { foundInScope, listScope, withinScope } from '../../http/scope.ts';
+import { faceDeleteCommand } from '../face/device.ts';
 
 /**
  * Erasure proven (issue 35 item 3; docs/privacy.md "Erasure"): when a face goes, a record says whose
@@ -31,9 +31,6 @@ import { foundInScope, listScope, withinScope } from '../../http/scope.ts';
  */
 
 type R = typeof privacyRoutes;
-
-/** The face.delete of a face (object key `face:<id>`, as modules/face/device.ts keys it). */
-const faceDelete = (faceId: number, account: string) => command(CMD_KIND.faceDelete, { faceId }, { objectKey: `face:${faceId}`, account });
 
 export interface ErasedFace {
   id: number;
@@ -200,7 +197,7 @@ export async function resendErasure(ctx: AuthCtx, id: number): Promise<ErasureRo
   await withCommands(ctx, async (trx, q) => {
     await q.add(
       open.map((u) => u.addressId),
-      [faceDelete(e.face_id, e.account)],
+      [faceDeleteCommand(e.face_id, e.account)],
     );
     if (q.commandIds.length)
       await sql`update face_erasure_unit u set command_id = c.id

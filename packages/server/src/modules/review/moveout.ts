@@ -20,8 +20,7 @@ import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { foundInScope } from '../../http/scope.ts';
 import { cardDeleteCommand, queueLadderFiles } from '../card/commands.ts';
-import { faceDeleteCommand } from '../face/device.ts';
-import { FACE_FILE_KIND } from '../face/photos.ts';
+import { eraseFaces } from '../privacy/erase-faces.ts';
 import { removeKept } from '../../http/uploads.ts';
 import { holdingUnitsOf, liftUnits, placesByCredential } from '../../devices/places.ts';
 import { qrRevokeCommand, qrUnits } from './qr-revoke.ts';
@@ -105,15 +104,7 @@ export async function moveOut(ctx: AuthCtx, i: Subj & { reason?: string }): Prom
     const cards = g.creds.filter((c) => c.kind === 'card');
     const faces = g.creds.filter((c) => c.kind === 'face');
     const qrs = g.creds.filter((c) => c.kind === 'qrcode');
-    const fileIds = faces.map((f) => f.photoFileId as number);
-    photos = fileIds.length
-      ? (await trx.selectFrom('stored_file').select('path').where('id', '=', anyInt(fileIds)).execute()).map((p) => p.path)
-      : [];
     await deleteRows(trx, 'card', cards);
-    if (faces.length) {
-      await deleteRows(trx, 'face', faces);
-      await trx.deleteFrom('stored_file').where('id', '=', anyInt(fileIds)).where('kind', '=', FACE_FILE_KIND).execute();
-    }
     // The codes end now; their signed expiry is kept, the units refuse them until then (qr.revoke).
     const revoked = qrs.length
       ? await trx
@@ -129,10 +120,24 @@ export async function moveOut(ctx: AuthCtx, i: Subj & { reason?: string }): Prom
       : [];
     // Withdrawn from every unit that holds them: their own entries and their groups' units (the group rows go with the card or face).
     const mine = placesByCredential(g.places);
-    await q.addMany([
-      ...cards.map((c) => ({ to: holdingUnitsOf(mine(c)), cmds: [cardDeleteCommand({ card_no: c.label, account: c.account })] })),
-      ...faces.map((c) => ({ to: holdingUnitsOf(mine(c)), cmds: [faceDeleteCommand(c.id, c.account)] })),
-    ]);
+    await q.addMany(
+      cards.map((c) => ({ to: holdingUnitsOf(mine(c)), cmds: [cardDeleteCommand({ card_no: c.label, account: c.account })] })),
+    );
+    // The faces go by the erasure path: each unit holding one gets its face.delete, an erasure record keeps the receipts.
+    ({ photos } = await eraseFaces(
+      trx,
+      q,
+      ctx,
+      faces.map((c) => ({
+        id: c.id,
+        account: c.account,
+        user_name: c.userName,
+        community_id: c.communityId,
+        photo_file_id: c.photoFileId as number,
+        units: holdingUnitsOf(mine(c)),
+      })),
+      'moveout',
+    ));
     await queueLadderFiles(trx, q, liftUnits(g.places));
     for (const r of revoked)
       await q.add(

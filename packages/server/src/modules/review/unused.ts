@@ -11,7 +11,7 @@ import { assertCommunity, inScope, listScope, scopeIds, scopeOf } from '../../ht
 import { CARD_COLUMNS, assertTypeMenu, hasMenu } from '../card/access.ts';
 import { cardDeleteCommand, queueLadderFiles } from '../card/commands.ts';
 import { faceDeleteCommand } from '../face/device.ts';
-import { FACE_FILE_KIND } from '../face/photos.ts';
+import { eraseFaces } from '../privacy/erase-faces.ts';
 import { removeKept } from '../../http/uploads.ts';
 import { placesOf } from './review.ts';
 import { cardTypesOf } from '../card/access.ts';
@@ -158,12 +158,6 @@ export async function expireUnused(ctx: AuthCtx, i: { cards: number[]; faces: nu
     const places = await placesOf(ctx, [...cards.map(cardCredential), ...faces.map(faceCredential)], trx);
     if (i.action === 'delete') {
       if (cardIds.length) await trx.deleteFrom('card').where('id', 'in', cardIds).execute();
-      if (faceIds.length) {
-        const fileIds = faces.map((f) => f.photo_file_id);
-        photos = (await trx.selectFrom('stored_file').select('path').where('id', 'in', fileIds).execute()).map((p) => p.path);
-        await trx.deleteFrom('face').where('id', 'in', faceIds).execute();
-        await trx.deleteFrom('stored_file').where('id', 'in', fileIds).where('kind', '=', FACE_FILE_KIND).execute();
-      }
     } else {
       if (cardIds.length)
         await trx.updateTable('card').set({ status: 'disable', updated_at: sql<Date>`now()` }).where('id', 'in', cardIds).execute();
@@ -173,10 +167,11 @@ export async function expireUnused(ctx: AuthCtx, i: { cards: number[]; faces: nu
     // A disabled credential is removed from its units exactly as a deleted one (the unit holds enabled ones only);
     // a disabled one keeps its groups (enabled again, it goes back to their units), a deleted one loses them.
     const mine = placesByCredential(places);
-    await q.addMany([
-      ...cards.map((c) => ({ to: holdingUnitsOf(mine({ kind: 'card', id: c.id })), cmds: [cardDeleteCommand(c)] })),
-      ...faces.map((f) => ({ to: holdingUnitsOf(mine({ kind: 'face', id: f.id })), cmds: [faceDeleteCommand(f.id, f.account)] })),
-    ]);
+    await q.addMany(cards.map((c) => ({ to: holdingUnitsOf(mine({ kind: 'card', id: c.id })), cmds: [cardDeleteCommand(c)] })));
+    const facesOut = faces.map((f) => ({ ...f, units: holdingUnitsOf(mine({ kind: 'face', id: f.id })) }));
+    // Deleted faces go by the erasure path (an erasure record keeps each unit's receipt); disabled ones are only withdrawn.
+    if (i.action === 'delete') ({ photos } = await eraseFaces(trx, q, ctx, facesOut, 'expire'));
+    else await q.addMany(facesOut.map((f) => ({ to: f.units, cmds: [faceDeleteCommand(f.id, f.account)] })));
     await queueLadderFiles(trx, q, liftUnits(places));
     const communities = new Set([...cards.map((c) => c.community_id), ...faces.map((f) => f.community_id)]);
     for (const communityId of communities) {

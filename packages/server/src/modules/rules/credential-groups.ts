@@ -8,7 +8,7 @@ import { type OpLogEntry, writeOpLog } from '../../http/oplog.ts';
 import { loadCard } from '../card/access.ts';
 import { queueCardOn } from '../card/commands.ts';
 import { queueFaceState } from '../face/device.ts';
-import { visibleFace } from '../face/service.ts';
+import { visibleFace } from '../face/queries.ts';
 import { groupsOfCommunity, groupsWithSchedule } from './community-groups.ts';
 import { GROUP_LINK, heldGroupIds } from './credentials.ts';
 import { liftUnitsOfGroups, queueLiftFiles } from './lifts.ts';

@@ -1,5 +1,5 @@
-import { type AccessLogRow, eventlogRoutes } from '@gatehouse/contracts';
-import { Tag } from 'antd';
+import { type AccessLogRow, eventlogRoutes, isPseudonym } from '@gatehouse/contracts';
+import { Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ExportButton } from '../../shared/ExportButton.tsx';
 import { useT } from '../../i18n/index.ts';
@@ -19,7 +19,20 @@ export default function AccessLogPage() {
     { title: t('eventlog.col.communityname'), dataIndex: 'communityname', width: 160 },
     { title: t('eventlog.col.time'), dataIndex: 'time', key: 'time', sorter: true, defaultSortOrder: 'descend', width: 170 },
     { title: t('eventlog.col.addressName'), dataIndex: 'addressName', width: 160 },
-    { title: t('eventlog.col.unlockUserName'), dataIndex: 'unlockUserName', width: 120 },
+    {
+      title: t('eventlog.col.unlockUserName'),
+      dataIndex: 'unlockUserName',
+      width: 120,
+      // An erased person's event keeps its place, named by a pseudonym only (docs/privacy.md).
+      render: (v: string, r) =>
+        isPseudonym(r.account) ? (
+          <Tooltip title={t('ui.eventlog.pseudonymisedHint')}>
+            <Tag data-testid="pseudonymised">{t('ui.eventlog.pseudonymised')}</Tag>
+          </Tooltip>
+        ) : (
+          v
+        ),
+    },
     { title: t('eventlog.col.type'), dataIndex: 'type', render: (v: number) => t(`eventlog.type.${v}`) },
     {
       title: t('eventlog.col.result'),
