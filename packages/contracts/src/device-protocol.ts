@@ -197,6 +197,12 @@ export type CmdMessage = DeviceCommand & {
   type: CmdType;
   /** When the server created the command (ISO 8601). */
   createdAt: string;
+  /**
+   * What the command is about (`card:<no>`, `face:<id>`, `schedule`, …): a newer command for the same
+   * object supersedes it. A unit never applies one older (a lower id) than the last it applied for
+   * that object (docs/device-protocol.md §5, "Order"). Absent: no such rule.
+   */
+  object?: string;
 };
 
 /** A field a unit may send wrong or leave out: ignored then (unknown fields are ignored too). */

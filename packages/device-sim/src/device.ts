@@ -192,6 +192,8 @@ export class SimulatedDevice {
     let ack: AckMessage;
     if (this.state.has(cmd.id)) {
       ack = { id: cmd.id, ok: true, info: 'already applied' };
+    } else if (this.state.superseded(cmd)) {
+      ack = { id: cmd.id, ok: true, info: 'superseded' };
     } else if (this.rand() < this.failureRate) {
       ack = { id: cmd.id, ok: false, info: 'simulated failure' };
     } else {

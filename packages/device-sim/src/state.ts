@@ -59,9 +59,19 @@ export class DeviceState {
   /** Ids of the commands applied, in order; a command id is applied once. */
   readonly applied: number[] = [];
   private readonly appliedSet = new Set<number>();
+  /** The id of the last command applied for each object (`CmdMessage.object`). */
+  private readonly lastOf = new Map<string, number>();
 
   has(id: number): boolean {
     return this.appliedSet.has(id);
+  }
+
+  /**
+   * A command older than the last one applied for its object: not applied (a put the broker kept
+   * for this unit while it was away arriving after the delete that replaced it, say).
+   */
+  superseded(cmd: CmdMessage): boolean {
+    return cmd.object !== undefined && (this.lastOf.get(cmd.object) ?? -1) > cmd.id;
   }
 
   /**
@@ -133,6 +143,7 @@ export class DeviceState {
     }
     this.applied.push(cmd.id);
     this.appliedSet.add(cmd.id);
+    if (cmd.object !== undefined) this.lastOf.set(cmd.object, Math.max(cmd.id, this.lastOf.get(cmd.object) ?? -1));
   }
 }
 

@@ -16,6 +16,8 @@ export interface ClaimedCommand {
   created_at: Date;
   /** The unit's kind (UNIT_KINDS): the dispatcher hands the command to that kind's adapter. */
   unit_kind: UnitKind;
+  /** The supersession key (commands.ts): a newer command of the same key replaces this one. */
+  object_key: string;
 }
 
 export interface ClaimOptions {
@@ -95,7 +97,7 @@ export async function claimCommands(
       claimed_by = ${o.instance}, lease_until = now() + ${o.leaseMs} * interval '1 millisecond'
     from due, device d
     where c.id = due.id and d.id = c.device_id
-    returning c.id, c.device_id, d.serial, c.type, c.kind, c.payload, c.priority, c.created_at, d.unit_kind`.execute(db);
+    returning c.id, c.device_id, d.serial, c.type, c.kind, c.payload, c.priority, c.created_at, d.unit_kind, c.object_key`.execute(db);
   return res.rows
     .map((r) => ({ ...r, id: Number(r.id), device_id: Number(r.device_id), priority: Number(r.priority) }))
     .sort((a, b) => a.device_id - b.device_id || b.priority - a.priority || a.id - b.id);

@@ -37,6 +37,7 @@ export const mqttAdapter =
               kind: r.kind,
               payload: r.payload,
               createdAt: new Date(r.created_at).toISOString(),
+              ...(r.object_key ? { object: r.object_key } : {}),
             } as CmdMessage;
             return link.publish(deviceTopic(link.prefix, r.serial, 'cmd'), JSON.stringify(m));
           }),
