@@ -41,7 +41,7 @@ export default function CommandsPage() {
     { title: t('ui.cmd.address'), dataIndex: 'address' },
     { title: t('ui.cmd.account'), dataIndex: 'account' },
     { title: t('ui.cmd.gate'), dataIndex: 'gate' },
-    unitKindColumn(t('f.dev.kind'), (r) => `cmd-kind-${r.id}`),
+    unitKindColumn(t('ui.dev.kind'), (r) => `cmd-kind-${r.id}`),
     { title: t('ui.cmd.type'), dataIndex: 'type', key: 'type', sorter: true, render: enumText(CMD_TYPE, t) },
     enumColumn(t('ui.cmd.status'), 'status', COMMAND_STATUSES, (_v, r) => ({ 'data-testid': `cmd-status-${r.id}` })),
     { title: t('ui.cmd.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true },
@@ -70,7 +70,7 @@ export default function CommandsPage() {
           gateId: { label: 'ui.cmd.gate', options: gates.map((g) => ({ value: g.intValue, label: g.label })) },
           type: { label: 'ui.cmd.type', options: CMD_TYPE },
           status: { label: 'ui.cmd.status', options: COMMAND_STATUSES },
-          unitKind: { label: 'f.dev.kind', options: UNIT_KIND_ENUM },
+          unitKind: { label: 'ui.dev.kind', options: UNIT_KIND_ENUM },
         }}
       />
       {detail !== null ? <DetailDialog id={detail} onClose={() => setDetail(null)} /> : null}

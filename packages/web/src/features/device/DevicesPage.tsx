@@ -36,7 +36,7 @@ export default function DevicesPage() {
   const columns: ColumnsType<DeviceRow> = [
     { title: t('ui.dev.name'), dataIndex: 'addressName', key: 'addressName', sorter: true },
     { title: t('ui.dev.serial'), dataIndex: 'addressRegNo', key: 'addressRegNo', sorter: true },
-    unitKindColumn(t('f.dev.kind'), (r) => `device-kind-${r.addressRegNo}`),
+    unitKindColumn(t('ui.dev.kind'), (r) => `device-kind-${r.addressRegNo}`),
     { title: t('ui.dev.phone'), dataIndex: 'userPhone', key: 'userPhone', sorter: true },
     { title: t('ui.dev.company'), dataIndex: 'communityName', key: 'communityName', sorter: true },
     { title: t('ui.dev.region'), dataIndex: 'communityLocation', key: 'communityLocation', sorter: true },
@@ -84,7 +84,7 @@ export default function DevicesPage() {
           userPhone: 'ui.dev.phone',
           communityName: 'ui.dev.company',
           communityLocation: 'ui.dev.region',
-          unitKind: { label: 'f.dev.kind', options: UNIT_KIND_ENUM },
+          unitKind: { label: 'ui.dev.kind', options: UNIT_KIND_ENUM },
         }}
         toolbar={({ params }) => {
           if (!admin) return null;

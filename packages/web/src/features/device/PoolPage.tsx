@@ -42,7 +42,7 @@ export default function PoolPage() {
   const columns: ColumnsType<PoolRow> = [
     { title: t('ui.dev.name'), dataIndex: 'name', key: 'name', sorter: true },
     { title: t('ui.dev.serial'), dataIndex: 'regNo', key: 'regNo', sorter: true },
-    unitKindColumn(t('f.dev.kind'), undefined, { responsive: ['md'] }),
+    unitKindColumn(t('ui.dev.kind'), undefined, { responsive: ['md'] }),
     { title: t('ui.dev.isVilla'), dataIndex: 'isVilla', key: 'isVilla', sorter: true, render: (v: number) => t(v ? 'ui.yes' : 'ui.no') },
     {
       title: t('ui.dev.hardware'),
@@ -70,7 +70,7 @@ export default function PoolPage() {
         filters={{
           name: 'ui.dev.name',
           isVilla: { label: 'ui.dev.isVilla', options: YES_NO },
-          unitKind: { label: 'f.dev.kind', options: UNIT_KIND_ENUM },
+          unitKind: { label: 'ui.dev.kind', options: UNIT_KIND_ENUM },
           hardware: { label: 'ui.dev.hardware', render: () => <HardwareFilter /> },
         }}
         toolbar={({ params }) => {
