@@ -130,6 +130,7 @@ export async function startDemoTerminals(
   let stopped = false;
   let zk: ZkEmulator | null = null;
   let retry: NodeJS.Timeout | null = null;
+  let tries = 0;
   // The rtlog index goes on from the clock (one swipe a second at most since any earlier start).
   const firstIndex = Math.floor(Date.now() / 1000);
   const connect = () => {
@@ -140,23 +141,20 @@ export async function startDemoTerminals(
         if (stopped) void z.close();
         else zk = z;
       },
-      () => {
+      (e: unknown) => {
+        // The server listens after the demo starts: only a long wait is worth a word.
+        if (++tries === 30)
+          console.warn(`demo ZKTeco terminal: ${opts.serverUrl} does not answer (${e instanceof Error ? e.message : e}); still trying`);
         retry = setTimeout(connect, ZK_RETRY_MS);
       },
     );
   };
   connect();
   const activity = setInterval(() => {
-    if (hikOn)
-      void hik
-        .swipe(
-          someCard(
-            [...hik.state.cards.values()].map((c) => c.cardNo),
-            opts.idleCards,
-          ),
-        )
-        .catch(() => {});
-    if (zk) void zk.swipe(someCard([...zk.state.users.values()].map((u) => u.cardNo).filter(Boolean), opts.idleCards)).catch(() => {});
+    const hikCards = [...hik.state.cards.values()].map((c) => c.cardNo);
+    if (hikOn) void hik.swipe(someCard(hikCards, opts.idleCards)).catch(() => {});
+    const zkCards = [...(zk?.state.users.values() ?? [])].map((u) => u.cardNo).filter(Boolean);
+    if (zk) void zk.swipe(someCard(zkCards, opts.idleCards)).catch(() => {});
   }, ACTIVITY_MS);
   return async () => {
     stopped = true;
