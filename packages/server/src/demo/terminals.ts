@@ -25,8 +25,8 @@ export const DEMO_TERMINALS = [
 const HIK_USER = 'admin';
 /** How often each terminal sees a card (a known card most times, a stranger's now and then). */
 const ACTIVITY_MS = 45_000;
-/** How often the ZKTeco terminal asks for commands, and how long it waits for the server to answer at start. */
-const ZK_POLL_MS = 2_000;
+/** How often the ZKTeco terminal asks for commands (the handshake's Delay, as a real one), and how long it waits for the server at start. */
+const ZK_POLL_MS = 10_000;
 const ZK_RETRY_MS = 1_000;
 
 /** The terminals' door units in the community (data.ts, on an empty database): card and face readers. */
