@@ -27,6 +27,8 @@ export interface HikEmulatorOptions {
   utcOffsetMin?: number;
   /** Events posted as `multipart/form-data` (as terminals with a camera do) instead of JSON. */
   pushMultipart?: boolean;
+  /** The event log's first serial number (default 1): a terminal whose log goes on after a restart of the emulator. */
+  firstSerialNo?: number;
   /** Called with each request's method and path (diagnostics, tests counting requests). */
   onRequest?: (method: string, path: string) => void;
 }
@@ -59,7 +61,7 @@ export async function startHikEmulator(o: HikEmulatorOptions = {}): Promise<HikE
   const password = o.password ?? 'Hik12345';
   const realm = o.realm ?? 'DS-K1T671M';
   const offset = o.utcOffsetMin ?? 480;
-  const state = new HikState();
+  const state = new HikState(o.firstSerialNo);
   let fault: { kind: HikFault; only?: string } | null = null;
   const held = new Set<http.ServerResponse>();
   const posted = { ok: 0, failed: 0 };

@@ -59,7 +59,12 @@ export class HikState {
   name = 'Access Controller';
   /** The listening host the server configured (`/ISAPI/Event/notification/httpHosts`), if any. */
   httpHost: { url: string; ipAddress: string; portNo: number; protocolType: string } | null = null;
-  private nextSerial = 1;
+  private nextSerial: number;
+
+  /** `firstSerialNo`: the log's first serial number (a terminal whose log goes on from an earlier run). */
+  constructor(firstSerialNo = 1) {
+    this.nextSerial = firstSerialNo;
+  }
 
   /** Appends an event to the log with the next serial number. */
   log(e: Omit<HikEvent, 'serialNo'>): HikEvent {

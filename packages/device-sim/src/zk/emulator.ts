@@ -18,6 +18,8 @@ export interface ZkEmulatorOptions {
   timeZone?: string;
   /** Answer this Return code to every command line matching `match` (a failing terminal). */
   failWith?: { match: RegExp; code: number };
+  /** The first rtlog index (default 1): a terminal whose log goes on after a restart of the emulator. */
+  firstIndex?: number;
   /** Swipe a random card (known or not) every this many ms (the demo). */
   activityMs?: number;
 }
@@ -52,7 +54,7 @@ export async function startZkEmulator(o: ZkEmulatorOptions): Promise<ZkEmulator>
   const tz = o.timeZone ?? 'UTC';
   const state = newState();
   const log: RtlogLine[] = [];
-  let index = 0;
+  let index = (o.firstIndex ?? 1) - 1;
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
   let activity: NodeJS.Timeout | null = null;

@@ -96,7 +96,7 @@ export async function firstCommunity(services: Services) {
   const addresses = await services.db
     .selectFrom('address as a')
     .leftJoin('device as d', 'd.address_id', 'a.id')
-    .select(['a.id', 'a.address', 'a.type', 'd.serial'])
+    .select(['a.id', 'a.address', 'a.type', 'd.serial', 'd.unit_kind'])
     .where('a.community_id', '=', c.id)
     .orderBy('a.id')
     .execute();

@@ -3,6 +3,7 @@ import type { Db } from '../db/index.ts';
 import { insertAccount } from '../modules/account/insert.ts';
 import { seedDemoCards } from '../modules/card/demo.ts';
 import { seedDemoFaces } from '../modules/face/demo.ts';
+import { seedTerminalDoors } from './terminals.ts';
 
 /** The demo's cards issued months ago (card number, days ago) that stay unused: the demo units never present them. */
 export const DEMO_UNUSED_CARDS = [
@@ -96,6 +97,8 @@ export async function seedDemo(db: Db, dataDir: string): Promise<DemoAccount[]> 
       .execute();
   }
   const [c1, c2, ent] = ids as [number, number, number];
+  // The Hikvision and ZKTeco terminals' doors (terminals.ts): after the MQTT units' doors, so the history's "both door units" stay those.
+  await seedTerminalDoors(db, c1);
   const accounts: (DemoAccount & {
     communityId?: number;
     addressId?: number;

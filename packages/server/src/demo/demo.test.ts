@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { CMD_KIND, CMD_STATUS, type Page, ROUTES } from '@gatehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vendorAdapters } from '../devices/adapters/index.ts';
 import { startDemoDevices } from './devices.ts';
 import { DEMO_WEBHOOK_URL } from './office-history.ts';
 import { checkPhoto } from '../faces/photo.ts';
@@ -16,7 +18,12 @@ import { seedDemo } from './data.ts';
 let t: TestApp;
 let stop: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  t = await testApp({ mqtt: true, config: { MQTT_TOPIC_PREFIX: `ghd${crypto.randomBytes(3).toString('hex')}` } });
+  t = await testApp({
+    mqtt: true,
+    config: { MQTT_TOPIC_PREFIX: `ghd${crypto.randomBytes(3).toString('hex')}` },
+    // The demo's Hikvision and ZKTeco terminals are driven by the vendor adapters, as under `npm start`.
+    adapters: vendorAdapters({ HIK_POLL_MS: 1000, HIK_TIMEOUT_MS: 10_000 }),
+  });
 });
 afterAll(async () => {
   await stop?.();
@@ -45,18 +52,24 @@ describe('demo data (DEMO=1)', () => {
     }
     expect((await t.db.selectFrom('card').select('id').execute()).length).toBe(4);
 
-    stop = await startDemoDevices(t.services, { bindNew: true });
+    // The demo's ZKTeco terminal polls the server over HTTP, as under `npm start`.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    stop = await startDemoDevices(t.services, { bindNew: true, serverUrl: `http://127.0.0.1:${port}` });
     const facePuts = () => t.db.selectFrom('command').select(['status', 'payload']).where('kind', '=', CMD_KIND.facePut).execute();
-    // Each demo face goes to the two face-capable door units of its community; the units answer them
-    // (a demo unit fails about one command in twenty on purpose, so "answered" is success or failure).
+    // Each demo face goes to the four face-capable door units of its community (two MQTT units, the
+    // Hikvision and the ZKTeco terminal); the units answer them (a demo MQTT unit fails about one
+    // command in twenty on purpose, so "answered" is success or failure).
     await until(
       async () => {
         const rows = await facePuts();
-        return rows.length === 4 && rows.every((r) => r.status === CMD_STATUS.success || r.status === CMD_STATUS.failed);
+        return rows.length === 8 && rows.every((r) => r.status === CMD_STATUS.success || r.status === CMD_STATUS.failed);
       },
-      60_000,
+      90_000,
       'demo faces answered by the demo units',
-    );
+    ).catch(async (e: unknown) => {
+      throw new Error(`${e}: ${JSON.stringify((await facePuts()).map((r) => r.status))}`);
+    });
     const payloads = (await facePuts()).map(
       (r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as { imgBase64: string },
     );
@@ -69,7 +82,47 @@ describe('demo data (DEMO=1)', () => {
     );
     const kinds = await t.db.selectFrom('alarm').select('kind').where('eid', 'is not', null).orderBy('kind').execute();
     expect(kinds.map((k) => k.kind)).toEqual(['heldOpen', 'tamper']);
-  });
+
+    // One door unit of each kind: the vendor terminals are in the pool with their kind, bound to
+    // their doors, the Hikvision one with its loopback address and a sealed password; the emulators
+    // take every command of their whole configuration (they fail none on purpose; a table the
+    // history changed again is superseded).
+    const units = await t.db
+      .selectFrom('device as d')
+      .innerJoin('address as a', 'a.id', 'd.address_id')
+      .select(['d.id', 'd.serial', 'd.unit_kind', 'd.vendor_host', 'd.vendor_secret_box', 'a.name'])
+      .where('d.unit_kind', '!=', 'gatehouse-mqtt')
+      .orderBy('d.serial')
+      .execute();
+    expect(units.map((u) => [u.serial, u.unit_kind, u.name])).toEqual([
+      ['DEMO-HIK-0001', 'hik-isapi', '东门海康门禁'],
+      ['DEMO-ZK-0001', 'zk-push', '西门中控门禁'],
+    ]);
+    expect(units[0]).toMatchObject({ vendor_host: '127.0.0.1', vendor_secret_box: expect.any(String) });
+    const vendorCommands = () =>
+      t.db
+        .selectFrom('command')
+        .select(['device_id', 'kind', 'status', 'info'])
+        .where(
+          'device_id',
+          'in',
+          units.map((u) => u.id),
+        )
+        .execute();
+    await until(
+      async () => {
+        const rows = await vendorCommands();
+        const done = rows.every((r) => r.status === CMD_STATUS.success || r.status === CMD_STATUS.cancelled);
+        return units.every((u) => rows.some((r) => r.device_id === u.id)) && done;
+      },
+      90_000,
+      'the vendor terminals hold their configuration',
+    ).catch(async (e: unknown) => {
+      throw new Error(`${e}: ${JSON.stringify((await vendorCommands()).filter((r) => r.status < CMD_STATUS.success))}`);
+    });
+    const cardPuts = (await vendorCommands()).filter((r) => r.kind === CMD_KIND.cardPut);
+    for (const u of units) expect(cardPuts.filter((r) => r.device_id === u.id).length, u.serial).toBeGreaterThan(0);
+  }, 240_000);
 
   it('fills every list of the demo supervisor with a few days of history, all in the past', async () => {
     const sup = await t.db.selectFrom('account').select('id').where('reg_no', '=', '13900000004').executeTakeFirstOrThrow();

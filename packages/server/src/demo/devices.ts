@@ -5,6 +5,7 @@ import { bindDevice, resetSecret } from '../modules/device/binding.ts';
 import { withCommands } from '../devices/commands.ts';
 import { seedDemoHistory } from './history.ts';
 import { DEMO_UNUSED_CARDS } from './data.ts';
+import { startDemoTerminals } from './terminals.ts';
 
 export const DEMO_SERIAL_PREFIX = 'DEMO-';
 const ALL = HARDWARE.face | HARDWARE.qrcode | HARDWARE.card | HARDWARE.password;
@@ -14,14 +15,18 @@ const ALL = HARDWARE.face | HARDWARE.qrcode | HARDWARE.card | HARDWARE.password;
  * pool device `DEMO-0001`...; at every start those devices get a new secret and run
  * in-process as simulated units (events, acks, QR checks), so the screens show live
  * devices; on that first start two units raise an alarm and the demo's history is made
- * (history.ts, in the background), so no screen is empty. Answers a function that stops them.
+ * (history.ts, in the background), so no screen is empty. The vendor terminals (terminals.ts)
+ * are bound first, so their doors get no MQTT unit; `serverUrl` is the server as they reach it
+ * (default: this server's port on loopback). Answers a function that stops them all.
  */
 export async function startDemoDevices(
   services: Services,
-  opts: { bindNew: boolean; log?: (l: string) => void },
+  opts: { bindNew: boolean; serverUrl?: string; log?: (l: string) => void },
 ): Promise<() => Promise<void>> {
   const { db, devices, config } = services;
-  if (devices.mode === 'off' || !devices.url) return async () => {};
+  const idleCards = DEMO_UNUSED_CARDS.map(([cardNo]) => cardNo);
+  const stopTerminals = await startDemoTerminals(services, { serverUrl: opts.serverUrl ?? loopbackUrl(config), idleCards });
+  if (devices.mode === 'off' || !devices.url) return stopTerminals;
   if (opts.bindNew) {
     const doors = await db
       .selectFrom('address as a')
@@ -45,6 +50,7 @@ export async function startDemoDevices(
     .selectFrom('device')
     .select(['serial', 'address_id'])
     .where('serial', 'like', `${DEMO_SERIAL_PREFIX}%`)
+    .where('unit_kind', '=', 'gatehouse-mqtt')
     .where('address_id', 'is not', null)
     .orderBy('serial')
     .execute();
@@ -60,7 +66,7 @@ export async function startDemoDevices(
         secret,
         eventsPerMinute: 2,
         // The README's "issued months ago and never used" cards stay so (the review's Unused tab).
-        idleCards: DEMO_UNUSED_CARDS.map(([cardNo]) => cardNo),
+        idleCards,
         failureRate: 0.05,
         ackDelayMs: 300,
         log: opts.log,
@@ -78,6 +84,12 @@ export async function startDemoDevices(
     : Promise.resolve();
   return async () => {
     await history;
-    await Promise.all(sims.map((s) => s.stop()));
+    await Promise.all([...sims.map((s) => s.stop()), stopTerminals()]);
   };
+}
+
+/** This server as a process on the same machine reaches it: its port on loopback, or on the one address it listens on. */
+function loopbackUrl(config: { HOST: string; PORT: number }): string {
+  const host = ['0.0.0.0', '::', '', 'localhost', '127.0.0.1'].includes(config.HOST) ? '127.0.0.1' : config.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`;
 }

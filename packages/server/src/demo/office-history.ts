@@ -63,7 +63,8 @@ export async function officeWork(services: Services, now: Date) {
 
   const codes: { serial: string; payload: string }[] = [];
   for (const door of c.doors) {
-    if (!door.serial) continue;
+    // Visitor QR codes are for the simulated MQTT units, which scan them (the vendor terminals read cards and faces).
+    if (!door.serial || door.unit_kind !== 'gatehouse-mqtt') continue;
     const input = ROUTES.qrcode.createQrcode.input.parse({
       addressRegNo: door.serial,
       numOpen: 3,

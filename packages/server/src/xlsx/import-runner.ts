@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { IMPORT_LIMITS, type ImportReport, type MenuKey, msg } from '@gatehouse/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -41,6 +42,11 @@ export interface ImportSpec<S extends z.ZodType> {
    * when every row passed the schema; reports `progress(done, total)` as it goes.
    */
   prepare?: (rows: z.output<S>[], progress: (done: number, total: number) => void) => Promise<void>;
+  /**
+   * Columns holding secrets (a terminal's password): the source file kept with the import-history
+   * message has their cells blanked, so the secret is kept only where `apply` seals it.
+   */
+  secretColumns?: readonly string[];
   /** Writes the valid rows (all or nothing: called only when every row passed). */
   apply: (rows: z.output<S>[], trx: Transaction<DB>) => Promise<void>;
 }
@@ -90,6 +96,8 @@ async function run<S extends z.ZodType>(
   const lines: number[] = [];
   let positions: number[] | null = null;
   let dataRows = 0;
+  const secretAt = () => spec.columns.flatMap((c, i) => (spec.secretColumns?.includes(c.key) ? [positions?.[i] ?? i] : []));
+  let secretSeen = false;
   for await (const { number: line, cells } of readSheet(file.path)) {
     if (line === 1) {
       positions = positionsIn(cells);
@@ -98,6 +106,7 @@ async function run<S extends z.ZodType>(
     positions ??= positionsIn([]);
     if (++dataRows > IMPORT_LIMITS.rows) throw badRequest(msg('import.tooMany', { max: IMPORT_LIMITS.rows }));
     const raw = Object.fromEntries(spec.columns.map((c, i) => [c.key, cells[positions?.[i] ?? i] ?? '']));
+    if (spec.secretColumns && !secretSeen) secretSeen = secretAt().some((at) => !!cells[at]);
     // Every 1000 rows: PGlite runs on this thread, so progress writes cost the import time.
     if (dataRows % 1000 === 0) progress.set('validate', dataRows, null);
     const parsed = spec.rowSchema.safeParse(raw);
@@ -111,6 +120,7 @@ async function run<S extends z.ZodType>(
   }
   if (!dataRows) throw badRequest('import.empty');
   if (spec.prepare && !errors.count) await spec.prepare(valid, (done, total) => progress.set('hash', done, total));
+  if (secretSeen && !errors.count) await blankCells(file.path, secretAt());
   progress.set('write', 0, valid.length);
   // PGlite has one connection: the transaction below holds it, so no progress write may be left waiting.
   await progress.flush();
@@ -153,6 +163,14 @@ async function run<S extends z.ZodType>(
     await writeOpLog(trx, ctx, { menu: spec.menu, content, communityId: spec.communityId, after: { file: file.filename, rows: imported } });
   });
   return errors.report(imported);
+}
+
+/** Rewrites a sheet (the header row and every data row) with the cells at `columns` blanked. */
+async function blankCells(file: string, columns: number[]): Promise<void> {
+  const rows: string[][] = [];
+  for await (const { cells } of readSheet(file)) rows.push(cells.map((c, i) => (columns.includes(i) && rows.length ? '' : c)));
+  const [header = [], ...data] = rows;
+  await fs.promises.writeFile(file, await workbookBuffer('Sheet1', header, data));
 }
 
 /** Template headers in the session language. */

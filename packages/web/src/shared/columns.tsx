@@ -1,5 +1,7 @@
+import type { UnitKind } from '@gatehouse/contracts';
 import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
+import { UNIT_KIND_ENUM } from './statuses.ts';
 import { EnumTag, type ValueEnum } from './valueEnum.tsx';
 
 /** The row-actions column of a list (fixed right): the buttons of one row. */
@@ -30,4 +32,22 @@ export const enumColumn = <Row, V extends string | number>(
   key: field,
   sorter: true,
   render: (v: V extends number ? number : string, row: Row) => <EnumTag of={of} value={v} {...tagData?.(v as V, row)} />,
+});
+
+/**
+ * A door unit's kind (issue 33: Gatehouse MQTT, Hikvision ISAPI, ZKTeco PUSH) as its tag; not sorted.
+ * Shown on phone cards too unless `extra` keeps it for wider screens; `testId` names a row's tag.
+ */
+export const unitKindColumn = <Row extends { unitKind: UnitKind }>(
+  title: string,
+  testId?: (row: Row) => string,
+  extra: Partial<ColumnType<Row>> = {},
+): ColumnType<Row> => ({
+  title,
+  dataIndex: 'unitKind',
+  key: 'unitKind',
+  render: (v: UnitKind, row: Row) => (
+    <EnumTag of={UNIT_KIND_ENUM} value={v} data-kind={v} {...(testId ? { 'data-testid': testId(row) } : {})} />
+  ),
+  ...extra,
 });

@@ -1,4 +1,12 @@
-import { ACCESS_RESULTS, ACCOUNT_STATE, CLOCK_STATUS, CMD_STATUSES, HOLDER_STATUSES, MESSAGE_TYPES } from '@gatehouse/contracts';
+import {
+  ACCESS_RESULTS,
+  ACCOUNT_STATE,
+  CLOCK_STATUS,
+  CMD_STATUSES,
+  HOLDER_STATUSES,
+  MESSAGE_TYPES,
+  UNIT_KINDS,
+} from '@gatehouse/contracts';
 import { valueEnum } from './valueEnum.tsx';
 
 /**
@@ -53,3 +61,10 @@ export const MESSAGE_TYPE = valueEnum(MESSAGE_TYPES, (v) => `message.type.${v}`)
 
 /** A yes/no choice (single-family address, ...): 1 yes, 0 no. */
 export const YES_NO = valueEnum([1, 0] as const, (v) => (v ? 'ui.yes' : 'ui.no'));
+
+/** The kinds of door unit (UNIT_KINDS, issue 33), named by the server catalogue: the pool, device and command lists show and filter them. */
+export const UNIT_KIND_ENUM = valueEnum(
+  UNIT_KINDS,
+  (k) => `unitKind.${k}`,
+  (k) => (k === 'hik-isapi' ? 'blue' : k === 'zk-push' ? 'purple' : undefined),
+);

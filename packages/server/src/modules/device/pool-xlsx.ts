@@ -1,30 +1,40 @@
-import { HARDWARE, hardwareOf, msg, type ParsedInput, poolAddInput, type poolRoutes, type UnitKind } from '@gatehouse/contracts';
+import {
+  HARDWARE,
+  hardwareOf,
+  LANGS,
+  msg,
+  type ParsedInput,
+  poolAddInput,
+  type poolRoutes,
+  UNIT_KINDS,
+  type UnitKind,
+} from '@gatehouse/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AuthCtx } from '../../http/context.ts';
 import { t } from '../../http/i18n.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import { type ImportReport, runImport, sendTemplate, templateHeaders } from '../../xlsx/import-runner.ts';
-import { HARDWARE_COLUMNS, importColumns } from '../../xlsx/columns.ts';
+import { type ColumnEntry, HARDWARE_COLUMNS, importColumns } from '../../xlsx/columns.ts';
 import { uniqueColumnErrors } from '../../xlsx/unique-rows.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
-import { filteredPool } from './pool.ts';
+import { filteredPool, vendorColumns } from './pool.ts';
 
-/**
- * Columns of the template and import (keys are the add form's fields: an imported unit is a
- * gatehouse-mqtt one; other kinds are added in the pool's dialog); the export adds the kind and an
- * addressed unit's address, port and user, never its password.
- */
-const COLUMNS = importColumns('col.dev', ['name', ['regNo', 'serial'], 'isVilla', ...HARDWARE_COLUMNS, 'note']);
-const EXPORT_COLUMNS = [
-  ...COLUMNS,
-  ...importColumns('col.dev', [
-    ['unitKind', 'kind'],
-    ['vendorHost', 'host'],
-    ['vendorPort', 'port'],
-    ['vendorUser', 'user'],
-  ]),
+/** The kind and an addressed unit's address, port and user: imported and exported. */
+const KIND_COLUMNS: readonly ColumnEntry[] = [
+  ['unitKind', 'kind'],
+  ['vendorHost', 'host'],
+  ['vendorPort', 'port'],
+  ['vendorUser', 'user'],
 ];
+const BASE_COLUMNS = importColumns('col.dev', ['name', ['regNo', 'serial'], 'isVilla', ...HARDWARE_COLUMNS, 'note', ...KIND_COLUMNS]);
+/**
+ * Columns of the template and import (keys are the add form's fields, checked by its schema): an
+ * addressed unit's password too, sealed as the dialog seals it and blanked in the kept source file.
+ * The export has the others, never the password.
+ */
+const COLUMNS = [...BASE_COLUMNS, ...importColumns('col.dev', [['vendorPassword', 'vendorPassword']])];
+const EXPORT_COLUMNS = BASE_COLUMNS;
 const BITS = {
   faceSupported: HARDWARE.face,
   qrcodeSupported: HARDWARE.qrcode,
@@ -47,12 +57,20 @@ function yesNo(v: unknown, on: number, required = false): unknown {
   return YES.has(s) ? on : NO.has(s) ? 0 : -1;
 }
 
+/** A kind cell: its code or its name in any language (any case); blank: gatehouse-mqtt; other text stays, for the schema to refuse. */
+function kindOf(v: unknown): unknown {
+  const s = String(v ?? '').trim();
+  if (!s) return undefined;
+  const named = UNIT_KINDS.find((k) => [k, ...LANGS.map((l) => t(l, `unitKind.${k}`))].some((n) => n.toLowerCase() === s.toLowerCase()));
+  return named ?? s;
+}
+
 /** One spreadsheet row, checked by the add form's schema. */
 const rowSchema = z.preprocess((raw) => {
   const r = (raw ?? {}) as Record<string, unknown>;
   const out: Record<string, unknown> = { ...r, isVilla: yesNo(r.isVilla, 1, true) };
   for (const [k, bit] of Object.entries(BITS)) out[k] = yesNo(r[k], bit);
-  out.unitKind = undefined;
+  out.unitKind = kindOf(r.unitKind);
   return out;
 }, poolAddInput);
 
@@ -60,8 +78,14 @@ const sheetName = (ctx: AuthCtx) => t(ctx.lang, 'sheet.pool');
 const yn = (ctx: AuthCtx, on: boolean) => t(ctx.lang, on ? 'dev.yes' : 'dev.no');
 
 export async function poolTemplate(ctx: AuthCtx, reply: FastifyReply): Promise<void> {
-  const example = ['1号门口机', 'GH2024000001', yn(ctx, false), yn(ctx, true), yn(ctx, true), yn(ctx, true), yn(ctx, false), ''];
-  await sendTemplate(ctx, reply, 'sheet.pool', COLUMNS, [example]);
+  const flags = [yn(ctx, true), yn(ctx, true), yn(ctx, true), yn(ctx, false)];
+  const kind = (k: UnitKind) => t(ctx.lang, `unitKind.${k}`);
+  const examples = [
+    ['1号门口机', 'GH2024000001', yn(ctx, false), ...flags, '', kind('gatehouse-mqtt'), '', '', '', ''],
+    ['2号门口机', 'DS-K1T0001', yn(ctx, false), ...flags, '', kind('hik-isapi'), '192.168.1.64', 80, 'admin', 'Passw0rd!'],
+    ['3号门口机', 'ZK0001', yn(ctx, false), ...flags, '', kind('zk-push'), '', '', '', ''],
+  ];
+  await sendTemplate(ctx, reply, 'sheet.pool', COLUMNS, examples);
 }
 
 /** Exports the pool with the list's filters (every matching row, keyset-paged). */
@@ -100,6 +124,7 @@ export function importPool(ctx: AuthCtx, files: UploadedFile[]): Promise<ImportR
     communityId: null,
     menu: 'project.pool',
     title: 'import.title.pool',
+    secretColumns: ['vendorPassword'],
     async check(rows, trx) {
       const existing = new Set(
         (
@@ -130,7 +155,7 @@ export function importPool(ctx: AuthCtx, files: UploadedFile[]): Promise<ImportR
               is_villa: r.isVilla,
               hardware: hardwareOf(r),
               note: r.note ?? '',
-              unit_kind: r.unitKind ?? 'gatehouse-mqtt',
+              ...vendorColumns(ctx, r, null),
             })),
           )
           .execute();

@@ -173,6 +173,11 @@ describe('device pool', () => {
       'Card (Yes/No)',
       'Password (Yes/No)',
       'Note',
+      'Kind',
+      'Address',
+      'Port',
+      'User',
+      'Terminal password',
     ]);
 
     const taken = (await add(valid())).body.content.regNo;

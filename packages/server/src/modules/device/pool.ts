@@ -98,7 +98,7 @@ export async function assertSerialFree(db: Db, serial: string): Promise<void> {
  * A unit's kind and vendor columns from the form: an addressed kind (ADDRESSED_KINDS) keeps its address, port (default 80),
  * user and, sealed, its password (`sealed`: the one it has when none is sent); the other kinds none.
  */
-function vendorColumns(ctx: AuthCtx, i: AddIn | UpdateIn, sealed: string | null) {
+export function vendorColumns(ctx: AuthCtx, i: AddIn | UpdateIn, sealed: string | null) {
   const kind: UnitKind = i.unitKind ?? 'gatehouse-mqtt';
   if (!isAddressedKind(kind)) return { unit_kind: kind, vendor_host: null, vendor_port: null, vendor_user: null, vendor_secret_box: null };
   return {

@@ -7,12 +7,12 @@ import { useT } from '../../i18n/index.ts';
 import { useListReload } from '../../shared/useListReload.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { DetailDialog } from './DetailDialog.tsx';
-import { COMMAND_STATUSES } from '../../shared/statuses.ts';
+import { COMMAND_STATUSES, UNIT_KIND_ENUM } from '../../shared/statuses.ts';
 import { enumText, valueEnum } from '../../shared/valueEnum.tsx';
 import { ConfirmButton } from '../../shared/ConfirmButton.tsx';
 import { useGmOptions } from '../gm/api.ts';
 import { resendCommand } from './api.ts';
-import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
+import { actionsColumn, enumColumn, unitKindColumn } from '../../shared/columns.tsx';
 import { useLiveRows } from '../../shared/liveRows.ts';
 import { RowButton } from '../../shared/buttons.tsx';
 
@@ -41,6 +41,7 @@ export default function CommandsPage() {
     { title: t('ui.cmd.address'), dataIndex: 'address' },
     { title: t('ui.cmd.account'), dataIndex: 'account' },
     { title: t('ui.cmd.gate'), dataIndex: 'gate' },
+    unitKindColumn(t('ui.dev.kind'), (r) => `cmd-kind-${r.id}`),
     { title: t('ui.cmd.type'), dataIndex: 'type', key: 'type', sorter: true, render: enumText(CMD_TYPE, t) },
     enumColumn(t('ui.cmd.status'), 'status', COMMAND_STATUSES, (_v, r) => ({ 'data-testid': `cmd-status-${r.id}` })),
     { title: t('ui.cmd.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true },
@@ -69,6 +70,7 @@ export default function CommandsPage() {
           gateId: { label: 'ui.cmd.gate', options: gates.map((g) => ({ value: g.intValue, label: g.label })) },
           type: { label: 'ui.cmd.type', options: CMD_TYPE },
           status: { label: 'ui.cmd.status', options: COMMAND_STATUSES },
+          unitKind: { label: 'ui.dev.kind', options: UNIT_KIND_ENUM },
         }}
       />
       {detail !== null ? <DetailDialog id={detail} onClose={() => setDetail(null)} /> : null}

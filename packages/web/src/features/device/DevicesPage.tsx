@@ -14,7 +14,8 @@ import { SecretDialog } from './SecretDialog.tsx';
 import { DoorUnitList } from './DoorUnitList.tsx';
 import { onlineColumn, syncColumn } from './SyncState.tsx';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
-import { actionsColumn } from '../../shared/columns.tsx';
+import { actionsColumn, unitKindColumn } from '../../shared/columns.tsx';
+import { UNIT_KIND_ENUM } from '../../shared/statuses.ts';
 import { type AddOrEdit, addOrEdit } from '../../shared/addOrEdit.ts';
 import { AddButton, EditButton, RowButton } from '../../shared/buttons.tsx';
 
@@ -35,6 +36,7 @@ export default function DevicesPage() {
   const columns: ColumnsType<DeviceRow> = [
     { title: t('ui.dev.name'), dataIndex: 'addressName', key: 'addressName', sorter: true },
     { title: t('ui.dev.serial'), dataIndex: 'addressRegNo', key: 'addressRegNo', sorter: true },
+    unitKindColumn(t('ui.dev.kind'), (r) => `device-kind-${r.addressRegNo}`),
     { title: t('ui.dev.phone'), dataIndex: 'userPhone', key: 'userPhone', sorter: true },
     { title: t('ui.dev.company'), dataIndex: 'communityName', key: 'communityName', sorter: true },
     { title: t('ui.dev.region'), dataIndex: 'communityLocation', key: 'communityLocation', sorter: true },
@@ -82,6 +84,7 @@ export default function DevicesPage() {
           userPhone: 'ui.dev.phone',
           communityName: 'ui.dev.company',
           communityLocation: 'ui.dev.region',
+          unitKind: { label: 'ui.dev.kind', options: UNIT_KIND_ENUM },
         }}
         toolbar={({ params }) => {
           if (!admin) return null;

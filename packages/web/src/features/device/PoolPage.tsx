@@ -1,4 +1,4 @@
-import { isAdminLevel, poolRoutes, type PoolRow, UNIT_KINDS } from '@gatehouse/contracts';
+import { isAdminLevel, poolRoutes, type PoolRow } from '@gatehouse/contracts';
 import { Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -14,9 +14,8 @@ import { ListPage } from '../../shared/ListPage.tsx';
 import { deletePoolEntry, POOL_KEY } from './api.ts';
 import { PoolDialog } from './PoolDialog.tsx';
 import { DeleteButton } from '../../shared/ConfirmButton.tsx';
-import { actionsColumn } from '../../shared/columns.tsx';
-import { YES_NO } from '../../shared/statuses.ts';
-import { valueEnum } from '../../shared/valueEnum.tsx';
+import { actionsColumn, unitKindColumn } from '../../shared/columns.tsx';
+import { UNIT_KIND_ENUM, YES_NO } from '../../shared/statuses.ts';
 
 /** The hardware checkboxes of the filter bar; the value is the sum of the ticked bits. */
 function HardwareFilter({ value, onChange }: { value?: number; onChange?: (v: number | undefined) => void }) {
@@ -24,9 +23,6 @@ function HardwareFilter({ value, onChange }: { value?: number; onChange?: (v: nu
 }
 
 type Dialog = AddOrEdit<PoolRow> | null;
-
-/** The kinds of door unit a list filters by (UNIT_KINDS), named by the server catalogue. */
-const UNIT_KIND_OPTIONS = valueEnum(UNIT_KINDS, (k) => `unitKind.${k}`);
 
 /**
  * Device pool (001 §2): every known door unit by serial number. Note, edit, add,
@@ -46,7 +42,7 @@ export default function PoolPage() {
   const columns: ColumnsType<PoolRow> = [
     { title: t('ui.dev.name'), dataIndex: 'name', key: 'name', sorter: true },
     { title: t('ui.dev.serial'), dataIndex: 'regNo', key: 'regNo', sorter: true },
-    { title: t('f.dev.kind'), dataIndex: 'unitKind', key: 'unitKind', responsive: ['md'], render: (k: string) => t(`unitKind.${k}`) },
+    unitKindColumn(t('ui.dev.kind'), undefined, { responsive: ['md'] }),
     { title: t('ui.dev.isVilla'), dataIndex: 'isVilla', key: 'isVilla', sorter: true, render: (v: number) => t(v ? 'ui.yes' : 'ui.no') },
     {
       title: t('ui.dev.hardware'),
@@ -74,7 +70,7 @@ export default function PoolPage() {
         filters={{
           name: 'ui.dev.name',
           isVilla: { label: 'ui.dev.isVilla', options: YES_NO },
-          unitKind: { label: 'f.dev.kind', options: UNIT_KIND_OPTIONS },
+          unitKind: { label: 'ui.dev.kind', options: UNIT_KIND_ENUM },
           hardware: { label: 'ui.dev.hardware', render: () => <HardwareFilter /> },
         }}
         toolbar={({ params }) => {
