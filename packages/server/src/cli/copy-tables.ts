@@ -77,6 +77,31 @@ export async function referencedFirst(db: AnyDb, tables: TableInfo[]): Promise<T
 export const countRows = async (db: AnyDb, table: string): Promise<number> =>
   Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db)).rows[0]?.n ?? 0);
 
+/**
+ * Drops the indexes of `tables` that no constraint owns or leans on (plain and unique indexes, not
+ * primary keys nor what a foreign key refers to) and answers the statements that make them again: a
+ * load builds each index once over the loaded rows (as pg_restore does) instead of row by row, GIN
+ * indexes above all. Both run in the load's transaction, so a load that fails keeps every index.
+ */
+export async function dropIndexes(db: AnyDb, tables: string[]): Promise<string[]> {
+  if (!tables.length) return [];
+  const { rows } = await sql<{ name: string; def: string }>`
+    select x.relname as name, pg_get_indexdef(i.indexrelid) as def
+    from pg_index i join pg_class x on x.oid = i.indexrelid join pg_class t on t.oid = i.indrelid
+    where t.relnamespace = to_regnamespace(current_schema())::oid
+      and t.relname in (${sql.join(tables)})
+      and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
+    order by x.relname`.execute(db);
+  for (const r of rows) await sql`drop index ${sql.id(r.name)}`.execute(db);
+  // A partitioned table's index reads "ON ONLY <table>": made on the whole table, its partitions get theirs.
+  return rows.map((r) => r.def.replace(/ ON ONLY /, ' ON '));
+}
+
+/** Makes again the indexes dropIndexes dropped. */
+export async function makeIndexes(db: AnyDb, statements: string[]): Promise<void> {
+  for (const s of statements) await sql.raw(s).execute(db);
+}
+
 /** The source's month partitions of access_event, made on the target before its events arrive. */
 export async function copyEventMonths(from: Db, to: Db): Promise<void> {
   const [src, dst] = [from as unknown as Kysely<unknown>, to as unknown as Kysely<unknown>];

@@ -2,7 +2,16 @@ import { sql } from 'kysely';
 import { migrate } from '../db/index.ts';
 import { CliError, defineCommand, required, UsageError } from './command.ts';
 import { ident, inLoad, inSnapshot } from './copy-rows.ts';
-import { copyEventMonths, countRows, firstFilledTable, ourTables, referencedFirst, setSequences } from './copy-tables.ts';
+import {
+  copyEventMonths,
+  countRows,
+  dropIndexes,
+  firstFilledTable,
+  makeIndexes,
+  ourTables,
+  referencedFirst,
+  setSequences,
+} from './copy-tables.ts';
 import { openPostgres, openSite, requireCurrentSchema, shownUrl, siteName } from './site.ts';
 
 /** COPY text handed to the target's stream at a time. */
@@ -47,6 +56,10 @@ export const moveToPostgresCommand = defineCommand({
         await inSnapshot(source, (snap) =>
           inLoad(target, async (load) => {
             await sql`truncate ${sql.join(tables.map((t) => sql.table(t.name)))}`.execute(load.db);
+            const indexes = await dropIndexes(
+              load.db,
+              tables.map((t) => t.name),
+            );
             const wrong: string[] = [];
             for (const t of ordered) {
               load.begin(t.name, t.columns);
@@ -62,6 +75,7 @@ export const moveToPostgresCommand = defineCommand({
               io.out(`  ${t.name.padEnd(width)}${String(had).padStart(10)} → ${String(has).padStart(10)}${same ? '' : '  MISMATCH'}`);
             }
             if (wrong.length) throw new CliError(`Row counts differ for ${wrong.join(', ')}: nothing was written to the target`);
+            await makeIndexes(load.db, indexes);
             const sequences = await setSequences(snap.db, load.db);
             io.out(`${sequences} sequences set`);
           }),

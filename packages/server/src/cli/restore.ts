@@ -9,7 +9,7 @@ import { syncMenus } from '../db/seed.ts';
 import { backupEntries, type Manifest, verifyBackup } from './backup-file.ts';
 import { CliError, defineCommand, type Io, required } from './command.ts';
 import { inLoad } from './copy-rows.ts';
-import { applySequences, countRows, firstFilledTable, ourTables } from './copy-tables.ts';
+import { applySequences, countRows, dropIndexes, firstFilledTable, makeIndexes, ourTables } from './copy-tables.ts';
 import { embeddedDir, openPostgres, openSite, RESTORE_MARKER, schemaState, siteName } from './site.ts';
 
 const BATCH_ROWS = 2000;
@@ -94,6 +94,7 @@ export async function loadBackup(handle: DbHandle, file: string, manifest: Manif
       const trx = load.db;
       const present = (await ourTables(trx)).map((t) => t.name);
       await sql`truncate ${sql.join(present.map((n) => sql.table(n)))}`.execute(trx);
+      const indexes = await dropIndexes(trx, present);
       let files = 0;
       let fileBytes = 0;
       let open: { name: string; rows: number; bytes: number; shown: number } | null = null;
@@ -148,6 +149,7 @@ export async function loadBackup(handle: DbHandle, file: string, manifest: Manif
         }
       }
       if (wrong.length) throw new CliError(`Row counts differ for ${wrong.join(', ')}: nothing was restored`);
+      await makeIndexes(trx, indexes);
       await applySequences(trx, manifest.sequences);
       for (const name of Object.keys(manifest.entries)) {
         if (!name.startsWith('data/')) continue;
