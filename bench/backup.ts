@@ -75,6 +75,7 @@ export async function backupBench() {
       try {
         restoreMs = await timed(async () => {
           const manifest = await verifyBackup(file);
+          trace('checked');
           await loadBackup(t, file, manifest, restoredDir, { out: trace });
         });
       } finally {

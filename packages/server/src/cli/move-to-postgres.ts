@@ -75,6 +75,7 @@ export const moveToPostgresCommand = defineCommand({
               io.out(`  ${t.name.padEnd(width)}${String(had).padStart(10)} → ${String(has).padStart(10)}${same ? '' : '  MISMATCH'}`);
             }
             if (wrong.length) throw new CliError(`Row counts differ for ${wrong.join(', ')}: nothing was written to the target`);
+            io.out(`Building ${indexes.length} indexes`);
             await makeIndexes(load.db, indexes);
             const sequences = await setSequences(snap.db, load.db);
             io.out(`${sequences} sequences set`);
