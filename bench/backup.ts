@@ -22,6 +22,11 @@ export async function backupBench() {
   if (!process.env.DATABASE_URL) return { name: 'backup and restore', skipped: 'needs DATABASE_URL (PostgreSQL)' };
   const events = Number(process.env.BENCH_BACKUP_EVENTS ?? 1_000_000);
   const faces = Number(process.env.BENCH_BACKUP_FACES ?? 10_000);
+  // BENCH_TRACE=1 prints each phase's progress lines with the seconds since the start (where the time goes).
+  const t0 = performance.now();
+  const trace = process.env.BENCH_TRACE
+    ? (line: string) => console.error(`${((performance.now() - t0) / 1000).toFixed(1).padStart(7)}s ${line}`)
+    : () => {};
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-bench-backup-'));
   const [source, target, baseline] = [await freshPostgres(), await freshPostgres(), await freshPostgres()];
   try {
@@ -41,7 +46,9 @@ export async function backupBench() {
         opLog: 10_000,
         alarms: 1_000,
       };
+      trace('generating the site');
       await generateScale(h.db, size);
+      trace('generated');
       // A photo file a face (12 kB of random bytes each: a JPEG does not compress either), under the stored files' folder.
       const photos = path.join(dataDir, 'files', 'faces');
       fs.mkdirSync(photos, { recursive: true });
@@ -52,9 +59,10 @@ export async function backupBench() {
         return r instanceof Promise ? r.then(() => Math.round(performance.now() - t0)) : Math.round(performance.now() - t0);
       };
       const file = path.join(work, 'site.backup');
-      const backupMs = await timed(() => writeBackup(h, dataDir, file, { out: () => {} }));
+      const backupMs = await timed(() => writeBackup(h, dataDir, file, { out: trace }));
       const dump = path.join(work, 'site.dump');
       const copy = path.join(work, 'copy');
+      trace('pg_dump and copy');
       const dumpMs = await timed(() => {
         execFileSync('pg_dump', ['-Fc', '-f', dump, source.url]);
         execFileSync('cp', ['-r', dataDir, copy]);
@@ -67,15 +75,18 @@ export async function backupBench() {
       try {
         restoreMs = await timed(async () => {
           const manifest = await verifyBackup(file);
-          await loadBackup(t, file, manifest, restoredDir, { out: () => {} });
+          trace('checked');
+          await loadBackup(t, file, manifest, restoredDir, { out: trace });
         });
       } finally {
         await t.close();
       }
+      trace('pg_restore and copy');
       const pgRestoreMs = await timed(() => {
         execFileSync('pg_restore', ['-d', baseline.url, dump]);
         execFileSync('cp', ['-r', copy, path.join(work, 'copied-back')]);
       });
+      trace('done');
       const backupBytes = fs.statSync(file).size;
       const baselineBytes = fs.statSync(dump).size + filesBytes;
       return {

@@ -3,15 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, migrate, openDb } from '../db/index.ts';
+import { migrate, openDb } from '../db/index.ts';
 import { syncMenus } from '../db/seed.ts';
 import { seedDemo } from '../demo/data.ts';
 import { ensureAdmin } from '../modules/account/insert.ts';
 import { secretBox } from '../modules/webhook/signing.ts';
 import { freshPostgres, rerunOnPostgres, testDbKind } from '../test/harness.ts';
 import { BackupWriter, backupEntries, type Manifest, MANIFEST, verifyBackup } from './backup-file.ts';
-import { ourTables } from './copy-tables.ts';
 import { writeBackup } from './backup.ts';
+import { siteRows } from '../test/site-contents.ts';
 import { gatehouse, linesOf } from './run-cli.ts';
 import { runScheduledBackup, scheduledName } from './scheduled-backup.ts';
 
@@ -52,16 +52,7 @@ async function makeSite(): Promise<string> {
   return dataDir;
 }
 
-/** Every table's rows as JSON texts, sorted: what two sites must hold alike. */
-async function contents(db: Db): Promise<Record<string, string[]>> {
-  const out: Record<string, string[]> = {};
-  for (const t of await ourTables(db)) {
-    const cols = sql.join(t.columns.map((c) => sql.ref(c)));
-    const { rows } = await sql<{ j: string }>`select to_json(r)::text as j from (select ${cols} from ${sql.table(t.name)}) r`.execute(db);
-    out[t.name] = rows.map((r) => r.j).sort();
-  }
-  return out;
-}
+const contents = siteRows;
 
 async function siteContents(settings: { dataDir?: string; url?: string }): Promise<Record<string, string[]>> {
   const h = await openDb(settings.url ? { url: settings.url } : { dataDir: settings.dataDir });

@@ -6,6 +6,7 @@ import { BackupWriter, FORMAT, FORMAT_VERSION, type Manifest } from './backup-fi
 import { CliError, defineCommand, type Io, required } from './command.ts';
 import { backupThroughServer, CONTROL_FILE, runningServer } from './control-client.ts';
 import { ident, inSnapshot } from './copy-rows.ts';
+import { readAhead } from './in-flight.ts';
 import { ourTables, referencedFirst, sequenceStates } from './copy-tables.ts';
 import { embeddedDir, openSite, schemaState, siteName } from './site.ts';
 import { packageVersion } from './version.ts';
@@ -39,6 +40,8 @@ function storedFiles(dataDir: string, skip: Set<string>): string[] {
 
 const size = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
 
+/** Stored files read ahead of the one being written. */
+const READ_AHEAD = 8;
 /** Prints how far a big table is, at most every PROGRESS_BYTES of its text. */
 const PROGRESS_BYTES = 64_000_000;
 
@@ -113,13 +116,9 @@ export async function writeBackup(
       );
       let fileBytes = 0;
       let fileCount = 0;
-      for (const rel of files) {
-        let data: Buffer;
-        try {
-          data = await fs.promises.readFile(path.join(dataDir, rel));
-        } catch {
-          continue; // deleted since the walk (its row is gone too, or will be)
-        }
+      // Read a few ahead: the next files come off the disk while one is written into the backup.
+      for await (const [rel, data] of readAhead(files, (rel) => fs.promises.readFile(path.join(dataDir, rel)), READ_AHEAD)) {
+        if (!data) continue; // deleted since the walk (its row is gone too, or will be)
         await out.add(`data/${rel}`, data);
         fileBytes += data.length;
         fileCount++;

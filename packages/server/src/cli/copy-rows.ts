@@ -157,7 +157,17 @@ export async function inLoad<T>(handle: DbHandle, work: (l: Load) => Promise<T>)
         const s = stream as ReturnType<typeof copyFrom> | null;
         if (!s) throw new Error('no table begun');
         if (failed) throw failed;
-        if (!s.write(chunk)) await Promise.race([once(s, 'drain'), once(s, 'error').then(([e]) => Promise.reject(e))]);
+        if (s.write(chunk)) return;
+        // Both waits end together (no listener left behind per full buffer).
+        const ac = new AbortController();
+        try {
+          await Promise.race([
+            once(s, 'drain', { signal: ac.signal }),
+            once(s, 'error', { signal: ac.signal }).then(([e]) => Promise.reject(e)),
+          ]);
+        } finally {
+          ac.abort();
+        }
       },
       async end() {
         const s = stream as ReturnType<typeof copyFrom> | null;

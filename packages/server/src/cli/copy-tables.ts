@@ -12,10 +12,6 @@ const MIGRATION_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
 /** Tables the migrations (and the server's start) fill by themselves: a target holding only these is empty. */
 const FILLED_BY_MIGRATIONS = new Set(['menu']);
 
-/** Rows of one batch handed to the target, and the most text one batch holds. */
-const BATCH_ROWS = 2000;
-const BATCH_CHARS = 8_000_000;
-
 export interface TableInfo {
   name: string;
   columns: string[];
@@ -81,41 +77,29 @@ export async function referencedFirst(db: AnyDb, tables: TableInfo[]): Promise<T
 export const countRows = async (db: AnyDb, table: string): Promise<number> =>
   Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db)).rows[0]?.n ?? 0);
 
-const columnList = (columns: string[]) => sql.join(columns.map((c) => sql.ref(c)));
-
 /**
- * Copies one table's rows from the source's snapshot (a read-only transaction) into the target's
- * transaction: read through a cursor as JSON texts, written in batches by json_populate_recordset
- * (every column type travels as its JSON text and is read back as the target's column type).
+ * Drops the indexes of `tables` that no constraint owns or leans on (plain and unique indexes, not
+ * primary keys nor what a foreign key refers to) and answers the statements that make them again: a
+ * load builds each index once over the loaded rows (as pg_restore does) instead of row by row, GIN
+ * indexes above all. Both run in the load's transaction, so a load that fails keeps every index.
  */
-export async function copyTable(from: AnyDb, to: AnyDb, t: TableInfo, cursor: string): Promise<number> {
-  const cols = columnList(t.columns);
-  const order = t.key.length ? sql` order by ${columnList(t.key)}` : sql``;
-  await sql`declare ${sql.id(cursor)} no scroll cursor for
-    select to_json(r)::text as j from (select ${cols} from ${sql.table(t.name)}${order}) r`.execute(from);
-  let copied = 0;
-  let batch: string[] = [];
-  let chars = 0;
-  const flush = async () => {
-    if (!batch.length) return;
-    await sql`insert into ${sql.table(t.name)} (${cols})
-      select ${cols} from json_populate_recordset(null::${sql.table(t.name)}, ${`[${batch.join(',')}]`}::json)`.execute(to);
-    copied += batch.length;
-    batch = [];
-    chars = 0;
-  };
-  for (;;) {
-    const { rows } = await sql<{ j: string }>`fetch 500 from ${sql.id(cursor)}`.execute(from);
-    if (!rows.length) break;
-    for (const r of rows) {
-      batch.push(r.j);
-      chars += r.j.length;
-    }
-    if (batch.length >= BATCH_ROWS || chars >= BATCH_CHARS) await flush();
-  }
-  await flush();
-  await sql`close ${sql.id(cursor)}`.execute(from);
-  return copied;
+export async function dropIndexes(db: AnyDb, tables: string[]): Promise<string[]> {
+  if (!tables.length) return [];
+  const { rows } = await sql<{ name: string; def: string }>`
+    select x.relname as name, pg_get_indexdef(i.indexrelid) as def
+    from pg_index i join pg_class x on x.oid = i.indexrelid join pg_class t on t.oid = i.indrelid
+    where t.relnamespace = to_regnamespace(current_schema())::oid
+      and t.relname in (${sql.join(tables)})
+      and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
+    order by x.relname`.execute(db);
+  for (const r of rows) await sql`drop index ${sql.id(r.name)}`.execute(db);
+  // A partitioned table's index reads "ON ONLY <table>": made on the whole table, its partitions get theirs.
+  return rows.map((r) => r.def.replace(/ ON ONLY /, ' ON '));
+}
+
+/** Makes again the indexes dropIndexes dropped. */
+export async function makeIndexes(db: AnyDb, statements: string[]): Promise<void> {
+  for (const s of statements) await sql.raw(s).execute(db);
 }
 
 /** The source's month partitions of access_event, made on the target before its events arrive. */

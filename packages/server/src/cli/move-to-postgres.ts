@@ -1,14 +1,28 @@
 import { sql } from 'kysely';
 import { migrate } from '../db/index.ts';
 import { CliError, defineCommand, required, UsageError } from './command.ts';
-import { copyEventMonths, copyTable, countRows, firstFilledTable, ourTables, referencedFirst, setSequences } from './copy-tables.ts';
+import { ident, inLoad, inSnapshot } from './copy-rows.ts';
+import {
+  copyEventMonths,
+  countRows,
+  dropIndexes,
+  firstFilledTable,
+  makeIndexes,
+  ourTables,
+  referencedFirst,
+  setSequences,
+} from './copy-tables.ts';
 import { openPostgres, openSite, requireCurrentSchema, shownUrl, siteName } from './site.ts';
+
+/** COPY text handed to the target's stream at a time. */
+const SLICE_BYTES = 1 << 20;
 
 /**
  * Embedded → PostgreSQL: a stopped embedded site copied into an empty PostgreSQL database. The
- * target's schema comes from the migrations; the rows are read from one read-only snapshot of the
- * embedded database and written in one transaction, which is rolled back unless every table's count
- * matches; the sequences follow. The embedded database is only read.
+ * target's schema comes from the migrations; the rows are read by COPY from one read-only snapshot of
+ * the embedded database and written by COPY in one transaction (cli/copy-rows.ts, as backup and
+ * restore do), which is rolled back unless every table's count matches; the sequences follow. The
+ * embedded database is only read.
  */
 export const moveToPostgresCommand = defineCommand({
   name: 'move-to-postgres',
@@ -39,27 +53,34 @@ export const moveToPostgresCommand = defineCommand({
         const ordered = await referencedFirst(target.db, tables);
         const width = Math.max(...tables.map((t) => t.name.length)) + 2;
         let total = 0;
-        await source.db
-          .transaction()
-          .setIsolationLevel('repeatable read')
-          .execute(async (src) => {
-            await sql`set transaction read only`.execute(src);
-            await target.db.transaction().execute(async (dst) => {
-              await sql`truncate ${sql.join(tables.map((t) => sql.table(t.name)))}`.execute(dst);
-              const wrong: string[] = [];
-              for (const [i, t] of ordered.entries()) {
-                const copied = await copyTable(src, dst, t, `gh_copy_${i}`);
-                const [had, has] = [await countRows(src, t.name), await countRows(dst, t.name)];
-                const same = had === copied && has === had;
-                if (!same) wrong.push(t.name);
-                total += has;
-                io.out(`  ${t.name.padEnd(width)}${String(had).padStart(10)} → ${String(has).padStart(10)}${same ? '' : '  MISMATCH'}`);
+        await inSnapshot(source, (snap) =>
+          inLoad(target, async (load) => {
+            await sql`truncate ${sql.join(tables.map((t) => sql.table(t.name)))}`.execute(load.db);
+            const indexes = await dropIndexes(
+              load.db,
+              tables.map((t) => t.name),
+            );
+            const wrong: string[] = [];
+            for (const t of ordered) {
+              load.begin(t.name, t.columns);
+              for await (const chunk of snap.copyOut(`select ${t.columns.map(ident).join(', ')} from ${ident(t.name)}`)) {
+                // PGlite gives a whole table at once: handed on in slices (the COPY stream needs no whole rows).
+                for (let at = 0; at < chunk.length; at += SLICE_BYTES) await load.write(chunk.subarray(at, at + SLICE_BYTES));
               }
-              if (wrong.length) throw new CliError(`Row counts differ for ${wrong.join(', ')}: nothing was written to the target`);
-              const sequences = await setSequences(src, dst);
-              io.out(`${sequences} sequences set`);
-            });
-          });
+              const copied = await load.end();
+              const [had, has] = [await countRows(snap.db, t.name), await countRows(load.db, t.name)];
+              const same = had === copied && has === had;
+              if (!same) wrong.push(t.name);
+              total += has;
+              io.out(`  ${t.name.padEnd(width)}${String(had).padStart(10)} → ${String(has).padStart(10)}${same ? '' : '  MISMATCH'}`);
+            }
+            if (wrong.length) throw new CliError(`Row counts differ for ${wrong.join(', ')}: nothing was written to the target`);
+            io.out(`Building ${indexes.length} indexes`);
+            await makeIndexes(load.db, indexes);
+            const sequences = await setSequences(snap.db, load.db);
+            io.out(`${sequences} sequences set`);
+          }),
+        );
         io.out(`Copied ${tables.length} tables, ${total} rows, from ${siteName(config)}; every count matches.`);
         io.out('The embedded database is left as it was.');
         io.out(`Stored files (photos, attachments, keys) stay in DATA_DIR: start the server with both settings,`);

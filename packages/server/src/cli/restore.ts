@@ -9,10 +9,13 @@ import { syncMenus } from '../db/seed.ts';
 import { backupEntries, type Manifest, verifyBackup } from './backup-file.ts';
 import { CliError, defineCommand, type Io, required } from './command.ts';
 import { inLoad } from './copy-rows.ts';
-import { applySequences, countRows, firstFilledTable, ourTables } from './copy-tables.ts';
+import { inFlight } from './in-flight.ts';
+import { applySequences, countRows, dropIndexes, firstFilledTable, makeIndexes, ourTables } from './copy-tables.ts';
 import { embeddedDir, openPostgres, openSite, RESTORE_MARKER, schemaState, siteName } from './site.ts';
 
 const BATCH_ROWS = 2000;
+/** Stored files written (or moved into place) at once. */
+const FILES_AT_ONCE = 16;
 /** Prints how far a big table is, at most every PROGRESS_BYTES of its text. */
 const PROGRESS_BYTES = 64_000_000;
 
@@ -88,12 +91,14 @@ export async function loadBackup(handle: DbHandle, file: string, manifest: Manif
     if (stale.startsWith('.restore-') && stale !== RESTORE_MARKER)
       await fs.promises.rm(path.join(dataDir, stale), { recursive: true, force: true });
   const placed: string[] = [];
+  const unpacking = inFlight(FILES_AT_ONCE);
   io.out('Loading the rows (one transaction)');
   try {
     await inLoad(handle, async (load) => {
       const trx = load.db;
       const present = (await ourTables(trx)).map((t) => t.name);
       await sql`truncate ${sql.join(present.map((n) => sql.table(n)))}`.execute(trx);
+      const indexes = await dropIndexes(trx, present);
       let files = 0;
       let fileBytes = 0;
       let open: { name: string; rows: number; bytes: number; shown: number } | null = null;
@@ -114,8 +119,11 @@ export async function loadBackup(handle: DbHandle, file: string, manifest: Manif
         if (e.name.startsWith('data/')) {
           await endTable();
           const to = path.join(staging, e.name);
-          await fs.promises.mkdir(path.dirname(to), { recursive: true });
-          await fs.promises.writeFile(to, e.data);
+          const data = e.data;
+          await unpacking.add(async () => {
+            await fs.promises.mkdir(path.dirname(to), { recursive: true });
+            await fs.promises.writeFile(to, data);
+          });
           files++;
           fileBytes += e.data.length;
           if (files % 5000 === 0) io.out(`  stored files${String(files).padStart(width - 2)} files ${size(fileBytes).padStart(9)} …`);
@@ -139,6 +147,7 @@ export async function loadBackup(handle: DbHandle, file: string, manifest: Manif
         }
       }
       await endTable();
+      await unpacking.settle();
       const wrong: string[] = [];
       for (const t of manifest.tables) {
         const has = manifest.formatVersion === 1 ? await countRows(trx, t.name) : (loaded.get(t.name) ?? 0);
@@ -148,20 +157,27 @@ export async function loadBackup(handle: DbHandle, file: string, manifest: Manif
         }
       }
       if (wrong.length) throw new CliError(`Row counts differ for ${wrong.join(', ')}: nothing was restored`);
+      io.out(`Building ${indexes.length} indexes`);
+      await makeIndexes(trx, indexes);
       await applySequences(trx, manifest.sequences);
+      const placing = inFlight(FILES_AT_ONCE);
       for (const name of Object.keys(manifest.entries)) {
         if (!name.startsWith('data/')) continue;
         const to = destination(dataDir, name);
-        await fs.promises.mkdir(path.dirname(to), { recursive: true });
         if (!fs.existsSync(to)) placed.push(to);
-        await fs.promises.rename(path.join(staging, name), to);
+        await placing.add(async () => {
+          await fs.promises.mkdir(path.dirname(to), { recursive: true });
+          await fs.promises.rename(path.join(staging, name), to);
+        });
       }
+      await placing.settle();
       io.out(`  stored files${String(files).padStart(width - 2)} files ${size(fileBytes).padStart(9)}`);
     });
   } catch (e) {
     await Promise.all(placed.map((p) => fs.promises.rm(p, { force: true })));
     throw e;
   } finally {
+    await unpacking.settle().catch(() => {});
     await fs.promises.rm(staging, { recursive: true, force: true });
   }
   const later = await migrate(db);
