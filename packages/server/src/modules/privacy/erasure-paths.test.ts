@@ -196,6 +196,9 @@ describe('every way a face leaves records an erasure with receipts', () => {
       .orderBy('c.id')
       .execute();
     expect(acked).toEqual(faces.map((f) => ({ kind: 'face.delete', object_key: `face:${f}`, status: CMD_STATUS.success })));
+    // And the unit holds none of them (an older put the broker kept for it is never applied after the delete).
+    await simOff?.settled();
+    for (const f of faces) expect(simOff?.state.faces.has(String(f))).toBe(false);
     expect((await t.db.selectFrom('stored_file').select('id').where('kind', '=', 'face').execute()).length).toBe(0);
   });
 });
