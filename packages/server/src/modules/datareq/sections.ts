@@ -1,11 +1,8 @@
-import { type Lang, roleNameKey } from '@gatehouse/contracts';
+import { roleNameKey } from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import QRCode from 'qrcode';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/index.ts';
 import { type Cursor, keysetPage, keysetRows } from '../../db/keyset.ts';
 import { anyInt, countRows, escapeLike } from '../../db/sql.ts';
-import { formatDateTime } from '../../http/dates.ts';
 import { t } from '../../http/i18n.ts';
 import { withinScope } from '../../http/scope.ts';
 import { readPhoto } from '../face/photos.ts';

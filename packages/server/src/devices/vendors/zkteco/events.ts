@@ -29,7 +29,7 @@ export function parseRtlog(body: string): RtlogRecord[] | null {
   const out: RtlogRecord[] = [];
   for (const line of bodyLines(body)) {
     const f = parseFields(line);
-    if (!f || !f.time || !/^\d{1,3}$/.test(f.event ?? '')) return null;
+    if (!f?.time || !/^\d{1,3}$/.test(f.event ?? '')) return null;
     if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(f.time)) return null;
     const pin = f.pin ?? '0';
     if (!/^\w{0,24}$/.test(pin) || !/^\w{0,24}$/.test(f.cardno ?? '') || !/^\d{0,12}$/.test(f.index ?? '')) return null;

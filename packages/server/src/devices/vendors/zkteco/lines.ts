@@ -78,7 +78,7 @@ export function parseResults(body: string): CommandResult[] | null {
   const out: CommandResult[] = [];
   for (const line of bodyLines(body)) {
     const f = parseFields(line, /&/);
-    if (!f || !f.id || f.return === undefined || !/^-?\d{1,6}$/.test(f.return) || !/^\d{1,20}$/.test(f.id)) return null;
+    if (!f?.id || f.return === undefined || !/^-?\d{1,6}$/.test(f.return) || !/^\d{1,20}$/.test(f.id)) return null;
     out.push({ id: f.id, code: String(Number(f.return)), cmd: f.cmd ?? '' });
   }
   return out;

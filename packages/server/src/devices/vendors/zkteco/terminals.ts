@@ -113,7 +113,7 @@ export class Terminals {
     const serial = (serialText ?? '').trim();
     if (!serial || serial.length > 40 || !SERIAL_PATTERN.test(serial)) return { refused: this.refuse('unknown', serial || '-', ip) };
     const dev = await this.device(serial);
-    if (!dev || dev.kind !== 'zk-push') return { refused: this.refuse('unknown', serial, ip) };
+    if (dev?.kind !== 'zk-push') return { refused: this.refuse('unknown', serial, ip) };
     const bound = this.bound.get(dev.id);
     if (bound !== ip) {
       const taken = await this.bind(dev.id, ip);
