@@ -139,7 +139,8 @@ const TABBED = ['/access/rules', '/access/review'];
 
 /**
  * Runs `check` on the screen as it opened and, on a tabbed screen, once more on each further
- * tab after choosing it (once a row of its list shows: a fresh demo fills every tab).
+ * tab after choosing it (once a row of its list shows: a fresh demo fills every tab; or its empty text, on a tab
+ * that waits for a choice).
  */
 export async function eachTab(page: Page, screen: string, check: (tab: string) => Promise<void>): Promise<void> {
   await check('');
@@ -150,7 +151,8 @@ export async function eachTab(page: Page, screen: string, check: (tab: string) =
     const tab = tabs.nth(i);
     const name = ((await tab.textContent()) ?? '').trim();
     await tab.click();
-    await page.locator('main .ant-table-tbody tr.ant-table-row:visible').first().waitFor({ timeout: 60_000 });
+    // a tab whose list waits for a choice (the review's retention: a community) shows its empty text
+    await page.locator('main .ant-table-tbody tr.ant-table-row:visible, main .ant-empty:visible').first().waitFor({ timeout: 60_000 });
     await page
       .locator('.ant-spin-spinning')
       .first()

@@ -98,7 +98,9 @@ for (const lang of (process.env.A11Y_LANGS?.split(',') as typeof LANGS | undefin
       await eachTab(page, screen, async (tab) => {
         const at = tab ? `${screen} [${tab}]` : screen;
         serious.push(...(await axeFindings(page, lang, at)));
-        if (table) layout.push(...(await layoutProblems(page, at)));
+        // a further tab that waits for a choice (the review's retention: a community) has no list to lay out yet
+        const rows = tab ? await page.locator('main .ant-table-tbody tr.ant-table-row:visible').count() : 1;
+        if (table && rows) layout.push(...(await layoutProblems(page, at)));
       });
     }
     expect.soft(serious, serious.join('\n')).toEqual([]);

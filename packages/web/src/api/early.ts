@@ -34,11 +34,28 @@ export function rememberFirstRequest(screen: string, request: string): void {
   localStorage.setItem(KEY, JSON.stringify([[screen, request], ...kept].slice(0, KEEP)));
 }
 
-/** Sends the first list request noted for a screen, if any (the app starts there signed in). */
+/** What index.html's first-screen script (build/firstScreenHints.ts) sent before the entry ran. */
+interface EarlyWindow {
+  __ghStarted?: boolean;
+  __ghEarly?: { request: string; answer: Promise<Response> };
+}
+
+/**
+ * Sends the first list request noted for a screen, if any (the app starts there signed in), or
+ * takes the one index.html's first-screen script sent for it already.
+ */
 export function askEarly(screen: string): void {
+  const w = window as EarlyWindow;
+  w.__ghStarted = true;
   const request = remembered().find(([s]) => s === screen)?.[1];
   const token = getSession()?.token;
   if (!request || !token) return;
+  const sent = w.__ghEarly;
+  w.__ghEarly = undefined;
+  if (sent?.request === request) {
+    started.set(request, sent.answer);
+    return;
+  }
   const url = `/api${request}${request.endsWith('?') ? '' : '&'}_t=${Date.now()}`;
   started.set(request, fetch(url, { headers: { 'x-lang': getLangCode(), token }, credentials: 'same-origin' }));
 }

@@ -1,6 +1,6 @@
 import { InboxOutlined } from '@ant-design/icons';
 import type { Envelope, ImportReport, ImportRowError, RouteDef } from '@gatehouse/contracts';
-import { Alert, Button, Modal, Progress, Space, Table, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { download, headers } from '../api/client.ts';
 import { notifier } from '../api/notify.ts';
@@ -8,6 +8,7 @@ import { navigateTo } from '../app/router-ref.ts';
 import { tr, useT } from '../i18n/index.ts';
 import { importPercent, newImportId } from './import-percent.ts';
 import { importStageText, watchImport } from './import-progress.ts';
+import { RegionTable } from './scrollRegion.tsx';
 
 type RowError = ImportRowError;
 
@@ -137,7 +138,8 @@ export function ImportDialog(p: ImportDialogProps) {
         {progress !== null && stage ? <div data-testid="import-stage">{stage}</div> : null}
         {report ? <Alert type={report.ok ? 'success' : 'error'} showIcon message={report.text} data-testid="import-result" /> : null}
         {report?.errors.length ? (
-          <Table<RowError>
+          <RegionTable<RowError>
+            name={p.title}
             size="small"
             rowKey={(r) => `${r.row}-${r.column}-${r.message}`}
             dataSource={report.errors}

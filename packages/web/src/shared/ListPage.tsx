@@ -5,7 +5,7 @@ import { Breadcrumb, Button, Empty, Space, Table } from 'antd';
 import type { ColumnsType, TablePaginationConfig, TableProps } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type Key, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type Key, type ReactNode, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { call, requestKey } from '../api/client.ts';
 import { rememberFirstRequest } from '../api/early.ts';
@@ -15,6 +15,7 @@ import { BatchDeleteButton, type BatchDeleteDef } from './BatchDeleteButton.tsx'
 import { FilterBar, type FilterSpec, type FilterValues } from './FilterBar.tsx';
 import { Panel } from './Panel.tsx';
 import { PhoneRows } from './PhoneRows.tsx';
+import { useScrollRegion } from './scrollRegion.tsx';
 import { usePhone } from './usePhone.ts';
 import { useTableHeight } from './useTableHeight.ts';
 
@@ -130,19 +131,11 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
     }));
   };
 
-  // The table body scrolls (scroll.y): a keyboard user reaches it with Tab and scrolls it with the
-  // arrow keys, and it carries the list's name (axe-core: scrollable-region-focusable). antd gives
-  // no prop for that element, so the attributes are set on it after each render.
+  // The table body scrolls (scroll.y): a region reached by keyboard, named after the list.
   const tableRef = useRef<HTMLDivElement>(null);
   const last = p.breadcrumb[p.breadcrumb.length - 1];
   const regionName = typeof last === 'string' && last ? last : t('ui.listRows');
-  useEffect(() => {
-    const body = tableRef.current?.querySelector<HTMLElement>('.ant-table-body');
-    if (!body) return;
-    body.tabIndex = 0;
-    body.setAttribute('role', 'region');
-    body.setAttribute('aria-label', regionName);
-  });
+  useScrollRegion(tableRef, regionName);
 
   const data = q.data;
   return (

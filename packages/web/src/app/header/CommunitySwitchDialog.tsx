@@ -1,10 +1,11 @@
 import type { CommunityOption } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Modal, Table } from 'antd';
+import { Button, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { switchCommunity, useHomeCommunities } from '../../api/session.ts';
 import { useT } from '../../i18n/index.ts';
 import { useApp } from '../../shared/useApp.ts';
+import { RegionTable } from '../../shared/scrollRegion.tsx';
 
 /** Search by name, pick one community, OK (requires a choice), Reset (all = 0), Cancel. */
 export function CommunitySwitchDialog({ onClose }: { onClose: () => void }) {
@@ -57,7 +58,8 @@ export function CommunitySwitchDialog({ onClose }: { onClose: () => void }) {
         enterButton={t('ui.search')}
         style={{ marginBottom: 12 }}
       />
-      <Table<CommunityOption>
+      <RegionTable<CommunityOption>
+        name={t('ui.switchCommunity')}
         rowKey="communityid"
         size="small"
         loading={q.isFetching}

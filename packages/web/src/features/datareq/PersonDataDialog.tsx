@@ -1,8 +1,9 @@
 import { datareqRoutes, type PersonSection } from '@gatehouse/contracts';
-import { Modal, Space, Spin, Table, Typography } from 'antd';
+import { Modal, Space, Spin, Typography } from 'antd';
 import { useT } from '../../i18n/index.ts';
 import { ExportButton } from '../../shared/ExportButton.tsx';
 import { type Person, usePersonSummary } from './api.ts';
+import { RegionTable } from '../../shared/scrollRegion.tsx';
 
 /**
  * "What do you hold about me": what the export of a person (an account, or a household) holds,
@@ -20,7 +21,8 @@ export function PersonDataDialog({ person, onClose }: { person: Person; onClose:
           <Typography.Text strong data-testid="person-subject">
             {t('ui.datareq.subject', { subject: data.subject })}
           </Typography.Text>
-          <Table<PersonSection>
+          <RegionTable<PersonSection>
+            name={t('ui.datareq.title')}
             size="small"
             rowKey="name"
             pagination={false}

@@ -1,10 +1,11 @@
 import { EVENT_RETENTION_MODES, RETENTION_LIMITS, type RetentionFace, retentionInput } from '@gatehouse/contracts';
-import { Button, Card, Descriptions, Empty, Form, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Form, InputNumber, Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useCommunities } from '../../api/lookups.ts';
 import { useT } from '../../i18n/index.ts';
 import { fieldRule } from '../../shared/rules.ts';
 import { type RetentionValues, saveRetention, useRetention, useRetentionPreview } from './api.ts';
+import { RegionTable } from '../../shared/scrollRegion.tsx';
 
 const FIELDS = ['faceDays', 'eventMonths', 'visitorDays'] as const;
 
@@ -128,7 +129,8 @@ export function RetentionPanel() {
                   </Descriptions.Item>
                 </Descriptions>
                 {p.faces.length ? (
-                  <Table<RetentionFace>
+                  <RegionTable<RetentionFace>
+                    name={t('ui.datareq.facesDue')}
                     size="small"
                     rowKey="id"
                     dataSource={p.faces}

@@ -1,5 +1,5 @@
 import { CMD_STATUS, type MoveOutCommand, type MoveOutItem } from '@gatehouse/contracts';
-import { Alert, Button, Input, List, Modal, Progress, Result, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Input, List, Modal, Progress, Result, Space, Spin, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
@@ -7,6 +7,7 @@ import { COMMAND_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag } from '../../shared/valueEnum.tsx';
 import { resendMoveOut, runMoveOut, type Subject, useMoveOutPreview, useMoveOutProgress } from './api.ts';
 import { RowButton } from '../../shared/buttons.tsx';
+import { RegionTable } from '../../shared/scrollRegion.tsx';
 
 type Step = 'preview' | 'confirm' | 'progress';
 
@@ -43,7 +44,8 @@ function MoveOutProgressView({ id }: { id: number }) {
           }
         />
       ) : null}
-      <Table<MoveOutCommand>
+      <RegionTable<MoveOutCommand>
+        name={t('ui.listRows')}
         size="small"
         rowKey="id"
         columns={columns}

@@ -1,5 +1,5 @@
 import { LIMITS, type ReviewCredential, type ReviewGroup, type ReviewPlace, reviewRoutes } from '@gatehouse/contracts';
-import { Button, Card, Empty, Form, Input, Radio, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, Radio, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { type Subject, useReview } from './api.ts';
 import { MoveOutDialog } from './MoveOutDialog.tsx';
 import { mayManagePersonalData } from '../datareq/api.ts';
 import { PersonDataDialog } from '../datareq/PersonDataDialog.tsx';
+import { RegionTable } from '../../shared/scrollRegion.tsx';
 
 /** The subject given in the address (from the address and account lists' "Access review"). */
 function subjectOfUrl(q: URLSearchParams): Subject | null {
@@ -187,7 +188,8 @@ export function ReviewPanel() {
                 {t('ui.review.moveOut')}
               </Button>
             </div>
-            <Table<ReviewCredential>
+            <RegionTable<ReviewCredential>
+              name={t('ui.review.tabReview')}
               rowKey={(r) => `${r.kind}:${r.id}`}
               size="small"
               columns={columns}

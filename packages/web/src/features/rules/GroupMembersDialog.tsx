@@ -1,11 +1,12 @@
 import { type GroupMember, type GroupRow, RULES_LIMITS } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { RowButton } from '../../shared/buttons.tsx';
 import { ConfirmButton } from '../../shared/ConfirmButton.tsx';
 import { addGroupMembers, removeGroupMembers, rulesOf, useGroupCandidates, useGroupMembers } from './api.ts';
+import { RegionTable } from '../../shared/scrollRegion.tsx';
 
 const keyOf = (m: Pick<GroupMember, 'kind' | 'id'>) => `${m.kind}:${m.id}`;
 
@@ -90,7 +91,8 @@ function GroupMembersDialog({ group, onClose }: { group: GroupRow; onClose: () =
         {t('ui.rules.memberCounts', { cards: data?.cards ?? 0, faces: data?.faces ?? 0 })}
         {data && shown < data.cards + data.faces ? ` ${t('ui.rules.membersFirst', { n: RULES_LIMITS.membersShown })}` : ''}
       </Typography.Paragraph>
-      <Table<GroupMember>
+      <RegionTable<GroupMember>
+        name={t('ui.rules.membersTitle', { name: group.name })}
         size="small"
         rowKey={keyOf}
         loading={members.isLoading}

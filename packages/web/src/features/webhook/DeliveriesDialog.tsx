@@ -1,9 +1,10 @@
 import { DELIVERY_STATUS, type DeliveryRow, type WebhookRow } from '@gatehouse/contracts';
-import { Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { InfoDialog } from '../../shared/InfoDialog.tsx';
 import { useDeliveries } from './api.ts';
+import { RegionTable } from '../../shared/scrollRegion.tsx';
 
 const COLOURS: Record<number, string> = {
   [DELIVERY_STATUS.pending]: 'processing',
@@ -20,7 +21,8 @@ export function DeliveriesDialog({ hook, onClose }: { hook: WebhookRow; onClose:
   const q = useDeliveries(hook.id, page, rows);
   return (
     <InfoDialog title={`${t('ui.webhook.deliveries')} — ${hook.url}`} width={1000} onClose={onClose}>
-      <Table<DeliveryRow>
+      <RegionTable<DeliveryRow>
+        name={t('ui.webhook.deliveries')}
         size="small"
         rowKey="id"
         loading={q.isLoading}
