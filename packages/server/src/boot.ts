@@ -15,6 +15,7 @@ import { News } from './devices/news.ts';
 import { startSilenceWatch } from './devices/health.ts';
 import { startLive } from './live/start.ts';
 import { Metrics } from './metrics/metrics.ts';
+import { EmbeddedLoadWatch, withEmbeddedLoad } from './devices/embedded-load.ts';
 import { verifyDeviceSecret } from './devices/secrets.ts';
 import { startMosquittoProvisioning, withProvisioner } from './devices/provision/index.ts';
 import { useSecretKey } from './devices/provision/sealed-secrets.ts';
@@ -156,7 +157,7 @@ export async function boot(
     } else {
       const verifyDevice = (serial: string, secret: string) => verifyDeviceSecret(dbHandle.db, serial, secret);
       const embedded = await startEmbeddedBroker(config.MQTT_PORT, { prefix: config.MQTT_TOPIC_PREFIX, verifyDevice });
-      devices = await connectGateway({
+      const gateway = await connectGateway({
         ...gw,
         mode: 'embedded',
         url: `mqtt://127.0.0.1:${embedded.port}`,
@@ -165,6 +166,10 @@ export async function boot(
         disconnect: embedded.disconnect,
         onClose: embedded.close,
       });
+      // Where the embedded broker stops being enough: a warning in the log and in health (docs/scale-out.md).
+      const load = new EmbeddedLoadWatch(dbHandle.db, config.MQTT_EMBEDDED_MAX_UNITS, log);
+      await load.start();
+      devices = withEmbeddedLoad(gateway, load);
     }
   }
 
