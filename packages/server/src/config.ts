@@ -53,7 +53,7 @@ const schema = z.object({
     .int('must be a whole number (0 to 1000000)')
     .min(0, 'must be a whole number (0 to 1000000)')
     .max(1_000_000, 'must be a whole number (0 to 1000000)')
-    .default(5000),
+    .default(2000),
   MQTT_TOPIC_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _')
