@@ -6,6 +6,7 @@ import { backupBench } from './backup.ts';
 import { bigGroupBench } from './big-group.ts';
 import { chaosBench } from './chaos.ts';
 import { devicesBench } from './devices.ts';
+import { embeddedBench } from './embedded.ts';
 import { exportsBench } from './exports.ts';
 import { facesBench } from './faces.ts';
 import { firstScreenBench } from './first-screen.ts';
@@ -41,6 +42,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   'big-group': bigGroupBench,
   live: liveBench,
   scale: scaleBench,
+  embedded: embeddedBench,
   exports: exportsBench,
   backup: backupBench,
   'person-export': personExportBench,

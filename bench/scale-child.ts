@@ -5,26 +5,48 @@
  * acked, count stored events, and the bare batched INSERT baseline.
  */
 import crypto from 'node:crypto';
-import { CMD_KIND, CMD_STATUS } from '../packages/contracts/src/index.ts';
+import { CMD_KIND, CMD_STATUS, EMERGENCY_MODE, ROLE } from '../packages/contracts/src/index.ts';
 import { sql } from 'kysely';
 import type { MqttClient } from 'mqtt';
 import { boot } from '../packages/server/src/boot.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { withCommands } from '../packages/server/src/devices/commands.ts';
 import { command } from '../packages/server/src/devices/new-command.ts';
+import type { AuthCtx } from '../packages/server/src/http/context.ts';
+import { liftEmergencyMode, setEmergencyMode } from '../packages/server/src/modules/emergency/service.ts';
 
 type Ask =
   | { id: number; op: 'issue'; addressIds: number[]; card: string }
   | { id: number; op: 'acked'; firstId: number }
   | { id: number; op: 'events' }
+  | { id: number; op: 'settled' }
   | { id: number; op: 'pause' }
   | { id: number; op: 'resume' }
-  | { id: number; op: 'bare-insert'; rows: number };
+  | { id: number; op: 'bare-insert'; rows: number }
+  | { id: number; op: 'lockdown'; addressId: number }
+  | { id: number; op: 'lift'; modeId: number };
 
 const booted = await boot(loadConfig(), { inMemoryDb: false, mqtt: true });
 const { db } = booted.services;
 // The gateway's MQTT client (connectGateway answers it beside the DeviceBus).
 const client = (booted.services.devices as unknown as { client: MqttClient }).client;
+
+/** What the emergency screen's route passes the service: a system administrator's request. */
+const operator: AuthCtx = {
+  ...booted.services,
+  lang: 'en',
+  ip: '127.0.0.1',
+  caller: {
+    sessionId: 0,
+    accountId: 0,
+    roleId: ROLE.superAdmin,
+    regNo: 'scale-bench',
+    name: 'bench',
+    communityId: 0,
+    menuIds: new Set(),
+    scope: { all: true },
+  },
+};
 
 async function answer(m: Ask): Promise<unknown> {
   switch (m.op) {
@@ -49,6 +71,18 @@ async function answer(m: Ask): Promise<unknown> {
         await new Promise((r) => setTimeout(r, 20));
       }
     }
+    case 'settled': {
+      // Polls until no command waits to be sent or acknowledged.
+      for (;;) {
+        const left = await db
+          .selectFrom('command')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('status', 'in', [CMD_STATUS.notSent, CMD_STATUS.sent])
+          .executeTakeFirstOrThrow();
+        if (left.n === 0) return true;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
     case 'events': {
       const r = await db.selectFrom('access_event').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
       return r.n;
@@ -64,6 +98,13 @@ async function answer(m: Ask): Promise<unknown> {
       await connected;
       return true;
     }
+    case 'lockdown': {
+      // The whole community of this door unit, as the screen's "lock down the community".
+      const a = await db.selectFrom('address').select('community_id').where('id', '=', m.addressId).executeTakeFirstOrThrow();
+      return setEmergencyMode(operator, { communityId: a.community_id, mode: EMERGENCY_MODE.lockdown, reason: 'scale bench' });
+    }
+    case 'lift':
+      return liftEmergencyMode(operator, { id: m.modeId, reason: 'scale bench' });
     case 'bare-insert': {
       // The same rows the ingestion writes, inserted directly in batches of 1,000 (the floor of any ingestion).
       const devs = await db

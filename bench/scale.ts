@@ -1,45 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import { CMD_KIND } from '../packages/contracts/src/index.ts';
-import { startFleet } from '../packages/device-sim/src/index.ts';
+import { type Fleet, startFleet } from '../packages/device-sim/src/index.ts';
 import { migrate, openDb } from '../packages/server/src/db/index.ts';
 import { freshPostgres } from '../packages/server/src/test/harness.ts';
 import { startMosquitto } from '../packages/server/src/test/mosquitto-plain.ts';
 import { seedUnits } from '../packages/server/src/test/units.ts';
+import { lockdownLine } from './scale-lockdown.ts';
+import { rssOf, ScaleServer } from './scale-server.ts';
 
 const UNITS = Number(process.env.SCALE_UNITS ?? 10_000);
 const EVENTS_PER_UNIT = Number(process.env.SCALE_EVENTS ?? 3);
 const mb = (kb: number) => Math.round(kb / 1024);
-
-/** The server process's resident memory now and at its peak (VmRSS, VmHWM), KB. */
-function rssOf(pid: number): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
-}
-
-class Server {
-  private seq = 0;
-  private readonly waiting = new Map<number, (m: { value?: unknown; error?: string }) => void>();
-  constructor(readonly proc: ChildProcess) {
-    proc.on('message', (m: { id?: number; value?: unknown; error?: string }) => {
-      if (m.id === undefined) return;
-      this.waiting.get(m.id)?.(m);
-      this.waiting.delete(m.id);
-    });
-  }
-  ask<T>(m: Record<string, unknown>): Promise<T> {
-    const id = ++this.seq;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, (r) => (r.error ? reject(new Error(r.error)) : resolve(r.value as T)));
-      this.proc.send({ ...m, id });
-    });
-  }
-}
 
 /**
  * Several-instance scale (issue 15): 10,000 simulated door units on one Mosquitto,
@@ -49,6 +24,39 @@ class Server {
  * acks in the same run. Ingestion: every unit sends events at full speed; events
  * stored per second against a bare batched INSERT of as many rows.
  */
+/**
+ * Ingestion: the servers leave the broker (their sessions stay), every unit sends its events as
+ * fast as it can, then the servers come back and drain them: the time from their return to the
+ * last event stored is the servers' own rate, not the simulators'.
+ */
+async function ingest(servers: ScaleServer[], fleet: Fleet, tag: string) {
+  const first = servers[0] as ScaleServer;
+  const expected = (await first.ask<number>({ op: 'events' })) + UNITS * EVENTS_PER_UNIT;
+  const redelivered = () => fleet.devices.reduce((n, d) => n + d.redelivered, 0);
+  const redelivered0 = redelivered();
+  await Promise.all(servers.map((s) => s.ask({ op: 'pause' })));
+  const tp = performance.now();
+  await Promise.all(
+    fleet.devices.map(async (d) => {
+      for (let i = 0; i < EVENTS_PER_UNIT; i++) await d.scanQr(`bench-${tag}-${i}`);
+    }),
+  );
+  const publishedMs = performance.now() - tp;
+  const ti = performance.now();
+  await Promise.all(servers.map((s) => s.ask({ op: 'resume' })));
+  const trace: [number, number][] = [];
+  for (let n = 0; n < expected; n = await first.ask<number>({ op: 'events' })) {
+    if (process.env.SCALE_TRACE && (!trace.length || performance.now() - ti - (trace.at(-1)?.[0] ?? 0) > 250)) {
+      trace.push([Math.round(performance.now() - ti), expected - n]);
+      console.log(`    ${tag}: ${trace.at(-1)?.join(' ms, left ')}`);
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const storedMs = Math.round(performance.now() - ti);
+  // Events the units published again (no confirmation within 5 s): what the first delivery did not bring.
+  return { instances: servers.length, publishedMs: Math.round(publishedMs), storedMs, redelivered: redelivered() - redelivered0 };
+}
+
 export async function scaleBench() {
   const mosq = await startMosquitto();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-scale-'));
@@ -58,7 +66,7 @@ export async function scaleBench() {
   // Seed before the server starts (PGlite: one process owns the database at a time).
   const seedHandle = await openDb({ url: pg?.url, dataDir });
   await migrate(seedHandle.db);
-  const { addressIds, serials } = await seedUnits(seedHandle.db, UNITS, 20, secret);
+  const { addressIds, serials } = await seedUnits(seedHandle.db, UNITS, 1, secret);
   await seedHandle.close();
 
   const env = {
@@ -68,26 +76,18 @@ export async function scaleBench() {
     MQTT_URL: mosq.url,
     MQTT_TOPIC_PREFIX: prefix,
     INSTANCE_ID: 'scale-1',
+    // The ingestion line takes the server off the broker: its session (and what units send meanwhile) stays.
+    MQTT_SESSION_EXPIRY_S: '600',
     LOG_LEVEL: 'warn',
     DEMO: '0',
     CAPTCHA: 'off',
   };
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'scale-child.ts')], {
-    env: env as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    proc.once('exit', (c) => reject(new Error(`server exited (${c})`)));
-    proc.once('message', () => resolve());
-  });
-  proc.removeAllListeners('exit');
-  const server = new Server(proc);
-  // A failed run must not leave the server and the broker behind.
-  const cleanUp = () => {
-    if (proc.exitCode === null) proc.kill('SIGKILL');
+  const server = await ScaleServer.start(env);
+  const proc = server.proc;
+  // A failed run must not leave the broker behind.
+  process.once('exit', () => {
     if (mosq.proc.exitCode === null) mosq.proc.kill('SIGKILL');
-  };
-  process.once('exit', cleanUp);
+  });
 
   const step = (what: string) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${what}`);
   step(`server up (${pg ? 'PostgreSQL' : 'PGlite'}), ${UNITS} units seeded; connecting the units`);
@@ -161,39 +161,31 @@ export async function scaleBench() {
   clearInterval(sampler);
   const afterFanOut = rssOf(proc.pid as number);
 
-  step(`fan-out ${Math.round(fanOutMs)} ms; ingestion`);
-  // Ingestion: the server leaves the broker (its session stays), every unit sends its
-  // events as fast as it can, then the server comes back and drains them: the time from
-  // its return to the last event stored is the server's own rate, not the simulators'.
-  const before = await server.ask<number>({ op: 'events' });
-  const expected = before + UNITS * EVENTS_PER_UNIT;
-  await server.ask({ op: 'pause' });
-  const tp = performance.now();
-  await Promise.all(
-    fleet.devices.map(async (d) => {
-      for (let i = 0; i < EVENTS_PER_UNIT; i++) await d.scanQr(`bench-${i}`);
-    }),
-  );
-  const publishedMs = performance.now() - tp;
-  step(`${UNITS * EVENTS_PER_UNIT} events published in ${Math.round(publishedMs)} ms while the server was away; draining`);
-  const ti = performance.now();
-  await server.ask({ op: 'resume' });
-  for (;;) {
-    if ((await server.ask<number>({ op: 'events' })) >= expected) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  const ingestMs = performance.now() - ti;
+  step(`fan-out ${Math.round(fanOutMs)} ms; lockdown`);
+  const lockdown = await lockdownLine(server, fleet, mosq.url, prefix, addressIds[0] as number);
+
+  step(`lockdown ${lockdown.allHoldMs} ms (raw ${lockdown.rawMs} ms); ingestion`);
+  const one = await ingest([server], fleet, 'one');
   const bareMs = await server.ask<number>({ op: 'bare-insert', rows: UNITS * EVENTS_PER_UNIT });
   const final = rssOf(proc.pid as number);
+  // A second instance on the same PostgreSQL (shared subscriptions share the units' events out).
+  let two: Awaited<ReturnType<typeof ingest>> | null = null;
+  if (pg) {
+    const second = await ScaleServer.start({ ...env, INSTANCE_ID: 'scale-2' });
+    await new Promise((r) => setTimeout(r, 3000));
+    two = await ingest([server, second], fleet, 'two');
+    await second.stop();
+  }
 
   await fleet.stop();
-  proc.kill('SIGTERM');
-  await new Promise((r) => proc.once('exit', r));
+  await server.stop();
   await mosq.stop();
   await pg?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 
   const events = UNITS * EVENTS_PER_UNIT;
+  const perSec = (ms: number) => Math.round(events / (ms / 1000));
+  const ratio = (ms: number) => Math.round((bareMs / ms) * 100) / 100;
   return {
     database: pg ? 'postgres' : 'pglite',
     broker: 'mosquitto',
@@ -211,14 +203,15 @@ export async function scaleBench() {
       serverRssIdleMb: mb(idleRss.rss),
       serverRssPeakMb: mb(Math.max(peak, afterFanOut.rss)),
     },
+    lockdown,
     ingestion: {
       events,
-      publishedMs: Math.round(publishedMs),
-      storedMs: Math.round(ingestMs),
-      storedPerSec: Math.round(events / (ingestMs / 1000)),
+      oneInstance: { ...one, storedPerSec: perSec(one.storedMs), ratioOfBare: ratio(one.storedMs) },
+      twoInstances: two
+        ? { ...two, storedPerSec: perSec(two.storedMs), ratioOfBare: ratio(two.storedMs) }
+        : 'PostgreSQL only (DATABASE_URL)',
       bareInsertMs: Math.round(bareMs),
-      bareInsertPerSec: Math.round(events / (bareMs / 1000)),
-      ratioOfBare: Math.round((bareMs / ingestMs) * 100) / 100,
+      bareInsertPerSec: perSec(bareMs),
       serverRssPeakMb: mb(final.peak),
     },
   };

@@ -10,6 +10,16 @@ export interface BrokerDrift {
   unrecoverable: number;
 }
 
+/** How many door units the embedded broker carries against where it stops being enough (MQTT_EMBEDDED_MAX_UNITS). */
+export interface EmbeddedLoad {
+  /** Bound door units of Gatehouse's own MQTT kind (they all connect to it). */
+  units: number;
+  /** MQTT_EMBEDDED_MAX_UNITS (0: not checked). */
+  max: number;
+  /** More units than `max`: they may time out connecting; use an external broker (docs/scale-out.md). */
+  over: boolean;
+}
+
 /** The `broker` section of GET /api/health. */
 export interface BrokerHealth {
   /** embedded (aedes in-process), external (MQTT_URL) or off. */
@@ -21,4 +31,6 @@ export interface BrokerHealth {
   lastReconcile: { at: string; ok: boolean; durationMs: number; drift: BrokerDrift; error?: string } | null;
   /** Door units whose broker change failed and waits for a retry. */
   pending: number;
+  /** The embedded broker only: its load against its limit. */
+  load?: EmbeddedLoad;
 }

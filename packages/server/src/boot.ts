@@ -15,7 +15,8 @@ import { News } from './devices/news.ts';
 import { startSilenceWatch } from './devices/health.ts';
 import { startLive } from './live/start.ts';
 import { Metrics } from './metrics/metrics.ts';
-import { verifyDeviceSecret } from './devices/secrets.ts';
+import { EmbeddedLoadWatch, withEmbeddedLoad } from './devices/embedded-load.ts';
+import { deviceSecretChecker } from './devices/secrets.ts';
 import { startMosquittoProvisioning, withProvisioner } from './devices/provision/index.ts';
 import { useSecretKey } from './devices/provision/sealed-secrets.ts';
 import { type DeviceBus, unitsWithoutBroker } from './devices/bus.ts';
@@ -154,17 +155,24 @@ export async function boot(
         sessionExpirySec: config.MQTT_SESSION_EXPIRY_S,
       });
     } else {
-      const verifyDevice = (serial: string, secret: string) => verifyDeviceSecret(dbHandle.db, serial, secret);
-      const embedded = await startEmbeddedBroker(config.MQTT_PORT, { prefix: config.MQTT_TOPIC_PREFIX, verifyDevice });
-      devices = await connectGateway({
+      const secrets = deviceSecretChecker(dbHandle.db, config.DATABASE_URL);
+      const embedded = await startEmbeddedBroker(config.MQTT_PORT, { prefix: config.MQTT_TOPIC_PREFIX, verifyDevice: secrets.verify });
+      const gateway = await connectGateway({
         ...gw,
         mode: 'embedded',
         url: `mqtt://127.0.0.1:${embedded.port}`,
         username: embedded.serverUser,
         password: embedded.serverPassword,
         disconnect: embedded.disconnect,
-        onClose: embedded.close,
+        onClose: async () => {
+          await embedded.close();
+          await secrets.close();
+        },
       });
+      // Where the embedded broker stops being enough: a warning in the log and in health (docs/scale-out.md).
+      const load = new EmbeddedLoadWatch(dbHandle.db, config.MQTT_EMBEDDED_MAX_UNITS, log);
+      await load.start();
+      devices = withEmbeddedLoad(gateway, load);
     }
   }
 

@@ -47,6 +47,13 @@ const schema = z.object({
     .regex(/^(mqtts?|tcp|wss?):\/\//, 'must be an mqtt:// URL')
     .optional(),
   MQTT_PORT: port.default(1884),
+  /** Door units the embedded broker is meant to carry: past it a warning is logged and shown in GET /api/health (0: no check). */
+  MQTT_EMBEDDED_MAX_UNITS: z.coerce
+    .number({ error: 'must be a whole number (0 to 1000000)' })
+    .int('must be a whole number (0 to 1000000)')
+    .min(0, 'must be a whole number (0 to 1000000)')
+    .max(1_000_000, 'must be a whole number (0 to 1000000)')
+    .default(2000),
   MQTT_TOPIC_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _')
