@@ -31,6 +31,13 @@ function parts(d: Date, tz: string): Record<string, string> {
   return out;
 }
 
+/** Wall-clock numbers of an instant in an IANA time zone (one formatter per zone, kept). */
+export function wallClock(at: Date, tz: string): { y: number; mo: number; d: number; h: number; mi: number; s: number } {
+  const p = parts(at, tz);
+  const n = (t: string) => Number(p[t] ?? 0);
+  return { y: n('year'), mo: n('month'), d: n('day'), h: n('hour'), mi: n('minute'), s: n('second') };
+}
+
 const QUARTER_HOUR = 900_000;
 const SIX_HOURS = 21_600_000;
 /** The zone's offset (ms) over the last quarter hour asked for, per zone (exports format a million times in a row). */

@@ -3,6 +3,7 @@
  * tabs, one record a line; the terminal's command results `ID=…&Return=…&CMD=…`; the Return
  * codes' meanings; ZKTeco's encoded time. Pure functions, no I/O.
  */
+import { wallClock } from '../../../http/dates.ts';
 
 /** Largest body a terminal may post (the handshake's `MaxPostSize`); above it the post is refused. */
 export const MAX_POST_BYTES = 1024 * 1024;
@@ -103,34 +104,6 @@ export function readLineId(id: string): { cmdId: number; last: boolean } | null 
   return { cmdId, last: k === n - 1 };
 }
 
-/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using it (two per rtlog line). */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const formatterOf = (timeZone: string): Intl.DateTimeFormat => {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    if (formatters.size > 100) formatters.clear();
-    formatters.set(timeZone, f);
-  }
-  return f;
-};
-
-/** Wall-clock parts of an instant in an IANA time zone. */
-function partsIn(at: Date, timeZone: string): { y: number; mo: number; d: number; h: number; mi: number; s: number } {
-  const p = formatterOf(timeZone).formatToParts(at);
-  const n = (t: string) => Number(p.find((x) => x.type === t)?.value ?? 0);
-  return { y: n('year'), mo: n('month'), d: n('day'), h: n('hour'), mi: n('minute'), s: n('second') };
-}
-
 /**
  * ZKTeco's encoded time of an instant in the terminal's zone (user StartTime/EndTime):
  * ((((year-2000)*12 + month-1)*31 + day-1)*24 + hour)*60 + minute)*60 + second. 0: no limit.
@@ -139,7 +112,7 @@ export function encodeTime(iso: string | undefined, timeZone: string): number {
   if (!iso) return 0;
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return 0;
-  const t = partsIn(at, timeZone);
+  const t = wallClock(at, timeZone);
   if (t.y < 2000) return 0;
   return ((((t.y - 2000) * 12 + t.mo - 1) * 31 + t.d - 1) * 24 + t.h) * 3600 + t.mi * 60 + t.s;
 }
@@ -169,7 +142,7 @@ export function terminalTime(text: string, timeZone: string): string | null {
   // The zone's offset at that wall time (twice, for the hour around a DST change).
   let guess = asUtc;
   for (let i = 0; i < 2; i++) {
-    const p = partsIn(new Date(guess), timeZone);
+    const p = wallClock(new Date(guess), timeZone);
     const shown = Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s);
     guess += asUtc - shown;
   }
@@ -178,7 +151,7 @@ export function terminalTime(text: string, timeZone: string): string | null {
 
 /** An instant as a terminal's local `YYYY-MM-DD HH:MM:SS`. */
 export function localText(at: Date, timeZone: string): string {
-  const t = partsIn(at, timeZone);
+  const t = wallClock(at, timeZone);
   const p = (n: number) => String(n).padStart(2, '0');
   return `${t.y}-${p(t.mo)}-${p(t.d)} ${p(t.h)}:${p(t.mi)}:${p(t.s)}`;
 }
