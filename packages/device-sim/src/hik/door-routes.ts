@@ -1,5 +1,5 @@
 import { BAD_JSON, err, OK, tzName } from './answers.ts';
-import type { IsapiRoutes } from './terminal.ts';
+import type { IsapiRoutes } from './isapi.ts';
 
 /** Device info, time, the listening host, clearing every person, door control and the event search of the emulated terminal. */
 export const doorRoutes: IsapiRoutes = {

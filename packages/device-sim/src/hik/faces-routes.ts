@@ -1,5 +1,5 @@
 import { BAD_JSON, err, OK } from './answers.ts';
-import type { IsapiRoutes } from './terminal.ts';
+import type { IsapiRoutes } from './isapi.ts';
 
 /** Face photos (`/ISAPI/Intelligent/FDLib/…`) of the emulated terminal: a photo that is not a JPEG (or with the refusePhoto fault) fails modeling, as a terminal's does. */
 export const faceRoutes: IsapiRoutes = {

@@ -1,5 +1,5 @@
 import { BAD_JSON, err, OK } from './answers.ts';
-import type { IsapiRoutes } from './terminal.ts';
+import type { IsapiRoutes } from './isapi.ts';
 import type { HikUser } from './state.ts';
 
 /** Persons and cards (`/ISAPI/AccessControl/UserInfo/…`, `/CardInfo/…`) of the emulated terminal. */

@@ -1,47 +1,9 @@
 import { type Answer, BAD_JSON, err, OK, readJson } from './answers.ts';
+import type { IsapiRoutes, Terminal } from './isapi.ts';
 import { doorRoutes } from './door-routes.ts';
 import { faceRoutes } from './faces-routes.ts';
 import { peopleRoutes } from './people-routes.ts';
-import type { HikEvent, HikState } from './state.ts';
-
-/** What the emulator can be told to do wrong (docs/devices/hikvision.md "Emulator"). */
-export type HikFault =
-  /** Answers `200 text/html` that is not ISAPI. */
-  | 'garbage'
-  /** Answers an ISAPI error body (statusCode 2, Device Busy). */
-  | 'errorBody'
-  /** Challenges with one realm and checks the answer against another: every request is 401. */
-  | 'wrongRealm'
-  /** Never answers. */
-  | 'timeout'
-  /** Refuses every face photo (modeling failed). */
-  | 'refusePhoto'
-  /** Refuses every person (employee number already exists). */
-  | 'duplicateEmployee';
-
-/** What the ISAPI routes of the emulated terminal act on. */
-export interface Terminal {
-  state: HikState;
-  serial: string;
-  /** The terminal's clock offset from UTC, minutes. */
-  offset: number;
-  /** The fault it was told to show now, if any. */
-  fault(): HikFault | null;
-  /** The terminal's local time, ISAPI style (`2026-11-28T08:00:00+08:00`). */
-  localTime(d?: Date): string;
-  /** Logs an event and posts it to the listening host. */
-  record(e: Omit<HikEvent, 'serialNo' | 'time' | 'doorNo'>): Promise<HikEvent>;
-}
-
-/** A request as the routes read it: the body as JSON (null: not an object), raw, and its content type. */
-export interface IsapiRequest {
-  json: () => Record<string, unknown> | null;
-  raw: Buffer;
-  type: string;
-}
-
-/** Routes by `METHOD path`. */
-export type IsapiRoutes = Record<string, (t: Terminal, req: IsapiRequest) => Promise<Answer>>;
+import type { HikState } from './state.ts';
 
 const ROUTES: IsapiRoutes = { ...doorRoutes, ...peopleRoutes, ...faceRoutes };
 
@@ -64,6 +26,8 @@ function putPlan(t: Terminal, path: string, body: Record<string, unknown> | null
   store(t.state).set(n, body[key]);
   return { status: 200, body: OK };
 }
+
+export type { HikFault, IsapiRequest, IsapiRoutes, Terminal } from './isapi.ts';
 
 /** Answers one authenticated ISAPI request. */
 export async function answerIsapi(t: Terminal, method: string, path: string, raw: Buffer, type: string): Promise<Answer> {

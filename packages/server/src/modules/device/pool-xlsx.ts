@@ -1,6 +1,7 @@
 import {
   HARDWARE,
   hardwareOf,
+  isAddressedKind,
   LANGS,
   msg,
   type ParsedInput,
@@ -80,11 +81,16 @@ const yn = (ctx: AuthCtx, on: boolean) => t(ctx.lang, on ? 'dev.yes' : 'dev.no')
 export async function poolTemplate(ctx: AuthCtx, reply: FastifyReply): Promise<void> {
   const flags = [yn(ctx, true), yn(ctx, true), yn(ctx, true), yn(ctx, false)];
   const kind = (k: UnitKind) => t(ctx.lang, `unitKind.${k}`);
-  const examples = [
-    ['1号门口机', 'GH2024000001', yn(ctx, false), ...flags, '', kind('gatehouse-mqtt'), '', '', '', ''],
-    ['2号门口机', 'DS-K1T0001', yn(ctx, false), ...flags, '', kind('hik-isapi'), '192.168.1.64', 80, 'admin', 'Passw0rd!'],
-    ['3号门口机', 'ZK0001', yn(ctx, false), ...flags, '', kind('zk-push'), '', '', '', ''],
-  ];
+  // One row a kind; a kind reached at an address gets an example address, port, user and password.
+  const examples = UNIT_KINDS.map((k, i) => [
+    `${i + 1}号门口机`,
+    `GH202400000${i + 1}`,
+    yn(ctx, false),
+    ...flags,
+    '',
+    kind(k),
+    ...(isAddressedKind(k) ? ['192.168.1.64', 80, 'admin', 'Passw0rd!'] : ['', '', '', '']),
+  ]);
   await sendTemplate(ctx, reply, 'sheet.pool', COLUMNS, examples);
 }
 

@@ -8,6 +8,7 @@ import type { UnitAdapter } from '../../adapters/contract.ts';
 import { Inbound } from '../../inbound.ts';
 import { reportsOf } from '../../units.ts';
 import { hikIsapiAdapter } from './adapter.ts';
+import { seedHikTerminal } from './test-rig.ts';
 
 /**
  * A Hikvision terminal over its event rate (DEVICE_EVENTS_PER_S, devices/unit-throttle.ts): a page
@@ -27,41 +28,7 @@ describe('hik-isapi event catch-up over the unit event rate', () => {
     t = await testApp();
     const box = new SecretBox(crypto.randomBytes(32));
     emu = await startHikEmulator({ port: 0, password: 'Pass-1', utcOffsetMin: 480 });
-    const communityId = await t.createCommunity();
-    const addr = await t.db
-      .insertInto('address')
-      .values({
-        community_id: communityId,
-        address: 'Gate T',
-        name: 'Gate T',
-        type: 0,
-        is_villa: 0,
-        hardware: 15,
-        devstate: 1,
-        reg_no: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const dev = await t.db
-      .insertInto('device')
-      .values({
-        serial: `HIK${crypto.randomBytes(4).toString('hex')}`,
-        name: 'Hik gate',
-        is_villa: 0,
-        hardware: 15,
-        note: '',
-        address_id: addr.id,
-        community_id: communityId,
-        secret_hash: '',
-        unit_kind: 'hik-isapi',
-        vendor_host: emu.host,
-        vendor_port: emu.port,
-        vendor_user: 'admin',
-        vendor_secret_box: box.seal('Pass-1'),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    deviceId = dev.id;
+    ({ deviceId } = await seedHikTerminal(t, emu, box.seal('Pass-1'), 'Gate T'));
     inbound = new Inbound(
       t.db,
       () => {},
