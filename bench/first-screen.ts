@@ -112,13 +112,13 @@ function chunk(prefix: string): string {
 /** A chunk and every chunk it imports statically (what the browser must load before it runs). */
 function closure(roots: string[]): Set<string> {
   const seen = new Set<string>();
-  const todo = [...roots];
-  while (todo.length) {
-    const f = todo.pop() as string;
+  const pending = [...roots];
+  while (pending.length) {
+    const f = pending.pop() as string;
     if (seen.has(f)) continue;
     seen.add(f);
     const code = fs.readFileSync(path.join(ASSETS, f), 'utf8');
-    for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) todo.push(m[1] as string);
+    for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) pending.push(m[1] as string);
   }
   return seen;
 }

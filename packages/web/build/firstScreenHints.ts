@@ -95,12 +95,12 @@ function hintScript(root: string, bundle: OutputBundle): string {
 /** A chunk and every chunk it imports statically. */
 function closure(roots: string[], byFile: Map<string, OutputChunk>): Set<string> {
   const seen = new Set<string>();
-  const todo = [...roots];
-  while (todo.length) {
-    const f = todo.pop() as string;
+  const pending = [...roots];
+  while (pending.length) {
+    const f = pending.pop() as string;
     if (seen.has(f)) continue;
     seen.add(f);
-    todo.push(...(byFile.get(f)?.imports ?? []));
+    pending.push(...(byFile.get(f)?.imports ?? []));
   }
   return seen;
 }

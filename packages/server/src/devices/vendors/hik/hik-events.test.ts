@@ -1,8 +1,7 @@
 import { CMD_KIND, CMD_STATUS } from '@gatehouse/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callbackKey, EVENT_PATH, signUnit } from './routes.ts';
-import { HikRig, until } from './test-rig.ts';
+import { type HikRig, until, useHikRig } from './test-rig.ts';
 
 /**
  * A Hikvision terminal's events end to end over real HTTP (docs/devices/hikvision.md, test-rig.ts):
@@ -10,22 +9,10 @@ import { HikRig, until } from './test-rig.ts';
  * push refused; an unreachable terminal offline with its commands pending until it answers again.
  */
 
+const suite = useHikRig();
 let r: HikRig;
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await testApp();
-  r = await HikRig.start(t);
-});
-
-afterAll(async () => {
-  await r?.close();
-  await t?.close();
-});
-
-beforeEach(() => {
-  r.emu.misbehave(null);
-  expect(r.errors).toEqual([]);
+beforeAll(() => {
+  r = suite.rig;
 });
 
 describe('hik-isapi adapter against the emulator: events and reachability', () => {

@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import { CMD_KIND, CMD_STATUS, type CmdKind } from '@gatehouse/contracts';
 import type { HikFault } from '@gatehouse/device-sim';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../../test/harness.ts';
-import { HIK_TEST_PASSWORD, HikRig } from './test-rig.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { HIK_TEST_PASSWORD, type HikRig, useHikRig } from './test-rig.ts';
 
 /**
  * A Hikvision terminal's commands end to end over real HTTP (docs/devices/hikvision.md, test-rig.ts):
@@ -11,22 +10,10 @@ import { HIK_TEST_PASSWORD, HikRig } from './test-rig.ts';
  * acked through the real inbound path; the emulator told to misbehave for each fault. Events: hik-events.test.ts.
  */
 
+const suite = useHikRig();
 let r: HikRig;
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await testApp();
-  r = await HikRig.start(t);
-});
-
-afterAll(async () => {
-  await r?.close();
-  await t?.close();
-});
-
-beforeEach(() => {
-  r.emu.misbehave(null);
-  expect(r.errors).toEqual([]);
+beforeAll(() => {
+  r = suite.rig;
 });
 
 describe('hik-isapi adapter against the emulator: commands', () => {

@@ -4,7 +4,8 @@ import { type HikEmulator, startHikEmulator } from '@gatehouse/device-sim';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { SecretBox } from '../../../crypto/secret-box.ts';
-import type { TestApp } from '../../../test/harness.ts';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { type TestApp, testApp } from '../../../test/harness.ts';
 import type { UnitAdapter } from '../../adapters/contract.ts';
 import { claimCommands, unclaim } from '../../claim.ts';
 import { CommandQueue } from '../../commands.ts';
@@ -192,4 +193,26 @@ export class HikRig {
     await this.emu.close();
     this.routes.current = [];
   }
+}
+
+/**
+ * The suite's hooks around one rig: a test app and the rig before all, both closed after; each test
+ * starts with the terminal behaving and no error left by the one before. `rig` is set once the
+ * suite's beforeAll ran.
+ */
+export function useHikRig(): { readonly rig: HikRig } {
+  const suite = {} as { rig: HikRig; t: TestApp | undefined };
+  beforeAll(async () => {
+    suite.t = await testApp();
+    suite.rig = await HikRig.start(suite.t);
+  });
+  afterAll(async () => {
+    await suite.rig?.close();
+    await suite.t?.close();
+  });
+  beforeEach(() => {
+    suite.rig.emu.misbehave(null);
+    expect(suite.rig.errors).toEqual([]);
+  });
+  return suite;
 }
