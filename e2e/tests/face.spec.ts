@@ -143,7 +143,8 @@ test('a face photographed with the webcam is saved, put on an online door unit, 
     await expect(page.getByText('A face may not be the only way in', { exact: false }).first()).toBeVisible();
     await dialog.getByTestId('face-consent-card').fill(`C${stamp}`);
     await dialog.getByRole('button', { name: 'OK' }).click();
-    await expect(page.getByText('Created', { exact: true })).toBeVisible();
+    // The save checks the photo for a face, seals it and the scan, and adds the card: slow on a loaded machine.
+    await expect(page.getByText('Created', { exact: true })).toBeVisible({ timeout: 60_000 });
     // Saved, the face goes on to its door units at once (Set door units), as a card does; closed here, opened from the row below.
     const offered = page.locator('.ant-modal').filter({ has: page.getByTestId('door-assign') });
     await expect(offered.getByTestId('door-just-added')).toBeVisible();
