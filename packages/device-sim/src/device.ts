@@ -57,6 +57,8 @@ export class SimulatedDevice {
   readonly received: CmdMessage[] = [];
   /** The next this many commands are received but never answered (a lost ack, for lease tests). */
   ignore = 0;
+  /** Commands this matches are received but never answered; it is dropped after its first match. */
+  ignoreOnce: ((cmd: CmdMessage) => boolean) | null = null;
   /** Commands received again with an id already seen (a command delivered twice). */
   duplicates = 0;
   private readonly seenIds = new Set<number>();
@@ -183,6 +185,10 @@ export class SimulatedDevice {
     this.received.push(cmd);
     if (this.ignore > 0) {
       this.ignore--;
+      return;
+    }
+    if (this.ignoreOnce?.(cmd)) {
+      this.ignoreOnce = null;
       return;
     }
     this.chain = this.chain.then(() => this.handle(cmd)).catch((e: unknown) => this.o.log?.(`${this.serial}: ${String(e)}`));
