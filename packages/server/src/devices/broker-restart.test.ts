@@ -44,7 +44,8 @@ describe.skipIf(!canRun)('the broker restarted', () => {
   it('re-sends an unanswered command once the connection is back', { timeout: 120_000 }, async () => {
     // The unit takes B1 but its answer never comes (lost with the broker). Only B1: a late duplicate of
     // the set-up commands must not take the lost answer's place.
-    const isB1 = (c: { kind: string; payload?: unknown }) => c.kind === CMD_KIND.cardPut && (c.payload as { cardId?: string })?.cardId === 'B1';
+    const isB1 = (c: { kind: string; payload?: unknown }) =>
+      c.kind === CMD_KIND.cardPut && (c.payload as { cardId?: string })?.cardId === 'B1';
     unit.ignoreOnce = isB1;
     await withCommands(t.services, (_trx, q) =>
       q.add(d.addressid, [
