@@ -141,6 +141,8 @@ test('a face photographed with the webcam is saved, put on an online door unit, 
     // the person holds no card: the server refuses a face as the only way in, then a card given here passes
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(page.getByText('A face may not be the only way in', { exact: false }).first()).toBeVisible();
+    // The toast can show before OK leaves its spinner, and a click on a spinning OK is ignored (as a person's would be).
+    await expect(dialog.getByRole('button', { name: 'OK' })).not.toHaveClass(/ant-btn-loading/);
     await dialog.getByTestId('face-consent-card').fill(`C${stamp}`);
     await dialog.getByRole('button', { name: 'OK' }).click();
     // The save checks the photo for a face, seals it and the scan, and adds the card: slow on a loaded machine.
