@@ -24,7 +24,9 @@ describe('zk-push terminals', () => {
     t = await testApp({ config: { WEBHOOK_POLL_MS: 0, GROUP_FANOUT_POLL_MS: 0 } });
     ({ token } = await t.signIn({ roleId: 1 }));
     community = await t.createCommunity('Push Court');
-    zk = await startZkServer(t.db, { delaySec: 1, onlineWindowMs: 600, sweepMs: 50 });
+    // The online window is 3 × Delay, as in production: a shorter one (600 ms) let a loaded machine's first
+    // look at the unit come after the handshake's window had closed (the terminal polls only when told here).
+    zk = await startZkServer(t.db, { delaySec: 1, onlineWindowMs: 3000, sweepMs: 50 });
   });
   afterAll(async () => {
     for (const e of emulators) await e.close();
@@ -278,7 +280,7 @@ describe('zk-push terminals', () => {
         await zk.inbound.idle();
         return !(await t.db.selectFrom('device').select('online').where('serial', '=', unit.serial).executeTakeFirstOrThrow()).online;
       },
-      5000,
+      15_000,
       'offline',
     );
     expect(await fromElsewhere()).toBe(200);
