@@ -34,3 +34,4 @@ export * from './schemas/rules.ts';
 export * from './schemas/datareq.ts';
 export * from './retention.ts';
 export * from './schedule-table.ts';
+export * from './wall-clock.ts';

@@ -7,6 +7,7 @@ import {
   parseInterval,
   type ScheduleEntry,
   type ScheduleTablePayload,
+  wallClock,
 } from '@gatehouse/contracts';
 import type { DeviceState, HeldCard, HeldFace } from './state.ts';
 
@@ -19,19 +20,9 @@ import type { DeviceState, HeldCard, HeldFace } from './state.ts';
 
 /** The local calendar day (YYYY-MM-DD), ISO weekday (1 Monday … 7 Sunday) and minute of the day of an instant. */
 export function localTime(at: Date, timeZone: string): { day: string; weekday: number; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    weekday: 'short',
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(get('weekday')) + 1;
-  return { day: `${get('year')}-${get('month')}-${get('day')}`, weekday, minute: Number(get('hour')) * 60 + Number(get('minute')) };
+  const t = wallClock(at, timeZone);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return { day: `${t.y}-${p(t.mo)}-${p(t.d)}`, weekday: t.wd, minute: t.h * 60 + t.mi };
 }
 
 /** The holiday a local day falls on, if any. */

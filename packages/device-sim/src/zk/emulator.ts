@@ -1,4 +1,5 @@
-import { apply, decideCard, decideUser, newState, RETURN, wallClock, type ZkState } from './terminal.ts';
+import { wallClock } from '@gatehouse/contracts';
+import { apply, decideCard, decideUser, newState, RETURN, type ZkState } from './terminal.ts';
 
 /**
  * A ZKTeco access terminal speaking the PUSH protocol to a server (docs/devices/zkteco.md):

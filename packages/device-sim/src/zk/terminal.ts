@@ -1,3 +1,4 @@
+import { wallClock } from '@gatehouse/contracts';
 /**
  * The state a ZKTeco access terminal keeps and how it applies PUSH command lines
  * (Security PUSH 3.1.2 access-control dialect; docs/devices/zkteco.md). Pure: no network.
@@ -153,24 +154,6 @@ export function apply(state: ZkState, command: string): number {
   }
 }
 
-/** Wall-clock parts of an instant in a zone. */
-export function wallClock(at: Date, timeZone: string): { y: number; mo: number; d: number; h: number; mi: number; s: number; wd: number } {
-  const p = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    weekday: 'short',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const n = (t: string) => Number(p.find((x) => x.type === t)?.value ?? 0);
-  const wd = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(p.find((x) => x.type === 'weekday')?.value ?? 'Mon');
-  return { y: n('year'), mo: n('month'), d: n('day'), h: n('hour'), mi: n('minute'), s: n('second'), wd };
-}
-
 export function encodedNow(at: Date, timeZone: string): number {
   const t = wallClock(at, timeZone);
   return ((((t.y - 2000) * 12 + t.mo - 1) * 31 + t.d - 1) * 24 + t.h) * 3600 + t.mi * 60 + t.s;
@@ -182,7 +165,7 @@ function inZone(state: ZkState, tz: number, at: Date, timeZone: string): boolean
   if (tz === 1 || !zone) return true;
   const t = wallClock(at, timeZone);
   const day = `${t.y}${String(t.mo).padStart(2, '0')}${String(t.d).padStart(2, '0')}`;
-  const prefix = state.holidays.has(day) ? 'hol1' : ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'][t.wd];
+  const prefix = state.holidays.has(day) ? 'hol1' : ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'][t.wd - 1];
   const now = t.h * 100 + t.mi;
   for (let k = 1; k <= 3; k++) {
     const v = zone[`${prefix}time${k}`] ?? 0;

@@ -1,4 +1,4 @@
-import { msg } from '@gatehouse/contracts';
+import { msg, wallParts } from '@gatehouse/contracts';
 import { badRequest } from './errors.ts';
 
 /**
@@ -6,37 +6,7 @@ import { badRequest } from './errors.ts';
  * DESIGN §4); the visitor page uses hyphens. Timestamps are stored as timestamptz.
  */
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(tz: string): Intl.DateTimeFormat {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone: tz,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(tz, f);
-  }
-  return f;
-}
-
-function parts(d: Date, tz: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const p of formatter(tz).formatToParts(d)) out[p.type] = p.value;
-  return out;
-}
-
-/** Wall-clock numbers of an instant in an IANA time zone (one formatter per zone, kept). */
-export function wallClock(at: Date, tz: string): { y: number; mo: number; d: number; h: number; mi: number; s: number } {
-  const p = parts(at, tz);
-  const n = (t: string) => Number(p[t] ?? 0);
-  return { y: n('year'), mo: n('month'), d: n('day'), h: n('hour'), mi: n('minute'), s: n('second') };
-}
+const parts = wallParts;
 
 const QUARTER_HOUR = 900_000;
 const SIX_HOURS = 21_600_000;

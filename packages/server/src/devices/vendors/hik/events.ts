@@ -71,22 +71,25 @@ export function toProtocolEvent(e: HikAcsEvent): EventMessage | null {
 const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length ? v : typeof v === 'number' ? String(v) : undefined);
 
+/** The fields both carry under the same names; the event's codes and time are named apart by each. */
+const acsEvent = (i: Record<string, unknown>, major: unknown, minor: unknown, time: unknown): HikAcsEvent => ({
+  major: num(major),
+  minor: num(minor),
+  time: String(time ?? ''),
+  serialNo: num(i.serialNo),
+  cardNo: str(i.cardNo),
+  employeeNoString: str(i.employeeNoString) ?? str(i.employeeNo),
+  name: str(i.name),
+  doorNo: num(i.doorNo),
+});
+
 /** The event of a pushed `EventNotificationAlert` (JSON) of type `AccessControllerEvent`; null for anything else. */
 export function fromPush(body: unknown): HikAcsEvent | null {
   if (!body || typeof body !== 'object') return null;
   const b = body as Record<string, unknown>;
   const a = b.AccessControllerEvent as Record<string, unknown> | undefined;
   if (b.eventType !== 'AccessControllerEvent' || !a || typeof a !== 'object') return null;
-  return {
-    major: num(a.majorEventType),
-    minor: num(a.subEventType),
-    time: String(b.dateTime ?? ''),
-    serialNo: num(a.serialNo),
-    cardNo: str(a.cardNo),
-    employeeNoString: str(a.employeeNoString) ?? str(a.employeeNo),
-    name: str(a.name),
-    doorNo: num(a.doorNo),
-  };
+  return acsEvent(a, a.majorEventType, a.subEventType, b.dateTime);
 }
 
 /** The events of one `AcsEvent` search page. */
@@ -95,16 +98,7 @@ export function fromSearch(body: unknown): { events: HikAcsEvent[]; more: boolea
   if (!s || typeof s !== 'object') return { events: [], more: false, total: 0 };
   const list = Array.isArray(s.InfoList) ? (s.InfoList as Record<string, unknown>[]) : [];
   return {
-    events: list.map((i) => ({
-      major: num(i.major),
-      minor: num(i.minor),
-      time: String(i.time ?? ''),
-      serialNo: num(i.serialNo),
-      cardNo: str(i.cardNo),
-      employeeNoString: str(i.employeeNoString) ?? str(i.employeeNo),
-      name: str(i.name),
-      doorNo: num(i.doorNo),
-    })),
+    events: list.filter((i) => i && typeof i === 'object').map((i) => acsEvent(i, i.major, i.minor, i.time)),
     more: s.responseStatusStrg === 'MORE',
     total: num(s.totalMatches) || 0,
   };

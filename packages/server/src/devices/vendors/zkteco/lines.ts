@@ -3,7 +3,7 @@
  * tabs, one record a line; the terminal's command results `ID=…&Return=…&CMD=…`; the Return
  * codes' meanings; ZKTeco's encoded time. Pure functions, no I/O.
  */
-import { wallClock } from '../../../http/dates.ts';
+import { wallClock } from '@gatehouse/contracts';
 
 /** Largest body a terminal may post (the handshake's `MaxPostSize`); above it the post is refused. */
 export const MAX_POST_BYTES = 1024 * 1024;

@@ -3,7 +3,7 @@ import type { AdapterContext, UnitRoute } from '../../adapters/contract.ts';
 import { claimCommands, devicesWithDue, unclaim } from '../../claim.ts';
 import { tickBatch } from '../../tick-batch.ts';
 import { anyText } from '../../../db/sql.ts';
-import { attlogEvents, parseAttlog, parseRtlog, rtlogEvents } from './events.ts';
+import { attlogEvents, type PinHolder, parseAttlog, parseRtlog, rtlogEvents } from './events.ts';
 import { pinHolders } from './pin-holders.ts';
 import { bodyLines, lineId, MAX_POST_BYTES, parseFields, parseResults, readLineId, returnMeaning } from './lines.ts';
 import type { Admitted, Terminals } from './terminals.ts';
@@ -18,6 +18,22 @@ import { credentialOf, translate } from './translate.ts';
 
 type Req = Parameters<UnitRoute['handle']>[0];
 type Res = Awaited<ReturnType<UnitRoute['handle']>>;
+
+type HoldersOf = (pins: readonly string[]) => Promise<ReadonlyMap<string, PinHolder>>;
+const logOf =
+  <R extends { pin: string }>(
+    parse: (body: string) => R[] | null,
+    toEvents: (r: R[], h: ReadonlyMap<string, PinHolder>, tz: string) => EventMessage[],
+  ) =>
+  async (body: string, holdersOf: HoldersOf, timeZone: string): Promise<EventMessage[] | null> => {
+    const records = parse(body);
+    return records ? toEvents(records, await holdersOf(records.map((r) => r.pin)), timeZone) : null;
+  };
+/** The upload tables that carry access events (the access-control dialect's rtlog, the older ATTLOG): read, or null when malformed. */
+const ACCESS_LOGS: ReadonlyMap<string, { name: string; read: ReturnType<typeof logOf> }> = new Map([
+  ['rtlog', { name: 'rtlog', read: logOf(parseRtlog, rtlogEvents) }],
+  ['attlog', { name: 'ATTLOG', read: logOf(parseAttlog, attlogEvents) }],
+]);
 
 const ok = (body = 'OK'): Res => ({ status: 200, type: 'text/plain', body });
 /** Commands handed out per poll, and the most bytes of command lines in one answer (face photos are large). */
@@ -82,28 +98,11 @@ export function zkRoutes(ctx: AdapterContext, terminals: Terminals): UnitRoute[]
     const table = (req.query.table ?? '').toLowerCase();
     const text = req.body.toString('utf8');
     let events: EventMessage[] = [];
-    if (table === 'rtlog') {
-      const records = parseRtlog(text);
-      if (!records) return terminals.refuse('malformed', dev.serial, req.ip, 'rtlog');
-      events = rtlogEvents(
-        records,
-        await holders(
-          dev.id,
-          records.map((r) => r.pin),
-        ),
-        opts.timeZone,
-      );
-    } else if (table === 'attlog') {
-      const records = parseAttlog(text);
-      if (!records) return terminals.refuse('malformed', dev.serial, req.ip, 'ATTLOG');
-      events = attlogEvents(
-        records,
-        await holders(
-          dev.id,
-          records.map((r) => r.pin),
-        ),
-        opts.timeZone,
-      );
+    const log = ACCESS_LOGS.get(table);
+    if (log) {
+      const read = await log.read(text, (pins) => holders(dev.id, pins), opts.timeZone);
+      if (!read) return terminals.refuse('malformed', dev.serial, req.ip, log.name);
+      events = read;
     } else if (table === 'options') {
       for (const line of bodyLines(text)) {
         const f = parseFields(line, /[,\t]/);
