@@ -68,6 +68,32 @@ describe('web shared/ boundary', () => {
   });
 });
 
+/** The layers below the app (the API client, shared UI, the session, the texts): app/ hands them what they need at start. */
+const BELOW_APP = import.meta.glob<string>(
+  ['./api/**/*.{ts,tsx}', './shared/**/*.{ts,tsx}', './session/**/*.{ts,tsx}', './i18n/**/*.{ts,tsx}'],
+  {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  },
+);
+
+/** The imports of a file (path relative to src/) that land in app/. */
+const appImports = (file: string, text: string): string[] => importsOf(text).filter((spec) => resolve(file, spec).startsWith('app/'));
+
+describe('web app/ boundary', () => {
+  it('no file under api/, shared/, session/ or i18n/ imports from app/ (app/ registers what they need: setNavigate, setNotifier)', () => {
+    expect(Object.keys(BELOW_APP).length).toBeGreaterThan(20);
+    const offenders = Object.entries(BELOW_APP).flatMap(([f, text]) => appImports(f, text).map((s) => `${f} -> ${s}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the check sees an import into app/ from below', () => {
+    expect(appImports('./api/client.ts', "import { navigateTo } from '../app/router-ref.ts';")).toEqual(['../app/router-ref.ts']);
+    expect(appImports('./shared/ImportDialog.tsx', "import { navigateTo } from '../api/navigate.ts';")).toEqual([]);
+  });
+});
+
 describe('web server calls', () => {
   it('no component under features/ or app/ calls the server directly: it uses its api.ts (or api/)', () => {
     expect(Object.keys(CALLERS).length).toBeGreaterThan(20);

@@ -8,7 +8,7 @@ import { crumbLink } from '../../shared/crumbLink.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useAddress } from '../address/api.ts';
 import { deleteDoorUnitCard, doorUnitCardsKey, modeOptions, resendDoorUnitCard, saveDoorUnitCard, typeOptions } from './api.ts';
-import { useGateEntryEdit } from '../../shared/useGateEntryEdit.tsx';
+import { useGateEntryEdit } from '../holder/useGateEntryEdit.tsx';
 import { CARD_STATUSES } from '../../shared/statuses.ts';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { dateRange } from '../../shared/FilterBar.tsx';

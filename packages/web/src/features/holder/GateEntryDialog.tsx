@@ -1,8 +1,8 @@
 import { DatePicker, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useT } from '../i18n/index.ts';
+import { useT } from '../../i18n/index.ts';
 import { DATE_TIME, parseDateTime } from './DoorAssignDialog.tsx';
-import { useSaveDialog } from './saveDialog.ts';
+import { useSaveDialog } from '../../shared/saveDialog.ts';
 
 /** One holder (card or face) on one door unit, as the door-unit lists show it. */
 export interface GateEntry {

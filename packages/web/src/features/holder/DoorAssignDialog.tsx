@@ -4,11 +4,11 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { type ReactNode, useEffect, useState } from 'react';
-import { tr, useT } from '../i18n/index.ts';
+import { tr, useT } from '../../i18n/index.ts';
 import { type DoorEntry, type DownloadInfo, deleteAllHidden, mergeEntries, removeAll, removeEntry } from './doorEntries.ts';
-import { PlainList } from './PlainList.tsx';
-import { configured, useSaveAction, validValues } from './saveDialog.ts';
-import { useApp } from './useApp.ts';
+import { PlainList } from '../../shared/PlainList.tsx';
+import { configured, useSaveAction, validValues } from '../../shared/saveDialog.ts';
+import { useApp } from '../../shared/useApp.ts';
 
 export type { DoorEntry, DoorOption, DownloadInfo } from './doorEntries.ts';
 export { mergeEntries } from './doorEntries.ts';
