@@ -1,4 +1,4 @@
-import { cardRoutes, type DoorUnitCardRow, updateGateAccessInput } from '@gatehouse/contracts';
+import { cardRoutes, DOOR_UNIT_CARD_TYPES, type DoorUnitCardRow, updateGateAccessInput } from '@gatehouse/contracts';
 import { Button, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useParams } from 'react-router';
@@ -14,9 +14,6 @@ import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { dateRange } from '../../shared/FilterBar.tsx';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 import { RowActions } from '../../shared/RowActions.tsx';
-
-/** Card types of the door-unit view (001 §2 "Door unit card list"). */
-const DOOR_UNIT_TYPES = ['authcard', 'accesscard', 'patrolcard'] as const;
 
 /** The cards configured on one door unit, /gm/card/{addressId} (001 §2): delete, edit validity, resend. */
 export default function DoorUnitCardsPage() {
@@ -85,7 +82,7 @@ export default function DoorUnitCardsPage() {
           cardid: 'ui.card.cardid',
           account: 'ui.card.account',
           address: 'ui.card.household',
-          cardtype: { label: 'ui.card.type', options: typeOptions(DOOR_UNIT_TYPES) },
+          cardtype: { label: 'ui.card.type', options: typeOptions(DOOR_UNIT_CARD_TYPES) },
           cardstatus: { label: 'ui.card.status', options: CARD_STATUSES },
           cardmode: { label: 'ui.card.mode', options: modeOptions() },
           ...dateRange('validfrom', 'validto', ['ui.card.validfrom', 'ui.card.validto']),

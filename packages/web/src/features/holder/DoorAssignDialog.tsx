@@ -9,14 +9,13 @@ import { type DoorEntry, type DownloadInfo, deleteAllHidden, mergeEntries, remov
 import { PlainList } from '../../shared/PlainList.tsx';
 import { configured, useSaveAction, validValues } from '../../shared/saveDialog.ts';
 import { useApp } from '../../shared/useApp.ts';
+import { DATE_TIME } from '../../shared/dates.ts';
 
 export type { DoorEntry, DoorOption, DownloadInfo } from './doorEntries.ts';
 export { mergeEntries } from './doorEntries.ts';
 
 dayjs.extend(customParseFormat);
 
-/** Dates travel as yyyy/MM/dd HH:mm:ss (001 §5). */
-export const DATE_TIME = 'YYYY/MM/DD HH:mm:ss';
 export const parseDateTime = (s: string | undefined): Dayjs | undefined => {
   if (!s) return undefined;
   const d = dayjs(s, DATE_TIME, true);

@@ -1,7 +1,8 @@
 import { DatePicker, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useT } from '../../i18n/index.ts';
-import { DATE_TIME, parseDateTime } from './DoorAssignDialog.tsx';
+import { DATE_TIME } from '../../shared/dates.ts';
+import { parseDateTime } from './DoorAssignDialog.tsx';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 
 /** One holder (card or face) on one door unit, as the door-unit lists show it. */

@@ -8,8 +8,7 @@ import { useState } from 'react';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 import { addNotice } from './api.ts';
 import { useApp } from '../../shared/useApp.ts';
-
-const FMT = 'YYYY/MM/DD HH:mm:ss';
+import { DATE_TIME } from '../../shared/dates.ts';
 
 interface Values {
   title?: string;
@@ -25,8 +24,8 @@ const toInput = (v: Values) => ({
   title: v.title ?? '',
   content: v.content ?? '',
   communityId: v.communityId,
-  validfrom: v.validfrom?.format(FMT) ?? '',
-  validto: v.validto?.format(FMT) ?? '',
+  validfrom: v.validfrom?.format(DATE_TIME) ?? '',
+  validto: v.validto?.format(DATE_TIME) ?? '',
 });
 
 /** Add a notice (001 §5 "Notice"): the same rules as the server, attachments checked before sending. */
@@ -82,10 +81,10 @@ export function NoticeDialog({ onClose }: { onClose: (saved: boolean) => void })
           />
         </Form.Item>
         <Form.Item name="validfrom" label={t('ui.notice.validfrom')} rules={[check('validfrom')]} dependencies={['validto']} required>
-          <DatePicker showTime format={FMT} data-testid="notice-validfrom" />
+          <DatePicker showTime format={DATE_TIME} data-testid="notice-validfrom" />
         </Form.Item>
         <Form.Item name="validto" label={t('ui.notice.validto')} rules={[check('validto')]} dependencies={['validfrom']} required>
-          <DatePicker showTime format={FMT} data-testid="notice-validto" />
+          <DatePicker showTime format={DATE_TIME} data-testid="notice-validto" />
         </Form.Item>
         <Form.Item label={t('ui.notice.files')} extra={t('ui.notice.filesHint')}>
           <Upload multiple fileList={files} beforeUpload={pick} onRemove={(f) => setFiles((prev) => prev.filter((x) => x.uid !== f.uid))}>
