@@ -28,6 +28,13 @@ export const LIMITS = {
   serialNumber: 50,
   deviceListSerial: 150,
   cardId: 10,
+  /** A door unit's entry note (card or face). */
+  entryInfo: 200,
+  /** A mainland mobile number's digits (MAINLAND_PHONE). */
+  mainlandPhone: 11,
+  /** An authenticator code (TOTP_CODE) and a recovery code (RECOVERY_CODE), as typed. */
+  totpCode: 6,
+  recoveryCode: 11,
   /** Default validity of a card on a door unit: from now to now plus this many years (001 §9). */
   cardValidityYears: 10,
   noticeContent: 2500,
@@ -89,4 +96,6 @@ export const RULES_LIMITS = {
   candidatesShown: 20,
   /** Length of a schedule's, holiday's or group's name. */
   name: 50,
+  /** A time of day as typed in the week grid, HH:mm. */
+  timeOfDay: 5,
 } as const;

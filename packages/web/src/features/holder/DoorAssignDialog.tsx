@@ -10,6 +10,7 @@ import { PlainList } from '../../shared/PlainList.tsx';
 import { configured, useSaveAction, validValues } from '../../shared/saveDialog.ts';
 import { useApp } from '../../shared/useApp.ts';
 import { DATE_TIME } from '../../shared/dates.ts';
+import { LIMITS } from '@gatehouse/contracts';
 
 export type { DoorEntry, DoorOption, DownloadInfo } from './doorEntries.ts';
 export { mergeEntries } from './doorEntries.ts';
@@ -166,7 +167,7 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
               {dateField('validfrom', 'validto', 'ui.door.chooseValidfrom')}
               {dateField('validto', 'validfrom', 'ui.door.chooseValidto')}
               <Form.Item name="info" label={t('ui.door.info')}>
-                <Input.TextArea rows={2} maxLength={200} data-testid="door-info" />
+                <Input.TextArea rows={2} maxLength={LIMITS.entryInfo} data-testid="door-info" />
               </Form.Item>
               <Button type="primary" onClick={() => void add()} data-testid="door-add">
                 {t('ui.door.add')}

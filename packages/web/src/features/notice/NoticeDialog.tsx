@@ -9,6 +9,7 @@ import { useSaveDialog } from '../../shared/saveDialog.ts';
 import { addNotice } from './api.ts';
 import { useApp } from '../../shared/useApp.ts';
 import { DATE_TIME } from '../../shared/dates.ts';
+import { fieldMax } from '../../shared/rules.ts';
 
 interface Values {
   title?: string;
@@ -67,7 +68,7 @@ export function NoticeDialog({ onClose }: { onClose: (saved: boolean) => void })
     <Modal {...dialog.modalProps} title={t('ui.notice.add')} onCancel={() => onClose(false)} width={640}>
       <Form form={form} layout="vertical" data-testid="notice-form">
         <Form.Item name="title" label={t('ui.notice.title')} rules={[check('title')]} required>
-          <Input maxLength={100} data-testid="notice-title" />
+          <Input maxLength={fieldMax(uploadNoticeInput, 'title')} data-testid="notice-title" />
         </Form.Item>
         <Form.Item name="content" label={t('ui.notice.content')} rules={[check('content')]} required>
           <Input.TextArea rows={5} maxLength={LIMITS.noticeContent} showCount data-testid="notice-content" />
