@@ -166,3 +166,30 @@ describe('web antd App', () => {
     expect(importsAntdApp("import { Button } from 'antd';\nimport { App } from './app/App.tsx';")).toBe(false);
   });
 });
+
+/** The literal max lengths of a text (`maxLength={50}`): an input's limit is the server's (fieldMax, inputLimits, LIMITS). */
+const literalMaxLengths = (text: string): string[] => [...text.matchAll(/maxLength=\{\s*\d+\s*\}/g)].map((m) => m[0]);
+/** The date formats written out (`'YYYY/MM/DD'`, "YYYY-MM-DD HH:mm:ss"): shared/dates.ts is their one home. */
+const dateFormats = (text: string): string[] => [...text.matchAll(/['"`]YYYY[^'"`]*['"`]/g)].map((m) => m[0]);
+
+describe('web facts written once', () => {
+  it("no input's maxLength is a literal number: it is read from the server's checks", () => {
+    const offenders = Object.entries(SOURCES).flatMap(([f, text]) => literalMaxLengths(text).map((m) => `${f}: ${m}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('no date format is written outside shared/dates.ts', () => {
+    const offenders = Object.entries(SOURCES)
+      .filter(([f]) => f !== './shared/dates.ts')
+      .flatMap(([f, text]) => dateFormats(text).map((m) => `${f}: ${m}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the checks see a literal limit and a written format', () => {
+    expect(literalMaxLengths('<Input maxLength={20} /> <Input maxLength={fieldMax(s, "a")} />')).toEqual(['maxLength={20}']);
+    expect(dateFormats('d.format(\'YYYY/MM/DD\'); const F = "YYYY-MM-DD HH:mm:ss"; format={DAY}')).toEqual([
+      "'YYYY/MM/DD'",
+      '"YYYY-MM-DD HH:mm:ss"',
+    ]);
+  });
+});
