@@ -16,7 +16,7 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 const CONTRACTS = (id: string) => /[\\/]contracts[\\/]src[\\/]/.test(id) && !/[\\/]schemas[\\/]/.test(id);
 // The list frame: the modules every list screen draws with. None is on the sign-in page.
 const LIST_FRAME =
-  /[\\/]src[\\/]shared[\\/](ListPage|FilterBar|BatchDeleteButton|DateFilter|PhoneRows|RowActions|ConfirmButton|buttons|columns|valueEnum|statuses|addOrEdit|useListReload|useTableHeight|usePhone|useApp|useRemove|scrollRegion|liveRows|live)\.tsx?$/;
+  /[\\/]src[\\/]shared[\\/](ListPage|FilterBar|dates|BatchDeleteButton|DateFilter|PhoneRows|RowActions|ConfirmButton|buttons|columns|valueEnum|statuses|addOrEdit|useListReload|useTableHeight|usePhone|useApp|useRemove|scrollRegion|liveRows|live)\.tsx?$/;
 
 const api = process.env.GATEHOUSE_API ?? 'http://127.0.0.1:8080';
 

@@ -9,6 +9,8 @@ export type CardType = (typeof CARD_TYPES)[number];
 /** Types offered on the gate (door) card list (ismjtk 1) and the lift card list (ismjtk 2). */
 export const GATE_CARD_TYPES: readonly CardType[] = ['accesscard', 'patrolcard', 'accladdcard'];
 export const LADDER_CARD_TYPES: readonly CardType[] = ['laddercard', 'accladdcard'];
+/** Types a door unit's card list filters by (001 §2 "Door unit card list"). */
+export const DOOR_UNIT_CARD_TYPES: readonly CardType[] = ['authcard', 'accesscard', 'patrolcard'];
 /** ismjtk: which card list a query is for. */
 export const CARD_LIST = { gate: 1, ladder: 2 } as const;
 

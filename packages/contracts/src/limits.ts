@@ -28,6 +28,13 @@ export const LIMITS = {
   serialNumber: 50,
   deviceListSerial: 150,
   cardId: 10,
+  /** A door unit's entry note (card or face). */
+  entryInfo: 200,
+  /** A mainland mobile number's digits (MAINLAND_PHONE). */
+  mainlandPhone: 11,
+  /** An authenticator code (TOTP_CODE) and a recovery code (RECOVERY_CODE), as typed. */
+  totpCode: 6,
+  recoveryCode: 11,
   /** Default validity of a card on a door unit: from now to now plus this many years (001 §9). */
   cardValidityYears: 10,
   noticeContent: 2500,
@@ -45,15 +52,6 @@ export const LIMITS = {
 
 /** Table height by window height (000 §9). */
 export const tableHeightFor = (windowHeight: number): number => (windowHeight <= 600 ? 360 : windowHeight <= 800 ? 460 : 560);
-
-/** Hardware support bit values (000 §3). */
-export const HARDWARE = { face: 1, qrcode: 2, card: 4, password: 8 } as const;
-
-/** Account state (000 §3). */
-export const ACCOUNT_STATE = { inactive: 0, normal: 1, disabled: 2 } as const;
-
-/** Address type (000 §3). */
-export const ADDRESS_TYPE = { doorUnit: 0, householder: 1, managementCentre: 2 } as const;
 
 /**
  * Limits of an uploaded spreadsheet (every import), checked while it is read, before
@@ -98,4 +96,6 @@ export const RULES_LIMITS = {
   candidatesShown: 20,
   /** Length of a schedule's, holiday's or group's name. */
   name: 50,
+  /** A time of day as typed in the week grid, HH:mm. */
+  timeOfDay: 5,
 } as const;

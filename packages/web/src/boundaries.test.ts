@@ -68,6 +68,32 @@ describe('web shared/ boundary', () => {
   });
 });
 
+/** The layers below the app (the API client, shared UI, the session, the texts): app/ hands them what they need at start. */
+const BELOW_APP = import.meta.glob<string>(
+  ['./api/**/*.{ts,tsx}', './shared/**/*.{ts,tsx}', './session/**/*.{ts,tsx}', './i18n/**/*.{ts,tsx}'],
+  {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  },
+);
+
+/** The imports of a file (path relative to src/) that land in app/. */
+const appImports = (file: string, text: string): string[] => importsOf(text).filter((spec) => resolve(file, spec).startsWith('app/'));
+
+describe('web app/ boundary', () => {
+  it('no file under api/, shared/, session/ or i18n/ imports from app/ (app/ registers what they need: setNavigate, setNotifier)', () => {
+    expect(Object.keys(BELOW_APP).length).toBeGreaterThan(20);
+    const offenders = Object.entries(BELOW_APP).flatMap(([f, text]) => appImports(f, text).map((s) => `${f} -> ${s}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the check sees an import into app/ from below', () => {
+    expect(appImports('./api/client.ts', "import { navigateTo } from '../app/router-ref.ts';")).toEqual(['../app/router-ref.ts']);
+    expect(appImports('./shared/ImportDialog.tsx', "import { navigateTo } from '../api/navigate.ts';")).toEqual([]);
+  });
+});
+
 describe('web server calls', () => {
   it('no component under features/ or app/ calls the server directly: it uses its api.ts (or api/)', () => {
     expect(Object.keys(CALLERS).length).toBeGreaterThan(20);
@@ -138,5 +164,32 @@ describe('web antd App', () => {
     expect(importsAntdApp("import { App, Button } from 'antd';")).toBe(true);
     expect(importsAntdApp("import {\n  Button,\n  App,\n} from 'antd';")).toBe(true);
     expect(importsAntdApp("import { Button } from 'antd';\nimport { App } from './app/App.tsx';")).toBe(false);
+  });
+});
+
+/** The literal max lengths of a text (`maxLength={50}`): an input's limit is the server's (fieldMax, inputLimits, LIMITS). */
+const literalMaxLengths = (text: string): string[] => [...text.matchAll(/maxLength=\{\s*\d+\s*\}/g)].map((m) => m[0]);
+/** The date formats written out (`'YYYY/MM/DD'`, "YYYY-MM-DD HH:mm:ss"): shared/dates.ts is their one home. */
+const dateFormats = (text: string): string[] => [...text.matchAll(/['"`]YYYY[^'"`]*['"`]/g)].map((m) => m[0]);
+
+describe('web facts written once', () => {
+  it("no input's maxLength is a literal number: it is read from the server's checks", () => {
+    const offenders = Object.entries(SOURCES).flatMap(([f, text]) => literalMaxLengths(text).map((m) => `${f}: ${m}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('no date format is written outside shared/dates.ts', () => {
+    const offenders = Object.entries(SOURCES)
+      .filter(([f]) => f !== './shared/dates.ts')
+      .flatMap(([f, text]) => dateFormats(text).map((m) => `${f}: ${m}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the checks see a literal limit and a written format', () => {
+    expect(literalMaxLengths('<Input maxLength={20} /> <Input maxLength={fieldMax(s, "a")} />')).toEqual(['maxLength={20}']);
+    expect(dateFormats('d.format(\'YYYY/MM/DD\'); const F = "YYYY-MM-DD HH:mm:ss"; format={DAY}')).toEqual([
+      "'YYYY/MM/DD'",
+      '"YYYY-MM-DD HH:mm:ss"',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALARM_ACK_STATES } from '../codes.ts';
 import { ALARM_KINDS, ALARM_NOTE_MAX } from '../alarm.ts';
 import { msg } from '../messages/define.ts';
 import { idList, optStr, withT, dateRangeFilter } from './common.ts';
@@ -18,7 +19,7 @@ const alarmFilters = {
   deviceName: optStr('f.deviceName', 100),
   kind: oneOf('f.alarmKind', ALARM_KINDS),
   /** 1: acknowledged, 0: not yet; absent: both. */
-  acknowledged: oneOf('f.acknowledged', ['0', '1']),
+  acknowledged: oneOf('f.acknowledged', ALARM_ACK_STATES),
   ...dateRangeFilter('validfrom', 'validto', ['f.validfrom', 'f.validto']),
 };
 export const { page: alarmPageInput, export: alarmExportInput } = pageAndExport(alarmFilters, ['time']);

@@ -192,7 +192,7 @@ export const optCode = (field: string, allowed: readonly number[]) =>
 export const entryValidity = (area: 'card' | 'face') => ({
   validfrom: reqDate(`f.${area}.validfrom`),
   validto: reqDate(`f.${area}.validto`),
-  info: optStr(`f.${area}.info`, 200),
+  info: optStr(`f.${area}.info`, LIMITS.entryInfo),
 });
 
 /** Refinement of an entry: its validity ends after it starts (the message on validto). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNUSED_KINDS } from '../codes.ts';
 import { msg } from '../messages/define.ts';
 import { intList, optInt, optStr, paging, reqInt, withT } from './common.ts';
 
@@ -39,8 +40,6 @@ const days = z.preprocess(
     .max(3650, msg('review.daysRange')),
 );
 
-export const UNUSED_KINDS = ['card', 'face'] as const;
-export type UnusedKind = (typeof UNUSED_KINDS)[number];
 const kind = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
   z.enum(UNUSED_KINDS, { error: msg('v.invalid', { field: '@f.review.kind' }) }).optional(),

@@ -1,5 +1,5 @@
 import { type Envelope, EnvelopeError, LIMITS, type RouteDef, type RouteInput, type RouteOutput, STATUS } from '@gatehouse/contracts';
-import { navigateTo } from '../app/router-ref.ts';
+import { navigateTo } from './navigate.ts';
 import { tr } from '../i18n/index.ts';
 import { clearSession, getLangCode, getSession } from '../session/store.ts';
 import { requestOf, takeEarly } from './early.ts';

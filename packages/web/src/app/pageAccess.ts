@@ -1,49 +1,70 @@
-import { type Access, type MenuKey, ROLE, type ROUTES } from '@gatehouse/contracts';
-
-/** A call of the route table, named `module.call` (e.g. `card.getGateAccessesPage`). */
-export type RouteName = { [M in keyof typeof ROUTES]: `${M & string}.${keyof (typeof ROUTES)[M] & string}` }[keyof typeof ROUTES];
-
-/** The access of a route that whoever holds one of these menus may call. */
-const menus = (...keys: MenuKey[]) => ({ menus: keys });
+import {
+  type Access,
+  accountRoutes,
+  addressRoutes,
+  alarmRoutes,
+  attendanceRoutes,
+  cardRoutes,
+  commandRoutes,
+  communityRoutes,
+  deviceRoutes,
+  eventlogRoutes,
+  faceRoutes,
+  gmRoutes,
+  liveRoutes,
+  messageRoutes,
+  noticeRoutes,
+  oplogRoutes,
+  poolRoutes,
+  privacyRoutes,
+  qrcodeRoutes,
+  reviewRoutes,
+  rulesRoutes,
+  statisticsRoutes,
+  webhookRoutes,
+} from '@gatehouse/contracts';
 
 /**
- * The access of the routes the pages list, copied from the route table so the first screen
- * does not load the whole table and its zod schemas to decide which pages a user may open.
- * The route table stays the one source: pageAccess.test.ts fails when an entry differs from
- * its route's `access` (or a page lists a route missing here).
+ * The route tables of the areas whose lists are pages, by their module name in the route table
+ * (pageAccess.test.ts checks each is the table's own). In the browser an area's table carries
+ * method, path, access and input limits, no zod (build/routeTable.ts), and the shell already loads
+ * them (the contracts chunk): the pages read each route's `access` from here, not from a copy.
  */
-export const PAGE_ROUTE_ACCESS = {
-  'community.getCommunitiesByPage': menus('project.project'),
-  'community.getEnterprisesPage': menus('enterprise.list'),
-  'address.getAddressesPage': menus('project.project'),
-  'address.getAmts': menus('project.project', 'project.devices'),
-  'card.getGateAccessesByAddressId': menus('access.gm'),
-  'account.searchAccounts': menus('account'),
-  'account.searchAccountsForPerm': menus('permission'),
-  'message.getMessagesPage': menus('message'),
-  'oplog.getOpLogPage': menus('operationlog'),
-  'pool.getPoolPage': menus('project.pool'),
-  'device.getDevicesPage': menus('project.devices'),
-  'qrcode.getQrDevicesPage': menus('access.visitorcode'),
-  'rules.getSchedules': menus('access.rules'),
-  'gm.searchGmsPage': menus('access.gm'),
-  'card.getGateAccessesPage': menus('access.gate', 'access.ladder'),
-  'face.getFaces': menus('access.faceid'),
-  'face.getFaceAddressByAddressId': menus('access.gm'),
-  'command.getCommandsPage': menus('access.commands'),
-  'review.getReview': menus('access.review'),
-  'privacy.getErasures': menus('access.privacy'),
-  'eventlog.getAccessLogPage': menus('eventlog.accesslog'),
-  'alarm.getAlarmPage': menus('eventlog.alarm'),
-  'eventlog.getAccessReportlistByPage': menus('access.entrance'),
-  'eventlog.getQrcodelistByPage': menus('access.visitor'),
-  'notice.getNoticesPage': menus('service.notice'),
-  'attendance.getDailycheckCompanies': menus('access.dailycheck'),
-  'attendance.getAccessWorklistByPage': menus('access.dailycheck'),
-  'attendance.getPunchlistByPage': menus('access.dailycheck'),
-  'statistics.getDailyActivityRecordStatistics': menus('appcount'),
-  'webhook.getWebhooks': { menus: ['webhook'], roles: [ROLE.superAdmin, ROLE.admin] },
-  'live.getOverview': menus('overview'),
-} satisfies Partial<Record<RouteName, Access>>;
+const LISTED_TABLES = {
+  account: accountRoutes,
+  address: addressRoutes,
+  alarm: alarmRoutes,
+  attendance: attendanceRoutes,
+  card: cardRoutes,
+  command: commandRoutes,
+  community: communityRoutes,
+  device: deviceRoutes,
+  eventlog: eventlogRoutes,
+  face: faceRoutes,
+  gm: gmRoutes,
+  live: liveRoutes,
+  message: messageRoutes,
+  notice: noticeRoutes,
+  oplog: oplogRoutes,
+  pool: poolRoutes,
+  privacy: privacyRoutes,
+  qrcode: qrcodeRoutes,
+  review: reviewRoutes,
+  rules: rulesRoutes,
+  statistics: statisticsRoutes,
+  webhook: webhookRoutes,
+} as const;
 
-export type PageRouteName = keyof typeof PAGE_ROUTE_ACCESS;
+type Tables = typeof LISTED_TABLES;
+
+/** A call a page may list, named `module.call` (e.g. `card.getGateAccessesPage`). */
+export type PageRouteName = { [M in keyof Tables]: `${M}.${keyof Tables[M] & string}` }[keyof Tables];
+
+/** The modules of the route table the pages list from (checked against ROUTES by pageAccess.test.ts). */
+export const LISTED_MODULES = LISTED_TABLES as Readonly<Record<string, Readonly<Record<string, { access: Access }>>>>;
+
+/** The access of a listed route: the route table's (one fact, with the server). */
+export function routeAccess(name: PageRouteName): Access {
+  const [module, call] = name.split('.') as [string, string];
+  return (LISTED_MODULES[module] as Readonly<Record<string, { access: Access }>>)[call]?.access as Access;
+}

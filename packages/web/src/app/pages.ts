@@ -1,7 +1,7 @@
 import type { Access } from '@gatehouse/contracts';
 import type { ComponentType } from 'react';
 import { type Loader, loader } from './lazyScreen.tsx';
-import { PAGE_ROUTE_ACCESS, type PageRouteName } from './pageAccess.ts';
+import { type PageRouteName, routeAccess } from './pageAccess.ts';
 
 export interface PageDef {
   /** Browser path (react-router pattern), e.g. /account or /project/address/:communityId. */
@@ -17,12 +17,12 @@ export interface PageDef {
 }
 
 /**
- * A page opened by whoever may call the route its screen lists. The access comes from
- * pageAccess.ts (the route table's, checked by its test), so the entry does not load the table.
+ * A page opened by whoever may call the route its screen lists. The access is that route's in
+ * its area's route table (pageAccess.ts), not the whole table: the entry loads no zod.
  */
 const page = (path: string, listed: PageRouteName, load: () => Promise<{ default: ComponentType }>): PageDef => ({
   path,
-  access: PAGE_ROUTE_ACCESS[listed],
+  access: routeAccess(listed),
   listed,
   load: loader(load),
 });

@@ -6,7 +6,7 @@ import { PageGate } from './PageGate.tsx';
 import { PAGES } from './pages.ts';
 import { loadForgetPwd, loadLogin } from './preload.ts';
 import { loadShell } from './signed-in-chunks.ts';
-import { setNavigate } from './router-ref.ts';
+import { setNavigate } from '../api/navigate.ts';
 
 // The sign-in pages and the shell load on demand, so the first screen carries only what it shows.
 const LoginPage = lazyScreen(loadLogin, (m) => m.LoginPage);

@@ -4,7 +4,7 @@ import { Alert, Button, Modal, Progress, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { download, headers } from '../api/client.ts';
 import { notifier } from '../api/notify.ts';
-import { navigateTo } from '../app/router-ref.ts';
+import { navigateTo } from '../api/navigate.ts';
 import { tr, useT } from '../i18n/index.ts';
 import { importPercent, newImportId } from './import-percent.ts';
 import { importStageText, watchImport } from './import-progress.ts';

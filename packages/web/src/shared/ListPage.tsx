@@ -18,6 +18,7 @@ import { PhoneRows } from './PhoneRows.tsx';
 import { useScrollRegion } from './scrollRegion.tsx';
 import { usePhone } from './usePhone.ts';
 import { useTableHeight } from './useTableHeight.ts';
+import { DATE_TIME } from './dates.ts';
 
 export interface ListParams {
   page: number;
@@ -99,7 +100,7 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
   const [params, setParams] = useState<ListParams>(() => ({
     page: 0,
     rows: sizes[0] ?? LIMITS.defaultPageSize,
-    ...(p.initialFilters ? serialize(p.initialFilters, p.dateFormat ?? 'YYYY/MM/DD HH:mm:ss') : {}),
+    ...(p.initialFilters ? serialize(p.initialFilters, p.dateFormat ?? DATE_TIME) : {}),
   }));
   const [selected, setSelected] = useState<{ keys: Key[]; rows: Row[] }>({ keys: [], rows: [] });
   const firstCall = useRef(true);
@@ -168,7 +169,7 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
                 rows: prev.rows,
                 sort: prev.sort,
                 order: prev.order,
-                ...serialize(v, p.dateFormat ?? 'YYYY/MM/DD HH:mm:ss'),
+                ...serialize(v, p.dateFormat ?? DATE_TIME),
               }))
             }
           />

@@ -1,6 +1,7 @@
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
 import { tr } from '../i18n/index.ts';
+import { maxLengthOf } from './maxLengthOf.ts';
 
 /**
  * An antd form rule from a contracts zod field: the browser shows the same
@@ -22,6 +23,14 @@ async function check(field: z.ZodType, value: unknown): Promise<void> {
 /** The rule of one field of a contracts object schema. */
 export function fieldRule<S extends z.ZodObject>(schema: S, name: keyof S['shape'] & string, opts?: { required?: boolean }): Rule {
   return zodRule(schema.shape[name] as z.ZodType, opts);
+}
+
+/**
+ * The max length of a text field of a contracts object schema, for its input's `maxLength`: the form
+ * stops where the server's check does (one fact). A field without one answers undefined (no limit).
+ */
+export function fieldMax<S extends z.ZodObject>(schema: S, name: keyof S['shape'] & string): number | undefined {
+  return maxLengthOf(schema.shape[name] as z.ZodType);
 }
 
 /**

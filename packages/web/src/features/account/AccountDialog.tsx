@@ -3,7 +3,7 @@ import { Form, Input, Modal, Select, Spin } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
-import { fieldRule } from '../../shared/rules.ts';
+import { fieldMax, fieldRule } from '../../shared/rules.ts';
 import { phoneAvailable, saveAccount, useAccount, useAreaCodes, useCreatableRoles } from './api.ts';
 import { RoleFields } from './RoleFields.tsx';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
@@ -90,7 +90,7 @@ export function AccountDialog({ userId, onClose, onSaved }: AccountDialogProps) 
             validateTrigger={['onChange', 'onBlur']}
             rules={[fieldRule(schema, 'regNo'), phoneRule, freeRule]}
           >
-            <Input maxLength={20} data-testid="acc-regNo" />
+            <Input maxLength={fieldMax(schema, 'regNo')} data-testid="acc-regNo" />
           </Form.Item>
           <Form.Item name="name" label={t('ui.acc.name')} rules={[fieldRule(schema, 'name')]}>
             <Input data-testid="acc-name" />

@@ -1,4 +1,4 @@
-import { transferAccountInput } from '@gatehouse/contracts';
+import { transferAccountInput, LIMITS } from '@gatehouse/contracts';
 import { Alert, Form, Input, Modal } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useNavigate } from 'react-router';
@@ -40,7 +40,7 @@ export function MigrateAccountDialog({ onClose }: { onClose: () => void }) {
           validateTrigger="onBlur"
           rules={[fieldRule(transferAccountInput, 'regNo'), freeRule]}
         >
-          <Input maxLength={20} data-testid="migrate-regNo" />
+          <Input maxLength={LIMITS.regNo} data-testid="migrate-regNo" />
         </Form.Item>
         <PasswordField
           schema={transferAccountInput}

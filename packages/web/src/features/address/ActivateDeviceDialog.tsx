@@ -1,7 +1,7 @@
 import { activeDeviceInput, type AddressRow, type DeviceSecret } from '@gatehouse/contracts';
 import { Form, Input, Modal, Typography } from 'antd';
 import { useT } from '../../i18n/index.ts';
-import { fieldRule } from '../../shared/rules.ts';
+import { fieldMax, fieldRule } from '../../shared/rules.ts';
 import { SecretDialog } from '../device/SecretDialog.tsx';
 import { useState } from 'react';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
@@ -24,7 +24,7 @@ export function ActivateDeviceDialog({ row, onClose, onSaved }: { row: AddressRo
       {replacing ? <Typography.Paragraph type="secondary">{t('ui.addr.currentSerial', { serial: row.regNo })}</Typography.Paragraph> : null}
       <Form form={form} layout="vertical" data-testid="activate-form">
         <Form.Item label={t('ui.addr.serial')} name="regNo" rules={[fieldRule(activeDeviceInput, 'regNo')]}>
-          <Input maxLength={50} autoFocus data-testid="activate-serial" />
+          <Input maxLength={fieldMax(activeDeviceInput, 'regNo')} autoFocus data-testid="activate-serial" />
         </Form.Item>
       </Form>
     </Modal>

@@ -2,7 +2,7 @@ import { ADDRESS_TYPES, type AddressRow, createAddressInput } from '@gatehouse/c
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useT } from '../../i18n/index.ts';
 import { HardwareChoice, hardwareBits, hardwareFlags } from '../../shared/hardware.tsx';
-import { fieldRule } from '../../shared/rules.ts';
+import { fieldMax, fieldRule } from '../../shared/rules.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 import { saveAddress } from './api.ts';
 
@@ -42,10 +42,10 @@ export function AddressDialog({ communityId, row, onClose, onSaved }: AddressDia
           </Form.Item>
         )}
         <Form.Item label={t('ui.addr.address')} name="address" rules={[fieldRule(createAddressInput, 'address')]}>
-          <Input maxLength={200} data-testid="address-address" />
+          <Input maxLength={fieldMax(createAddressInput, 'address')} data-testid="address-address" />
         </Form.Item>
         <Form.Item label={t('ui.addr.name')} name="name" rules={[fieldRule(createAddressInput, 'name')]}>
-          <Input maxLength={100} data-testid="address-name" />
+          <Input maxLength={fieldMax(createAddressInput, 'name')} data-testid="address-name" />
         </Form.Item>
         <Form.Item label={t('ui.addr.isVilla')} name="isVilla" rules={[fieldRule(createAddressInput, 'isVilla')]}>
           <Radio.Group

@@ -2,7 +2,7 @@ import { type AmtRow, createAmtInput, VILLA_CALL_CODE } from '@gatehouse/contrac
 import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
-import { fieldRule } from '../../shared/rules.ts';
+import { fieldMax, fieldRule } from '../../shared/rules.ts';
 import { saveAmt, useCalledAddresses } from './api.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 
@@ -43,7 +43,7 @@ export function AmtDialog({ communityId, callerId, isVilla, row, onClose, onSave
           rules={[fieldRule(createAmtInput, 'code')]}
           extra={isVilla ? t('ui.amt.villaFixed') : undefined}
         >
-          <Input maxLength={20} readOnly={isVilla} data-testid="amt-code" />
+          <Input maxLength={fieldMax(createAmtInput, 'code')} readOnly={isVilla} data-testid="amt-code" />
         </Form.Item>
         <Form.Item label={t('ui.amt.called')} name="calledAddressID" rules={[fieldRule(createAmtInput, 'calledAddressID')]}>
           <Select

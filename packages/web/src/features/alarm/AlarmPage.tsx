@@ -1,4 +1,4 @@
-import { ALARM_KIND_ENUM, ALARM_KINDS, type AlarmKind, alarmRoutes, type AlarmRow } from '@gatehouse/contracts';
+import { ALARM_ACK_STATES, ALARM_KIND_ENUM, ALARM_KINDS, type AlarmKind, alarmRoutes, type AlarmRow } from '@gatehouse/contracts';
 import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -15,7 +15,7 @@ import { RowButton } from '../../shared/buttons.tsx';
 const LIST_KEY = ['alarm', 'list'] as const;
 const ALARM_KIND = valueEnum(ALARM_KINDS, (k) => ALARM_KIND_ENUM[k].label);
 /** The acknowledged filter: '0' pending, '1' done. */
-const ACK_STATE = valueEnum(['0', '1'] as const, (v) => (v === '1' ? 'ui.alarm.done' : 'ui.alarm.pending'));
+const ACK_STATE = valueEnum(ALARM_ACK_STATES, (v) => (v === '1' ? 'ui.alarm.done' : 'ui.alarm.pending'));
 
 /**
  * Event log › Alarm records: alarms door units report and units gone offline, newest

@@ -10,6 +10,7 @@ import { CLOCK_STATUSES } from '../../shared/statuses.ts';
 import { EnumTag, valueEnum } from '../../shared/valueEnum.tsx';
 import { dateRange } from '../../shared/FilterBar.tsx';
 import { actionsColumn } from '../../shared/columns.tsx';
+import { DAY } from '../../shared/dates.ts';
 
 type Row = ClockInRow & { key: string };
 
@@ -64,7 +65,7 @@ export default function DailyDetailPage() {
         const page = await fetchWorklist(communityId, p);
         return { ...page, rows: page.rows.map((r) => ({ ...r, key: `${r.account}|${r.datetime}` })) };
       }}
-      dateFormat="YYYY/MM/DD"
+      dateFormat={DAY}
       filters={{
         userName: 'ui.att.name',
         account: 'ui.att.account',

@@ -1,7 +1,7 @@
 import { type CardRow, LADDER_SOURCE } from '@gatehouse/contracts';
 import { useT } from '../../i18n/index.ts';
-import { DoorAssignDialog } from '../../shared/DoorAssignDialog.tsx';
-import { LadderConfigDialog } from '../../shared/LadderConfigDialog.tsx';
+import { DoorAssignDialog } from '../holder/DoorAssignDialog.tsx';
+import { LadderConfigDialog } from '../holder/LadderConfigDialog.tsx';
 import { cardDoors, loadLadder, saveLadder } from '../holder/api.ts';
 import { HolderGroupsPicker } from '../rules/HolderGroupsPicker.tsx';
 

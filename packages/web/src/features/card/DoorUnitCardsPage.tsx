@@ -1,4 +1,4 @@
-import { cardRoutes, type DoorUnitCardRow, updateGateAccessInput } from '@gatehouse/contracts';
+import { cardRoutes, DOOR_UNIT_CARD_TYPES, type DoorUnitCardRow, updateGateAccessInput } from '@gatehouse/contracts';
 import { Button, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useParams } from 'react-router';
@@ -8,15 +8,12 @@ import { crumbLink } from '../../shared/crumbLink.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { useAddress } from '../address/api.ts';
 import { deleteDoorUnitCard, doorUnitCardsKey, modeOptions, resendDoorUnitCard, saveDoorUnitCard, typeOptions } from './api.ts';
-import { useGateEntryEdit } from '../../shared/useGateEntryEdit.tsx';
+import { useGateEntryEdit } from '../holder/useGateEntryEdit.tsx';
 import { CARD_STATUSES } from '../../shared/statuses.ts';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { dateRange } from '../../shared/FilterBar.tsx';
 import { actionsColumn, enumColumn } from '../../shared/columns.tsx';
 import { RowActions } from '../../shared/RowActions.tsx';
-
-/** Card types of the door-unit view (001 §2 "Door unit card list"). */
-const DOOR_UNIT_TYPES = ['authcard', 'accesscard', 'patrolcard'] as const;
 
 /** The cards configured on one door unit, /gm/card/{addressId} (001 §2): delete, edit validity, resend. */
 export default function DoorUnitCardsPage() {
@@ -85,7 +82,7 @@ export default function DoorUnitCardsPage() {
           cardid: 'ui.card.cardid',
           account: 'ui.card.account',
           address: 'ui.card.household',
-          cardtype: { label: 'ui.card.type', options: typeOptions(DOOR_UNIT_TYPES) },
+          cardtype: { label: 'ui.card.type', options: typeOptions(DOOR_UNIT_CARD_TYPES) },
           cardstatus: { label: 'ui.card.status', options: CARD_STATUSES },
           cardmode: { label: 'ui.card.mode', options: modeOptions() },
           ...dateRange('validfrom', 'validto', ['ui.card.validfrom', 'ui.card.validto']),

@@ -1,7 +1,7 @@
 import { type EnterpriseRow, updateEnterpriseInput } from '@gatehouse/contracts';
 import { Form, Input, Modal } from 'antd';
 import { useT } from '../../i18n/index.ts';
-import { fieldRule } from '../../shared/rules.ts';
+import { fieldMax, fieldRule } from '../../shared/rules.ts';
 import { RegionCascader } from './RegionCascader.tsx';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 import { updateEnterprise } from './api.ts';
@@ -19,7 +19,7 @@ export function EnterpriseDialog({ row, onClose, onSaved }: { row: EnterpriseRow
     <Modal {...dialog.modalProps} title={t('ui.ent.edit')} onCancel={onClose}>
       <Form form={form} layout="vertical" initialValues={row} data-testid="enterprise-form">
         <Form.Item label={t('ui.ent.name')} name="name" rules={[fieldRule(updateEnterpriseInput, 'name')]}>
-          <Input maxLength={50} showCount />
+          <Input maxLength={fieldMax(updateEnterpriseInput, 'name')} showCount />
         </Form.Item>
         <Form.Item label={t('ui.ent.phone')} name="regNo">
           <Input disabled />
@@ -28,7 +28,7 @@ export function EnterpriseDialog({ row, onClose, onSaved }: { row: EnterpriseRow
           <RegionCascader />
         </Form.Item>
         <Form.Item label={t('ui.comm.address')} name="address" rules={[fieldRule(updateEnterpriseInput, 'address')]}>
-          <Input maxLength={150} />
+          <Input maxLength={fieldMax(updateEnterpriseInput, 'address')} />
         </Form.Item>
       </Form>
     </Modal>

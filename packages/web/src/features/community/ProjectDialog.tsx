@@ -1,7 +1,7 @@
 import { COMMUNITY_TYPE, createCommunityInput } from '@gatehouse/contracts';
 import { Form, Input, Modal, Select, Spin } from 'antd';
 import { useT } from '../../i18n/index.ts';
-import { fieldRule } from '../../shared/rules.ts';
+import { fieldMax, fieldRule } from '../../shared/rules.ts';
 import { saveProject, useCommunity, useEngineers } from './api.ts';
 import { RegionCascader } from './RegionCascader.tsx';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
@@ -48,7 +48,7 @@ export function ProjectDialog({ communityId, onClose, onSaved }: ProjectDialogPr
       ) : (
         <Form form={form} layout="vertical" initialValues={initial} data-testid="project-form">
           <Form.Item label={t('ui.comm.name')} name="name" rules={[rule('name')]}>
-            <Input maxLength={50} showCount data-testid="project-name" />
+            <Input maxLength={fieldMax(createCommunityInput, 'name')} showCount data-testid="project-name" />
           </Form.Item>
           <Form.Item label={t('ui.comm.type')} name="type">
             <Select
@@ -62,14 +62,14 @@ export function ProjectDialog({ communityId, onClose, onSaved }: ProjectDialogPr
               name="regNo"
               rules={[{ required: true, message: t('comm.regNoRequired') }, rule('regNo')]}
             >
-              <Input maxLength={20} disabled={editing && !!d?.regNo} data-testid="project-regno" />
+              <Input maxLength={fieldMax(createCommunityInput, 'regNo')} disabled={editing && !!d?.regNo} data-testid="project-regno" />
             </Form.Item>
           ) : null}
           <Form.Item label={t('ui.comm.region')} name="location" rules={[rule('location')]}>
             <RegionCascader data-testid="project-region" />
           </Form.Item>
           <Form.Item label={t('ui.comm.address')} name="address" rules={[rule('address')]}>
-            <Input maxLength={150} data-testid="project-address" />
+            <Input maxLength={fieldMax(createCommunityInput, 'address')} data-testid="project-address" />
           </Form.Item>
           <Form.Item label={t('ui.comm.engineers')} name="engineerIdList" rules={[rule('engineerIdList')]}>
             <Select
@@ -80,7 +80,7 @@ export function ProjectDialog({ communityId, onClose, onSaved }: ProjectDialogPr
             />
           </Form.Item>
           <Form.Item label={t('ui.comm.ip')} name="ip" rules={[fieldRule(createCommunityInput, 'ip', { required: false })]}>
-            <Input maxLength={100} placeholder="192.168.1.10:8080" data-testid="project-ip" />
+            <Input maxLength={fieldMax(createCommunityInput, 'ip')} placeholder="192.168.1.10:8080" data-testid="project-ip" />
           </Form.Item>
         </Form>
       )}

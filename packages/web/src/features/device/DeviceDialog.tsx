@@ -1,8 +1,8 @@
-import { type DeviceRow, type DeviceSecret, deviceInsertInput, deviceUpdateInput } from '@gatehouse/contracts';
+import { type DeviceRow, type DeviceSecret, deviceInsertInput, deviceUpdateInput, LIMITS } from '@gatehouse/contracts';
 import { Form, Input, Modal, Select } from 'antd';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
-import { fieldRule } from '../../shared/rules.ts';
+import { fieldMax, fieldRule } from '../../shared/rules.ts';
 import { useCommunities } from '../../api/lookups.ts';
 import { insertDevice, updateDevice, useOwnCompany } from './api.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
@@ -53,13 +53,13 @@ export function DeviceDialog(p: { row?: DeviceRow; onClose: () => void; onSaved:
     <Modal {...dialog.modalProps} title={t(p.row ? 'ui.dev.editDevice' : 'ui.dev.addDevice')} onCancel={p.onClose}>
       <Form form={form} layout="vertical" initialValues={initial} key={own?.communityID ?? 0} data-testid="device-form">
         <Form.Item name="addressName" label={t('ui.dev.name')} rules={[fieldRule(schema, 'addressName')]}>
-          <Input maxLength={50} data-testid="device-name" />
+          <Input maxLength={fieldMax(schema, 'addressName')} data-testid="device-name" />
         </Form.Item>
         <Form.Item name="regNo" label={t('ui.dev.serial')} rules={p.row ? [] : [fieldRule(deviceInsertInput, 'regNo')]}>
-          <Input maxLength={150} disabled={Boolean(p.row)} data-testid="device-serial" />
+          <Input maxLength={fieldMax(deviceInsertInput, 'regNo')} disabled={Boolean(p.row)} data-testid="device-serial" />
         </Form.Item>
         <Form.Item name="userPhone" label={t('ui.dev.phone')} rules={[fieldRule(schema, 'userPhone')]}>
-          <Input maxLength={11} data-testid="device-phone" />
+          <Input maxLength={LIMITS.mainlandPhone} data-testid="device-phone" />
         </Form.Item>
         <Form.Item name="communityID" label={t('ui.dev.company')} rules={[fieldRule(schema, 'communityID')]}>
           <Select

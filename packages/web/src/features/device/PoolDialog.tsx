@@ -2,7 +2,7 @@ import { isAddressedKind, type PoolRow, poolAddInput, poolUpdateInput, UNIT_KIND
 import { Alert, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useT } from '../../i18n/index.ts';
 import { HardwareChoice, hardwareBits, hardwareFlags } from '../../shared/hardware.tsx';
-import { fieldRule } from '../../shared/rules.ts';
+import { fieldMax, fieldRule } from '../../shared/rules.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 import { savePoolEntry } from './api.ts';
 
@@ -65,10 +65,10 @@ export function PoolDialog({ row, onClose, onSaved }: { row?: PoolRow; onClose: 
     <Modal {...dialog.modalProps} title={t(row ? 'ui.dev.editPool' : 'ui.dev.addPool')} onCancel={onClose}>
       <Form form={form} layout="vertical" initialValues={initial} data-testid="pool-form">
         <Form.Item name="name" label={t('ui.dev.name')} rules={[fieldRule(schema, 'name')]}>
-          <Input maxLength={50} data-testid="pool-name" />
+          <Input maxLength={fieldMax(schema, 'name')} data-testid="pool-name" />
         </Form.Item>
         <Form.Item name="regNo" label={t('ui.dev.serial')} rules={row ? [] : [fieldRule(poolAddInput, 'regNo')]}>
-          <Input maxLength={50} disabled={Boolean(row)} data-testid="pool-serial" />
+          <Input maxLength={fieldMax(poolAddInput, 'regNo')} disabled={Boolean(row)} data-testid="pool-serial" />
         </Form.Item>
         <Form.Item name="unitKind" label={t('f.dev.kind')}>
           <Select options={UNIT_KINDS.map((k) => ({ value: k, label: t(`unitKind.${k}`) }))} data-testid="pool-kind" />
@@ -76,13 +76,13 @@ export function PoolDialog({ row, onClose, onSaved }: { row?: PoolRow; onClose: 
         {addressed ? (
           <>
             <Form.Item name="vendorHost" label={t('f.dev.host')} rules={[fieldRule(schema, 'vendorHost', { required: true })]}>
-              <Input maxLength={255} data-testid="pool-host" />
+              <Input maxLength={fieldMax(schema, 'vendorHost')} data-testid="pool-host" />
             </Form.Item>
             <Form.Item name="vendorPort" label={t('f.dev.port')} rules={[fieldRule(schema, 'vendorPort', { required: false })]}>
               <InputNumber min={1} max={65535} data-testid="pool-port" />
             </Form.Item>
             <Form.Item name="vendorUser" label={t('f.dev.user')} rules={[fieldRule(schema, 'vendorUser', { required: true })]}>
-              <Input maxLength={64} autoComplete="off" data-testid="pool-user" />
+              <Input maxLength={fieldMax(schema, 'vendorUser')} autoComplete="off" data-testid="pool-user" />
             </Form.Item>
             <Form.Item
               name="vendorPassword"
@@ -90,7 +90,7 @@ export function PoolDialog({ row, onClose, onSaved }: { row?: PoolRow; onClose: 
               extra={row?.hasPassword ? t('ui.dev.passwordKept') : undefined}
               rules={[fieldRule(schema, 'vendorPassword', { required: !row?.hasPassword })]}
             >
-              <Input.Password maxLength={64} autoComplete="new-password" data-testid="pool-password" />
+              <Input.Password maxLength={fieldMax(schema, 'vendorPassword')} autoComplete="new-password" data-testid="pool-password" />
             </Form.Item>
           </>
         ) : null}
@@ -110,7 +110,7 @@ export function PoolDialog({ row, onClose, onSaved }: { row?: PoolRow; onClose: 
           <HardwareChoice data-testid="pool-hardware" />
         </Form.Item>
         <Form.Item name="note" label={t('ui.dev.note')} rules={[fieldRule(schema, 'note', { required: false })]}>
-          <Input.TextArea maxLength={200} rows={2} />
+          <Input.TextArea maxLength={fieldMax(schema, 'note')} rows={2} />
         </Form.Item>
       </Form>
     </Modal>

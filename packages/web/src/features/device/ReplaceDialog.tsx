@@ -1,7 +1,7 @@
 import { changeSerialInput, type DeviceRow, type DeviceSecret } from '@gatehouse/contracts';
 import { Form, Input, Modal } from 'antd';
 import { useT } from '../../i18n/index.ts';
-import { fieldRule } from '../../shared/rules.ts';
+import { fieldMax, fieldRule } from '../../shared/rules.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 import { changeSerial } from './api.ts';
 
@@ -26,7 +26,7 @@ export function ReplaceDialog({ row, onClose, onSaved }: { row: DeviceRow; onClo
           <Input value={row.addressRegNo} disabled />
         </Form.Item>
         <Form.Item name="newdevicenumber" label={t('ui.dev.newSerial')} rules={[fieldRule(changeSerialInput, 'newdevicenumber')]}>
-          <Input maxLength={150} data-testid="replace-serial" />
+          <Input maxLength={fieldMax(changeSerialInput, 'newdevicenumber')} data-testid="replace-serial" />
         </Form.Item>
       </Form>
     </Modal>

@@ -5,6 +5,7 @@ import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { dateRange } from '../../shared/FilterBar.tsx';
+import { DATE_TIME_HYPHENS } from '../../shared/dates.ts';
 
 /**
  * Visitor page (001 "Visitor page"): visitor QR codes with their opens; dates with
@@ -38,7 +39,7 @@ export default function VisitorPage() {
       breadcrumb={[t('menu.access'), t('menu.access.visitor')]}
       queryKey={['eventlog', 'visitor']}
       columns={columns}
-      dateFormat="YYYY-MM-DD HH:mm:ss"
+      dateFormat={DATE_TIME_HYPHENS}
       route={eventlogRoutes.getQrcodelistByPage}
       filters={{
         userRegno: 'eventlog.col.account',

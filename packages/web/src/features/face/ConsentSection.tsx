@@ -1,7 +1,8 @@
-import { CONSENT_FORM_BYTES, CONSENT_GIVERS, CONSENT_METHODS } from '@gatehouse/contracts';
+import { CONSENT_FORM_BYTES, CONSENT_GIVERS, CONSENT_METHODS, consentFields } from '@gatehouse/contracts';
 import { Alert, Form, Input, Radio, Select } from 'antd';
 import { useT } from '../../i18n/index.ts';
 import { useConsentTemplate } from '../privacy/api.ts';
+import { maxLengthOf } from '../../shared/maxLengthOf.ts';
 
 /** A chosen consent scan: JPEG, PNG or PDF, at most CONSENT_FORM_BYTES (the server checks the content again). */
 export const consentFormProblem = (file: File | undefined): string | null => {
@@ -34,7 +35,7 @@ export function ConsentSection({ communityId }: { communityId: number | undefine
           label={t('f.privacy.guardianName')}
           rules={[{ required: true, whitespace: true, message: t('privacy.guardianNameMissing') }, { max: 50 }]}
         >
-          <Input maxLength={50} data-testid="face-consent-guardian" />
+          <Input maxLength={maxLengthOf(consentFields.guardianName)} data-testid="face-consent-guardian" />
         </Form.Item>
       ) : null}
       <Form.Item name="consentMethod" label={t('f.privacy.method')} rules={[{ required: true, message: t('privacy.consentRequired') }]}>
@@ -63,7 +64,7 @@ export function ConsentSection({ communityId }: { communityId: number | undefine
         />
       </Form.Item>
       <Form.Item name="cardid" label={t('ui.privacy.newCard')} extra={t('ui.privacy.newCardHint')} rules={[{ max: 10 }]}>
-        <Input maxLength={10} data-testid="face-consent-card" />
+        <Input maxLength={maxLengthOf(consentFields.cardid)} data-testid="face-consent-card" />
       </Form.Item>
     </fieldset>
   );

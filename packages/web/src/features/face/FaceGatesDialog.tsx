@@ -1,6 +1,6 @@
 import type { FaceRow } from '@gatehouse/contracts';
 import { useT } from '../../i18n/index.ts';
-import { DoorAssignDialog } from '../../shared/DoorAssignDialog.tsx';
+import { DoorAssignDialog } from '../holder/DoorAssignDialog.tsx';
 import { faceDoors } from '../holder/api.ts';
 import { HolderGroupsPicker } from '../rules/HolderGroupsPicker.tsx';
 

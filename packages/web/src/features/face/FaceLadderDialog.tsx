@@ -1,6 +1,6 @@
 import { type FaceRow, LADDER_SOURCE } from '@gatehouse/contracts';
 import { useT } from '../../i18n/index.ts';
-import { LadderConfigDialog } from '../../shared/LadderConfigDialog.tsx';
+import { LadderConfigDialog } from '../holder/LadderConfigDialog.tsx';
 import { loadLadder, saveLadder } from '../holder/api.ts';
 
 /**

@@ -8,7 +8,7 @@ import { EditButton } from '../../shared/buttons.tsx';
 import { crumbLink } from '../../shared/crumbLink.tsx';
 import { ListPage } from '../../shared/ListPage.tsx';
 import { deleteGateFace, facePhotoPath, GATE_FACES_KEY, resendGateFace, saveGateFace } from './api.ts';
-import { useGateEntryEdit } from '../../shared/useGateEntryEdit.tsx';
+import { useGateEntryEdit } from '../holder/useGateEntryEdit.tsx';
 import { FACE_STATUSES } from '../../shared/statuses.ts';
 import { ConfirmButton, DeleteButton } from '../../shared/ConfirmButton.tsx';
 import { dateRange } from '../../shared/FilterBar.tsx';

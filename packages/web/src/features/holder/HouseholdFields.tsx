@@ -3,7 +3,7 @@ import { AutoComplete, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useCommunities, useResidents } from '../../api/lookups.ts';
 import { useT } from '../../i18n/index.ts';
-import { fieldRule } from '../../shared/rules.ts';
+import { fieldMax, fieldRule } from '../../shared/rules.ts';
 import { useHouseholdAccounts } from './api.ts';
 import { useApp } from '../../shared/useApp.ts';
 
@@ -78,12 +78,12 @@ export function HouseholdFields({ area, schema, fixed, withName }: HouseholdFiel
       </Form.Item>
       <Form.Item name="account" label={t(`ui.${area}.account`)} extra={t(`ui.${area}.accountHint`)} rules={[fieldRule(schema, 'account')]}>
         <AutoComplete options={accounts} filterOption={(input, o) => String(o?.value ?? '').includes(input)}>
-          <Input maxLength={20} data-testid={`${area}-account`} />
+          <Input maxLength={fieldMax(schema, 'account')} data-testid={`${area}-account`} />
         </AutoComplete>
       </Form.Item>
       {withName && (
         <Form.Item name="username" label={t(`ui.${area}.username`)} rules={[fieldRule(createFaceInput, 'username', { required: false })]}>
-          <Input maxLength={50} data-testid={`${area}-username`} />
+          <Input maxLength={fieldMax(createFaceInput, 'username')} data-testid={`${area}-username`} />
         </Form.Item>
       )}
     </>

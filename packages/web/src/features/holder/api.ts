@@ -2,7 +2,7 @@ import { accountRoutes, cardRoutes, faceRoutes, type LadderSource } from '@gateh
 import { useQuery } from '@tanstack/react-query';
 import { call, callFull } from '../../api/client.ts';
 import { mayCall } from '../../session/access.ts';
-import type { LadderItem } from '../../shared/ladderDraft.ts';
+import type { LadderItem } from './ladderDraft.ts';
 
 /** Door-unit assignments and lift configuration of a card or a face (their list's "download" and "set"). */
 type DoorEntryInput = { gateID: number; validfrom: string; validto: string; info: string };

@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 import { addNotice } from './api.ts';
 import { useApp } from '../../shared/useApp.ts';
-
-const FMT = 'YYYY/MM/DD HH:mm:ss';
+import { DATE_TIME } from '../../shared/dates.ts';
+import { fieldMax } from '../../shared/rules.ts';
 
 interface Values {
   title?: string;
@@ -25,8 +25,8 @@ const toInput = (v: Values) => ({
   title: v.title ?? '',
   content: v.content ?? '',
   communityId: v.communityId,
-  validfrom: v.validfrom?.format(FMT) ?? '',
-  validto: v.validto?.format(FMT) ?? '',
+  validfrom: v.validfrom?.format(DATE_TIME) ?? '',
+  validto: v.validto?.format(DATE_TIME) ?? '',
 });
 
 /** Add a notice (001 §5 "Notice"): the same rules as the server, attachments checked before sending. */
@@ -68,7 +68,7 @@ export function NoticeDialog({ onClose }: { onClose: (saved: boolean) => void })
     <Modal {...dialog.modalProps} title={t('ui.notice.add')} onCancel={() => onClose(false)} width={640}>
       <Form form={form} layout="vertical" data-testid="notice-form">
         <Form.Item name="title" label={t('ui.notice.title')} rules={[check('title')]} required>
-          <Input maxLength={100} data-testid="notice-title" />
+          <Input maxLength={fieldMax(uploadNoticeInput, 'title')} data-testid="notice-title" />
         </Form.Item>
         <Form.Item name="content" label={t('ui.notice.content')} rules={[check('content')]} required>
           <Input.TextArea rows={5} maxLength={LIMITS.noticeContent} showCount data-testid="notice-content" />
@@ -82,10 +82,10 @@ export function NoticeDialog({ onClose }: { onClose: (saved: boolean) => void })
           />
         </Form.Item>
         <Form.Item name="validfrom" label={t('ui.notice.validfrom')} rules={[check('validfrom')]} dependencies={['validto']} required>
-          <DatePicker showTime format={FMT} data-testid="notice-validfrom" />
+          <DatePicker showTime format={DATE_TIME} data-testid="notice-validfrom" />
         </Form.Item>
         <Form.Item name="validto" label={t('ui.notice.validto')} rules={[check('validto')]} dependencies={['validfrom']} required>
-          <DatePicker showTime format={FMT} data-testid="notice-validto" />
+          <DatePicker showTime format={DATE_TIME} data-testid="notice-validto" />
         </Form.Item>
         <Form.Item label={t('ui.notice.files')} extra={t('ui.notice.filesHint')}>
           <Upload multiple fileList={files} beforeUpload={pick} onRemove={(f) => setFiles((prev) => prev.filter((x) => x.uid !== f.uid))}>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
+import { inputLimits } from '../../api/inputLimits.ts';
 import { useCommunities } from '../../api/lookups.ts';
 import { useT } from '../../i18n/index.ts';
 import { AddButton } from '../../shared/buttons.tsx';
@@ -86,6 +87,7 @@ interface PurposeValues {
 
 /** The purpose text of one community in the three languages (the built-in default until saved). */
 function PurposeDialog({ onClose }: { onClose: () => void }) {
+  const templateMax = inputLimits(privacyRoutes.saveConsentTemplate);
   const { t } = useT();
   const [form] = Form.useForm<PurposeValues>();
   const communities = useCommunities(true).map((c) => ({ value: c.communityid, label: c.name }));
@@ -108,13 +110,13 @@ function PurposeDialog({ onClose }: { onClose: () => void }) {
           <Select options={communities} showSearch optionFilterProp="label" data-testid="privacy-template-community" />
         </Form.Item>
         <Form.Item name="zhCN" label={t('ui.privacy.purpose.zhCN')} rules={required}>
-          <Input.TextArea rows={3} maxLength={2000} data-testid="privacy-template-zhCN" />
+          <Input.TextArea rows={3} maxLength={templateMax.zhCN} data-testid="privacy-template-zhCN" />
         </Form.Item>
         <Form.Item name="zhTW" label={t('ui.privacy.purpose.zhTW')} rules={required}>
-          <Input.TextArea rows={3} maxLength={2000} data-testid="privacy-template-zhTW" />
+          <Input.TextArea rows={3} maxLength={templateMax.zhTW} data-testid="privacy-template-zhTW" />
         </Form.Item>
         <Form.Item name="en" label={t('ui.privacy.purpose.en')} rules={required}>
-          <Input.TextArea rows={3} maxLength={2000} data-testid="privacy-template-en" />
+          <Input.TextArea rows={3} maxLength={templateMax.en} data-testid="privacy-template-en" />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,4 +1,4 @@
-import { CMD_STATUS, type MoveOutCommand, type MoveOutItem } from '@gatehouse/contracts';
+import { CMD_STATUS, type MoveOutCommand, type MoveOutItem, reviewRoutes } from '@gatehouse/contracts';
 import { Alert, Button, Input, List, Modal, Progress, Result, Space, Spin, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { EnumTag } from '../../shared/valueEnum.tsx';
 import { resendMoveOut, runMoveOut, type Subject, useMoveOutPreview, useMoveOutProgress } from './api.ts';
 import { RowButton } from '../../shared/buttons.tsx';
 import { RegionTable } from '../../shared/scrollRegion.tsx';
+import { inputLimits } from '../../api/inputLimits.ts';
 
 type Step = 'preview' | 'confirm' | 'progress';
 
@@ -151,7 +152,7 @@ export function MoveOutDialog({ subject, onClose }: { subject: Subject; onClose:
           />
           <Input.TextArea
             placeholder={t('ui.review.reason')}
-            maxLength={200}
+            maxLength={inputLimits(reviewRoutes.moveOut).reason}
             showCount
             value={reason}
             onChange={(e) => setReason(e.target.value)}

@@ -13,6 +13,7 @@ import { MoveOutDialog } from './MoveOutDialog.tsx';
 import { mayManagePersonalData } from '../datareq/api.ts';
 import { PersonDataDialog } from '../datareq/PersonDataDialog.tsx';
 import { RegionTable } from '../../shared/scrollRegion.tsx';
+import { inputLimits } from '../../api/inputLimits.ts';
 
 /** The subject given in the address (from the address and account lists' "Access review"). */
 function subjectOfUrl(q: URLSearchParams): Subject | null {
@@ -124,7 +125,7 @@ export function ReviewPanel() {
             <Form.Item label={t('ui.review.account')}>
               <Input
                 value={account}
-                maxLength={20}
+                maxLength={inputLimits(reviewRoutes.getReview).account}
                 allowClear
                 onChange={(e) => setAccount(e.target.value)}
                 data-testid="review-account"

@@ -1,7 +1,7 @@
 import { type GroupLift, type GroupRow, saveGroupInput } from '@gatehouse/contracts';
 import { Col, Collapse, Form, Modal, Row, Select, Tag } from 'antd';
 import { useT } from '../../i18n/index.ts';
-import { FloorsField, LiftFields } from '../../shared/LiftFields.tsx';
+import { FloorsField, LiftFields } from '../holder/LiftFields.tsx';
 import { chooseRule } from '../../shared/rules.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 import { saveGroup, useDoorUnits, useRulesReload, useSchedules } from './api.ts';

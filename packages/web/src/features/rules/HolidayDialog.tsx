@@ -6,9 +6,9 @@ import { chooseRule } from '../../shared/rules.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 import { saveHoliday, useRulesReload } from './api.ts';
 import { RulesForm } from './RulesForm.tsx';
+import { ISO_DAY } from '../../shared/dates.ts';
 
 type Values = { name: string; datefrom?: Dayjs; dateto?: Dayjs };
-const DAY = 'YYYY-MM-DD';
 
 /** Add or edit a holiday: a name and its first and last day (the same day for one day). */
 export function HolidayDialog({ communityId, row, onClose }: { communityId: number; row: HolidayRow | null; onClose: () => void }) {
@@ -20,8 +20,8 @@ export function HolidayDialog({ communityId, row, onClose }: { communityId: numb
       id: row?.id,
       communityId,
       name: v.name,
-      datefrom: v.datefrom?.format(DAY) ?? '',
-      dateto: (v.dateto ?? v.datefrom)?.format(DAY) ?? '',
+      datefrom: v.datefrom?.format(ISO_DAY) ?? '',
+      dateto: (v.dateto ?? v.datefrom)?.format(ISO_DAY) ?? '',
     });
     await reload();
     onClose();
@@ -43,10 +43,10 @@ export function HolidayDialog({ communityId, row, onClose }: { communityId: numb
         initialValues={{ datefrom: row ? dayjs(row.datefrom) : undefined, dateto: row ? dayjs(row.dateto) : undefined }}
       >
         <Form.Item name="datefrom" label={t('ui.rules.datefrom')} rules={[chooseRule('f.rules.datefrom')]}>
-          <DatePicker format={DAY} data-testid="holiday-from" />
+          <DatePicker format={ISO_DAY} data-testid="holiday-from" />
         </Form.Item>
         <Form.Item name="dateto" label={t('ui.rules.dateto')} dependencies={['datefrom']} rules={[order]}>
-          <DatePicker format={DAY} data-testid="holiday-to" />
+          <DatePicker format={ISO_DAY} data-testid="holiday-to" />
         </Form.Item>
       </RulesForm>
     </Modal>

@@ -46,7 +46,7 @@ export function WeekGrid({ value, onChange, showErrors }: { value: WeekDraft; on
                     <Input
                       key={edge}
                       style={{ width: 100 }}
-                      maxLength={5}
+                      maxLength={RULES_LIMITS.timeOfDay}
                       placeholder={t(`ui.rules.${edge}`)}
                       value={iv[edge]}
                       data-testid={`week-${d + 1}-${i + 1}-${edge}`}

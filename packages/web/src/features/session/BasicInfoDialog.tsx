@@ -1,4 +1,4 @@
-import { isSystemAdmin, updateBaseInfoInput } from '@gatehouse/contracts';
+import { isSystemAdmin, updateBaseInfoInput, LIMITS } from '@gatehouse/contracts';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/index.ts';
@@ -35,7 +35,7 @@ export function BasicInfoDialog({ onClose }: { onClose: () => void }) {
             <Input disabled />
           </Form.Item>
           <Form.Item label={t('ui.regNo')} name="regNo" rules={[fieldRule(updateBaseInfoInput, 'regNo')]}>
-            <Input maxLength={20} />
+            <Input maxLength={LIMITS.regNo} />
           </Form.Item>
           <Form.Item label={t('ui.userName')} name="userName" rules={[fieldRule(updateBaseInfoInput, 'name')]}>
             <Input />

@@ -1,4 +1,4 @@
-import { type Option, type PhoneContent, RECOVERY_CODE, type SessionContent, TOTP_CODE } from '@gatehouse/contracts';
+import { type Option, type PhoneContent, RECOVERY_CODE, type SessionContent, TOTP_CODE, LIMITS } from '@gatehouse/contracts';
 import { Button, Form, Input, Select } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -115,7 +115,13 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
       <div style={showActivation ? { display: 'none' } : undefined}>
         <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
           <Form.Item label={t('ui.login.account')} name="username" rules={[lazyFieldRule(loginInput, 'username')]}>
-            <Input autoComplete="username" maxLength={20} onBlur={loadRoles} onPressEnter={loadRoles} data-testid="login-account" />
+            <Input
+              autoComplete="username"
+              maxLength={LIMITS.regNo}
+              onBlur={loadRoles}
+              onPressEnter={loadRoles}
+              data-testid="login-account"
+            />
           </Form.Item>
           <Form.Item label={t('ui.login.password')} name="password" rules={[lazyFieldRule(loginInput, 'password')]}>
             <Input.Password autoComplete="current-password" onFocus={loadRoles} data-testid="login-password" />
@@ -135,7 +141,7 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
               />
             }
           >
-            <Input maxLength={6} data-testid="login-captcha" />
+            <Input maxLength={LIMITS.captchaLength} data-testid="login-captcha" />
           </FieldWithAction>
           <Form.Item label={t('ui.login.role')} name="roleId" rules={[lazyFieldRule(loginInput, 'roleId')]}>
             <Select
@@ -157,7 +163,7 @@ export function LoginPage({ activation = false }: { activation?: boolean }) {
               ]}
               action={<SmsCodeButton send={() => sendAdminCode(form.getFieldValue('username'))} />}
             >
-              <Input maxLength={totp ? 11 : 6} autoComplete="one-time-code" data-testid="login-sms" />
+              <Input maxLength={totp ? LIMITS.recoveryCode : LIMITS.smsCodeLength} autoComplete="one-time-code" data-testid="login-sms" />
             </FieldWithAction>
           ) : null}
           <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">

@@ -5,6 +5,7 @@ import { FieldWithAction } from '../../shared/FieldWithAction.tsx';
 import { fieldRule } from '../../shared/rules.ts';
 import { type PhoneCode, sendCode } from './api.ts';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
+import { LIMITS } from '@gatehouse/contracts';
 
 /**
  * A phone and the SMS code sent to it (activation, forgotten password): the code is
@@ -25,7 +26,7 @@ export function PhoneCodeFields({
   return (
     <>
       <Form.Item label={t('ui.forget.phone')} name="phoneNumber" rules={[fieldRule(schema, 'phoneNumber')]}>
-        <Input disabled={phoneFixed} maxLength={11} data-testid={`${testId}-phone`} />
+        <Input disabled={phoneFixed} maxLength={LIMITS.mainlandPhone} data-testid={`${testId}-phone`} />
       </Form.Item>
       <FieldWithAction
         label={t('ui.login.smsCode')}
@@ -33,7 +34,7 @@ export function PhoneCodeFields({
         rules={[fieldRule(schema, 'vcode')]}
         action={<SmsCodeButton send={async () => sendCode((await form.validateFields(['phoneNumber'])).phoneNumber)} />}
       >
-        <Input maxLength={6} data-testid={`${testId}-code`} />
+        <Input maxLength={LIMITS.smsCodeLength} data-testid={`${testId}-code`} />
       </FieldWithAction>
     </>
   );

@@ -1,4 +1,4 @@
-import { confirmTotpInput, type TotpEnrolment } from '@gatehouse/contracts';
+import { confirmTotpInput, type TotpEnrolment, LIMITS } from '@gatehouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Divider, Form, Input, Spin, Typography } from 'antd';
 import { useState } from 'react';
@@ -103,7 +103,7 @@ export function TotpSection() {
               </Button>
             }
           >
-            <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" data-testid="totp-code" />
+            <Input maxLength={LIMITS.totpCode} inputMode="numeric" autoComplete="one-time-code" data-testid="totp-code" />
           </FieldWithAction>
         </Form>
       ) : (

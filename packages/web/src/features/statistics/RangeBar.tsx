@@ -3,6 +3,7 @@ import { DatePicker, Radio, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useT } from '../../i18n/index.ts';
 import type { StatRangeValue } from './api.ts';
+import { DAY, MONTH } from '../../shared/dates.ts';
 
 /** By month / by day, and the range with its shortcuts (001 §2 "Statistics"). */
 export function RangeBar({ value, onChange }: { value: StatRangeValue; onChange: (v: StatRangeValue) => void }) {
@@ -30,7 +31,7 @@ export function RangeBar({ value, onChange }: { value: StatRangeValue; onChange:
       <span>{t('ui.stat.range')}</span>
       <DatePicker.RangePicker
         picker={month ? 'month' : 'date'}
-        format={month ? 'YYYY/MM' : 'YYYY/MM/DD'}
+        format={month ? MONTH : DAY}
         allowClear={false}
         value={[value.start, value.end]}
         presets={presets}

@@ -2,6 +2,7 @@ import { statisticsRoutes, type StatPoint, TIME_OPTION, type TimeOption } from '
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { call } from '../../api/client.ts';
+import { DAY } from '../../shared/dates.ts';
 
 /** The chosen range: granularity and first / last day (months are widened to whole months). */
 export interface StatRangeValue {
@@ -22,8 +23,8 @@ export const defaultRange = (): StatRangeValue => ({
 /** The jsonData of a range: {start, end, timeOption} with yyyy/MM/dd dates. */
 export function jsonData(r: StatRangeValue): string {
   const month = r.option === TIME_OPTION.month;
-  const start = (month ? r.start.startOf('month') : r.start).format('YYYY/MM/DD');
-  const end = (month ? r.end.endOf('month') : r.end).format('YYYY/MM/DD');
+  const start = (month ? r.start.startOf('month') : r.start).format(DAY);
+  const end = (month ? r.end.endOf('month') : r.end).format(DAY);
   return JSON.stringify({ start, end, timeOption: r.option });
 }
 

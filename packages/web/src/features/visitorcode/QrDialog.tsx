@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { useSaveDialog } from '../../shared/saveDialog.ts';
 import { createQrcode, useQrGroups } from './api.ts';
-
-const FMT = 'YYYY/MM/DD HH:mm:ss';
+import { DATE_TIME } from '../../shared/dates.ts';
 
 interface Values {
   numOpen?: number;
@@ -31,8 +30,8 @@ export function QrDialog({ row, onClose }: { row: QrDeviceRow; onClose: () => vo
       const res = qrCreateInput.safeParse({
         addressRegNo: row.addressRegNo,
         numOpen: v.numOpen,
-        validfrom: v.validfrom?.format(FMT),
-        validto: v.validto?.format(FMT),
+        validfrom: v.validfrom?.format(DATE_TIME),
+        validto: v.validto?.format(DATE_TIME),
         groupIds: v.groupIds,
         groupsOnly: v.groupsOnly ? 1 : 0,
       });
@@ -46,8 +45,8 @@ export function QrDialog({ row, onClose }: { row: QrDeviceRow; onClose: () => vo
         addressRegNo: row.addressRegNo,
         communityName: row.communityName,
         numOpen: v.numOpen,
-        validfrom: v.validfrom?.format(FMT),
-        validto: v.validto?.format(FMT),
+        validfrom: v.validfrom?.format(DATE_TIME),
+        validto: v.validto?.format(DATE_TIME),
         groupIds: v.groupIds ?? [],
         groupsOnly: v.groupsOnly ? 1 : 0,
       }),
@@ -82,10 +81,10 @@ export function QrDialog({ row, onClose }: { row: QrDeviceRow; onClose: () => vo
             <InputNumber min={1} max={999} precision={0} style={{ width: 160 }} data-testid="qr-numopen" />
           </Form.Item>
           <Form.Item name="validfrom" label={t('ui.qr.validfrom')} rules={[check('validfrom')]} dependencies={['validto']}>
-            <DatePicker showTime format={FMT} />
+            <DatePicker showTime format={DATE_TIME} />
           </Form.Item>
           <Form.Item name="validto" label={t('ui.qr.validto')} rules={[check('validto')]} dependencies={['validfrom']}>
-            <DatePicker showTime format={FMT} />
+            <DatePicker showTime format={DATE_TIME} />
           </Form.Item>
           {groups.length ? (
             <>

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { useListReload } from './useListReload.ts';
+import { useListReload } from '../../shared/useListReload.ts';
 import { type GateEntry, GateEntryDialog, type GateEntryDialogProps } from './GateEntryDialog.tsx';
 
 type DialogOf<Row> = Pick<GateEntryDialogProps, 'area' | 'schema' | 'save'> & { holder: (row: Row) => string };

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Col, Empty, Form, Layout, Menu, Modal, Row, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { tr, useT } from '../i18n/index.ts';
+import { tr, useT } from '../../i18n/index.ts';
 import { FloorsField, LiftFields } from './LiftFields.tsx';
-import { configured, useSaveAction } from './saveDialog.ts';
+import { configured, useSaveAction } from '../../shared/saveDialog.ts';
 import { collectLadder, type LadderDraft, type LadderInfo, type LadderItem, toDraft, touched } from './ladderDraft.ts';
-import { useApp } from './useApp.ts';
+import { useApp } from '../../shared/useApp.ts';
 
 export type { LadderDraft, LadderInfo, LadderItem } from './ladderDraft.ts';
 

@@ -1,7 +1,7 @@
 import { FLOORS, GATE_TYPES, LIFT_BANKS, LIFT_NODES } from '@gatehouse/contracts';
 import { Col, Form, Row, Select } from 'antd';
 import { useMemo } from 'react';
-import { tr, useT } from '../i18n/index.ts';
+import { tr, useT } from '../../i18n/index.ts';
 
 /** The floor choices of the lift fields ("Floor 3", ...). */
 const useFloorOptions = () => useMemo(() => FLOORS.map((f) => ({ value: f, label: tr('ui.ladder.floor', { floor: f }) })), []);

@@ -1,8 +1,10 @@
 import { DatePicker, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useT } from '../i18n/index.ts';
-import { DATE_TIME, parseDateTime } from './DoorAssignDialog.tsx';
-import { useSaveDialog } from './saveDialog.ts';
+import { useT } from '../../i18n/index.ts';
+import { DATE_TIME } from '../../shared/dates.ts';
+import { parseDateTime } from './DoorAssignDialog.tsx';
+import { useSaveDialog } from '../../shared/saveDialog.ts';
+import { LIMITS } from '@gatehouse/contracts';
 
 /** One holder (card or face) on one door unit, as the door-unit lists show it. */
 export interface GateEntry {
@@ -72,7 +74,7 @@ export function GateEntryDialog({ area, holder, entry, schema, save, onClose }: 
         {date('validfrom', 'validto')}
         {date('validto', 'validfrom')}
         <Form.Item name="info" label={t(`ui.${area}.info`)} rules={[check('info')]}>
-          <Input.TextArea rows={2} maxLength={200} showCount data-testid={`${area}-entry-info`} />
+          <Input.TextArea rows={2} maxLength={LIMITS.entryInfo} showCount data-testid={`${area}-entry-info`} />
         </Form.Item>
       </Form>
     </Modal>

@@ -4,19 +4,19 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { type ReactNode, useEffect, useState } from 'react';
-import { tr, useT } from '../i18n/index.ts';
+import { tr, useT } from '../../i18n/index.ts';
 import { type DoorEntry, type DownloadInfo, deleteAllHidden, mergeEntries, removeAll, removeEntry } from './doorEntries.ts';
-import { PlainList } from './PlainList.tsx';
-import { configured, useSaveAction, validValues } from './saveDialog.ts';
-import { useApp } from './useApp.ts';
+import { PlainList } from '../../shared/PlainList.tsx';
+import { configured, useSaveAction, validValues } from '../../shared/saveDialog.ts';
+import { useApp } from '../../shared/useApp.ts';
+import { DATE_TIME } from '../../shared/dates.ts';
+import { LIMITS } from '@gatehouse/contracts';
 
 export type { DoorEntry, DoorOption, DownloadInfo } from './doorEntries.ts';
 export { mergeEntries } from './doorEntries.ts';
 
 dayjs.extend(customParseFormat);
 
-/** Dates travel as yyyy/MM/dd HH:mm:ss (001 §5). */
-export const DATE_TIME = 'YYYY/MM/DD HH:mm:ss';
 export const parseDateTime = (s: string | undefined): Dayjs | undefined => {
   if (!s) return undefined;
   const d = dayjs(s, DATE_TIME, true);
@@ -167,7 +167,7 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
               {dateField('validfrom', 'validto', 'ui.door.chooseValidfrom')}
               {dateField('validto', 'validfrom', 'ui.door.chooseValidto')}
               <Form.Item name="info" label={t('ui.door.info')}>
-                <Input.TextArea rows={2} maxLength={200} data-testid="door-info" />
+                <Input.TextArea rows={2} maxLength={LIMITS.entryInfo} data-testid="door-info" />
               </Form.Item>
               <Button type="primary" onClick={() => void add()} data-testid="door-add">
                 {t('ui.door.add')}
