@@ -1,41 +1,6 @@
-import type { DeviceAlarmType } from '@gatehouse/contracts';
-import { type Insertable, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
-import type { AlarmTable } from '../db/tables/alarm.ts';
 import type { AlarmNews } from './news.ts';
-
-/** The door unit an event came from, as events.ts reads it. */
-interface EventDevice {
-  id: number;
-  serial: string;
-  addressId: number;
-  communityId: number;
-  name: string;
-}
-
-/** The alarm record of an `alarm` event. */
-export const alarmRecord = (dev: EventDevice, e: { eid: string; time: string; alarmType: DeviceAlarmType }): Insertable<AlarmTable> => ({
-  device_id: dev.id,
-  eid: e.eid.slice(0, 64),
-  serial: dev.serial,
-  address_id: dev.addressId,
-  community_id: dev.communityId,
-  device_name: dev.name.slice(0, 100),
-  kind: e.alarmType,
-  time: new Date(e.time),
-});
-
-/** Stores alarms a unit reported; each (device, eid) once, so a unit may re-send safely. */
-export async function storeAlarms(db: Db, rows: Insertable<AlarmTable>[]): Promise<AlarmNews[]> {
-  if (!rows.length) return [];
-  const stored = await db
-    .insertInto('alarm')
-    .values(rows)
-    .onConflict((oc) => oc.columns(['device_id', 'eid']).doNothing())
-    .returning(['id', 'device_id', 'community_id', 'kind'])
-    .execute();
-  return stored.map(alarmNews(true));
-}
 
 const alarmNews =
   (open: boolean) =>

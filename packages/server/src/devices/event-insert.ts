@@ -1,19 +1,20 @@
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../db/index.ts';
-import type { AccessEventTable, UsageEventTable } from '../db/tables/devices.ts';
+import type { AccessEventTable } from '../db/tables/devices.ts';
 
 /**
- * Bulk inserts of device events as one `insert … select from unnest(<one array per
- * column>)`: a fixed 15 (or 10) parameters whatever the row count, where a multi-row
- * VALUES binds one parameter per cell (measured in docs/performance.md "Scale-out":
- * the parameter binding, not the writing, was the cost). Each event is kept once
- * (`on conflict do nothing`): a usage event by (device, eid); an access event by
- * (device, eid, time), since access_event is partitioned by month of its time and a
- * unique index must hold the partition key — a unit sends an event again unchanged,
- * time included (migration 0640, docs/device-protocol.md §7).
+ * A bare bulk insert of access events, as one `insert … select from unnest(<one array per
+ * column>)`: a fixed 15 parameters whatever the row count, where a multi-row VALUES binds
+ * one parameter per cell (measured in docs/performance.md "Scale-out": the parameter
+ * binding, not the writing, was the cost). Each event is kept once (`on conflict do
+ * nothing`) by (device, eid, time), since access_event is partitioned by month of its time
+ * and a unique index must hold the partition key — a unit sends an event again unchanged,
+ * time included (migration 0640, docs/device-protocol.md §7). The door units' events are
+ * stored by `storeEvents` (events.ts: the same insert, in one statement with the units'
+ * read); this one is the partition tests' and the zk bench's baseline.
  */
-/** An access event as stored (what the live stream and webhooks are told). */
-export interface StoredAccessEvent {
+/** An access event as `insertAccessEvents` answers it. */
+export interface InsertedAccessEvent {
   id: number | string;
   device_id: number | null;
   community_id: number | null;
@@ -28,10 +29,10 @@ export interface StoredAccessEvent {
 }
 
 /** Answers the rows newly stored (not those a unit sent again). */
-export async function insertAccessEvents(db: Db, rows: Insertable<AccessEventTable>[]): Promise<StoredAccessEvent[]> {
+export async function insertAccessEvents(db: Db, rows: Insertable<AccessEventTable>[]): Promise<InsertedAccessEvent[]> {
   if (!rows.length) return [];
   const col = <T>(f: (r: Insertable<AccessEventTable>) => T): T[] => rows.map(f);
-  const { rows: stored } = await sql<StoredAccessEvent>`
+  const { rows: stored } = await sql<InsertedAccessEvent>`
     insert into access_event (device_id, eid, address_id, community_id, time, device_name, type, result,
                               account, unlock_user_name, card_num, card_mode, qr_id, is_work, refusal)
     select * from unnest(
@@ -44,17 +45,4 @@ export async function insertAccessEvents(db: Db, rows: Insertable<AccessEventTab
     on conflict (device_id, eid, time) do nothing
     returning id, device_id, community_id, address_id, time, type, result, account, unlock_user_name, card_num, is_work`.execute(db);
   return stored;
-}
-
-export async function insertUsageEvents(db: Db, rows: Insertable<UsageEventTable>[]): Promise<void> {
-  if (!rows.length) return;
-  const col = <T>(f: (r: Insertable<UsageEventTable>) => T): T[] => rows.map(f);
-  await sql`
-    insert into usage_event (device_id, eid, address_id, community_id, time, kind, account, call_code, answered, duration_sec)
-    select * from unnest(
-      ${col((r) => r.device_id ?? null)}::int[], ${col((r) => r.eid)}::text[], ${col((r) => r.address_id ?? null)}::int[],
-      ${col((r) => r.community_id ?? null)}::int[], ${col((r) => new Date(r.time ?? Date.now()).toISOString())}::timestamptz[],
-      ${col((r) => r.kind)}::smallint[], ${col((r) => r.account ?? '')}::text[], ${col((r) => r.call_code ?? '')}::text[],
-      ${col((r) => r.answered ?? false)}::boolean[], ${col((r) => r.duration_sec ?? 0)}::int[])
-    on conflict (device_id, eid) do nothing`.execute(db);
 }

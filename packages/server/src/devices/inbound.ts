@@ -5,7 +5,7 @@ import { offlineAlarm } from './alarms.ts';
 import { anyText } from '../db/sql.ts';
 import { storeEvents, type RawEvent } from './events.ts';
 import { recordHeartbeat } from './health.ts';
-import type { CommandNews, News } from './news.ts';
+import { accessNews, type CommandNews, type News } from './news.ts';
 import { DEFAULT_UNIT_RATE, type UnitRate, UnitThrottle } from './unit-throttle.ts';
 
 export interface InboundOptions {
@@ -251,7 +251,10 @@ export class Inbound {
         due = [];
         events = events.slice(part.length);
         this.confirm(part);
-        this.news?.emit('access', stored.access);
+        // What the stored events bring about (the live stream's rows, webhook deliveries): one more statement.
+        // The events are in: a failure here is reported, never a reason to write them again.
+        await this.news?.write(this.db, 'access', stored.access).catch(this.onError);
+        this.news?.emit('access', stored.access.map(accessNews));
         this.news?.emit('alarm', stored.alarms);
       }
       if (due.length)

@@ -1,7 +1,7 @@
 import type { LiveAccess, LiveAlarm, LiveCommand, LiveDevice, LiveKind } from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
-import type { AccessNews, AlarmNews, CommandNews, DeviceNews, News } from '../devices/news.ts';
+import type { AlarmNews, CommandNews, DeviceNews, News, StoredAccessEvent, WritePart } from '../devices/news.ts';
 import { formatDateTime } from '../http/dates.ts';
 
 /** The NOTIFY channel every instance listens on (payload: the newest live_event id). */
@@ -11,14 +11,16 @@ const OUTBOX_LOCK = 0x6c697665; // 'live'
 
 type Row = { kind: LiveKind; community_id: number | null; data: string };
 
+/** Access events as the live stream shows them (the access log's rows), from the stored rows: the event-log area's. */
+export type AccessPresenter = (tz: string, row: StoredAccessEvent) => LiveAccess;
+
 /**
  * Writes what `news` tells into the live_event outbox and announces it (NOTIFY in the
  * same transaction, delivered at commit) — once, on the instance that consumed the
- * device message. Writes are chained, so this instance's events keep their order.
+ * device message. Writes are chained, so this instance's events keep their order; access
+ * events are written by the intake's statement after their own (`News.write`: with the
+ * webhook deliveries, one round trip), the outbox lock and NOTIFY in that statement.
  */
-/** Access events as the live stream shows them (the access log's rows), given their ids: the event-log area's. */
-export type AccessPresenter = (db: Db, tz: string, eventIds: number[]) => Promise<LiveAccess[]>;
-
 export class LiveOutbox {
   private chain: Promise<void> = Promise.resolve();
   private readonly offs: (() => void)[] = [];
@@ -28,12 +30,12 @@ export class LiveOutbox {
     private readonly kind: 'pglite' | 'postgres',
     private readonly tz: string,
     private readonly onError: (e: unknown) => void,
-    private readonly presentAccess: AccessPresenter,
+    private readonly presentAccess: AccessPresenter | null,
   ) {}
 
   listen(news: News): void {
     this.offs.push(
-      news.on('access', (n) => this.enqueue(() => this.accessRows(n))),
+      news.onWrite('access', (rows) => this.accessParts(rows)),
       news.on('device', (n) => this.enqueue(() => this.deviceRows([n]))),
       news.on('command', (n) => this.enqueue(async () => this.commandRows(n))),
       news.on('alarm', (n) => this.enqueue(async () => this.alarmRows(n))),
@@ -74,12 +76,29 @@ export class LiveOutbox {
     });
   }
 
-  /** Access events as access-log rows (community and address names joined in one query). */
-  private async accessRows(news: AccessNews[]): Promise<Row[]> {
-    const ids = news.filter((n) => !n.isWork).map((n) => n.id);
-    if (!ids.length) return [];
-    const rows = await this.presentAccess(this.db, this.tz, ids);
-    return rows.map((data) => ({ kind: 'access', community_id: data.communityId, data: JSON.stringify(data) }));
+  /**
+   * Access events (not punches) as access-log rows, written by the intake's statement (`News.write`):
+   * the outbox lock taken before the rows get their ids (held to the statement's commit, as `write`
+   * holds it), then the NOTIFY of the newest id.
+   */
+  private accessParts(stored: StoredAccessEvent[]): WritePart[] {
+    const present = this.presentAccess;
+    const shown = present ? stored.filter((r) => !r.is_work).map((r) => present(this.tz, r)) : [];
+    if (!shown.length) return [];
+    const lock = this.kind === 'postgres' ? sql`cross join (select pg_advisory_xact_lock(${OUTBOX_LOCK}::bigint)) l` : sql``;
+    const communities = shown.map((r) => r.communityId);
+    const data = shown.map((r) => JSON.stringify(r));
+    return [
+      {
+        name: 'live_rows',
+        body: sql`insert into live_event (kind, community_id, data)
+          select 'access', r.community_id, r.data::jsonb
+          from unnest(${communities}::int[], ${data}::text[]) with ordinality as r(community_id, data, n) ${lock}
+          order by r.n
+          returning id`,
+      },
+      { name: 'live_notify', body: sql`select pg_notify(${LIVE_CHANNEL}, max(id)::text) from live_rows having count(*) > 0` },
+    ];
   }
 
   private async deviceRows(news: DeviceNews[]): Promise<Row[]> {

@@ -20,7 +20,7 @@ export async function startLive(
   news: News,
   callers: CallerCache,
   log: Logger,
-  presentAccess: AccessPresenter,
+  presentAccess: AccessPresenter | null,
 ) {
   const onError = (e: unknown) => log.error({ err: e }, 'live stream');
   const outbox = new LiveOutbox(handle.db, handle.kind, config.TZ_NAME, onError, presentAccess);

@@ -37,7 +37,8 @@ export interface Wiring {
   ladderSources: LadderSource[];
   placeSources: PlaceSourceFn[];
   workers: AreaWorker[];
-  liveAccess: AccessPresenter;
+  /** Null without an event-log area: the stream then carries no access events. */
+  liveAccess: AccessPresenter | null;
 }
 
 export function collectAreas(areas: readonly Area[]): Wiring {
@@ -48,7 +49,6 @@ export function collectAreas(areas: readonly Area[]): Wiring {
     ladderSources: areas.flatMap((a) => a.ladderSources ?? []),
     placeSources: areas.flatMap((a) => a.placeSources ?? []),
     workers: areas.flatMap((a) => a.workers ?? []),
-    // Without an event-log area the stream carries no access events.
-    liveAccess: areas.find((a) => a.liveAccess)?.liveAccess ?? (async () => []),
+    liveAccess: areas.find((a) => a.liveAccess)?.liveAccess ?? null,
   };
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { WebhookDeliveryKind } from '@gatehouse/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import type { WritePart } from '../../devices/news.ts';
 
 /** What a receiver gets: the delivery's event id (the same on every retry), kind, time and data. */
 export interface WebhookBody {
@@ -50,4 +51,22 @@ export async function enqueueMany(db: Kysely<DB>, kind: WebhookDeliveryKind, ite
       .values(rows.slice(i, i + 1000))
       .execute();
   return rows.length;
+}
+
+/**
+ * The same deliveries as a part of the one statement that follows stored device news (`News.write`):
+ * the enabled webhooks that asked for `kind` are read in it, and each gets every item in order.
+ */
+export function deliveriesPart(name: string, kind: WebhookDeliveryKind, items: unknown[]): WritePart {
+  const bodies = items.map((d) => webhookBody(kind, d));
+  return {
+    name,
+    body: sql`insert into webhook_delivery (webhook_id, kind, event_id, body)
+      select w.id, ${kind}::varchar, b.event_id, b.body
+      from webhook w
+      cross join unnest(${bodies.map((b) => b.id)}::text[], ${bodies.map((b) => JSON.stringify(b))}::text[]) with ordinality as b(event_id, body, n)
+      where w.enabled and w.kinds @> ${JSON.stringify([kind])}::jsonb
+      order by w.id, b.n
+      returning id`,
+  };
 }

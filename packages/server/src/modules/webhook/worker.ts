@@ -3,11 +3,11 @@ import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { CMD_STATUS } from '@gatehouse/contracts';
-import type { News } from '../../devices/news.ts';
+import { accessNews, type News } from '../../devices/news.ts';
 import type { DeliveryResult, Metrics } from '../../metrics/metrics.ts';
 import { AppError } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
-import { enqueueMany } from './outbox.ts';
+import { deliveriesPart, enqueueMany } from './outbox.ts';
 import { secretBox, signatureHeader } from './signing.ts';
 import { assertPublicUrl } from './url-guard.ts';
 
@@ -254,19 +254,21 @@ export async function deliverNow(db: Db, config: WorkerConfig, deliveryId: numbe
   return true;
 }
 
-/** Device news that webhooks carry: access events, units online/offline, failed commands. */
+/** Device news that webhooks carry: access events (with the intake's write), units online/offline, failed commands. */
 export function listenForWebhooks(db: Db, news: News, onError: (e: unknown) => void): () => void {
   const run = (p: Promise<unknown>) => void p.catch(onError);
   const offs = [
-    news.on('access', (list) =>
-      run(
-        enqueueMany(
-          db,
-          'access',
-          list.map((n) => ({ ...n, time: n.time.toISOString() })),
-        ),
+    // Access events: queued by the intake's statement that follows their storing (one round trip with the live rows).
+    news.onWrite('access', (rows) => [
+      deliveriesPart(
+        'webhook_access',
+        'access',
+        rows.map((r) => {
+          const n = accessNews(r);
+          return { ...n, time: n.time.toISOString() };
+        }),
       ),
-    ),
+    ]),
     news.on('device', (n) => run(enqueueMany(db, n.online ? 'device.online' : 'device.offline', [n]))),
     news.on('command', (list) =>
       run(
