@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../test/harness.ts';
 import { callCodeSource } from './address/amt-sync.ts';
 import { collectAreas } from './area.ts';
-import { cardsOfUnit, ladderEntries } from './card/commands.ts';
-import { faceSource } from './face/device.ts';
+import { cardsOfUnit } from './holder/cards.ts';
+import { groupLadderEntries, ladderEntries } from './holder/lifts.ts';
+import { faceSource } from './holder/faces.ts';
 import { AREAS } from './index.ts';
 import { rulesOfUnit } from './rules/tables.ts';
-import { groupLadderEntries } from './rules/lifts.ts';
 import { groupPlaces } from './rules/places.ts';
-import { revokedQrsOfUnit } from './review/qr-revoke.ts';
+import { revokedQrsOfUnit } from './holder/qr.ts';
 import { liftPlaces, unitPlaces } from './review/sources.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -12,6 +12,7 @@ import { emergencyArea } from './emergency/index.ts';
 import { eventlogArea } from './eventlog/index.ts';
 import { faceArea } from './face/index.ts';
 import { gmArea } from './gm/index.ts';
+import { holderArea } from './holder/index.ts';
 import { messageArea } from './message/index.ts';
 import { mqttArea } from './mqtt/index.ts';
 import { noticeArea } from './notice/index.ts';
@@ -26,7 +27,7 @@ import { liveArea } from './live/index.ts';
 
 /**
  * Every business area, in the order their contributions are used: a door unit's
- * configuration applies call codes, then cards, then faces; a refused deletion names
+ * configuration applies call codes, then cards, faces and withdrawn QR codes (the holder area); a refused deletion names
  * accounts, devices, call codes, cards, faces. Areas add themselves here.
  */
 export const AREAS: readonly Area[] = [
@@ -37,6 +38,7 @@ export const AREAS: readonly Area[] = [
   addressArea,
   cardArea,
   faceArea,
+  holderArea,
   gmArea,
   commandArea,
   eventlogArea,

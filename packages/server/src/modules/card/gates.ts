@@ -1,7 +1,7 @@
 import { type DoorUnitCardRow, msg, type ParsedInput, type cardRoutes } from '@gatehouse/contracts';
 import type { AuthCtx } from '../../http/context.ts';
 import { foundInScope } from '../../http/scope.ts';
-import { queueCardOn } from './commands.ts';
+import { queueCardOn } from '../holder/cards.ts';
 import { deleteUnitEntry, redownloadUnitEntry, updateUnitEntry, validityView } from '../../devices/unit-entries.ts';
 import { entryBase, entryColumns, toEntryRow } from './queries.ts';
 

@@ -6,7 +6,7 @@ import { assertCommunity } from '../../http/scope.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import { type ImportReport, runImport, sendTemplate } from '../../xlsx/import-runner.ts';
 import { importColumns } from '../../xlsx/columns.ts';
-import { assertListMenu, TYPES_OF_LIST } from './access.ts';
+import { assertListMenu, TYPES_OF_LIST } from '../holder/access.ts';
 
 /** Import-history message type of cards (MESSAGE_TYPES: 4). */
 const MESSAGE_TYPE_CARD = 4;

@@ -1,5 +1,4 @@
 import type { Area } from '../area.ts';
-import { cardsOfUnit, ladderEntries } from './commands.ts';
 import { cardDependent } from './dependents.ts';
 import { cardHandlers } from './routes.ts';
 
@@ -8,6 +7,4 @@ export const cardArea: Area = {
   name: 'card',
   handlers: cardHandlers,
   dependents: [cardDependent],
-  desiredSources: [cardsOfUnit],
-  ladderSources: [ladderEntries],
 };

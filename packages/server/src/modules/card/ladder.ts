@@ -4,10 +4,9 @@ import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { foundInScope } from '../../http/scope.ts';
-import { hasMenu, loadCard } from './access.ts';
-import { queueLadderFiles } from './commands.ts';
-import { doorUnitsOf, gmOptions } from './download.ts';
-import { LIFT_COLUMNS, liftRowOf, presentLift } from './queries.ts';
+import { hasMenu, loadCard } from '../holder/access.ts';
+import { LIFT_COLUMNS, liftRowOf, presentLift, queueLiftFiles } from '../holder/lifts.ts';
+import { doorUnitsOf, gmOptions } from '../holder/units.ts';
 import { deleteRows } from '../../db/sql.ts';
 
 type R = typeof cardRoutes;
@@ -160,7 +159,7 @@ export async function saveLadder(ctx: AuthCtx, i: ParsedInput<R['updateLadderCon
       else continue;
       changed.push(w.address_id);
     }
-    const queued = await queueLadderFiles(trx, q, changed);
+    const queued = await queueLiftFiles(trx, q, changed);
     await writeOpLog(trx, ctx, {
       menu: h.menu,
       content:

@@ -9,8 +9,8 @@ import {
   type ParsedInput,
   type cardRoutes,
 } from '@gatehouse/contracts';
-import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
-import type { CardTable, LadderConfigTable } from '../../db/tables/cards.ts';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { CardTable } from '../../db/tables/cards.ts';
 import type { AddressTable } from '../../db/tables/foundation.ts';
 import type { DB } from '../../db/types.ts';
 import { dateRange, formatDateTime } from '../../http/dates.ts';
@@ -19,63 +19,7 @@ import { notFound } from '../../http/errors.ts';
 import { assertCommunity, listScope, withinScope } from '../../http/scope.ts';
 import { accountMatch, inRange, likeArg, pageAndTotal } from '../../db/sql.ts';
 import { cheapPage } from '../../db/paging.ts';
-import { assertListMenu, TYPES_OF_LIST } from './access.ts';
-
-/** The lift-control columns of a ladder_config row (alias l), for the dialog and the lift file. */
-export const LIFT_COLUMNS = [
-  'l.resi_level',
-  'l.bank',
-  'l.node',
-  'l.gate_type',
-  'l.is_admin',
-  'l.is_villa',
-  'l.front_levels',
-  'l.back_levels',
-] as const;
-
-type LiftRow = Pick<
-  Selectable<LadderConfigTable>,
-  'resi_level' | 'bank' | 'node' | 'gate_type' | 'is_admin' | 'is_villa' | 'front_levels' | 'back_levels'
->;
-
-/** The lift-control columns under the names the dialog and the lift file use. */
-export const presentLift = (r: LiftRow) => ({
-  ResiLevel: r.resi_level,
-  bank: r.bank,
-  node: r.node,
-  GateType: r.gate_type,
-  isadmin: r.is_admin,
-  isVilla: r.is_villa,
-  FrontUnlockLevelList: r.front_levels,
-  BackUnlockLevelList: r.back_levels,
-});
-
-/** A complete lift item of a dialog as the lift row stores it (floor lists without repeats). */
-export const liftRowOf = (item: {
-  addressid: number;
-  ResiLevel?: string;
-  bank?: number;
-  node?: number;
-  GateType?: number;
-  FrontUnlockLevelList: string[];
-  BackUnlockLevelList: string[];
-}) => ({
-  address_id: item.addressid,
-  resi_level: item.ResiLevel as string,
-  bank: item.bank as number,
-  node: item.node as number,
-  gate_type: item.GateType as number,
-  front_levels: JSON.stringify([...new Set(item.FrontUnlockLevelList)]),
-  back_levels: JSON.stringify([...new Set(item.BackUnlockLevelList)]),
-});
-
-/** Whose entry a lift-file entry is: the card (with its number) or the face. */
-export const ladderHolder = (source: 'card' | 'face', r: { holderId: number; account: string; cardId?: string }) => ({
-  source,
-  holderId: r.holderId,
-  account: r.account,
-  ...(r.cardId !== undefined ? { cardId: r.cardId } : {}),
-});
+import { assertListMenu, TYPES_OF_LIST } from '../holder/access.ts';
 
 type R = typeof cardRoutes;
 

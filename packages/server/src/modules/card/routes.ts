@@ -2,8 +2,7 @@ import { ROUTES } from '@gatehouse/contracts';
 import { Answer, deletedAnswer, doneAnswer } from '../../http/errors.ts';
 import { handle, type Registered, repliedBy } from '../../http/route.ts';
 import { importAnswer } from '../../xlsx/import-runner.ts';
-import { loadCard } from './access.ts';
-import { cardDownloadInfo, saveCardDownload } from './download.ts';
+import { loadCard } from '../holder/access.ts';
 import { deleteEntry, redownloadEntry, updateEntry } from './gates.ts';
 import { cardTemplate, importCards } from './import.ts';
 import { ladderInfo, saveLadder } from './ladder.ts';
@@ -25,8 +24,6 @@ export const cardHandlers: Registered[] = [
     importAnswer(await importCards(ctx, input.communityID, input.ismjtk, files[0])),
   ),
   handle(C.cardTemplate, async (_input, ctx, { reply }) => repliedBy(cardTemplate(ctx, reply))),
-  handle(C.getCardAddressDownloadInfo, async (input, ctx) => cardDownloadInfo(ctx, input.id)),
-  handle(C.updateCardAddressInfo, async (input, ctx) => new Answer(200, await saveCardDownload(ctx, input), ['card.downloadSaved'])),
   handle(C.getLadderDownloadInfo, async (input, ctx) => ladderInfo(ctx, input)),
   handle(C.updateLadderControl, async (input, ctx) => new Answer(200, await saveLadder(ctx, input), ['ok.configured'])),
   handle(C.getGateAccessesByAddressId, async (input, ctx) => doorUnitCardsPage(ctx, input)),

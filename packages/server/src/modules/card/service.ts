@@ -6,12 +6,12 @@ import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, notFound, outOfScope } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, scopeOf, inScope } from '../../http/scope.ts';
-import { assertTypeMenu, CARD_COLUMNS, type CardRecord, loadCard, nameOfAccount } from './access.ts';
-import { cardDeleteCommand, ladderUnitsOfCard, queueCardOn, queueLadderFiles } from './commands.ts';
-import { unitsOfCards } from '../rules/credentials.ts';
+import { assertTypeMenu, CARD_COLUMNS, type CardRecord, loadCard, nameOfAccount } from '../holder/access.ts';
+import { cardDeleteCommand, queueCardOn } from '../holder/cards.ts';
+import { unitsOfCards } from '../holder/reach.ts';
 import { PG_ERROR, pgCode } from '../../db/sql.ts';
 import { cardRow } from './queries.ts';
-import { groupLiftUnitsOfCards } from '../rules/lifts.ts';
+import { groupLiftUnitsOfCards, liftUnitsOfHolder, queueLiftFiles } from '../holder/lifts.ts';
 
 type R = typeof cardRoutes;
 
@@ -128,7 +128,7 @@ export async function updateCard(ctx: AuthCtx, i: ParsedInput<R['updateCard']>):
         gates.map((g) => g.gate_id),
       );
       if (after.account !== before.account || after.status !== before.status)
-        await queueLadderFiles(trx, q, await ladderUnitsOfCard(trx, i.id));
+        await queueLiftFiles(trx, q, await liftUnitsOfHolder(trx, 'card', i.id));
     }
     await writeOpLog(trx, ctx, {
       menu: before.menu,
@@ -160,7 +160,7 @@ export async function deleteCards(ctx: AuthCtx, ids: number[]): Promise<{ delete
       const mine = gates.filter((g) => g.card_id === c.id).map((g) => g.gate_id);
       if (mine.length) await q.add(mine, [cardDeleteCommand(c)]);
     }
-    await queueLadderFiles(trx, q, [...ladders.map((l) => l.address_id), ...groupLifts]);
+    await queueLiftFiles(trx, q, [...ladders.map((l) => l.address_id), ...groupLifts]);
     const byCommunity = new Map<number, typeof cards>();
     for (const c of cards) byCommunity.set(c.community_id, [...(byCommunity.get(c.community_id) ?? []), c]);
     for (const [communityId, list] of byCommunity) {

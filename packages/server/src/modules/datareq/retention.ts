@@ -18,7 +18,7 @@ import { formatDateTime } from '../../http/dates.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { type OpLogActor, writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity } from '../../http/scope.ts';
-import { deleteFace } from '../face/erase.ts';
+import { deleteFace } from '../privacy/erase-face.ts';
 import { PSEUDONYM_PREFIX, pseudonymiseBatch, pseudonymKey } from '../privacy/pseudonym.ts';
 import { MENU } from './export.ts';
 

@@ -1,6 +1,5 @@
 import type { Area } from '../area.ts';
 import { faceDependent } from './dependents.ts';
-import { faceSource } from './device.ts';
 import { faceHandlers } from './routes.ts';
 
 /** What the face area contributes (collected in modules/index.ts). */
@@ -8,5 +7,4 @@ export const faceArea: Area = {
   name: 'face',
   handlers: faceHandlers,
   dependents: [faceDependent],
-  desiredSources: [faceSource],
 };

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { type PhotoKeySettings, sealedFiles } from '../../faces/sealed-files.ts';
+import { FACE_FILE_KIND } from '../holder/kinds.ts';
 
 /**
  * Face photos are stored files (kind 'face') under DATA_DIR/files/faces/, sealed with the photo key
  * (faces/sealed-files.ts): this file and faces/sealed-files.ts are the only places that write or
  * read them. What a door unit gets (face.put imgBase64) is the plain JPEG.
  */
-export const FACE_FILE_KIND = 'face';
 
 /** Writes a checked photo, sealed; answers its path relative to DATA_DIR. */
 export function writePhoto(config: PhotoKeySettings, jpeg: Buffer): Promise<string> {

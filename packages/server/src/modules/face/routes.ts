@@ -1,8 +1,8 @@
 import { faceRoutes } from '@gatehouse/contracts';
 import { Answer, doneAnswer } from '../../http/errors.ts';
 import { handle, type Registered, repliedBy } from '../../http/route.ts';
-import { deleteGateFace, downloadInfo, gateFacesPage, redownloadGateFace, saveFaceGates, updateGateFace } from './gates.ts';
-import { deleteFace } from './erase.ts';
+import { deleteGateFace, gateFacesPage, redownloadGateFace, updateGateFace } from './gates.ts';
+import { deleteFace } from '../privacy/erase-face.ts';
 import { checkFace, createFace, facesPage, getFace, sendFacePhoto, updateFace } from './service.ts';
 
 const F = faceRoutes;
@@ -16,8 +16,6 @@ export const faceHandlers: Registered[] = [
   handle(F.updateFace, async (input, ctx) => new Answer(200, await updateFace(ctx, input), ['ok.updated'])),
   handle(F.delFace, async (input, ctx) => doneAnswer(deleteFace(ctx, input.id), 'ok.deleted')),
   handle(F.checkFaceValid, async (input) => checkFace(input)),
-  handle(F.getFaceAddressDownloadInfo, async (input, ctx) => downloadInfo(ctx, input)),
-  handle(F.updateFaceAddressInfo, async (input, ctx) => new Answer(200, await saveFaceGates(ctx, input), ['ok.configured'])),
   handle(F.getFaceAddressByAddressId, async (input, ctx) => gateFacesPage(ctx, input)),
   handle(F.updateFaceAddressByAddressId, async (input, ctx) => new Answer(200, await updateGateFace(ctx, input), ['ok.updated'])),
   handle(F.delFaceAddressById, async (input, ctx) => doneAnswer(deleteGateFace(ctx, input.id), 'ok.deleted')),

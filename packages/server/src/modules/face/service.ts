@@ -8,12 +8,14 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope } from '../../http/scope.ts';
 import { type CheckedPhoto, checkPhoto, decodePhoto } from '../../faces/photo.ts';
-import { queueFaceState } from './device.ts';
-import { unitsOfFace } from '../rules/credentials.ts';
-import { FACE_FILE_KIND, insertPhotoRow, photoPath, readPhoto, writePhoto } from './photos.ts';
+import { queueFaceState } from '../holder/faces.ts';
+import { unitsOfFace } from '../holder/reach.ts';
+import { FACE_FILE_KIND } from '../holder/kinds.ts';
+import { insertPhotoRow, photoPath, readPhoto, writePhoto } from './photos.ts';
 import { removeKept } from '../../http/uploads.ts';
-import { FACE_COLUMNS, type FaceDbRow, faceBase, faceById, faceSnapshot as snapshot, toFaceRow, visibleFace } from './queries.ts';
-import { queueLiftFiles } from './erase.ts';
+import { FACE_COLUMNS, type FaceDbRow, faceBase, faceById, faceSnapshot as snapshot, visibleFace } from '../holder/access.ts';
+import { toFaceRow } from './queries.ts';
+import { liftUnitsOfHolder, queueLiftFiles } from '../holder/lifts.ts';
 import { pageInOrder } from '../../db/sorted-page.ts';
 import { assertOtherWayIn, recordConsent } from '../privacy/consent.ts';
 import { likeArg as like } from '../../db/sql.ts';
@@ -198,7 +200,8 @@ export async function updateFace(ctx: AuthCtx, i: ParsedInput<F['updateFace']>):
       const after = (await faceById(trx, i.id)) as FaceDbRow;
       await queueFaceState(trx, q, i.id, await unitsOfFace(trx, i.id));
       // The lift file carries the holder's account and leaves disabled faces out.
-      if (after.account !== before.account || after.status !== before.status) await queueLiftFiles(trx, q, i.id);
+      if (after.account !== before.account || after.status !== before.status)
+        await queueLiftFiles(trx, q, await liftUnitsOfHolder(trx, 'face', i.id));
       await writeOpLog(trx, ctx, {
         menu: MENU,
         content: msg('op.face.edit', { account: after.account, address: after.address }),

@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import { anyInt } from '../../db/sql.ts';
 import type { DB } from '../../db/types.ts';
 import type { CommandQueue } from '../../devices/commands.ts';
-import { faceDeleteCommand } from '../face/device.ts';
-import { FACE_FILE_KIND } from '../face/photos.ts';
+import { faceDeleteCommand } from '../holder/faces.ts';
+import { FACE_FILE_KIND } from '../holder/kinds.ts';
 import { type ErasedFace, recordErasures } from './erasure.ts';
 
 /** A face about to be erased: its row's fields, its photo and the door units holding it (own entries and its groups' units). */

@@ -4,8 +4,8 @@ import type { DB } from '../../db/types.ts';
 import type { CommandQueue } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { scopeOf } from '../../http/scope.ts';
-import { eraseFaceIn } from '../face/erase.ts';
-import { FACE_COLUMNS, faceBase } from '../face/queries.ts';
+import { eraseFaceIn } from './erase-face.ts';
+import { FACE_COLUMNS, faceBase } from '../holder/access.ts';
 import { pseudonymKey, pseudonymiseAccounts } from './pseudonym.ts';
 
 /**

@@ -19,7 +19,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { foundInScope, listScope, withinScope } from '../../http/scope.ts';
-import { faceDeleteCommand } from '../face/device.ts';
+import { faceDeleteCommand } from '../holder/faces.ts';
 
 /**
  * Erasure proven (issue 35 item 3; docs/privacy.md "Erasure"): when a face goes, a record says whose

@@ -1,7 +1,7 @@
 import type { AuthCtx } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
-import { deleteFace } from '../face/erase.ts';
-import { visibleFace } from '../face/queries.ts';
+import { deleteFace } from './erase-face.ts';
+import { visibleFace } from '../holder/access.ts';
 
 /**
  * withdrawConsent: the face is erased through the erasure path (every unit holding it told, a

@@ -1,6 +1,5 @@
 import type { Area } from '../area.ts';
 import { reviewHandlers } from './routes.ts';
-import { revokedQrsOfUnit } from './qr-revoke.ts';
 import { liftPlaces, unitPlaces } from './sources.ts';
 
 /** Access review, move-out and unused credentials (issue 13 items 5–7; collected in modules/index.ts). */
@@ -8,6 +7,4 @@ export const reviewArea: Area = {
   name: 'review',
   handlers: reviewHandlers,
   placeSources: [unitPlaces, liftPlaces],
-  /** Withdrawn visitor QR codes still inside their signed validity (qr.revoke). */
-  desiredSources: [revokedQrsOfUnit],
 };

@@ -19,11 +19,12 @@ import { badRequest, forbidden } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { foundInScope } from '../../http/scope.ts';
-import { cardDeleteCommand, queueLadderFiles } from '../card/commands.ts';
+import { cardDeleteCommand } from '../holder/cards.ts';
+import { queueLiftFiles } from '../holder/lifts.ts';
 import { eraseFaces } from '../privacy/erase-faces.ts';
 import { removeKept } from '../../http/uploads.ts';
 import { holdingUnitsOf, liftUnits, placesByCredential } from '../../devices/places.ts';
-import { qrRevokeCommand, qrUnits } from './qr-revoke.ts';
+import { qrRevokeCommand, qrUnits } from '../holder/qr.ts';
 import { credentialsOf, placesOf, resolveSubject } from './review.ts';
 import type { Credential } from './sources.ts';
 import { anyBigint, anyInt, deleteRows } from '../../db/sql.ts';
@@ -138,7 +139,7 @@ export async function moveOut(ctx: AuthCtx, i: Subj & { reason?: string }): Prom
       })),
       'moveout',
     ));
-    await queueLadderFiles(trx, q, liftUnits(g.places));
+    await queueLiftFiles(trx, q, liftUnits(g.places));
     for (const r of revoked)
       await q.add(
         qrUnits(g.places, Number(r.id)).filter((u) => g.qrReaders.has(u)),

@@ -7,7 +7,7 @@ import type { Credential, Place, PlaceSourceFn } from '../../devices/places.ts';
 import type { Caller } from '../../http/caller.ts';
 import { scopeIds } from '../../http/scope.ts';
 import type { Scope } from '../../http/caller.ts';
-import { cardTypesOf, hasMenu } from '../card/access.ts';
+import { cardTypesOf, hasMenu } from '../holder/access.ts';
 
 export type { Credential, Place, PlaceSourceFn } from '../../devices/places.ts';
 

@@ -8,13 +8,14 @@ import { formatDateTime } from '../../http/dates.ts';
 import { forbidden, notFound, outOfScope } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, inScope, listScope, scopeIds, scopeOf } from '../../http/scope.ts';
-import { CARD_COLUMNS, assertTypeMenu, hasMenu } from '../card/access.ts';
-import { cardDeleteCommand, queueLadderFiles } from '../card/commands.ts';
-import { faceDeleteCommand } from '../face/device.ts';
+import { CARD_COLUMNS, assertTypeMenu, hasMenu } from '../holder/access.ts';
+import { cardDeleteCommand } from '../holder/cards.ts';
+import { queueLiftFiles } from '../holder/lifts.ts';
+import { faceDeleteCommand } from '../holder/faces.ts';
 import { eraseFaces } from '../privacy/erase-faces.ts';
 import { removeKept } from '../../http/uploads.ts';
 import { placesOf } from './review.ts';
-import { cardTypesOf } from '../card/access.ts';
+import { cardTypesOf } from '../holder/access.ts';
 import type { Credential } from './sources.ts';
 
 type PageIn = ParsedInput<(typeof reviewRoutes)['getUnusedPage']>;
@@ -172,7 +173,7 @@ export async function expireUnused(ctx: AuthCtx, i: { cards: number[]; faces: nu
     // Deleted faces go by the erasure path (an erasure record keeps each unit's receipt); disabled ones are only withdrawn.
     if (i.action === 'delete') ({ photos } = await eraseFaces(trx, q, ctx, facesOut, 'expire'));
     else await q.addMany(facesOut.map((f) => ({ to: f.units, cmds: [faceDeleteCommand(f.id, f.account)] })));
-    await queueLadderFiles(trx, q, liftUnits(places));
+    await queueLiftFiles(trx, q, liftUnits(places));
     const communities = new Set([...cards.map((c) => c.community_id), ...faces.map((f) => f.community_id)]);
     for (const communityId of communities) {
       const list = [

@@ -5,13 +5,13 @@ import { withCommands } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { t } from '../../http/i18n.ts';
 import { type OpLogEntry, writeOpLog } from '../../http/oplog.ts';
-import { loadCard } from '../card/access.ts';
-import { queueCardOn } from '../card/commands.ts';
-import { queueFaceState } from '../face/device.ts';
-import { visibleFace } from '../face/queries.ts';
+import { loadCard } from '../holder/access.ts';
+import { queueCardOn } from '../holder/cards.ts';
+import { queueFaceState } from '../holder/faces.ts';
+import { visibleFace } from '../holder/access.ts';
 import { groupsOfCommunity, groupsWithSchedule } from './community-groups.ts';
-import { GROUP_LINK, heldGroupIds } from './credentials.ts';
-import { liftUnitsOfGroups, queueLiftFiles } from './lifts.ts';
+import { GROUP_LINK, heldGroupIds } from '../holder/reach.ts';
+import { liftUnitsOfGroups, queueLiftFiles } from '../holder/lifts.ts';
 
 /**
  * The access groups a card or a face holds (getCardGroups / getFaceGroups and their setters):

@@ -6,9 +6,9 @@ import type { DB } from '../../db/types.ts';
 import type { DeviceBus } from '../../devices/bus.ts';
 import { type CommandQueue, withCommands } from '../../devices/commands.ts';
 import type { DoorConfig } from '../../devices/desired.ts';
-import { queueCardsOn } from '../card/commands.ts';
-import { queueFacesState } from '../face/device.ts';
-import { GROUP_LINK } from './credentials.ts';
+import { queueCardsOn } from '../holder/cards.ts';
+import { queueFacesState } from '../holder/faces.ts';
+import { GROUP_LINK } from '../holder/reach.ts';
 
 /**
  * After a change of an access group (its units, its schedule, its deletion), each member card

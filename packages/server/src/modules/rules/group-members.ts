@@ -7,11 +7,11 @@ import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { foundInScope } from '../../http/scope.ts';
-import { cardTypesOf, hasMenu } from '../card/access.ts';
-import { queueCardsOn } from '../card/commands.ts';
-import { queueFacesState } from '../face/device.ts';
+import { cardTypesOf, hasMenu } from '../holder/access.ts';
+import { queueCardsOn } from '../holder/cards.ts';
+import { queueFacesState } from '../holder/faces.ts';
 import { MENU } from './common.ts';
-import { liftUnitsOfGroups, queueLiftFiles } from './lifts.ts';
+import { liftUnitsOfGroups, queueLiftFiles } from '../holder/lifts.ts';
 
 /**
  * A group's members on its own page (issue 36 item 10): listed, found among the community's

@@ -9,20 +9,11 @@ import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, foundInScope } from '../../http/scope.ts';
 import { assertBelowLimit, assertNameFree, editedRow, MENU, uniqueName } from './common.ts';
 import { groupsWithSchedule } from './community-groups.ts';
-import { GROUP_LINK } from './credentials.ts';
+import { GROUP_LINK } from '../holder/reach.ts';
 import { fanOutProgress, planFanOut, sendInline } from './fanout.ts';
 import { assertScheduleOf } from './schedules.ts';
-import {
-  groupsHaveMembers,
-  type LiftRow,
-  liftsOfGroups,
-  liftUnitsOfGroups,
-  queueGroupTables,
-  queueLiftFiles,
-  replaceLifts,
-  storedLifts,
-  wantedLifts,
-} from './lifts.ts';
+import { groupsHaveMembers, type LiftRow, liftsOfGroups, queueGroupTables, replaceLifts, storedLifts, wantedLifts } from './lifts.ts';
+import { liftUnitsOfGroups, queueLiftFiles } from '../holder/lifts.ts';
 
 type Save = ParsedInput<typeof ROUTES.rules.saveGroup>;
 type Stored = { id: number; community_id: number; name: string; schedule_id: number | null };

@@ -1,7 +1,6 @@
 import type { Area } from '../area.ts';
 import { startFanOuts } from './fanout.ts';
 import { rulesHandlers } from './routes.ts';
-import { groupLadderEntries } from './lifts.ts';
 import { groupPlaces } from './places.ts';
 import { rulesOfUnit } from './tables.ts';
 
@@ -10,7 +9,6 @@ export const rulesArea: Area = {
   name: 'rules',
   handlers: rulesHandlers,
   desiredSources: [rulesOfUnit],
-  ladderSources: [groupLadderEntries],
   /** Units and lift floors reached through groups (access review, move-out, expire unused). */
   placeSources: [groupPlaces],
   /** Big groups' members re-sent to their units in the background after a change. */

@@ -1,13 +1,11 @@
-import { CMD_KIND, type GroupLift, type LadderFileEntry, msg, type ParsedInput, type ROUTES } from '@gatehouse/contracts';
-import { type Kysely, sql } from 'kysely';
+import { CMD_KIND, type GroupLift, msg, type ParsedInput, type ROUTES } from '@gatehouse/contracts';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { CommandQueue } from '../../devices/commands.ts';
 import { command, type NewCommand } from '../../devices/new-command.ts';
-import { doorUnit, type LadderSource, ladderFileCommand } from '../../devices/desired.ts';
 import { badRequest } from '../../http/errors.ts';
-import { revocationsFor } from '../review/qr-revoke.ts';
-import { ladderHolder, liftRowOf, presentLift } from '../card/queries.ts';
-import { heldGroupIds, schedulesField } from './credentials.ts';
+import { revocationsFor } from '../holder/qr.ts';
+import { GROUP_LIFT_COLUMNS, liftRowOf } from '../holder/lifts.ts';
 
 /**
  * Lift floors in access groups (docs/access-rules.md "Lift floors"): a group may give, on
@@ -31,15 +29,13 @@ export interface LiftRow {
   back_levels: string;
 }
 
-const LIFT_SELECT = ['address_id', 'resi_level', 'bank', 'node', 'gate_type', 'front_levels', 'back_levels'] as const;
-
 /** The lift floors of the groups, by group (ordered by unit). */
 export async function liftsOfGroups(db: Kysely<DB>, groupIds: number[]): Promise<Map<number, GroupLift[]>> {
   const map = new Map<number, GroupLift[]>();
   if (!groupIds.length) return map;
   const rows = await db
     .selectFrom('access_group_lift')
-    .select(['group_id', ...LIFT_SELECT])
+    .select(['group_id', ...GROUP_LIFT_COLUMNS])
     .where('group_id', 'in', groupIds)
     .orderBy('group_id')
     .orderBy('address_id')
@@ -97,7 +93,12 @@ const liftKey = (r: LiftRow) => JSON.stringify([r.resi_level, r.bank, r.node, r.
 
 /** The group's stored lift rows (floors as JSON text, comparable with wanted rows). */
 export async function storedLifts(db: Kysely<DB>, groupId: number): Promise<LiftRow[]> {
-  const rows = await db.selectFrom('access_group_lift').select(LIFT_SELECT).where('group_id', '=', groupId).orderBy('address_id').execute();
+  const rows = await db
+    .selectFrom('access_group_lift')
+    .select(GROUP_LIFT_COLUMNS)
+    .where('group_id', '=', groupId)
+    .orderBy('address_id')
+    .execute();
   return rows.map((r) => ({ ...r, front_levels: JSON.stringify(r.front_levels), back_levels: JSON.stringify(r.back_levels) }));
 }
 
@@ -125,31 +126,6 @@ export async function replaceLifts(trx: Kysely<DB>, groupId: number, before: Lif
   return [...changed].sort((a, b) => a - b);
 }
 
-/** Door units where the groups give lift floors. */
-export async function liftUnitsOfGroups(db: Kysely<DB>, groupIds: number[]): Promise<number[]> {
-  if (!groupIds.length) return [];
-  const rows = await db.selectFrom('access_group_lift').select('address_id').distinct().where('group_id', 'in', groupIds).execute();
-  return rows.map((r) => r.address_id);
-}
-
-/** Door units where the credentials have lift floors through their groups. */
-async function groupLiftUnitsOf(db: Kysely<DB>, kind: 'card' | 'face', ids: number[]): Promise<number[]> {
-  if (!ids.length) return [];
-  const rows = await db
-    .selectFrom('access_group_lift')
-    .select('address_id')
-    .distinct()
-    .where('group_id', 'in', heldGroupIds(db, kind, ids))
-    .execute();
-  return rows.map((r) => r.address_id);
-}
-
-/** Door units where cards have lift floors through their groups (a card's disable, deletion or new account re-sends these files). */
-export const groupLiftUnitsOfCards = (db: Kysely<DB>, cardIds: number[]) => groupLiftUnitsOf(db, 'card', cardIds);
-
-/** Door units where faces have lift floors through their groups. */
-export const groupLiftUnitsOfFaces = (db: Kysely<DB>, faceIds: number[]) => groupLiftUnitsOf(db, 'face', faceIds);
-
 /** Whether any card or face holds one of the groups (no member: their lift files do not change). */
 export async function groupsHaveMembers(db: Kysely<DB>, groupIds: number[]): Promise<boolean> {
   if (!groupIds.length) return false;
@@ -158,57 +134,6 @@ export async function groupsHaveMembers(db: Kysely<DB>, groupIds: number[]): Pro
   const face = await db.selectFrom('access_group_face').select('face_id').where('group_id', 'in', groupIds).limit(1).executeTakeFirst();
   return face !== undefined;
 }
-
-/** Re-sends the lift file of each unit (units without a device are skipped). */
-export async function queueLiftFiles(trx: Kysely<DB>, q: CommandQueue, unitIds: number[]): Promise<number> {
-  let n = 0;
-  for (const id of [...new Set(unitIds)].sort((a, b) => a - b)) {
-    const door = await doorUnit(trx, id);
-    if (door) n += await q.add(id, [await ladderFileCommand(trx, q.doors, door)]);
-  }
-  return n;
-}
-
-/**
- * The rules area's part of a unit's lift file: each enabled card and face that holds a group
- * giving lift floors on the unit, one entry per group, unless the holder has its own lift
- * control there.
- */
-export const groupLadderEntries: LadderSource = async (db, door): Promise<LadderFileEntry[]> => {
-  const lifts = db
-    .selectFrom('access_group_lift as gl')
-    .innerJoin('access_group as g', 'g.id', 'gl.group_id')
-    .where('gl.address_id', '=', door.addressId);
-  const held = ['g.id as groupId', 'g.schedule_id', ...LIFT_SELECT.map((k) => `gl.${k}` as const)] as const;
-  /** A holder's own lift control on the unit (`column` of the ladder config, equal to the holder's `id`): it wins over its groups'. */
-  const ownLift = (column: 'l.card_id' | 'l.face_id', id: 'c.id' | 'f.id') =>
-    db.selectFrom('ladder_config as l').select('l.id').where(column, '=', sql.ref<number>(id)).where('l.address_id', '=', door.addressId);
-  const cards = await lifts
-    .innerJoin('access_group_card as gc', 'gc.group_id', 'gl.group_id')
-    .innerJoin('card as c', 'c.id', 'gc.card_id')
-    .select(['c.id as holderId', 'c.account', 'c.card_no as cardId', ...held])
-    .where('c.status', '=', 'enable')
-    .where(({ not, exists }) => not(exists(ownLift('l.card_id', 'c.id'))))
-    .orderBy('c.id')
-    .orderBy('g.id')
-    .execute();
-  const faces = await lifts
-    .innerJoin('access_group_face as gf', 'gf.group_id', 'gl.group_id')
-    .innerJoin('face as f', 'f.id', 'gf.face_id')
-    .select(['f.id as holderId', 'f.account', ...held])
-    .where('f.status', '=', 'enable')
-    .where(({ not, exists }) => not(exists(ownLift('l.face_id', 'f.id'))))
-    .orderBy('f.id')
-    .orderBy('g.id')
-    .execute();
-  const entry = (source: 'card' | 'face', r: (typeof faces)[number] & { cardId?: string }): LadderFileEntry => ({
-    ...ladderHolder(source, r),
-    ...presentLift({ ...r, is_admin: 0, is_villa: 0 }),
-    group: r.groupId,
-    ...schedulesField([r.schedule_id ?? 0]),
-  });
-  return [...cards.map((r) => entry('card', r)), ...faces.map((r) => entry('face', r))];
-};
 
 /** group.table: the groups a unit belongs to, with their schedules (0: Always). */
 export async function groupTableCommand(db: Kysely<DB>, addressId: number): Promise<NewCommand> {

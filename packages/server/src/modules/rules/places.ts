@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { anyInt } from '../../db/sql.ts';
 import type { Credential, Place, PlaceGroup, PlaceSourceFn } from '../../devices/places.ts';
-import { GROUP_LINK, type GroupLinkKind } from './credentials.ts';
+import { GROUP_LINK, type GroupLinkKind } from '../holder/reach.ts';
 
 /**
  * The rules area's place source (devices/places.ts, collected at boot): where cards, faces and

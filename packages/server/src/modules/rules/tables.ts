@@ -7,9 +7,9 @@ import type { DesiredSource } from '../../devices/desired.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { unitsWithDevice } from '../address/bound.ts';
-import { groupCardPutCommand } from '../card/commands.ts';
+import { groupCardPutCommand } from '../holder/cards.ts';
 import { MENU } from './common.ts';
-import { schedulesByHolder } from './credentials.ts';
+import { schedulesByHolder } from '../holder/reach.ts';
 import { groupTableCommand } from './lifts.ts';
 
 /** The stored week of a schedule (JSON of 7 lists); a broken value reads as closed every day. */

@@ -65,6 +65,9 @@ export function personBody(
       employeeNo: employeeNoOf(p.account),
       name: (p.userName || p.account).slice(0, 32),
       userType: 'normal',
+      // ISAPI's UserInfo.Valid requires beginTime and endTime. A credential reaching the unit through
+      // its access groups carries no validity of ours (the payload has none; its schedules govern):
+      // here alone it is written as the terminal's widest range, meaning "always valid", never stored or sent on.
       Valid: {
         enable: true,
         beginTime: p.validfrom ? terminalTime(p.validfrom, offsetMin) : '2000-01-01T00:00:00',

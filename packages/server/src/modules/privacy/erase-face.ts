@@ -2,14 +2,13 @@ import { type ErasureReason, msg } from '@gatehouse/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { type CommandQueue, withCommands } from '../../devices/commands.ts';
-import { doorUnit, ladderFileCommand } from '../../devices/desired.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { removeKept } from '../../http/uploads.ts';
-import { eraseFaces } from '../privacy/erase-faces.ts';
-import { unitsOfFace } from '../rules/credentials.ts';
-import { groupLiftUnitsOfFaces } from '../rules/lifts.ts';
-import { type FaceDbRow, faceSnapshot, visibleFace } from './queries.ts';
+import { eraseFaces } from './erase-faces.ts';
+import { unitsOfFace } from '../holder/reach.ts';
+import { liftUnitsOfHolder, queueLiftFiles } from '../holder/lifts.ts';
+import { type FaceDbRow, faceSnapshot, visibleFace } from '../holder/access.ts';
 
 const MENU = 'access.faceid' as const;
 
@@ -39,7 +38,7 @@ export async function eraseFaceIn(
   reason: ErasureReason,
 ): Promise<{ photos: string[]; erasureId: number }> {
   const gates = await unitsOfFace(trx, before.id);
-  const lifts = await liftDoorUnits(trx, before.id);
+  const lifts = await liftUnitsOfHolder(trx, 'face', before.id);
   // before the face goes (its consent's face_id is then set null)
   if (reason === 'withdraw')
     await trx
@@ -50,7 +49,7 @@ export async function eraseFaceIn(
       .execute();
   const { photos, erasureIds } = await eraseFaces(trx, q, ctx, [{ ...before, units: gates }], reason);
   const erasureId = erasureIds[0] ?? 0;
-  await queueLiftFilesOf(trx, q, lifts);
+  await queueLiftFiles(trx, q, lifts);
   await writeOpLog(trx, ctx, {
     menu: MENU,
     content: msg(reason === 'withdraw' ? 'op.privacy.withdraw' : 'op.face.delete', { account: before.account, address: before.address }),
@@ -58,23 +57,4 @@ export async function eraseFaceIn(
     before: { ...faceSnapshot(before), gates, erasureId, reason },
   });
   return { photos, erasureId };
-}
-
-/** The door units holding a lift entry of the face (its own lift control and its access groups' lift floors). */
-async function liftDoorUnits(trx: Kysely<DB>, faceId: number): Promise<number[]> {
-  const own = (await trx.selectFrom('ladder_config').select('address_id').where('face_id', '=', faceId).execute()).map((l) => l.address_id);
-  return [...new Set([...own, ...(await groupLiftUnitsOfFaces(trx, [faceId]))])];
-}
-
-/** Sends the current lift file to each of these door units. */
-async function queueLiftFilesOf(trx: Kysely<DB>, q: CommandQueue, addressIds: number[]): Promise<void> {
-  for (const addressId of new Set(addressIds)) {
-    const door = await doorUnit(trx, addressId);
-    if (door) await q.add(addressId, [await ladderFileCommand(trx, q.doors, door)]);
-  }
-}
-
-/** The face's lift files, sent again (its account or status changed). */
-export async function queueLiftFiles(trx: Kysely<DB>, q: CommandQueue, faceId: number): Promise<void> {
-  await queueLiftFilesOf(trx, q, await liftDoorUnits(trx, faceId));
 }

@@ -1,13 +1,11 @@
-import { CMD_KIND, type LadderFileEntry } from '@gatehouse/contracts';
+import { CMD_KIND } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { anyInt } from '../../db/sql.ts';
 import type { CommandQueue } from '../../devices/commands.ts';
 import { command, type NewCommand, type QueuedSend, wireDate } from '../../devices/new-command.ts';
-import { LIFT_COLUMNS, ladderHolder, presentLift } from './queries.ts';
-import { type DesiredSource, doorUnit, type LadderSource, ladderFileCommand } from '../../devices/desired.ts';
-import { groupSchedulesOfHolders, schedulesField } from '../rules/credentials.ts';
-import { groupLiftUnitsOfCards } from '../rules/lifts.ts';
+import type { DesiredSource } from '../../devices/desired.ts';
+import { groupSchedulesOfHolders, schedulesField } from './reach.ts';
 
 /** The card fields a door unit holds. */
 export interface CardForDevice {
@@ -110,22 +108,6 @@ export async function queueCardsOn(
   return q.addMany(sends);
 }
 
-/** Queues the lift file of each door unit (units without a device are skipped). */
-export async function queueLadderFiles(trx: Kysely<DB>, q: CommandQueue, addressIds: number[]): Promise<number> {
-  let n = 0;
-  for (const id of new Set(addressIds)) {
-    const door = await doorUnit(trx, id);
-    if (door) n += await q.add(id, [await ladderFileCommand(trx, q.doors, door)]);
-  }
-  return n;
-}
-
-/** Door units whose lift file names a card (its own lift control and its access groups' lift floors). */
-export async function ladderUnitsOfCard(trx: Kysely<DB>, cardRowId: number): Promise<number[]> {
-  const rows = await trx.selectFrom('ladder_config').select('address_id').where('card_id', '=', cardRowId).execute();
-  return [...new Set([...rows.map((r) => r.address_id), ...(await groupLiftUnitsOfCards(trx, [cardRowId]))])];
-}
-
 /** Every enabled card configured on a door unit (sent on activation and resync). */
 export const cardsOfUnit: DesiredSource = async (db, door) => {
   const rows = await db
@@ -137,29 +119,4 @@ export const cardsOfUnit: DesiredSource = async (db, door) => {
     .orderBy('cg.id')
     .execute();
   return rows.map((r) => cardPutCommand(r, r));
-};
-
-/** Lift entries of a door unit: enabled cards and enabled faces with a lift configuration there. */
-export const ladderEntries: LadderSource = async (db, door): Promise<LadderFileEntry[]> => {
-  const cards = await db
-    .selectFrom('ladder_config as l')
-    .innerJoin('card as c', 'c.id', 'l.card_id')
-    .select(['c.id as holderId', 'c.account', 'c.card_no as cardId', ...LIFT_COLUMNS])
-    .where('l.address_id', '=', door.addressId)
-    .where('c.status', '=', 'enable')
-    .orderBy('l.id')
-    .execute();
-  const faces = await db
-    .selectFrom('ladder_config as l')
-    .innerJoin('face as f', 'f.id', 'l.face_id')
-    .select(['f.id as holderId', 'f.account', ...LIFT_COLUMNS])
-    .where('l.address_id', '=', door.addressId)
-    .where('f.status', '=', 'enable')
-    .orderBy('l.id')
-    .execute();
-  const entry = (source: 'card' | 'face', r: (typeof faces)[number] & { cardId?: string }): LadderFileEntry => ({
-    ...ladderHolder(source, r),
-    ...presentLift(r),
-  });
-  return [...cards.map((r) => entry('card', r)), ...faces.map((r) => entry('face', r))];
 };

@@ -5,9 +5,9 @@ import { anyInt } from '../../db/sql.ts';
 import type { CommandQueue } from '../../devices/commands.ts';
 import { command, type NewCommand, type QueuedSend, wireDate } from '../../devices/new-command.ts';
 import type { DesiredSource, DoorConfig } from '../../devices/desired.ts';
-import { gateHardware } from '../address/units.ts';
-import { readPhotoAt } from './photos.ts';
-import { groupSchedulesOfHolders, schedulesByHolder, schedulesField } from '../rules/credentials.ts';
+import { gateHardware } from './units.ts';
+import { sealedFiles } from '../../faces/sealed-files.ts';
+import { groupSchedulesOfHolders, schedulesByHolder, schedulesField } from './reach.ts';
 
 /**
  * Faces on door units (DESIGN §6): one command per face and door unit, object key
@@ -31,7 +31,7 @@ interface FaceOnGate {
 
 /** The stored photo (stored_file.path is relative to the data directory), opened, as base64: units get the plain JPEG. */
 async function photoBase64(config: DoorConfig, rel: string): Promise<string> {
-  const data = await readPhotoAt(config.photoKeys ?? { dataDir: config.dataDir }, rel);
+  const data = await sealedFiles(config.photoKeys ?? { dataDir: config.dataDir }).read(rel);
   if (!data) throw new Error(`face photo ${rel} is missing`);
   return data.toString('base64');
 }

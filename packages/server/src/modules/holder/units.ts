@@ -1,4 +1,4 @@
-import { ADDRESS_TYPE } from '@gatehouse/contracts';
+import { ADDRESS_TYPE, type Option } from '@gatehouse/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
 
@@ -21,3 +21,16 @@ export function doorUnitsWith(db: Kysely<DB>, communityId: number, bit: number) 
     .orderBy('a.id')
     .execute();
 }
+
+/** The door units (address type 0) of a community, as dialog options. */
+export async function doorUnitsOf(db: Kysely<DB>, communityId: number) {
+  return db
+    .selectFrom('address')
+    .select(['id', 'address', 'name', 'is_villa'])
+    .where('community_id', '=', communityId)
+    .where('type', '=', ADDRESS_TYPE.doorUnit)
+    .orderBy('address')
+    .orderBy('id')
+    .execute();
+}
+export const gmOptions = (units: { id: number; address: string }[]): Option[] => units.map((u) => ({ intValue: u.id, label: u.address }));

@@ -4,7 +4,8 @@ import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import type { Caller } from '../../http/caller.ts';
 import { forbidden } from '../../http/errors.ts';
-import { foundInScope } from '../../http/scope.ts';
+import { foundInScope, withinScope } from '../../http/scope.ts';
+import type { Scope } from '../../http/caller.ts';
 
 /**
  * Which card list (and so which menu) a card type belongs to. The gate list (ismjtk 1)
@@ -86,4 +87,61 @@ export async function loadCard(ctx: AuthCtx, id: number, db: Kysely<DB> = ctx.db
 export async function nameOfAccount(db: Kysely<DB>, account: string): Promise<string> {
   const row = await db.selectFrom('account').select('name').where('reg_no', '=', account).executeTakeFirst();
   return (row?.name ?? '').slice(0, 50);
+}
+
+/** Faces of the communities in a scope, with their household and community. */
+export function faceBase(db: Kysely<DB>, scope: Scope) {
+  return withinScope(
+    db.selectFrom('face as f').innerJoin('address as a', 'a.id', 'f.address_id').innerJoin('community as c', 'c.id', 'f.community_id'),
+    scope,
+    'f.community_id',
+  );
+}
+
+export const FACE_COLUMNS = [
+  'f.id',
+  'f.user_name',
+  'f.account',
+  'f.community_id',
+  'f.address_id',
+  'f.status',
+  'f.is_villa',
+  'f.photo_file_id',
+  'a.address',
+  'c.name as communityname',
+] as const;
+
+export interface FaceDbRow {
+  id: number;
+  user_name: string;
+  account: string;
+  community_id: number;
+  address_id: number;
+  status: string;
+  is_villa: number;
+  photo_file_id: number;
+  address: string;
+  communityname: string;
+}
+
+export async function faceById(db: Kysely<DB>, id: number, scope: Scope = { all: true }): Promise<FaceDbRow | undefined> {
+  return faceBase(db, scope)
+    .select([...FACE_COLUMNS])
+    .where('f.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A face as the op log keeps it (before / after). */
+export const faceSnapshot = (r: FaceDbRow) => ({
+  id: r.id,
+  account: r.account,
+  username: r.user_name,
+  addressId: r.address_id,
+  status: r.status,
+  photoFileId: r.photo_file_id,
+});
+
+/** A face the caller may see: 404 when there is none, 403 when it belongs to another community. */
+export async function visibleFace(ctx: AuthCtx, id: number, db: Kysely<DB> = ctx.db): Promise<FaceDbRow> {
+  return foundInScope(ctx.db, ctx.caller, await faceById(db, id));
 }
