@@ -1,5 +1,5 @@
 import type { LiveAccess } from '@gatehouse/contracts';
-import type { AccessPresenter } from '../../live/outbox.ts';
+import type { AccessPresenter } from '../../live/event-writer.ts';
 import { anyBigint } from '../../db/sql.ts';
 import { accessLogRow, withNames } from './queries.ts';
 

@@ -15,7 +15,7 @@ import { formatDateTime } from '../../http/dates.ts';
 import { notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { listForLog } from '../../http/oplog-list.ts';
-import { webhookBody } from './outbox.ts';
+import { webhookBody } from './delivery-queue.ts';
 import { newSecret, secretBox } from './signing.ts';
 import { assertPublicUrl } from './url-guard.ts';
 import { deliverNow } from './worker.ts';

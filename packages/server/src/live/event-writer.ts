@@ -6,20 +6,21 @@ import { formatDateTime } from '../http/dates.ts';
 
 /** The NOTIFY channel every instance listens on (payload: the newest live_event id). */
 export const LIVE_CHANNEL = 'gatehouse_live';
-/** Serialises outbox writes on PostgreSQL so ids commit in order across instances. */
-const OUTBOX_LOCK = 0x6c697665; // 'live'
+/** Serialises live_event writes on PostgreSQL so ids commit in order across instances. */
+const WRITE_LOCK = 0x6c697665; // 'live'
 
 type Row = { kind: LiveKind; community_id: number | null; data: string };
 
-/**
- * Writes what `news` tells into the live_event outbox and announces it (NOTIFY in the
- * same transaction, delivered at commit) — once, on the instance that consumed the
- * device message. Writes are chained, so this instance's events keep their order.
- */
 /** Access events as the live stream shows them (the access log's rows), given their ids: the event-log area's. */
 export type AccessPresenter = (db: Db, tz: string, eventIds: number[]) => Promise<LiveAccess[]>;
 
-export class LiveOutbox {
+/**
+ * Writes what `news` tells into the live_event table (the rows every instance's hub reads and
+ * sends) and announces it (NOTIFY in the same transaction, delivered at commit) — once, on the
+ * instance that consumed the device message. Writes are chained, so this instance's events
+ * keep their order.
+ */
+export class LiveEventWriter {
   private chain: Promise<void> = Promise.resolve();
   private readonly offs: (() => void)[] = [];
 
@@ -67,7 +68,7 @@ export class LiveOutbox {
 
   private async write(rows: Row[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      if (this.kind === 'postgres') await sql`select pg_advisory_xact_lock(${OUTBOX_LOCK})`.execute(trx);
+      if (this.kind === 'postgres') await sql`select pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx);
       const ids = await trx.insertInto('live_event').values(rows).returning('id').execute();
       const last = ids.reduce((m, r) => Math.max(m, Number(r.id)), 0);
       await sql`select pg_notify(${LIVE_CHANNEL}, ${String(last)})`.execute(trx);
