@@ -46,15 +46,6 @@ export const LIMITS = {
 /** Table height by window height (000 §9). */
 export const tableHeightFor = (windowHeight: number): number => (windowHeight <= 600 ? 360 : windowHeight <= 800 ? 460 : 560);
 
-/** Hardware support bit values (000 §3). */
-export const HARDWARE = { face: 1, qrcode: 2, card: 4, password: 8 } as const;
-
-/** Account state (000 §3). */
-export const ACCOUNT_STATE = { inactive: 0, normal: 1, disabled: 2 } as const;
-
-/** Address type (000 §3). */
-export const ADDRESS_TYPE = { doorUnit: 0, householder: 1, managementCentre: 2 } as const;
-
 /**
  * Limits of an uploaded spreadsheet (every import), checked while it is read, before
  * anything is held: a file over any of them is refused with a message naming the limit.

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { SERIAL_PATTERN } from '../devices.ts';
-import { ADDRESS_TYPE, HARDWARE, LIMITS } from '../limits.ts';
+import { ADDRESS_TYPES, HARDWARE } from '../codes.ts';
+import { LIMITS } from '../limits.ts';
 import { msg } from '../messages/define.ts';
 import { idList, optInt, optStr, paging, reqInt, reqStr, withT } from './common.ts';
 
-export const ADDRESS_TYPES: readonly number[] = Object.values(ADDRESS_TYPE);
 /** The call code of a single-family (villa) door unit: fixed and read-only (000 §4). */
 export const VILLA_CALL_CODE = '000';
 

@@ -1,15 +1,9 @@
 import { z } from 'zod';
+import { COMMUNITY_TYPE, PUNCH_COUNTS, RULE_VTYPE } from '../codes.ts';
 import { LIMITS } from '../limits.ts';
 import { msg } from '../messages/define.ts';
 import { isLoosePhone } from '../patterns.ts';
 import { idList, optInt, optStr, paging, reqInt, reqStr, withT } from './common.ts';
-
-/** Community type: a residential project, or the company of an enterprise (cloud) user. */
-export const COMMUNITY_TYPE = { project: 0, enterprise: 1 } as const;
-
-/** Attendance rule (001 §3, §4): punch counts and modes. */
-export const PUNCH_COUNTS = [2, 4, 6] as const;
-export const RULE_VTYPE = { custom: 1, standard: 2 } as const;
 
 const oneOf = (field: string, values: readonly number[]) =>
   reqInt(field, true).refine((v) => values.includes(v), msg('v.invalid', { field: `@${field}` }));
