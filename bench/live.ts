@@ -58,7 +58,7 @@ export async function liveBench() {
     sims.push(await startSimulatedDevice({ url: devices.url as string, prefix, serial, secret: unit.secret, heartbeatMs: 0 }));
   }
   await devices.idle();
-  await booted.services.live.outbox.idle();
+  await booted.services.live.events.idle();
 
   const tokens = await Promise.all(Array.from({ length: CLIENTS }, () => openSession(db, { accountId, roleId: 1 })));
   const streams = await Promise.all(tokens.map((t) => readStream(base, t)));

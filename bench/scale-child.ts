@@ -5,7 +5,7 @@
  * acked, count stored events, and the bare batched INSERT baseline.
  */
 import crypto from 'node:crypto';
-import { CMD_KIND, CMD_STATUS, EMERGENCY_MODE, ROLE } from '../packages/contracts/src/index.ts';
+import { CMD_KIND, CMD_STATUS, EMERGENCY_MODE, PENDING_CMD_STATUSES, ROLE } from '../packages/contracts/src/index.ts';
 import { sql } from 'kysely';
 import type { MqttClient } from 'mqtt';
 import { boot } from '../packages/server/src/boot.ts';
@@ -77,7 +77,7 @@ async function answer(m: Ask): Promise<unknown> {
         const left = await db
           .selectFrom('command')
           .select(sql<number>`count(*)::int`.as('n'))
-          .where('status', 'in', [CMD_STATUS.notSent, CMD_STATUS.sent])
+          .where('status', 'in', PENDING_CMD_STATUSES)
           .executeTakeFirstOrThrow();
         if (left.n === 0) return true;
         await new Promise((r) => setTimeout(r, 20));

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import type { LiftSetting } from './access.ts';
 import { DEVICE_ALARM_TYPES, type DeviceAlarmType } from './alarm.ts';
-import { ACCESS_REFUSALS, type AccessRefusal, CMD_KIND, CMD_TYPE, type CmdKind, type CmdType } from './devices.ts';
+import { ACCESS_REFUSALS, type AccessRefusal, CMD_TYPE, type CmdType } from './codes.ts';
+import { CMD_KIND, type CmdKind } from './devices.ts';
 import type { EmergencyMode } from './live-ops.ts';
 import type { GroupTablePayload, HolidayTablePayload, ScheduleTablePayload } from './schedule-table.ts';
 

@@ -4,16 +4,6 @@
  * Pure data: no node or browser APIs here.
  */
 
-/** Command status (001 §4). */
-export const CMD_STATUS = { notSent: 0, sent: 1, success: 2, failed: 3, cancelled: 4 } as const;
-export type CmdStatus = (typeof CMD_STATUS)[keyof typeof CMD_STATUS];
-export const CMD_STATUSES: readonly CmdStatus[] = [0, 1, 2, 3, 4];
-
-/** Command type (001 §4). */
-export const CMD_TYPE = { card: 0, face: 1, other: 2, ladder: 3 } as const;
-export type CmdType = (typeof CMD_TYPE)[keyof typeof CMD_TYPE];
-export const CMD_TYPES: readonly CmdType[] = [0, 1, 2, 3];
-
 /**
  * What a command does on the device (`kind` of the cmd payload). A command carries the
  * whole new state of one object (set semantics), so applying it twice is harmless.
@@ -89,55 +79,6 @@ export function parseDeviceTopic(prefix: string, topic: string): { serial: strin
 
 /** A serial number usable in a topic: no MQTT wildcards or separators. */
 export const SERIAL_PATTERN = /^[A-Za-z0-9._:-]+$/;
-
-/** Access event type (also the open type of the entrance report: card 1, QR code 4, face 5). */
-export const ACCESS_TYPE = {
-  card: 1,
-  password: 2,
-  remote: 3,
-  qrcode: 4,
-  face: 5,
-  callUnlock: 6,
-  exitButton: 7,
-  forcedOpen: 10,
-  leftOpen: 11,
-  tamper: 12,
-  invalidCard: 13,
-  invalidQr: 14,
-  unknownFace: 15,
-  duress: 16,
-  lowBattery: 17,
-} as const;
-export const ACCESS_TYPES: readonly number[] = Object.values(ACCESS_TYPE);
-
-/** Access event result (0 to 9). */
-export const ACCESS_RESULT = {
-  ok: 0,
-  unknown: 1,
-  expired: 2,
-  notYetValid: 3,
-  disabled: 4,
-  usedUp: 5,
-  badSignature: 6,
-  wrongDevice: 7,
-  doorFault: 8,
-  other: 9,
-} as const;
-
-/**
- * Why a unit refused an open that its credential table allows otherwise (access rules, or
- * an emergency lockdown): sent with result 9 (other) as `reason` of the access event, shown in the access log.
- * `revoked`: a visitor QR code withdrawn by `qr.revoke`, sent with result 4 (disabled).
- */
-export const ACCESS_REFUSAL = { schedule: 'schedule', holiday: 'holiday', lockdown: 'lockdown', revoked: 'revoked' } as const;
-export type AccessRefusal = (typeof ACCESS_REFUSAL)[keyof typeof ACCESS_REFUSAL];
-export const ACCESS_REFUSALS: readonly AccessRefusal[] = ['schedule', 'holiday', 'lockdown', 'revoked'];
-
-/** Card mode on events (card property 0 to 5). */
-export const CARD_MODE = { none: 0, ic: 1, id: 2, cpu: 3, nfc: 4, other: 5 } as const;
-
-/** Usage event kinds stored for statistics. */
-export const USAGE_KIND = { call: 1, monitor: 2 } as const;
 
 /**
  * Visitor QR code text: `GH1.<base64url(JSON body)>.<base64url(Ed25519 signature)>`,

@@ -40,11 +40,6 @@ export const WEBHOOK_KINDS = ['access', 'device.online', 'device.offline', 'comm
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 export type WebhookDeliveryKind = WebhookKind | 'ping';
 
-/** Delivery states: waiting (first try or a retry), delivered, given up (a day of failures), cancelled (webhook disabled or deleted). */
-export const DELIVERY_STATUS = { pending: 0, delivered: 1, failed: 2, cancelled: 3 } as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUS)[keyof typeof DELIVERY_STATUS];
-export const DELIVERY_STATUSES: readonly DeliveryStatus[] = [0, 1, 2, 3];
-
 /** A webhook is disabled after this many failed deliveries in a row, or after failing for a day. */
 export const WEBHOOK_DISABLE_AFTER = { failures: 20, ms: 24 * 3600_000 } as const;
 

@@ -272,7 +272,7 @@ const schema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   /** How many scheduled backups are kept in BACKUP_DIR (the newest; older ones are deleted). */
   BACKUP_KEEP: z.coerce.number().int().min(1, 'must be a whole number of at least 1').max(1000).default(7),
-  /** How often the webhook outbox is polled, ms (0: not polled). */
+  /** How often the queued webhook deliveries are polled, ms (0: not polled). */
   WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** How often each instance looks for a big access group's members still to send, ms (0: never). */
   GROUP_FANOUT_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),

@@ -1,5 +1,6 @@
 import type { Page } from '../envelope.ts';
-import type { DeliveryStatus, DoorOpenResult, SettableEmergencyMode, WebhookDeliveryKind, WebhookKind } from '../live-ops.ts';
+import type { DeliveryStatus } from '../codes.ts';
+import type { DoorOpenResult, SettableEmergencyMode, WebhookDeliveryKind, WebhookKind } from '../live-ops.ts';
 import {
   doorOpenInput,
   emergencyActiveInput,

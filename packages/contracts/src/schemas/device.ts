@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CMD_STATUSES, CMD_TYPES, isAddressedKind, SERIAL_PATTERN, UNIT_KINDS } from '../devices.ts';
-import { HARDWARE } from '../codes.ts';
+import { CMD_STATUSES, CMD_TYPES, HARDWARE } from '../codes.ts';
+import { isAddressedKind, SERIAL_PATTERN, UNIT_KINDS } from '../devices.ts';
 import { LIMITS } from '../limits.ts';
 import { msg } from '../messages/define.ts';
 import { DEVICE_LIST_PHONE, isUnitHost } from '../patterns.ts';

@@ -1,5 +1,4 @@
-import { ACCESS_RESULTS, CARD_MODES, OPEN_TYPES } from '../codes.ts';
-import { ACCESS_TYPES } from '../devices.ts';
+import { ACCESS_RESULTS, ACCESS_TYPES, CARD_MODES, OPEN_TYPES } from '../codes.ts';
 import { optStr, withT, dateRangeFilter, optCode } from './common.ts';
 import { pageAndExport } from './list-inputs.ts';
 

@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { TIME_OPTION, type TimeOption } from '../codes.ts';
 import { msg } from '../messages/define.ts';
 import { withT } from './common.ts';
-
-/** Statistics granularity (001 §7): 1 by month, 2 by day. */
-export const TIME_OPTION = { month: 1, day: 2 } as const;
-export type TimeOption = (typeof TIME_OPTION)[keyof typeof TIME_OPTION];
 
 /** Widest ranges the statistics answer: 24 months by month, 366 days by day. */
 export const STAT_MAX = { months: 24, days: 366 } as const;

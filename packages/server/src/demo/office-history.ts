@@ -140,7 +140,7 @@ export const DEMO_WEBHOOK_URL = 'https://hooks.example.com/gatehouse';
 
 /**
  * A disabled webhook registration of the administrator (/webhooks): disabled webhooks get
- * no deliveries queued (modules/webhook/outbox.ts), so the demo never calls the example
+ * no deliveries queued (modules/webhook/delivery-queue.ts), so the demo never calls the example
  * URL. Stored directly (registration would resolve the host name).
  */
 export async function demoWebhook(services: Services, now: Date) {

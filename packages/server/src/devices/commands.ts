@@ -1,4 +1,4 @@
-import { CMD_STATUS } from '@gatehouse/contracts';
+import { CMD_STATUS, PENDING_CMD_STATUSES } from '@gatehouse/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { anyInt, anyText } from '../db/sql.ts';
@@ -93,7 +93,7 @@ export class CommandQueue {
       .updateTable('command')
       .set({ status: CMD_STATUS.cancelled, info: reason, updated_at: sql<Date>`now()` })
       .where('device_id', '=', deviceId)
-      .where('status', 'in', [CMD_STATUS.notSent, CMD_STATUS.sent])
+      .where('status', 'in', PENDING_CMD_STATUSES)
       .execute();
   }
 }

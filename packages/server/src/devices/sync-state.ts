@@ -1,4 +1,4 @@
-import { CMD_STATUS } from '@gatehouse/contracts';
+import { CMD_STATUS, PENDING_CMD_STATUSES } from '@gatehouse/contracts';
 import { type RawBuilder, sql } from 'kysely';
 
 /**
@@ -10,12 +10,9 @@ import { type RawBuilder, sql } from 'kysely';
  * it is resent.
  */
 
-/** The statuses of a pending command. */
-export const PENDING_STATUSES = [CMD_STATUS.notSent, CMD_STATUS.sent] as const;
-
 /** The command row `c` (an alias) is pending. */
 export const isPending = (c: string): RawBuilder<boolean> =>
-  sql<boolean>`${sql.ref(`${c}.status`)} in (${sql.join([...PENDING_STATUSES])})`;
+  sql<boolean>`${sql.ref(`${c}.status`)} in (${sql.join([...PENDING_CMD_STATUSES])})`;
 
 /** The command row `c` (an alias) failed and no newer command of its object on its unit followed. */
 export const isStandingFailure = (
@@ -27,5 +24,5 @@ export const isStandingFailure = (
 /** The device (a column reference) is in sync: no pending command, no standing failure. */
 export const isInSync = (deviceId: string): RawBuilder<boolean> => sql<boolean>`not exists (
   select 1 from command m where m.device_id = ${sql.ref(deviceId)}
-    and m.status in (${sql.join([...PENDING_STATUSES, CMD_STATUS.failed])})
+    and m.status in (${sql.join([...PENDING_CMD_STATUSES, CMD_STATUS.failed])})
     and (${isPending('m')} or ${isStandingFailure('m')}))`;

@@ -10,7 +10,7 @@ import type { SmsProvider } from '../sms/provider.ts';
 import type { DeviceBus } from '../devices/bus.ts';
 import type { News } from '../devices/news.ts';
 import type { LiveHub } from '../live/hub.ts';
-import type { LiveOutbox } from '../live/outbox.ts';
+import type { LiveEventWriter } from '../live/event-writer.ts';
 import type { LiveStreams } from '../live/streams.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { CallerCache } from './caller-cache.ts';
@@ -24,8 +24,8 @@ export interface Services {
   devices: DeviceBus;
   /** What door units just did, after it was stored (devices/news.ts). */
   news: News;
-  /** The live stream: this instance's fan-out and the outbox device news is written to (live/). */
-  live: { hub: LiveHub; outbox: LiveOutbox; streams: LiveStreams };
+  /** The live stream: this instance's fan-out, the writer of device news into live_event, the open streams' guard (live/). */
+  live: { hub: LiveHub; events: LiveEventWriter; streams: LiveStreams };
   /** What door units' configurations are built from (the areas' sources, collected at boot). */
   doors: DoorConfig;
   /** What must be gone before a community or address is deleted (declared by the areas). */

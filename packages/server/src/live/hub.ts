@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { Db } from '../db/index.ts';
 import { inScope } from '../http/scope.ts';
 import type { Scope } from '../http/caller.ts';
-import { LIVE_CHANNEL } from './outbox.ts';
+import { LIVE_CHANNEL } from './event-writer.ts';
 
 /** One stored live event, its SSE frame built once for every client. */
 export interface LiveFrame {

@@ -4,14 +4,14 @@ import type { DbHandle } from '../db/index.ts';
 import type { News } from '../devices/news.ts';
 import type { CallerCache } from '../http/caller-cache.ts';
 import { LiveHub } from './hub.ts';
-import { type AccessPresenter, LiveOutbox } from './outbox.ts';
+import { type AccessPresenter, LiveEventWriter } from './event-writer.ts';
 import { LiveStreams } from './streams.ts';
 
 const PRUNE_EVERY_MS = 5 * 60_000;
 
 /**
- * Starts this instance's live stream parts: the outbox (device news → live_event +
- * NOTIFY), the hub (LISTEN → fan-out), the streams' guard (their callers' rights, the caps)
+ * Starts this instance's live stream parts: the event writer (device news → live_event
+ * rows + NOTIFY), the hub (LISTEN → fan-out), the streams' guard (their callers' rights, the caps)
  * and the pruning of old events.
  */
 export async function startLive(
@@ -23,8 +23,8 @@ export async function startLive(
   presentAccess: AccessPresenter | null,
 ) {
   const onError = (e: unknown) => log.error({ err: e }, 'live stream');
-  const outbox = new LiveOutbox(handle.db, handle.kind, config.TZ_NAME, onError, presentAccess);
-  outbox.listen(news);
+  const events = new LiveEventWriter(handle.db, handle.kind, config.TZ_NAME, onError, presentAccess);
+  events.listen(news);
   const hub = new LiveHub(handle.db, { pglite: handle.pglite, url: config.DATABASE_URL }, onError);
   await hub.start();
   const streams = new LiveStreams(callers, onError);
@@ -32,13 +32,13 @@ export async function startLive(
   pruner.unref();
   return {
     hub,
-    outbox,
+    events,
     streams,
     async close() {
       clearInterval(pruner);
       streams.close();
-      outbox.stop();
-      await outbox.idle();
+      events.stop();
+      await events.idle();
       await hub.close();
     },
   };

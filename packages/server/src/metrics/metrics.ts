@@ -1,19 +1,17 @@
-import { CMD_STATUS } from '@gatehouse/contracts';
+import { CMD_STATUS, type CmdStatus, PENDING_CMD_STATUSES } from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/index.ts';
 import type { AccessNews, News } from '../devices/news.ts';
 
 /** Label values of `gatehouse_commands`' status (CMD_STATUS). */
-const COMMAND_STATUS_LABELS: Record<number, string> = {
+const COMMAND_STATUS_LABELS: Record<CmdStatus, string> = {
   [CMD_STATUS.notSent]: 'not_sent',
   [CMD_STATUS.sent]: 'sent',
   [CMD_STATUS.success]: 'success',
   [CMD_STATUS.failed]: 'failed',
   [CMD_STATUS.cancelled]: 'cancelled',
 };
-/** Commands not answered yet: waiting to be sent, or sent and waiting for the unit's answer. */
-const PENDING = [CMD_STATUS.notSent, CMD_STATUS.sent];
 
 /** What became of one webhook delivery attempt (`gatehouse_webhook_deliveries_total`'s result). */
 export type DeliveryResult = 'delivered' | 'retry' | 'failed';
@@ -111,7 +109,7 @@ export class Metrics {
         const row = await db
           .selectFrom('command')
           .select(sql<number>`coalesce(extract(epoch from now() - min(created_at)), 0)::float8`.as('age'))
-          .where('status', 'in', PENDING)
+          .where('status', 'in', PENDING_CMD_STATUSES)
           .executeTakeFirst()
           .catch(onError);
         this.reset();

@@ -3,7 +3,7 @@ import type { DesiredSource, LadderSource } from '../devices/desired.ts';
 import type { PlaceSourceFn } from '../devices/places.ts';
 import type { Services } from '../http/context.ts';
 import type { Registered } from '../http/route.ts';
-import type { AccessPresenter } from '../live/outbox.ts';
+import type { AccessPresenter } from '../live/event-writer.ts';
 
 /** Background work an area runs on every instance while the app runs (started at boot, stopped at shutdown). */
 export type AreaWorker = (services: Services, onError: (e: unknown) => void) => { stop(): Promise<void> };

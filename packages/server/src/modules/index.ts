@@ -23,7 +23,7 @@ import { rulesArea } from './rules/index.ts';
 import { sessionArea } from './session/index.ts';
 import { statisticsArea } from './statistics/index.ts';
 import { webhookArea } from './webhook/index.ts';
-import { liveArea } from './live/index.ts';
+import { overviewArea } from './overview/index.ts';
 
 /**
  * Every business area, in the order their contributions are used: a door unit's
@@ -51,7 +51,7 @@ export const AREAS: readonly Area[] = [
   reviewArea,
   emergencyArea,
   webhookArea,
-  liveArea,
+  overviewArea,
   mqttArea,
   rulesArea,
   datareqArea,

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CMD_STATUS } from '@gatehouse/contracts';
+import { PENDING_CMD_STATUSES } from '@gatehouse/contracts';
 import { type Fleet, type SimulatedDevice, startFleet } from '@gatehouse/device-sim';
 import { sql } from 'kysely';
 import { type DbHandle, migrate, openDb } from '../db/index.ts';
@@ -104,7 +104,7 @@ export class ChaosRig {
     const row = await this.db.db
       .selectFrom('command')
       .select(sql<number>`count(*)::int`.as('n'))
-      .where('status', 'in', [CMD_STATUS.notSent, CMD_STATUS.sent])
+      .where('status', 'in', PENDING_CMD_STATUSES)
       .executeTakeFirstOrThrow();
     return row.n;
   }

@@ -1,4 +1,4 @@
-import { CMD_STATUS } from '@gatehouse/contracts';
+import { CMD_STATUS, PENDING_CMD_STATUSES } from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import { ChaosRig, FAULT_KINDS, type FaultKind, type RigOptions } from './chaos-rig.ts';
 
@@ -50,7 +50,7 @@ function random(seed: number): () => number {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pending = [CMD_STATUS.notSent, CMD_STATUS.sent];
+const pending = PENDING_CMD_STATUSES;
 
 /**
  * Issue 38 item 2: runs the rig (test/chaos-rig.ts) under continuous changes and events while it
@@ -223,7 +223,7 @@ async function commandCounts(rig: ChaosRig, settledAfterLastFaultMs: number): Pr
     .where('object_key', 'like', 'card:%')
     .groupBy('status')
     .execute();
-  const n = (statuses: number[]) => rows.filter((r) => statuses.includes(r.status)).reduce((a, r) => a + r.n, 0);
+  const n = (statuses: readonly number[]) => rows.filter((r) => statuses.includes(r.status)).reduce((a, r) => a + r.n, 0);
   return {
     total: n(Object.values(CMD_STATUS)),
     unsettled: n(pending),

@@ -21,7 +21,8 @@ export interface ImportColumn {
   header: string;
 }
 
-export type { ImportReport, ImportRowError as RowError } from '@gatehouse/contracts';
+/** Still re-exported for modules/card/import.ts and modules/rules/holidays.ts; other importers take it from contracts. */
+export type { ImportReport } from '@gatehouse/contracts';
 
 export interface ImportSpec<S extends z.ZodType> {
   file: UploadedFile | undefined;

@@ -5,8 +5,6 @@ import { readRows, readSharedStrings, type SheetRow } from './cells.ts';
 import { parseXml } from './xml-stream.ts';
 import { type LimitedZip, openLimitedZip } from './zip.ts';
 
-export type { SheetRow } from './cells.ts';
-
 const ZIP = Buffer.from('PK\x03\x04', 'latin1');
 /** The OLE2 compound file of Excel 97-2003 (.xls) and of password-protected workbooks. */
 const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);

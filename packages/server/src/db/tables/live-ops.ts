@@ -32,7 +32,7 @@ export interface WebhookTable {
   updated_at: Generated<Date>;
 }
 
-/** One delivery of one news item to one webhook: the outbox row (status: DELIVERY_STATUS). */
+/** One delivery of one news item to one webhook: a queued row the worker sends (status: DELIVERY_STATUS). */
 export interface WebhookDeliveryTable {
   id: Generated<number>;
   webhook_id: number;

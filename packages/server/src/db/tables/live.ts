@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
-/** The live stream's outbox (migration 0631_live_event). */
+/** Device news as the live stream sends it: written by live/event-writer.ts, read by every instance's hub (migration 0631_live_event). */
 export interface LiveEventTable {
   id: Generated<number>;
   kind: string;

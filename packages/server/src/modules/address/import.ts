@@ -6,7 +6,8 @@ import type { AuthCtx } from '../../http/context.ts';
 import { t } from '../../http/i18n.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import { assertCommunity } from '../../http/scope.ts';
-import { type ImportReport, runImport, sendTemplate } from '../../xlsx/import-runner.ts';
+import { runImport, sendTemplate } from '../../xlsx/import-runner.ts';
+import type { ImportReport } from '@gatehouse/contracts';
 import { HARDWARE_COLUMNS, importColumns } from '../../xlsx/columns.ts';
 import { uniqueColumnErrors } from '../../xlsx/unique-rows.ts';
 

@@ -1,8 +1,7 @@
 import { type attendanceRoutes, type DailycheckCompany, type Page, type ParsedInput, RULE_VTYPE } from '@gatehouse/contracts';
-import { sql } from 'kysely';
 import type { AuthCtx } from '../../http/context.ts';
 import { listScope, withinScope } from '../../http/scope.ts';
-import { likeArg } from '../../db/sql.ts';
+import { likeArg, pageAndTotal } from '../../db/sql.ts';
 
 type R = typeof attendanceRoutes;
 
@@ -20,19 +19,18 @@ export async function dailycheckCompanies(ctx: AuthCtx, i: ParsedInput<R['getDai
   if (i.name) q = q.where('c.name', 'ilike', likeArg(i.name));
   if (i.regNo) q = q.where('c.reg_no', 'ilike', likeArg(i.regNo));
   if (i.location) q = q.where('c.location', 'ilike', likeArg(i.location));
-  const [count, rows] = await Promise.all([
-    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst(),
+  const { rows, total } = await pageAndTotal(
+    q,
     q
       .leftJoin('attendance_rule as r', 'r.community_id', 'c.id')
       .select(['c.id', 'c.name', 'c.reg_no', 'c.location', 'c.address', 'r.vtype', 'r.type'])
       .orderBy(SORT[i.sort ?? 'name'], i.order ?? 'asc')
       .orderBy('c.id')
       .limit(i.rows)
-      .offset(i.page * i.rows)
-      .execute(),
-  ]);
+      .offset(i.page * i.rows),
+  );
   return {
-    total: Number(count?.n ?? 0),
+    total,
     rows: rows.map((r) => ({
       communityid: r.id,
       name: r.name,

@@ -1,9 +1,9 @@
-import { CMD_STATUS, type SyncState } from '@gatehouse/contracts';
+import { CMD_STATUS, PENDING_CMD_STATUSES, type SyncState } from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { anyInt } from '../../db/sql.ts';
-import { isPending, isStandingFailure, PENDING_STATUSES } from '../../devices/sync-state.ts';
+import { isPending, isStandingFailure } from '../../devices/sync-state.ts';
 
 /** Pending and standing failed commands per device (devices/sync-state.ts says what counts). */
 export async function commandCounts(db: Db, deviceIds: number[]): Promise<Map<number, { pending: number; failed: number }>> {
@@ -14,7 +14,7 @@ export async function commandCounts(db: Db, deviceIds: number[]): Promise<Map<nu
       count(*) filter (where ${isPending('c')})::int as pending,
       count(*) filter (where ${isStandingFailure('c')})::int as failed
     from command c
-    where c.device_id = ${anyInt(deviceIds)} and c.status in (${sql.join([...PENDING_STATUSES, CMD_STATUS.failed])})
+    where c.device_id = ${anyInt(deviceIds)} and c.status in (${sql.join([...PENDING_CMD_STATUSES, CMD_STATUS.failed])})
     group by c.device_id`.execute(db);
   for (const r of rows.rows) out.set(r.device_id, { pending: r.pending, failed: r.failed });
   return out;

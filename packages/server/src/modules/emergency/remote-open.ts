@@ -6,6 +6,7 @@ import {
   DOOR_OPEN_WAIT_MS,
   type DoorOpenAnswer,
   msg,
+  PENDING_CMD_STATUSES,
 } from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import { withCommands } from '../../devices/commands.ts';
@@ -81,7 +82,7 @@ export async function openDoor(ctx: AuthCtx, addressId: number, waitMs = DOOR_OP
           updated_at: sql<Date>`now()`,
         })
         .where('id', '=', commandId)
-        .where('status', 'in', [CMD_STATUS.notSent, CMD_STATUS.sent])
+        .where('status', 'in', PENDING_CMD_STATUSES)
         .execute();
       row = await read();
     }

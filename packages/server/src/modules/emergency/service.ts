@@ -24,7 +24,7 @@ import { assertCommunity, foundInScope, withinScope } from '../../http/scope.ts'
 import type { Scope } from '../../http/caller.ts';
 import { withPlaceNames } from '../../db/names.ts';
 import { unitsWithDevice } from '../address/bound.ts';
-import { enqueueWebhooks } from '../webhook/outbox.ts';
+import { enqueueWebhooks } from '../webhook/delivery-queue.ts';
 
 interface ModeRow {
   id: number;

@@ -1,5 +1,5 @@
 import type { LiveAccess } from '@gatehouse/contracts';
-import type { AccessPresenter } from '../../live/outbox.ts';
+import type { AccessPresenter } from '../../live/event-writer.ts';
 import { accessLogRow } from './queries.ts';
 
 /** Access events as the live stream shows them: the access log's rows, with their community and time (from the stored rows, no read). */

@@ -6,6 +6,6 @@ import { startWebhooks } from './worker.ts';
 export const webhookArea: Area = {
   name: 'webhook',
   handlers: webhookHandlers,
-  /** Enqueues device news and delivers the outbox. */
+  /** Queues device news as deliveries and sends the deliveries due. */
   workers: [startWebhooks],
 };

@@ -5,7 +5,7 @@ import type { WebhookWithSecret } from '@gatehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../test/devices.ts';
 import { type TestApp, testApp } from '../../test/harness.ts';
-import { enqueueWebhooks } from './outbox.ts';
+import { enqueueWebhooks } from './delivery-queue.ts';
 import { deliveryLanes, PER_WEBHOOK } from './worker.ts';
 
 /** A receiver on its own port; `hold` keeps every answer back until `release()`. */

@@ -9,13 +9,14 @@ import {
   type WebhookWithSecret,
 } from '@gatehouse/contracts';
 import { type Kysely, sql } from 'kysely';
+import { pageAndTotal } from '../../db/sql.ts';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { listForLog } from '../../http/oplog-list.ts';
-import { webhookBody } from './outbox.ts';
+import { webhookBody } from './delivery-queue.ts';
 import { newSecret, secretBox } from './signing.ts';
 import { assertPublicUrl } from './url-guard.ts';
 import { deliverNow } from './worker.ts';
@@ -236,12 +237,13 @@ export async function listDeliveries(
 ): Promise<Page<DeliveryRow>> {
   await one(ctx.db, input.webhookId, ctx.config.TZ_NAME);
   const base = ctx.db.selectFrom('webhook_delivery').where('webhook_id', '=', input.webhookId);
-  const [{ total }] = (await base.select(sql<number>`count(*)::int`.as('total')).execute()) as [{ total: number }];
-  const rows = await base
-    .select(DELIVERY_COLUMNS)
-    .orderBy('id', input.order === 'asc' ? 'asc' : 'desc')
-    .limit(input.rows)
-    .offset(input.page * input.rows)
-    .execute();
+  const { rows, total } = await pageAndTotal(
+    base,
+    base
+      .select(DELIVERY_COLUMNS)
+      .orderBy('id', input.order === 'asc' ? 'asc' : 'desc')
+      .limit(input.rows)
+      .offset(input.page * input.rows),
+  );
   return { total, rows: rows.map((r) => presentDelivery(r, ctx.config.TZ_NAME)) };
 }

@@ -5,7 +5,7 @@ import type { DeliveryRow, Page, WebhookRow, WebhookWithSecret } from '@gatehous
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { until } from '../../test/devices.ts';
 import { type TestApp, testApp } from '../../test/harness.ts';
-import { enqueueWebhooks } from './outbox.ts';
+import { enqueueWebhooks } from './delivery-queue.ts';
 import { runDueDeliveries } from './worker.ts';
 
 interface Received {

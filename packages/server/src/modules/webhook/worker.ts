@@ -7,7 +7,7 @@ import { accessNews, type News } from '../../devices/news.ts';
 import type { DeliveryResult, Metrics } from '../../metrics/metrics.ts';
 import { AppError } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
-import { deliveriesPart, enqueueMany } from './outbox.ts';
+import { deliveriesPart, enqueueMany } from './delivery-queue.ts';
 import { secretBox, signatureHeader } from './signing.ts';
 import { assertPublicUrl } from './url-guard.ts';
 
@@ -286,7 +286,7 @@ export function listenForWebhooks(db: Db, news: News, onError: (e: unknown) => v
 }
 
 /**
- * The background side of webhooks: enqueues device news, and polls the outbox every
+ * The background side of webhooks: enqueues device news, and polls the queued deliveries (webhook_delivery) every
  * WEBHOOK_POLL_MS (0: no polling, e.g. tests that run `runDueDeliveries` themselves).
  */
 export function startWebhooks(

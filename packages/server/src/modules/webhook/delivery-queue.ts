@@ -21,7 +21,7 @@ export const webhookBody = (kind: WebhookDeliveryKind, data: unknown, now = new 
 
 /**
  * Queues one delivery of a news item for every enabled webhook that asked for its kind
- * (the outbox: inside the caller's transaction when there is one, so the news and its
+ * (a webhook_delivery row each, inside the caller's transaction when there is one, so the news and its
  * deliveries commit together). Answers the number of deliveries queued.
  */
 export async function enqueueWebhooks(db: Kysely<DB>, kind: WebhookDeliveryKind, data: unknown): Promise<number> {

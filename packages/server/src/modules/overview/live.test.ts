@@ -49,7 +49,7 @@ describe('live stream', () => {
     simA = await startSimulatedDevice({ url, prefix, serial: a.serial, secret: a.secret });
     simB = await startSimulatedDevice({ url, prefix, serial: b.serial, secret: b.secret });
     await t.services.devices.idle();
-    await t.services.live.outbox.idle();
+    await t.services.live.events.idle();
   }, 60_000);
   afterAll(async () => {
     for (const s of streams) s.close();
@@ -129,7 +129,7 @@ describe('live stream', () => {
       15_000,
       'stored',
     );
-    await t.services.live.outbox.idle();
+    await t.services.live.events.idle();
 
     const again = await open(admin, last);
     await again.waitFor((m) => accessOf(again).length >= 3 && m.filter((x) => x.event === 'device').length >= 2, 15_000, 'replayed events');

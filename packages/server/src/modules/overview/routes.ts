@@ -3,7 +3,7 @@ import { handle, type Registered } from '../../http/route.ts';
 import { openAlarmCount, overview } from './overview.ts';
 import { openStream } from './stream.ts';
 
-export const liveHandlers: Registered[] = [
+export const overviewHandlers: Registered[] = [
   handle(ROUTES.live.stream, async (_input, ctx, { req, reply }) => {
     await openStream(ctx, req, reply);
     return undefined;

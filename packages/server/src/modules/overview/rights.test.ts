@@ -36,7 +36,7 @@ describe('live streams and their callers’ rights', () => {
   /** A unit's online news, as inbound tells it; answers once it is stored and fanned out. */
   const deviceNews = async (u: { deviceId: number; serial: string }, communityId: number) => {
     t.services.news.emit('device', { deviceId: u.deviceId, serial: u.serial, communityId, online: true });
-    await t.services.live.outbox.idle();
+    await t.services.live.events.idle();
   };
   const devicesOf = (s: StreamReader) => s.messages.filter((m) => m.event === 'device').map((m) => JSON.parse(m.data).deviceId as number);
   const settled = () => t.services.live.streams.settled();

@@ -6,8 +6,8 @@ import { formatDateTime } from '../http/dates.ts';
 
 /** The NOTIFY channel every instance listens on (payload: the newest live_event id). */
 export const LIVE_CHANNEL = 'gatehouse_live';
-/** Serialises outbox writes on PostgreSQL so ids commit in order across instances. */
-const OUTBOX_LOCK = 0x6c697665; // 'live'
+/** Serialises live_event writes on PostgreSQL so ids commit in order across instances. */
+const WRITE_LOCK = 0x6c697665; // 'live'
 
 type Row = { kind: LiveKind; community_id: number | null; data: string };
 
@@ -15,13 +15,13 @@ type Row = { kind: LiveKind; community_id: number | null; data: string };
 export type AccessPresenter = (tz: string, row: StoredAccessEvent) => LiveAccess;
 
 /**
- * Writes what `news` tells into the live_event outbox and announces it (NOTIFY in the
+ * Writes what `news` tells into the live_event table (the rows every instance's hub reads and sends) and announces it (NOTIFY in the
  * same transaction, delivered at commit) — once, on the instance that consumed the
  * device message. Writes are chained, so this instance's events keep their order; access
  * events are written by the intake's statement after their own (`News.write`: with the
- * webhook deliveries, one round trip), the outbox lock and NOTIFY in that statement.
+ * webhook deliveries, one round trip), the write lock and NOTIFY in that statement.
  */
-export class LiveOutbox {
+export class LiveEventWriter {
   private chain: Promise<void> = Promise.resolve();
   private readonly offs: (() => void)[] = [];
 
@@ -69,7 +69,7 @@ export class LiveOutbox {
 
   private async write(rows: Row[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      if (this.kind === 'postgres') await sql`select pg_advisory_xact_lock(${OUTBOX_LOCK})`.execute(trx);
+      if (this.kind === 'postgres') await sql`select pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx);
       const ids = await trx.insertInto('live_event').values(rows).returning('id').execute();
       const last = ids.reduce((m, r) => Math.max(m, Number(r.id)), 0);
       await sql`select pg_notify(${LIVE_CHANNEL}, ${String(last)})`.execute(trx);
@@ -85,7 +85,7 @@ export class LiveOutbox {
     const present = this.presentAccess;
     const shown = present ? stored.filter((r) => !r.is_work).map((r) => present(this.tz, r)) : [];
     if (!shown.length) return [];
-    const lock = this.kind === 'postgres' ? sql`cross join (select pg_advisory_xact_lock(${OUTBOX_LOCK}::bigint)) l` : sql``;
+    const lock = this.kind === 'postgres' ? sql`cross join (select pg_advisory_xact_lock(${WRITE_LOCK}::bigint)) l` : sql``;
     const communities = shown.map((r) => r.communityId);
     const data = shown.map((r) => JSON.stringify(r));
     return [
