@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
 import fs from 'node:fs';
-import { createGunzip, createGzip } from 'node:zlib';
+import type { FileHandle } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { createGunzip, gzip } from 'node:zlib';
 import type { SequenceState } from './copy-tables.ts';
 import { readTar, type TarEntry, tarEnd, tarHeader, tarPadding } from './tar.ts';
 
@@ -36,72 +37,123 @@ export const MANIFEST = 'manifest.json';
 /** The format this version writes; it reads it and every older one. */
 export const FORMAT_VERSION = 2;
 
+/** Tar bytes a gzip member holds at most. */
+const MEMBER_BYTES = 2 * 1024 * 1024;
+/** Members being compressed (on the thread pool, side by side) ahead of the one being written. */
+const IN_FLIGHT = 4;
+const gzipAsync = promisify(gzip);
+
+/** Names of stored files whose kinds are compressed already (photos, office files, archives). */
+const PACKED_NAME = /\.(jpe?g|png|gif|webp|heic|avif|mp4|mov|zip|xlsx|docx|pptx|gz|tgz|bz2|xz|zst|7z|pdf)$/i;
+/** The first bytes of such files, and of a sealed photo or form (`GHS1`, faces/sealed-files.ts). */
+const PACKED_MAGIC = ['47485331', 'ffd8ff', '89504e47', '47494638', '504b0304', '1f8b', '28b52ffd', 'fd377a58'];
+
+/**
+ * Whether an entry is worth compressing: not a stored file that is compressed or sealed already (a
+ * face photo: deflate would spend most of a backup's time on it for nothing). Those are stored in
+ * the gzip stream as they are (deflate's level 0).
+ */
+export function compressible(name: string, data: Buffer): boolean {
+  if (!name.startsWith('data/')) return true;
+  if (PACKED_NAME.test(name)) return false;
+  const head = data.subarray(0, 4).toString('hex');
+  return !PACKED_MAGIC.some((m) => head.startsWith(m));
+}
+
 /**
  * Writes a backup to `<file>.partial` and gives it its name only once it is whole and on disk
  * (fsync): a failed or interrupted backup (a full disk) leaves no file that looks complete.
+ *
+ * The gzip stream is a series of gzip members (RFC 1952 allows it; gunzip, `tar -xzf` and every
+ * earlier restore read it as one stream), each about 2 MB of tar, compressed a few at a time on the
+ * thread pool while the next rows are read, and written in order: stored files that are compressed or
+ * sealed already go in at level 0 (stored), everything else at level 1.
  */
 export class BackupWriter {
   readonly entries: Manifest['entries'] = {};
   bytes = 0;
-  private readonly gzip = createGzip({ level: 1 });
-  private readonly done: Promise<void>;
   private readonly temp: string;
   private readonly now = Date.now();
+  private readonly opened: Promise<FileHandle>;
+  private held: Buffer[] = [];
+  private heldBytes = 0;
+  private heldLevel = 1;
+  /** The last member's write (each waits for the one before it: the file's order). */
+  private written: Promise<void> = Promise.resolve();
+  /** Members not written yet, oldest first. */
+  private readonly queued: Promise<void>[] = [];
 
   constructor(readonly file: string) {
     this.temp = `${file}.partial`;
-    const out = fs.createWriteStream(this.temp, { flags: 'w' });
-    this.done = new Promise((resolve, reject) => {
-      out.on('close', resolve);
-      out.on('error', reject);
-      this.gzip.on('error', reject);
+    this.opened = fs.promises.open(this.temp, 'w');
+    this.opened.catch(() => {});
+  }
+
+  /** Tar bytes into the member being gathered; one of another level starts a new member. */
+  private async put(b: Buffer, level: number): Promise<void> {
+    if (this.heldBytes && level !== this.heldLevel) await this.cut();
+    this.held.push(b);
+    this.heldBytes += b.length;
+    this.heldLevel = level;
+    if (this.heldBytes >= MEMBER_BYTES) await this.cut();
+  }
+
+  /**
+   * The gathered bytes sent to be compressed as one member and then written after the ones before
+   * it; waits while IN_FLIGHT are not written yet, and lets the event loop run (a backup written by
+   * a running server; the members' writes start from it).
+   */
+  private async cut(): Promise<void> {
+    if (!this.heldBytes) return;
+    const data = this.held.length === 1 ? (this.held[0] as Buffer) : Buffer.concat(this.held);
+    // Output in few large chunks: level 0's output is as big as its input.
+    const chunkSize = Math.min(Math.max(data.length + 1024, 16 * 1024), 4 * 1024 * 1024);
+    const member = gzipAsync(data, { level: this.heldLevel, chunkSize });
+    member.catch(() => {});
+    [this.held, this.heldBytes] = [[], 0];
+    const written = this.written.then(async () => {
+      const bytes = await member;
+      const fh = await this.opened;
+      for (let at = 0; at < bytes.length; ) at += (await fh.write(bytes, at, bytes.length - at)).bytesWritten;
     });
-    this.done.catch(() => {});
-    this.gzip.pipe(out);
+    written.catch(() => {});
+    this.written = written;
+    this.queued.push(written);
+    await new Promise(setImmediate);
+    while (this.queued.length > IN_FLIGHT) await this.queued.shift();
   }
 
-  /** Writes through the gzip, waiting while it is full; fails as soon as the file fails (a full disk). */
-  private async write(b: Buffer): Promise<void> {
-    if (this.gzip.write(b)) return;
-    const ac = new AbortController();
-    try {
-      await Promise.race([
-        once(this.gzip, 'drain', { signal: ac.signal }),
-        this.done.then(() => Promise.reject(new Error('the file closed early'))),
-      ]);
-    } finally {
-      ac.abort();
-    }
-  }
-
-  /** One entry, its checksum kept for the manifest. */
-  async add(name: string, data: Buffer): Promise<void> {
+  /** One entry, its checksum kept for the manifest; `compress` false stores it as it is. */
+  async add(name: string, data: Buffer, compress = compressible(name, data)): Promise<void> {
     if (name !== MANIFEST) this.entries[name] = { bytes: data.length, sha256: createHash('sha256').update(data).digest('hex') };
     this.bytes += data.length;
-    await this.write(tarHeader(name, data.length, this.now));
-    await this.write(data);
-    await this.write(tarPadding(data.length));
+    const level = compress ? 1 : 0;
+    await this.put(tarHeader(name, data.length, this.now), level);
+    await this.put(data, level);
+    await this.put(tarPadding(data.length), level);
   }
 
   /** The manifest last, then the file made durable and renamed into place. */
   async finish(manifest: Manifest): Promise<void> {
     await this.add(MANIFEST, Buffer.from(JSON.stringify(manifest, null, 1)));
-    await this.write(tarEnd());
-    this.gzip.end();
-    await this.done;
-    const fd = await fs.promises.open(this.temp, 'r+');
+    await this.put(tarEnd(), 1);
+    await this.cut();
+    await this.written;
+    const fh = await this.opened;
     try {
-      await fd.sync();
+      await fh.sync();
     } finally {
-      await fd.close();
+      await fh.close();
     }
     await fs.promises.rename(this.temp, this.file);
   }
 
   /** Leaves nothing behind after a failure. */
   async abandon(): Promise<void> {
-    this.gzip.destroy();
-    await this.done.catch(() => {});
+    await Promise.allSettled(this.queued.splice(0));
+    this.held = [];
+    const fh = await this.opened.catch(() => null);
+    await fh?.close().catch(() => {});
     await fs.promises.rm(this.temp, { force: true });
   }
 }

@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../db/index.ts';
@@ -9,13 +11,15 @@ import { seedDemo } from '../demo/data.ts';
 import { ensureAdmin } from '../modules/account/insert.ts';
 import { secretBox } from '../modules/webhook/signing.ts';
 import { freshPostgres, rerunOnPostgres, testDbKind } from '../test/harness.ts';
-import { BackupWriter, backupEntries, type Manifest, MANIFEST, verifyBackup } from './backup-file.ts';
+import { BackupWriter, backupEntries, compressible, type Manifest, MANIFEST, verifyBackup } from './backup-file.ts';
 import { writeBackup } from './backup.ts';
 import { siteRows } from '../test/site-contents.ts';
 import { gatehouse, linesOf } from './run-cli.ts';
 import { runScheduledBackup, scheduledName } from './scheduled-backup.ts';
 
 const ADMIN = '13977770001';
+/** A gzip member's first bytes (magic, deflate, no flags): the writer's members begin so. */
+const GZIP_MAGIC = Buffer.from([0x1f, 0x8b, 0x08, 0x00]);
 const SECRET = 'whsec_backup_round_trip';
 const dirs: string[] = [];
 const tempDir = (tag: string) => {
@@ -141,6 +145,32 @@ describe.skipIf(rerunOnPostgres)('npx gatehouse backup / restore (embedded datab
       1,
       [expect.stringMatching(/^gatehouse restore: The target database is not empty/)],
     ]);
+  });
+
+  it('is gzip members that tar reads as one stream; a backup of one gzip stream (written before) restores alike', async () => {
+    // Photos (sealed or not) and archives go in as they are; rows and other files are compressed.
+    expect(compressible('data/files/faces/1.jpg', Buffer.from('plain'))).toBe(false);
+    expect(compressible('data/files/notices/a.bin', Buffer.from('GHS1 sealed'))).toBe(false);
+    expect(compressible('data/files/notices/a.bin', Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe(false);
+    expect(compressible('data/webhook-secret.key', Buffer.from('0123abcd'))).toBe(true);
+    expect(compressible('tables/card/000001.copy', Buffer.from('GHS1'))).toBe(true);
+    const bytes = fs.readFileSync(file);
+    let members = 0;
+    for (let at = bytes.indexOf(GZIP_MAGIC); at >= 0; at = bytes.indexOf(GZIP_MAGIC, at + 1)) members++;
+    expect(members).toBeGreaterThan(1);
+    const listed = execFileSync('tar', ['-tzf', file]).toString().trim().split('\n');
+    expect(listed.at(-1)).toBe(MANIFEST);
+    expect(listed).toContain('data/webhook-secret.key');
+
+    // The writer before this one gave the whole tar one gzip stream: such a file restores alike.
+    const single = path.join(path.dirname(file), 'one-stream.backup');
+    fs.writeFileSync(single, gzipSync(gunzipSync(bytes), { level: 6 }));
+    expect(fs.readFileSync(single).indexOf(GZIP_MAGIC, 1)).toBe(-1);
+    const target = tempDir('one-stream');
+    const r = await gatehouse(['restore', single], { DATA_DIR: target });
+    expect([r.status, r.stderr]).toEqual([0, '']);
+    expect(await siteContents({ dataDir: target })).toEqual(await siteContents({ dataDir: site }));
+    expect(storedFiles(target)).toEqual(storedFiles(site));
   });
 
   it('refuses an altered file and a truncated one with one line, writing nothing', async () => {

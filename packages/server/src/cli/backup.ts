@@ -6,7 +6,6 @@ import { BackupWriter, FORMAT, FORMAT_VERSION, type Manifest } from './backup-fi
 import { CliError, defineCommand, type Io, required } from './command.ts';
 import { backupThroughServer, CONTROL_FILE, runningServer } from './control-client.ts';
 import { ident, inSnapshot } from './copy-rows.ts';
-import { readAhead } from './in-flight.ts';
 import { ourTables, referencedFirst, sequenceStates } from './copy-tables.ts';
 import { embeddedDir, openSite, schemaState, siteName } from './site.ts';
 import { packageVersion } from './version.ts';
@@ -40,8 +39,6 @@ function storedFiles(dataDir: string, skip: Set<string>): string[] {
 
 const size = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
 
-/** Stored files read ahead of the one being written. */
-const READ_AHEAD = 8;
 /** Prints how far a big table is, at most every PROGRESS_BYTES of its text. */
 const PROGRESS_BYTES = 64_000_000;
 
@@ -116,8 +113,11 @@ export async function writeBackup(
       );
       let fileBytes = 0;
       let fileCount = 0;
-      // Read a few ahead: the next files come off the disk while one is written into the backup.
-      for await (const [rel, data] of readAhead(files, (rel) => fs.promises.readFile(path.join(dataDir, rel)), READ_AHEAD)) {
+      // Read one by one, in this thread: a thread-pool read a file (open, stat, read, close) waits
+      // longer than the read itself, and the pool is compressing the backup. The writer lets the
+      // event loop run between its members.
+      for (const rel of files) {
+        const data = readStored(path.join(dataDir, rel));
         if (!data) continue; // deleted since the walk (its row is gone too, or will be)
         await out.add(`data/${rel}`, data);
         fileBytes += data.length;
@@ -143,6 +143,16 @@ export async function writeBackup(
     return manifest;
   } catch (e) {
     await out.abandon();
+    throw e;
+  }
+}
+
+/** A stored file's bytes; null when it is gone since the walk. */
+function readStored(full: string): Buffer | null {
+  try {
+    return fs.readFileSync(full);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw e;
   }
 }
