@@ -2,7 +2,7 @@ import { msg } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { conflict } from '../../http/errors.ts';
-import { lockedDoorUnit } from './door-unit-lock.ts';
+import { lockedDoorUnit } from '../../devices/door-unit-rows.ts';
 
 export interface Activation {
   addressId: number;

@@ -6,7 +6,7 @@ import { desiredCommands, doorUnit } from '../../devices/desired.ts';
 import { sealDeviceSecret } from '../../devices/provision/sealed-secrets.ts';
 import { hashDeviceSecret, newDeviceSecret } from '../../devices/secrets.ts';
 import { badRequest } from '../../http/errors.ts';
-import { lockedDoorUnit } from '../address/door-unit-lock.ts';
+import { lockedDoorUnit } from '../../devices/door-unit-rows.ts';
 
 export interface Bound {
   deviceId: number;

@@ -23,7 +23,7 @@ import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, foundInScope, withinScope } from '../../http/scope.ts';
 import type { Scope } from '../../http/caller.ts';
 import { withPlaceNames } from '../../db/names.ts';
-import { unitsWithDevice } from '../address/bound.ts';
+import { unitsWithDevice } from '../../devices/door-unit-rows.ts';
 import { enqueueWebhooks } from '../webhook/delivery-queue.ts';
 
 interface ModeRow {

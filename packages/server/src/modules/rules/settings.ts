@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import { MENU } from './common.ts';
-import { unitsWithDevice } from '../address/bound.ts';
+import { unitsWithDevice } from '../../devices/door-unit-rows.ts';
 import { queueTable } from './tables.ts';
 
 /** getSettings: the community's time zone. */

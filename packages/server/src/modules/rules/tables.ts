@@ -6,7 +6,7 @@ import { command, type NewCommand } from '../../devices/new-command.ts';
 import type { DesiredSource } from '../../devices/desired.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { unitsWithDevice } from '../address/bound.ts';
+import { unitsWithDevice } from '../../devices/door-unit-rows.ts';
 import { groupCardPutCommand } from '../holder/cards.ts';
 import { MENU } from './common.ts';
 import { schedulesByHolder } from '../holder/reach.ts';
