@@ -246,6 +246,17 @@ describe('face door units', () => {
     expect(resync.statusCode).toBe(200);
     await until(settled, 20_000, 'resync acked');
     expect(sim.state.faces.has(String(face.id))).toBe(true);
+    // Saving the same door units again with only a note changed tells the unit nothing (as for a card);
+    // a changed validity tells it once, and it holds the new one.
+    const sent = (await faceCommands()).length;
+    const same = fas([{ gateID: unit.addressid, info: 'note only' }, { gateID: villa }]);
+    expect((await t.post('/face/updateFaceAddressInfo', { id: face.id, fas: same }, admin)).statusCode).toBe(200);
+    expect((await faceCommands()).length).toBe(sent);
+    const later = fas([{ gateID: unit.addressid, validto: '2037/01/01 00:00:00' }, { gateID: villa }]);
+    expect((await t.post('/face/updateFaceAddressInfo', { id: face.id, fas: later }, admin)).statusCode).toBe(200);
+    const now = await faceCommands();
+    expect(now.map((c) => c.kind).slice(sent)).toEqual([CMD_KIND.facePut]);
+    await until(() => sim.state.faces.get(String(face.id))?.validto === '2036-12-31T16:00:00.000Z', 20_000, 'new validity on the unit');
     // deleting the face removes it from the unit
     expect((await t.post('/face/delFace', { id: face.id }, admin)).statusCode).toBe(200);
     await until(async () => !sim.state.faces.has(String(face.id)) && (await settled()), 20_000, 'face deleted from the unit');
