@@ -22,7 +22,6 @@ export interface ImportColumn {
 }
 
 /** Still re-exported for modules/card/import.ts and modules/rules/holidays.ts; other importers take it from contracts. */
-export type { ImportReport } from '@gatehouse/contracts';
 
 export interface ImportSpec<S extends z.ZodType> {
   file: UploadedFile | undefined;

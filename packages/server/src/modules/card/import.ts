@@ -1,10 +1,10 @@
-import { ADDRESS_TYPE, cardImportRow, msg } from '@gatehouse/contracts';
+import { ADDRESS_TYPE, cardImportRow, msg, type ImportReport } from '@gatehouse/contracts';
 import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { AuthCtx } from '../../http/context.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
-import { type ImportReport, runImport, sendTemplate } from '../../xlsx/import-runner.ts';
+import { runImport, sendTemplate } from '../../xlsx/import-runner.ts';
 import { importColumns } from '../../xlsx/columns.ts';
 import { assertListMenu, TYPES_OF_LIST } from '../holder/access.ts';
 

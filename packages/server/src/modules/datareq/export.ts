@@ -7,7 +7,8 @@ import { t } from '../../http/i18n.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { EXPORT_ROWS_HEADER, fileHeaders } from '../../xlsx/write.ts';
 import { findPerson, type Person } from './person.ts';
-import { type Attachment, type Cell, EXPORT_SECTIONS, type ExportSection, type SectionCtx } from './sections.ts';
+import type { Attachment, Cell, ExportSection, SectionCtx } from './section.ts';
+import { EXPORT_SECTIONS } from './sections.ts';
 
 export const MENU = 'access.review' as const;
 

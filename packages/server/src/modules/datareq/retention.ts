@@ -7,6 +7,7 @@ import {
   type RetentionPreview,
   type RetentionSettings,
   ROLE,
+  PSEUDONYM_PREFIX,
 } from '@gatehouse/contracts';
 import { Cron } from 'croner';
 import { type Kysely, sql } from 'kysely';
@@ -19,7 +20,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { type OpLogActor, writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity } from '../../http/scope.ts';
 import { deleteFace } from '../privacy/erase-face.ts';
-import { PSEUDONYM_PREFIX, pseudonymiseBatch, pseudonymKey } from '../privacy/pseudonym.ts';
+import { pseudonymiseBatch, pseudonymKey } from '../privacy/pseudonym.ts';
 import { MENU } from './export.ts';
 
 /** When the daily retention runs (in TZ_NAME): at night, after the scheduled backup's usual hour. */

@@ -10,8 +10,6 @@ import { householdIds } from './person.ts';
 import { consentSection } from './consent-section.ts';
 import { type Cell, date, type ExportSection, type SectionCtx } from './section.ts';
 
-export type { Attachment, Cell, ExportSection, SectionCtx } from './section.ts';
-
 function accounts(c: SectionCtx) {
   const p = c.person;
   const q = c.db

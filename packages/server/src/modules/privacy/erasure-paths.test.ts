@@ -7,7 +7,7 @@ import { type TestApp, testApp } from '../../test/harness.ts';
 import { addAddress, managerOf } from '../card/test-kit.ts';
 import { runRetention } from '../datareq/retention.ts';
 import { b64, consent, oneFace } from '../face/test-photos.ts';
-import { PSEUDONYM_PREFIX } from './pseudonym.ts';
+import { PSEUDONYM_PREFIX } from '@gatehouse/contracts';
 
 /**
  * Every way a face leaves records an erasure with a receipt per door unit (issue 35 item 3): a

@@ -13,7 +13,6 @@ import type { DB } from '../../db/types.ts';
  * linkable), and without the key (kept apart from the database and its backups) a phone number cannot
  * be tried against it. The retention rule's `pseudonymise` and an account's deletion both write it.
  */
-export { PSEUDONYM_PREFIX };
 
 /** The pseudonym key: PSEUDONYM_KEY, else DATA_DIR/pseudonym.key (created once). */
 export const pseudonymKey = (config: { PSEUDONYM_KEY?: string; dataDir: string }): Buffer =>

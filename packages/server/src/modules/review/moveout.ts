@@ -26,7 +26,7 @@ import { removeKept } from '../../http/uploads.ts';
 import { holdingUnitsOf, liftUnits, placesByCredential } from '../../devices/places.ts';
 import { qrRevokeCommand, qrUnits } from '../holder/qr.ts';
 import { credentialsOf, placesOf, resolveSubject } from './review.ts';
-import type { Credential } from './sources.ts';
+import type { Credential } from '../../devices/places.ts';
 import { anyBigint, anyInt, deleteRows } from '../../db/sql.ts';
 
 type Subj = { account?: string; addressId?: number };

@@ -7,7 +7,8 @@ import { t } from '../../http/i18n.ts';
 import { badRequest } from '../../http/errors.ts';
 import { foundInScope, scopeOf } from '../../http/scope.ts';
 import { placesByCredential, placesOf as placesFrom } from '../../devices/places.ts';
-import { CREDENTIAL_SOURCES, type Credential, lastUses, type Place, type Subject, syncStates } from './sources.ts';
+import type { Credential, Place } from '../../devices/places.ts';
+import { CREDENTIAL_SOURCES, lastUses, type Subject, syncStates } from './sources.ts';
 
 /** The subject of a review or move-out: a household in scope (404 / 403 / 400), or an account within the caller's scope. */
 export async function resolveSubject(

@@ -9,8 +9,6 @@ import { scopeIds } from '../../http/scope.ts';
 import type { Scope } from '../../http/caller.ts';
 import { cardTypesOf, hasMenu } from '../holder/access.ts';
 
-export type { Credential, Place, PlaceSourceFn } from '../../devices/places.ts';
-
 /**
  * Where the review finds credentials and where they work. Both are lists of sources,
  * like a door unit's desired sources: the credential sources (cards, faces, visitor QR

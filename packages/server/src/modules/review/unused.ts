@@ -16,7 +16,7 @@ import { eraseFaces } from '../privacy/erase-faces.ts';
 import { removeKept } from '../../http/uploads.ts';
 import { placesOf } from './review.ts';
 import { cardTypesOf } from '../holder/access.ts';
-import type { Credential } from './sources.ts';
+import type { Credential } from '../../devices/places.ts';
 
 type PageIn = ParsedInput<(typeof reviewRoutes)['getUnusedPage']>;
 

@@ -1,10 +1,10 @@
-import { holidayImportRow, type HolidayRow, type ParsedInput, type ROUTES, RULES_LIMITS } from '@gatehouse/contracts';
+import { holidayImportRow, type HolidayRow, type ParsedInput, type ROUTES, RULES_LIMITS, type ImportReport } from '@gatehouse/contracts';
 import type { FastifyReply } from 'fastify';
 import { CommandQueue } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { assertCommunity, foundInScope } from '../../http/scope.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
-import { type ImportReport, runImport, sendTemplate } from '../../xlsx/import-runner.ts';
+import { runImport, sendTemplate } from '../../xlsx/import-runner.ts';
 import { importColumns } from '../../xlsx/columns.ts';
 import { assertBelowLimit, editedRow, MENU } from './common.ts';
 import { deleteTableRow, queueTable, saveTableRow } from './tables.ts';
