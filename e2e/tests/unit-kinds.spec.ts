@@ -121,6 +121,13 @@ test('a card issued to a household reaches its door units of each kind; the comm
     await page.keyboard.press('Escape');
     await page.getByTestId('door-add').click();
     await expect(page.getByTestId('door-configured').locator('tbody tr.ant-table-row')).toHaveCount(3);
+    // Each chosen door names its kind: door names repeat, the kind tells which terminal it is.
+    for (const [door, kind] of [
+      ['MQTT door', 'Gatehouse MQTT'],
+      ['Hik door', 'Hikvision ISAPI'],
+      ['ZK door', 'ZKTeco PUSH'],
+    ] as const)
+      await expect(rowOf(page, `${door} ${stamp}`).locator('[data-kind]')).toHaveText(kind);
     await page.getByTestId('door-confirm').click();
     await expect(page.getByText('Download configuration success')).toBeVisible();
     await modalsClosed(page);

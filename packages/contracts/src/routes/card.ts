@@ -17,7 +17,7 @@ import {
 } from '../schemas/card.ts';
 import { defineRoutes, r } from './define.ts';
 import type { ImportReport } from './imports.ts';
-import type { Option } from './session.ts';
+import type { DoorUnitOption, Option } from './session.ts';
 
 export * from '../schemas/card.ts';
 
@@ -57,7 +57,7 @@ export interface GateAccessEntry {
 
 /** Download info (001 §3): door units of the card's community with a card reader, what is configured, the default validity. */
 export interface CardDownloadInfo {
-  allGms: Option[];
+  allGms: DoorUnitOption[];
   configured: GateAccessEntry[];
   /** Default valid-from: now (yyyy/MM/dd HH:mm:ss). */
   now: string;

@@ -13,7 +13,7 @@ import {
   updateFaceInput,
 } from '../schemas/face.ts';
 import { defineRoutes, r } from './define.ts';
-import type { Option } from './session.ts';
+import type { DoorUnitOption, Option } from './session.ts';
 
 /** A face of the face-management list (001 §2 "Face management", §3 "Face"). */
 export interface FaceRow {
@@ -57,7 +57,7 @@ export interface FaceGateEntry {
  * a single-family entry is, which may not be removed). The same shape as CardDownloadInfo.
  */
 export interface FaceDownloadInfo {
-  allGms: Option[];
+  allGms: DoorUnitOption[];
   configured: FaceGateEntry[];
   now: string;
   after: string;

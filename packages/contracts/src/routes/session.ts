@@ -14,10 +14,16 @@ import {
   verifyUserInput,
 } from '../schemas/session.ts';
 import { defineRoutes, r } from './define.ts';
+import type { UnitKind } from '../devices.ts';
 
 export interface Option {
   intValue: number;
   label: string;
+}
+
+/** A door unit offered to a card or a face (001 §3 "Door unit (gm)" options) with its kind (issue 33): null while no device is bound. */
+export interface DoorUnitOption extends Option {
+  unitKind: UnitKind | null;
 }
 
 export interface SessionUser {

@@ -66,6 +66,9 @@ describe('download dialog: a card on door units', () => {
     );
     const c = info.body.content;
     expect(c.allGms.map((g) => g.intValue).sort()).toEqual([gate1.addressid, gate2.addressid, villaGate].sort());
+    // each offered unit names its kind (issue 33): the bound ones are MQTT units, the villa gate has no device yet
+    const kinds = Object.fromEntries(c.allGms.map((g) => [g.intValue, g.unitKind]));
+    expect(kinds).toEqual({ [gate1.addressid]: 'gatehouse-mqtt', [gate2.addressid]: 'gatehouse-mqtt', [villaGate]: null });
     expect(c.configured).toEqual([]);
     expect(c.deletAll).toBe(true);
     expect(c.now).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);

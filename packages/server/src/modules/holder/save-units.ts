@@ -1,4 +1,5 @@
 import {
+  type UnitKind,
   ADDRESS_TYPE,
   type CardDownloadInfo,
   type cardRoutes,
@@ -56,6 +57,7 @@ interface UnitRow {
   id: number;
   address: string;
   is_villa: number;
+  unit_kind: string | null;
   takes: boolean;
 }
 
@@ -86,7 +88,13 @@ function unitsOf(db: Kysely<DB>, kind: EntryKind, communityId: number): Promise<
   return db
     .selectFrom('address as a')
     .leftJoin('device as d', 'd.address_id', 'a.id')
-    .select(['a.id', 'a.address', 'a.is_villa', sql<boolean>`(${gateHardware} & ${HOLDER_KINDS[kind].hardware}) <> 0`.as('takes')])
+    .select([
+      'a.id',
+      'a.address',
+      'a.is_villa',
+      'd.unit_kind',
+      sql<boolean>`(${gateHardware} & ${HOLDER_KINDS[kind].hardware}) <> 0`.as('takes'),
+    ])
     .where('a.community_id', '=', communityId)
     .where('a.type', '=', ADDRESS_TYPE.doorUnit)
     .orderBy('a.address')
@@ -104,7 +112,7 @@ async function unitsInfo(ctx: AuthCtx, db: Kysely<DB>, h: Holder, units?: UnitRo
   const after = new Date(now);
   after.setFullYear(after.getFullYear() + LIMITS.cardValidityYears);
   return {
-    allGms: offered.map((u) => ({ intValue: u.id, label: u.address })),
+    allGms: offered.map((u) => ({ intValue: u.id, label: u.address, unitKind: (u.unit_kind as UnitKind | null) ?? null })),
     configured: configured as CardDownloadInfo['configured'] & FaceDownloadInfo['configured'],
     now: formatDateTime(now, tz),
     after: formatDateTime(after, tz),

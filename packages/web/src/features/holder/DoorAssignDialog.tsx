@@ -10,6 +10,9 @@ import { PlainList } from '../../shared/PlainList.tsx';
 import { configured, useSaveAction, validValues } from '../../shared/saveDialog.ts';
 import { useApp } from '../../shared/useApp.ts';
 import { DATE_TIME } from '../../shared/dates.ts';
+import { UNIT_KIND_ENUM } from '../../shared/statuses.ts';
+import { EnumTag } from '../../shared/valueEnum.tsx';
+import type { UnitKind } from '@gatehouse/contracts';
 import { LIMITS } from '@gatehouse/contracts';
 
 export type { DoorEntry, DoorOption, DownloadInfo } from './doorEntries.ts';
@@ -69,6 +72,7 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
   }, [data, form]);
 
   const labelOf = (gate: number) => data?.allGms.find((g) => g.intValue === gate)?.label ?? String(gate);
+  const kindOf = (gate: number) => data?.allGms.find((g) => g.intValue === gate)?.unitKind ?? null;
   const add = async () => {
     const v = await validValues(form);
     if (!v) return;
@@ -107,15 +111,13 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
     {
       title: t('ui.door.address'),
       dataIndex: 'address',
-      render: (v: string, r) =>
-        r.isVilla ? (
-          <Space>
-            {v}
-            <Tag>{t('ui.door.villa')}</Tag>
-          </Space>
-        ) : (
-          v
-        ),
+      render: (v: string, r) => (
+        <Space>
+          {v}
+          <UnitKindTag kind={kindOf(r.gateID)} testId={`door-kind-${r.gateID}`} />
+          {r.isVilla ? <Tag>{t('ui.door.villa')}</Tag> : null}
+        </Space>
+      ),
     },
     { title: t('ui.door.validfrom'), dataIndex: 'validfrom', width: 170 },
     { title: t('ui.door.validto'), dataIndex: 'validto', width: 170 },
@@ -161,7 +163,13 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
                   allowClear
                   optionFilterProp="label"
                   data-testid="door-gates"
-                  options={(data?.allGms ?? []).map((g) => ({ value: g.intValue, label: g.label }))}
+                  options={(data?.allGms ?? []).map((g) => ({ value: g.intValue, label: g.label, unitKind: g.unitKind ?? null }))}
+                  optionRender={(o) => (
+                    <Space>
+                      {o.label}
+                      <UnitKindTag kind={o.data.unitKind} />
+                    </Space>
+                  )}
                 />
               </Form.Item>
               {dateField('validfrom', 'validto', 'ui.door.chooseValidfrom')}
@@ -204,4 +212,10 @@ export function DoorAssignDialog(p: DoorAssignDialogProps) {
       </Spin>
     </Modal>
   );
+}
+
+/** A door unit's kind as its tag (issue 33: the same door name may be a Gatehouse unit, a Hikvision or a ZKTeco terminal); nothing while no device is bound. */
+function UnitKindTag({ kind, testId }: { kind: UnitKind | null; testId?: string }) {
+  if (!kind) return null;
+  return <EnumTag of={UNIT_KIND_ENUM} value={kind} data-kind={kind} {...(testId ? { 'data-testid': testId } : {})} />;
 }

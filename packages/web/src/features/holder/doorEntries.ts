@@ -1,9 +1,12 @@
+import type { UnitKind } from '@gatehouse/contracts';
 /** The pure rules of the download dialog (001 §2 "Download dialog"), kept apart so they are tested without a browser. */
 
 /** A door unit choice (001 §3 "Door unit (gm)" options). */
 export interface DoorOption {
   intValue: number;
   label: string;
+  /** The bound device's kind (issue 33; the card and face dialogs show it); null or absent while none is bound. */
+  unitKind?: UnitKind | null;
 }
 
 /** One configured door-unit entry of a card or a face (001 §3 "... to door unit entry"). */
