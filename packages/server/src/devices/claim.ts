@@ -103,6 +103,46 @@ export async function claimCommands(
     .sort((a, b) => a.device_id - b.device_id || b.priority - a.priority || a.id - b.id);
 }
 
+/**
+ * Claims for many polling units at once (the ZKTeco PUSH polls of one moment), at most `limit`
+ * commands each, in one statement; answers each unit's commands in its order (priority desc, then
+ * id). Due as in `claimCommands`. A row another claim took first is not taken again: the update
+ * checks it is still due once it holds the row (under READ COMMITTED a row claimed meanwhile has
+ * status 1 with a running lease and is left out).
+ */
+export async function claimEach(
+  db: Kysely<DB>,
+  deviceIds: readonly number[],
+  o: Omit<ClaimOptions, 'kinds'>,
+): Promise<Map<number, ClaimedCommand[]>> {
+  const out = new Map<number, ClaimedCommand[]>();
+  if (!deviceIds.length) return out;
+  const due = (c: string) =>
+    sql.raw(`(${c}.status = ${CMD_STATUS.notSent}
+      or (${c}.status = ${CMD_STATUS.sent} and d.online and (${c}.lease_until is null or ${c}.lease_until < now())))`);
+  const res = await sql<ClaimedCommand>`
+    with ranked as (
+      select c.id, row_number() over (partition by c.device_id order by c.priority desc, c.id) as n
+      from command c join device d on d.id = c.device_id
+      where c.device_id = any(${sql.val(deviceIds.map(Number))}::int[]) and d.address_id is not null and ${due('c')}
+    )
+    update command c set
+      status = ${CMD_STATUS.sent}, attempts = c.attempts + 1, sent_at = now(), updated_at = now(),
+      claimed_by = ${o.instance}, lease_until = now() + ${o.leaseMs} * interval '1 millisecond'
+    from ranked r, device d
+    where c.id = r.id and r.n <= ${o.limit} and d.id = c.device_id and ${due('c')}
+    returning c.id, c.device_id, d.serial, c.type, c.kind, c.payload, c.priority, c.created_at, d.unit_kind, c.object_key`.execute(db);
+  const rows = res.rows
+    .map((r) => ({ ...r, id: Number(r.id), device_id: Number(r.device_id), priority: Number(r.priority) }))
+    .sort((a, b) => a.device_id - b.device_id || b.priority - a.priority || a.id - b.id);
+  for (const r of rows) {
+    const list = out.get(r.device_id);
+    if (list) list.push(r);
+    else out.set(r.device_id, [r]);
+  }
+  return out;
+}
+
 /** Puts claimed commands whose publish failed back to "not sent" (the next claim takes them). */
 export async function unclaim(db: Kysely<DB>, ids: number[]): Promise<void> {
   if (!ids.length) return;
@@ -112,20 +152,6 @@ export async function unclaim(db: Kysely<DB>, ids: number[]): Promise<void> {
     .where('id', 'in', ids)
     .where('status', '=', CMD_STATUS.sent)
     .execute();
-}
-
-/**
- * Which of these units have due commands (what `claimCommands` would take, without taking it): the
- * units that poll for their commands (ZKTeco PUSH) read it for many polls at once, and claim only then.
- */
-export async function devicesWithDue(db: Kysely<DB>, deviceIds: readonly number[]): Promise<number[]> {
-  if (!deviceIds.length) return [];
-  const res = await sql<{ device_id: number }>`
-    select distinct c.device_id from command c join device d on d.id = c.device_id
-    where c.device_id = any(${sql.val(deviceIds.map(Number))}::int[]) and d.address_id is not null
-      and (c.status = ${CMD_STATUS.notSent}
-        or (c.status = ${CMD_STATUS.sent} and d.online and (c.lease_until is null or c.lease_until < now())))`.execute(db);
-  return res.rows.map((r) => Number(r.device_id));
 }
 
 /**

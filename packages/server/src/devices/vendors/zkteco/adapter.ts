@@ -5,7 +5,7 @@ import { Terminals, type ZkOptions } from './terminals.ts';
 /**
  * The `zk-push` kind (issue 33, docs/devices/zkteco.md): ZKTeco terminals that call the server
  * with the PUSH protocol. Delivery is 'pull': a terminal asks for its commands on
- * `/iclock/getrequest`, and the adapter claims them then (`claimCommands`).
+ * `/iclock/getrequest`, and the adapter claims them then (`claimEach`, for the polls of a moment at once).
  */
 export const ZK_DEFAULTS: ZkOptions = { delaySec: 10, onlineWindowMs: 30_000, timeZone: 'UTC', sweepMs: 5_000 };
 

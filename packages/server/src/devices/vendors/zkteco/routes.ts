@@ -1,8 +1,8 @@
 import type { EventMessage } from '@gatehouse/contracts';
 import type { AdapterContext, UnitRoute } from '../../adapters/contract.ts';
-import { claimCommands, devicesWithDue, unclaim } from '../../claim.ts';
+import { type ClaimedCommand, claimEach, unclaim } from '../../claim.ts';
 import { tickBatch } from '../../tick-batch.ts';
-import { anyText } from '../../../db/sql.ts';
+import { anyInt, anyText } from '../../../db/sql.ts';
 import { attlogEvents, type PinHolder, parseAttlog, parseRtlog, rtlogEvents } from './events.ts';
 import { pinHolders } from './pin-holders.ts';
 import { bodyLines, lineId, MAX_POST_BYTES, parseFields, parseResults, readLineId, returnMeaning } from './lines.ts';
@@ -116,54 +116,71 @@ export function zkRoutes(ctx: AdapterContext, terminals: Terminals): UnitRoute[]
     return ok();
   };
 
-  /** Gives PINs to the credentials these commands put, and reads those they delete. */
-  const pinsFor = async (deviceId: number, cmds: { kind: string; payload: unknown }[]): Promise<Map<string, number>> => {
-    const creds = cmds.map((c) => credentialOf(c.kind, c.payload)).filter((c) => c !== null);
-    const pins = new Map<string, number>();
-    const puts = [...new Map(creds.filter((c) => c.put).map((c) => [c.cred, c])).values()];
+  /**
+   * Gives PINs to the credentials the claimed commands put and reads those they delete, for every
+   * unit of the moment at once: one insert and one read. Answers each unit's PINs by credential.
+   */
+  const pinsFor = async (claimed: ReadonlyMap<number, ClaimedCommand[]>): Promise<Map<number, Map<string, number>>> => {
+    const pins = new Map<number, Map<string, number>>();
+    const put = (deviceId: number, cred: string, pin: number) => {
+      const of = pins.get(deviceId) ?? new Map<string, number>();
+      pins.set(deviceId, of.set(cred, pin));
+    };
+    const creds = [...claimed].flatMap(([deviceId, cmds]) =>
+      cmds.flatMap((c) => {
+        const cred = credentialOf(c.kind, c.payload);
+        return cred ? [{ deviceId, ...cred, cred: cred.cred.slice(0, 40) }] : [];
+      }),
+    );
+    const puts = [...new Map(creds.filter((c) => c.put).map((c) => [`${c.deviceId} ${c.cred}`, c])).values()];
     if (puts.length) {
       const rows = await ctx.db
         .insertInto('zk_pin')
         .values(
-          puts.map((c) => ({
-            device_id: deviceId,
-            cred: c.cred.slice(0, 40),
-            account: c.account.slice(0, 20),
-            user_name: c.userName.slice(0, 50),
-          })),
+          puts.map((c) => ({ device_id: c.deviceId, cred: c.cred, account: c.account.slice(0, 20), user_name: c.userName.slice(0, 50) })),
         )
         .onConflict((oc) =>
           oc
             .columns(['device_id', 'cred'])
             .doUpdateSet((eb) => ({ account: eb.ref('excluded.account'), user_name: eb.ref('excluded.user_name') })),
         )
-        .returning(['pin', 'cred'])
+        .returning(['device_id', 'pin', 'cred'])
         .execute();
-      for (const r of rows) pins.set(r.cred, r.pin);
+      for (const r of rows) put(r.device_id, r.cred, r.pin);
     }
-    const deletes = creds.filter((c) => !c.put && !pins.has(c.cred)).map((c) => c.cred.slice(0, 40));
+    const deletes = creds.filter((c) => !c.put && !pins.get(c.deviceId)?.has(c.cred));
     if (deletes.length) {
+      const wanted = new Set(deletes.map((c) => `${c.deviceId} ${c.cred}`));
       const rows = await ctx.db
         .selectFrom('zk_pin')
-        .select(['pin', 'cred'])
-        .where('device_id', '=', deviceId)
-        .where('cred', '=', anyText(deletes))
+        .select(['device_id', 'pin', 'cred'])
+        .where('device_id', '=', anyInt([...new Set(deletes.map((c) => c.deviceId))]))
+        .where('cred', '=', anyText([...new Set(deletes.map((c) => c.cred))]))
         .execute();
-      for (const r of rows) pins.set(r.cred, r.pin);
+      for (const r of rows) if (wanted.has(`${r.device_id} ${r.cred}`)) put(r.device_id, r.cred, r.pin);
     }
     return pins;
   };
 
-  const hasDue = tickBatch(async (ids: number[]) => new Map((await devicesWithDue(ctx.db, ids)).map((id) => [id, true])), false);
+  /**
+   * The polls of one moment: their due commands claimed (at most CLAIM_LIMIT a unit) and their
+   * credentials' PINs, in one claim, one PIN insert and one PIN read for them all (most polls find
+   * nothing, and the claim is then the only statement).
+   */
+  const claimed = tickBatch(
+    async (ids: number[]) => {
+      const cmds = await claimEach(ctx.db, ids, { instance: ctx.instance, leaseMs: ctx.leaseMs, limit: CLAIM_LIMIT });
+      const pins = cmds.size ? await pinsFor(cmds) : new Map<number, Map<string, number>>();
+      return new Map([...cmds].map(([id, list]) => [id, { cmds: list, pins: pins.get(id) ?? new Map<string, number>() }]));
+    },
+    { cmds: [] as ClaimedCommand[], pins: new Map<string, number>() as ReadonlyMap<string, number> },
+  );
 
   const poll = async (dev: Admitted): Promise<Res> => {
     await terminals.seen(dev);
     if (dev.addressId === null) return ok();
-    // Most polls find nothing: one read for the polls of the moment, a claim only for units with due commands.
-    if (!(await hasDue(dev.id))) return ok();
-    const cmds = await claimCommands(ctx.db, [dev.id], [], { instance: ctx.instance, leaseMs: ctx.leaseMs, limit: CLAIM_LIMIT });
+    const { cmds, pins } = await claimed(dev.id);
     if (!cmds.length) return ok();
-    const pins = await pinsFor(dev.id, cmds);
     const out: string[] = [];
     let bytes = 0;
     const later: number[] = [];
