@@ -130,7 +130,7 @@ describe('group lift floors and group QR codes', () => {
     expect(detailOf(log).after.lifts.map((l: { address_id: number }) => l.address_id)).toEqual([spare, a.addressid].sort((x, y) => x - y));
 
     const card = await newCard(t, token, { cardid: 'LIFT1', communityId: community, addressId: home, account: '13800000051' });
-    await post('/rules/setCardGroups', { cardId: card.id, groupIds: g.id });
+    await post('/rules/setCardGroups', { cardRowId: card.id, groupIds: g.id });
     await until(() => groupEntries(sa, 'LIFT1').length === 1, 20_000, 'group lift entry on unit A');
     expect(groupEntries(sa, 'LIFT1')[0]).toMatchObject({
       source: 'card',
@@ -215,11 +215,11 @@ describe('group lift floors and group QR codes', () => {
       lifts: JSON.stringify([lift(b.addressid, ['08'])]),
     });
     const card = await newCard(t, token, { cardid: 'LIFT2', communityId: community, addressId: home, account: '13800000052' });
-    await post('/rules/setCardGroups', { cardId: card.id, groupIds: g.id });
+    await post('/rules/setCardGroups', { cardRowId: card.id, groupIds: g.id });
     await until(() => groupEntries(sb, 'LIFT2').length === 1, 20_000, 'floors on unit B');
-    await post('/rules/setCardGroups', { cardId: card.id, groupIds: [] });
+    await post('/rules/setCardGroups', { cardRowId: card.id, groupIds: [] });
     await until(() => groupEntries(sb, 'LIFT2').length === 0, 20_000, 'floors gone with the group');
-    await post('/rules/setCardGroups', { cardId: card.id, groupIds: g.id });
+    await post('/rules/setCardGroups', { cardRowId: card.id, groupIds: g.id });
     await until(() => groupEntries(sb, 'LIFT2').length === 1, 20_000, 'floors back');
     await post('/rules/deleteGroup', { id: g.id });
     await until(() => groupEntries(sb, 'LIFT2').length === 0, 20_000, 'floors gone with the deleted group');

@@ -61,9 +61,9 @@ export type Holder = 'card' | 'face';
 export const useHolderGroups = (kind: Holder, id: number) =>
   useQuery({
     queryKey: ['holderGroups', kind, id],
-    queryFn: () => (kind === 'card' ? call(R.getCardGroups, { cardId: id }) : call(R.getFaceGroups, { faceId: id })),
+    queryFn: () => (kind === 'card' ? call(R.getCardGroups, { cardRowId: id }) : call(R.getFaceGroups, { faceId: id })),
     staleTime: 0,
     gcTime: 0,
   });
 export const setHolderGroups = (kind: Holder, id: number, groupIds: number[]) =>
-  kind === 'card' ? mutate(R.setCardGroups, { cardId: id, groupIds }) : mutate(R.setFaceGroups, { faceId: id, groupIds });
+  kind === 'card' ? mutate(R.setCardGroups, { cardRowId: id, groupIds }) : mutate(R.setFaceGroups, { faceId: id, groupIds });
