@@ -174,7 +174,7 @@ test('a card given an access group of two units: the review shows the group and 
     cardmode: 'ic',
     cardstatus: 'enable',
   });
-  await apiPost(token, ROUTES.rules.setCardGroups.path, { cardId: card.id, groupIds: String(group.id) });
+  await apiPost(token, ROUTES.rules.setCardGroups.path, { cardRowId: card.id, groupIds: String(group.id) });
   await expect.poll(() => sims.every((s) => s.state.cards.has(cardNo)), { timeout: 60_000 }).toBe(true);
 
   await openSignedIn(page, admin.id, `/access/review?addressId=${home.id}`);

@@ -54,7 +54,7 @@ export interface LadderFileEntry extends LiftSetting {
   /** The card's or face's row id. */
   holderId: number;
   account: string;
-  /** The card number (cards only). */
+  /** Cards only: the card NUMBER (not its row id, that is `holderId`); named `cardId` because DESIGN.md fixes the lift file's fields. */
   cardId?: string;
   /** The access group the entry comes from (absent: the holder's own lift control). */
   group?: number;
@@ -77,6 +77,7 @@ export interface LadderFilePayload {
  * unit must accept a card without the optional ones. Dates are ISO 8601, UTC.
  */
 export interface CardPutPayload {
+  /** The card NUMBER (not its row id); the name `cardId` is kept because DESIGN.md (device protocol table) fixes it. */
   cardId: string;
   account: string;
   userName?: string;
@@ -94,11 +95,13 @@ export interface CardPutPayload {
 
 /** `card.delete`: one card, by number. */
 export interface CardDeletePayload {
+  /** The card NUMBER (not its row id); the name `cardId` is kept because DESIGN.md (device protocol table) fixes it. */
   cardId: string;
 }
 
 /** `face.put`: one face, keyed by its row id; dates `yyyy/MM/dd HH:mm:ss`; the photo is a JPEG, base64. */
 export interface FacePutPayload {
+  /** The face's ROW id (a face has no number); the name `faceId` is kept because DESIGN.md (device protocol table) fixes it. */
   faceId: number;
   account: string;
   userName: string;
@@ -113,6 +116,7 @@ export interface FacePutPayload {
 
 /** `face.delete`: one face, by row id. */
 export interface FaceDeletePayload {
+  /** The face's ROW id, as in `face.put` (the name DESIGN.md fixes). */
   faceId: number;
 }
 

@@ -27,7 +27,8 @@ export const LIMITS = {
   callCode: 20,
   serialNumber: 50,
   deviceListSerial: 150,
-  cardId: 10,
+  /** A card number (the spec's `cardid`). */
+  cardNo: 10,
   /** A door unit's entry note (card or face). */
   entryInfo: 200,
   /** A mainland mobile number's digits (MAINLAND_PHONE). */

@@ -325,7 +325,7 @@ export class SimulatedDevice {
   }
 
   /** The lift floors a card (by number) or face (by id) releases now on this unit (its lift file, by the unit's clock). */
-  liftFloors(holder: { cardId: string } | { faceId: number }, now = this.now()): LiftFloors {
+  liftFloors(holder: { cardNo: string } | { faceId: number }, now = this.now()): LiftFloors {
     return liftFloors(this.state, holder, now);
   }
 

@@ -107,18 +107,19 @@ export interface LiftFloors {
 }
 
 /**
- * The lift file at `at` for one card (`cardId`) or face (`faceId`): every entry of the holder
+ * The lift file at `at` for one card (`cardNo`, its number) or face (`faceId`, its row id): every entry of the holder
  * whose schedules are open (no schedules: always) adds its floors; the holder's own entry and
  * each of its groups' entries count alike.
  */
-export function liftFloors(state: DeviceState, holder: { cardId: string } | { faceId: number }, at: Date): LiftFloors {
+export function liftFloors(state: DeviceState, holder: { cardNo: string } | { faceId: number }, at: Date): LiftFloors {
   const out: LiftFloors = { resident: [], front: [], back: [] };
   const add = (list: string[], items: readonly string[]) => {
     for (const x of items) if (!list.includes(x)) list.push(x);
   };
   for (const e of state.ladder) {
+    // A lift-file entry's `cardId` is the card number (the protocol's name).
     const mine =
-      'cardId' in holder ? e.source === 'card' && e.cardId === holder.cardId : e.source === 'face' && e.holderId === holder.faceId;
+      'cardNo' in holder ? e.source === 'card' && e.cardId === holder.cardNo : e.source === 'face' && e.holderId === holder.faceId;
     if (!mine || scheduleRefusal(e.schedules, state.schedules, state.holidays, at)) continue;
     add(out.resident, [e.ResiLevel]);
     add(out.front, e.FrontUnlockLevelList ?? []);

@@ -93,6 +93,7 @@ export class DeviceState {
       case CMD_KIND.ladderFile:
         this.ladder = listIn(cmd.kind, cmd.payload, 'entries');
         break;
+      // The protocol's `cardId` is the card number, `faceId` the face's row id (names DESIGN.md fixes).
       case CMD_KIND.cardPut:
         putHeld(this.cards, cmd.kind, cmd.payload, cmd.payload?.cardId);
         break;

@@ -3,10 +3,11 @@ import type { Deleted, Page } from '../envelope.ts';
 import { empty } from '../schemas/common.ts';
 import {
   cardDownloadInfoInput,
-  cardIdInput,
-  cardIdsInput,
+  cardRowIdInput,
+  cardRowIdsInput,
   cardImportInput,
   cardsPageInput,
+  gateEntryIdInput,
   createCardInput,
   gateAccessesPageInput,
   ladderInfoInput,
@@ -117,10 +118,10 @@ const gm = { menus: ['access.gm'] } as const;
 export const cardRoutes = defineRoutes('card', {
   /** Card list of /access/gate (ismjtk 1) and /access/ladder (ismjtk 2). */
   getGateAccessesPage: r<Page<CardRow>>()({ method: 'GET', input: cardsPageInput, access: cards }),
-  getCardById: r<CardRow>()({ method: 'GET', input: cardIdInput, access: cards }),
+  getCardById: r<CardRow>()({ method: 'GET', input: cardRowIdInput, access: cards }),
   createCard: r<CardRow>()({ method: 'POST', input: createCardInput, access: cards }),
   updateCard: r<CardRow>()({ method: 'POST', input: updateCardInput, access: cards }),
-  batchDel: r<Deleted>()({ method: 'POST', input: cardIdsInput, access: cards }),
+  batchDel: r<Deleted>()({ method: 'POST', input: cardRowIdsInput, access: cards }),
   uploadCardFile: r<CardImportReport>()({ method: 'POST', input: cardImportInput, access: cards, kind: 'multipart' }),
   cardTemplate: r<never>()({ method: 'GET', input: empty, access: cards, kind: 'raw' }),
   getCardAddressDownloadInfo: r<CardDownloadInfo>()({ method: 'GET', input: cardDownloadInfoInput, access: cards }),
@@ -130,6 +131,6 @@ export const cardRoutes = defineRoutes('card', {
   /** Door-unit card list (/gm/card/{addressId}). */
   getGateAccessesByAddressId: r<Page<DoorUnitCardRow>>()({ method: 'GET', input: gateAccessesPageInput, access: gm }),
   updateGateAccessAddressByAddressId: r<DoorUnitCardRow>()({ method: 'POST', input: updateGateAccessInput, access: gm }),
-  delGateAccessAddressById: r<null>()({ method: 'POST', input: cardIdInput, access: gm }),
-  updateRedownload: r<{ queued: number }>()({ method: 'POST', input: cardIdInput, access: gm }),
+  delGateAccessAddressById: r<null>()({ method: 'POST', input: gateEntryIdInput, access: gm }),
+  updateRedownload: r<{ queued: number }>()({ method: 'POST', input: gateEntryIdInput, access: gm }),
 });

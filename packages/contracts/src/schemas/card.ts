@@ -37,7 +37,7 @@ const oneOfInt = (field: string, values: readonly number[]) =>
   reqInt(field, true).refine((v) => values.includes(v), msg('v.invalid', { field: `@${field}` }));
 
 /** Card number: required, at most 10 characters (001 §5). */
-export const cardIdField = () => reqStr('f.card.cardid', LIMITS.cardId);
+export const cardNoField = () => reqStr('f.card.cardid', LIMITS.cardNo);
 /** Account of the holder: a valid mobile phone number (001 §5). */
 export const cardAccountField = () => reqStr('f.account', 20).refine((v) => MAINLAND_PHONE.test(v), msg('v.phone'));
 export const cardTypeField = () => enumField('f.card.type', CARD_TYPES);
@@ -67,12 +67,14 @@ export const cardsPageInput = z.object({
   endtime: optDate('f.card.endtime'),
 });
 
-export const cardIdInput = z.object({ ...withT, id: reqInt('f.id') });
-export const cardIdsInput = z.object({ ids: idList() });
+/** One card by its row id (`id`, as the spec names it). */
+export const cardRowIdInput = z.object({ ...withT, id: reqInt('f.id') });
+/** Cards by their row ids. */
+export const cardRowIdsInput = z.object({ ids: idList() });
 
 /** Add dialog (gateAddForm). */
 export const createCardInput = z.object({
-  cardid: cardIdField(),
+  cardid: cardNoField(),
   communityId: reqInt('f.community', true),
   addressId: reqInt('f.card.household', true),
   account: cardAccountField(),
@@ -95,7 +97,7 @@ export const updateCardInput = z.object({
 export const cardImportInput = z.object({ communityID: reqInt('f.community', true), ismjtk });
 /** One imported row: the household is its address text inside the chosen community. */
 export const cardImportRow = z.object({
-  cardid: cardIdField(),
+  cardid: cardNoField(),
   household: reqStr('f.card.household', LIMITS.address),
   account: cardAccountField(),
   cardtype: cardTypeField(),
@@ -194,6 +196,9 @@ export const gateAccessesPageInput = z.object({
   /** Entries valid until this date at the latest (a date alone: 23:59:59). */
   validto: optDate('f.card.validto'),
 });
+
+/** One door-unit entry (a card_gate row) by its id (`id`, as the spec names it): its delete and resend. */
+export const gateEntryIdInput = z.object({ ...withT, id: reqInt('f.id') });
 
 /** Edit of one door-unit entry: validity and note. */
 export const updateGateAccessInput = z.object({ id: reqInt('f.id'), ...entryValidity('card') }).refine(...validityInOrder);

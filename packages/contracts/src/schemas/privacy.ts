@@ -25,7 +25,7 @@ export const consentFields = {
   guardianName: optStr('f.privacy.guardianName', 50),
   consentMethod: choice('f.privacy.method', CONSENT_METHODS, 'privacy.consentRequired'),
   /** A card given in the same dialog (the person's other way in): its number; mode ic unless told. */
-  cardid: optStr('f.privacy.cardid', LIMITS.cardId),
+  cardid: optStr('f.privacy.cardid', LIMITS.cardNo),
   cardmode: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z.enum(CARD_MODE_NAMES, { error: msg('v.invalid', { field: '@f.card.mode' }) }).optional(),

@@ -109,9 +109,24 @@ export const saveGroupInput = z.object({
   lifts: jsonList('f.rules.lifts', groupLiftItem).optional(),
 });
 
+/**
+ * The card of a card's access groups, by its row id: `cardRowId`. `cardId` is its deprecated
+ * alias (the same row id under the name it had until Nov 2026), still accepted for one release so
+ * an outside caller does not break; the server reads `cardRowId ?? cardId`. One of them is required.
+ */
+const cardRowIdFields = {
+  cardRowId: optInt('f.id'),
+  /** @deprecated Send `cardRowId`: this is the card's row id, not its number. */
+  cardId: optInt('f.id').meta({
+    deprecated: true,
+    description: "Deprecated alias of cardRowId (the card's row id, not its number); accepted for one release.",
+  }),
+};
+const oneCardRowId: [(v: { cardRowId?: number | undefined; cardId?: number | undefined }) => boolean, { message: string; path: string[] }] =
+  [(v) => v.cardRowId !== undefined || v.cardId !== undefined, { message: msg('v.required', { field: '@f.id' }), path: ['cardRowId'] }];
 /** A card's access groups (the door-unit dialog of the card lists). */
-export const cardGroupsInput = z.object({ ...withT, cardId: reqInt('f.id') });
-export const setCardGroupsInput = z.object({ cardId: reqInt('f.id'), groupIds: intList('f.rules.groups') });
+export const cardGroupsInput = z.object({ ...withT, ...cardRowIdFields }).refine(...oneCardRowId);
+export const setCardGroupsInput = z.object({ ...cardRowIdFields, groupIds: intList('f.rules.groups') }).refine(...oneCardRowId);
 /** A face's access groups (the face's door-unit dialog). */
 export const faceGroupsInput = z.object({ ...withT, faceId: reqInt('f.id') });
 export const setFaceGroupsInput = z.object({ faceId: reqInt('f.id'), groupIds: intList('f.rules.groups') });

@@ -34,12 +34,18 @@ export function openApiDocument(version: string) {
       },
     };
     if (r.method === 'GET') {
-      op.parameters = Object.entries(schema.properties ?? {}).map(([name, s]) => ({
-        name,
-        in: 'query',
-        required: schema.required?.includes(name) ?? false,
-        schema: s,
-      }));
+      op.parameters = Object.entries(schema.properties ?? {}).map(([name, s]) => {
+        // A field the schema marks deprecated (an old name kept as an alias) is a deprecated parameter.
+        const { deprecated, description } = s as { deprecated?: boolean; description?: string };
+        return {
+          name,
+          in: 'query',
+          required: schema.required?.includes(name) ?? false,
+          ...(deprecated ? { deprecated: true } : {}),
+          ...(description ? { description } : {}),
+          schema: s,
+        };
+      });
     } else {
       const type = r.kind === 'multipart' ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
       op.requestBody = { content: { [type]: { schema } } };

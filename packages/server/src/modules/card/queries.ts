@@ -137,10 +137,10 @@ export async function cardsPage(ctx: AuthCtx, i: ParsedInput<R['getGateAccessesP
 }
 
 /** One card as the list shows it. */
-export async function cardRow(db: Kysely<DB>, id: number): Promise<CardRow> {
+export async function cardRow(db: Kysely<DB>, cardRowId: number): Promise<CardRow> {
   const r = await cardBase(db)
     .select([...cardColumns, gateCount])
-    .where('c.id', '=', id)
+    .where('c.id', '=', cardRowId)
     .executeTakeFirst();
   if (!r) throw notFound();
   return toCardRow(r);

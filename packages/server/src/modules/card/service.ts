@@ -142,10 +142,10 @@ export async function updateCard(ctx: AuthCtx, i: ParsedInput<R['updateCard']>):
 }
 
 /** batchDel: all the cards or none (each must be in scope and under a menu the caller holds). */
-export async function deleteCards(ctx: AuthCtx, ids: number[]): Promise<{ deleted: number }> {
+export async function deleteCards(ctx: AuthCtx, cardRowIds: number[]): Promise<{ deleted: number }> {
   const scope = await scopeOf(ctx.db, ctx.caller);
   return withCommands(ctx, async (trx, q) => {
-    const cards = await trx.selectFrom('card').select(CARD_COLUMNS).where('id', 'in', ids).execute();
+    const cards = await trx.selectFrom('card').select(CARD_COLUMNS).where('id', 'in', cardRowIds).execute();
     for (const c of cards) {
       if (!inScope(scope, c.community_id)) throw outOfScope();
       assertTypeMenu(ctx.caller, c.card_type);

@@ -74,11 +74,11 @@ export const CARD_COLUMNS = [
 ] as const;
 
 /** A card the caller may manage: 404 when unknown, 403 out of scope or without the card's menu. */
-export async function loadCard(ctx: AuthCtx, id: number, db: Kysely<DB> = ctx.db): Promise<CardRecord & { menu: MenuKey }> {
+export async function loadCard(ctx: AuthCtx, cardRowId: number, db: Kysely<DB> = ctx.db): Promise<CardRecord & { menu: MenuKey }> {
   const card = await foundInScope(
     ctx.db,
     ctx.caller,
-    await db.selectFrom('card').select(CARD_COLUMNS).where('id', '=', id).executeTakeFirst(),
+    await db.selectFrom('card').select(CARD_COLUMNS).where('id', '=', cardRowId).executeTakeFirst(),
   );
   return { ...card, menu: assertTypeMenu(ctx.caller, card.card_type) };
 }

@@ -33,6 +33,7 @@ function putCommand(
   return command(
     CMD_KIND.cardPut,
     {
+      // `cardId` on the wire is the card NUMBER (the name DESIGN.md fixes for card.put).
       cardId: card.card_no,
       account: card.account,
       userName: card.user_name,
@@ -54,6 +55,7 @@ export const cardPutCommand = (card: CardForDevice, entry: EntryForDevice): NewC
 export const groupCardPutCommand = (card: CardForDevice, schedules: number[]): NewCommand =>
   putCommand(card, {}, schedulesField(schedules));
 
+/** card.delete: by the card's number (the wire's `cardId`, a name DESIGN.md fixes). */
 export function cardDeleteCommand(card: Pick<CardForDevice, 'card_no' | 'account'>): NewCommand {
   return command(CMD_KIND.cardDelete, { cardId: card.card_no }, { objectKey: `card:${card.card_no}`, account: card.account });
 }

@@ -64,12 +64,15 @@ export const liftRowOf = (item: {
   back_levels: JSON.stringify([...new Set(item.BackUnlockLevelList)]),
 });
 
-/** Whose entry a lift-file entry is: the card (with its number) or the face. */
-export const ladderHolder = (source: 'card' | 'face', r: { holderId: number; account: string; cardId?: string }) => ({
+/**
+ * Whose entry a lift-file entry is: the card (with its number) or the face. The entry's
+ * `cardId` is the card NUMBER: the lift file's field name is fixed by DESIGN.md.
+ */
+export const ladderHolder = (source: 'card' | 'face', r: { holderId: number; account: string; cardNo?: string }) => ({
   source,
   holderId: r.holderId,
   account: r.account,
-  ...(r.cardId !== undefined ? { cardId: r.cardId } : {}),
+  ...(r.cardNo !== undefined ? { cardId: r.cardNo } : {}),
 });
 
 /** Door units where the groups give lift floors. */
@@ -92,7 +95,7 @@ async function groupLiftUnitsOf(db: Kysely<DB>, kind: 'card' | 'face', ids: numb
 }
 
 /** Door units where cards have lift floors through their groups (a card's disable, deletion or new account re-sends these files). */
-export const groupLiftUnitsOfCards = (db: Kysely<DB>, cardIds: number[]) => groupLiftUnitsOf(db, 'card', cardIds);
+export const groupLiftUnitsOfCards = (db: Kysely<DB>, cardRowIds: number[]) => groupLiftUnitsOf(db, 'card', cardRowIds);
 
 /** Door units where faces have lift floors through their groups. */
 export const groupLiftUnitsOfFaces = (db: Kysely<DB>, faceIds: number[]) => groupLiftUnitsOf(db, 'face', faceIds);
@@ -119,7 +122,7 @@ export const ladderEntries: LadderSource = async (db, door): Promise<LadderFileE
   const cards = await db
     .selectFrom('ladder_config as l')
     .innerJoin('card as c', 'c.id', 'l.card_id')
-    .select(['c.id as holderId', 'c.account', 'c.card_no as cardId', ...LIFT_COLUMNS])
+    .select(['c.id as holderId', 'c.account', 'c.card_no as cardNo', ...LIFT_COLUMNS])
     .where('l.address_id', '=', door.addressId)
     .where('c.status', '=', 'enable')
     .orderBy('l.id')
@@ -132,7 +135,7 @@ export const ladderEntries: LadderSource = async (db, door): Promise<LadderFileE
     .where('f.status', '=', 'enable')
     .orderBy('l.id')
     .execute();
-  const entry = (source: 'card' | 'face', r: (typeof faces)[number] & { cardId?: string }): LadderFileEntry => ({
+  const entry = (source: 'card' | 'face', r: (typeof faces)[number] & { cardNo?: string }): LadderFileEntry => ({
     ...ladderHolder(source, r),
     ...presentLift(r),
   });
@@ -156,7 +159,7 @@ export const groupLadderEntries: LadderSource = async (db, door): Promise<Ladder
   const cards = await lifts
     .innerJoin('access_group_card as gc', 'gc.group_id', 'gl.group_id')
     .innerJoin('card as c', 'c.id', 'gc.card_id')
-    .select(['c.id as holderId', 'c.account', 'c.card_no as cardId', ...held])
+    .select(['c.id as holderId', 'c.account', 'c.card_no as cardNo', ...held])
     .where('c.status', '=', 'enable')
     .where(({ not, exists }) => not(exists(ownLift('l.card_id', 'c.id'))))
     .orderBy('c.id')
@@ -171,7 +174,7 @@ export const groupLadderEntries: LadderSource = async (db, door): Promise<Ladder
     .orderBy('f.id')
     .orderBy('g.id')
     .execute();
-  const entry = (source: 'card' | 'face', r: (typeof faces)[number] & { cardId?: string }): LadderFileEntry => ({
+  const entry = (source: 'card' | 'face', r: (typeof faces)[number] & { cardNo?: string }): LadderFileEntry => ({
     ...ladderHolder(source, r),
     ...presentLift({ ...r, is_admin: 0, is_villa: 0 }),
     group: r.groupId,

@@ -59,7 +59,8 @@ const groupSchedulesOf = async (db: Kysely<DB>, kind: 'card' | 'face', id: numbe
   (await groupSchedulesOfHolders(db, kind, [id], unitIds)).get(id) ?? new Map<number, number[]>();
 
 /** Schedules a card holds on each unit through its groups: unit → schedule ids (0: Always). */
-export const groupSchedulesOfCard = (db: Kysely<DB>, cardId: number, unitIds?: number[]) => groupSchedulesOf(db, 'card', cardId, unitIds);
+export const groupSchedulesOfCard = (db: Kysely<DB>, cardRowId: number, unitIds?: number[]) =>
+  groupSchedulesOf(db, 'card', cardRowId, unitIds);
 
 /** Schedules a face holds on each unit through its groups: unit → schedule ids (0: Always). */
 export const groupSchedulesOfFace = (db: Kysely<DB>, faceId: number, unitIds?: number[]) => groupSchedulesOf(db, 'face', faceId, unitIds);
@@ -88,14 +89,14 @@ export function schedulesByHolder<T extends { schedule_id: number | null }>(
 }
 
 /** Every door unit each card is on: its own entries and its groups' units. */
-export async function unitsOfCards(db: Kysely<DB>, cardIds: number[]): Promise<{ card_id: number; gate_id: number }[]> {
-  if (!cardIds.length) return [];
-  const own = await db.selectFrom('card_gate').select(['card_id', 'gate_id']).where('card_id', 'in', cardIds).execute();
+export async function unitsOfCards(db: Kysely<DB>, cardRowIds: number[]): Promise<{ card_id: number; gate_id: number }[]> {
+  if (!cardRowIds.length) return [];
+  const own = await db.selectFrom('card_gate').select(['card_id', 'gate_id']).where('card_id', 'in', cardRowIds).execute();
   const viaGroups = await db
     .selectFrom('access_group_card as gc')
     .innerJoin('access_group_unit as gu', 'gu.group_id', 'gc.group_id')
     .select(['gc.card_id', 'gu.address_id as gate_id'])
-    .where('gc.card_id', 'in', cardIds)
+    .where('gc.card_id', 'in', cardRowIds)
     .execute();
   const seen = new Set<string>();
   return [...own, ...viaGroups].filter((r) => {

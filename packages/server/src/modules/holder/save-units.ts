@@ -210,9 +210,9 @@ async function addressOf(db: Kysely<DB>, id: number): Promise<string | undefined
   return (await db.selectFrom('address').select('address').where('id', '=', id).executeTakeFirst())?.address;
 }
 
-const cardHolder = async (ctx: AuthCtx, id: number) => {
-  const card = await loadCard(ctx, id);
-  return { card, h: { kind: 'card', id, communityId: card.community_id, enabled: card.status === 'enable' } as Holder };
+const cardHolder = async (ctx: AuthCtx, cardRowId: number) => {
+  const card = await loadCard(ctx, cardRowId);
+  return { card, h: { kind: 'card', id: cardRowId, communityId: card.community_id, enabled: card.status === 'enable' } as Holder };
 };
 
 const faceHolder = async (ctx: AuthCtx, id: number) => {
@@ -221,8 +221,8 @@ const faceHolder = async (ctx: AuthCtx, id: number) => {
 };
 
 /** getCardAddressDownloadInfo */
-export async function cardUnitsInfo(ctx: AuthCtx, id: number): Promise<CardDownloadInfo> {
-  return unitsInfo(ctx, ctx.db, (await cardHolder(ctx, id)).h);
+export async function cardUnitsInfo(ctx: AuthCtx, cardRowId: number): Promise<CardDownloadInfo> {
+  return unitsInfo(ctx, ctx.db, (await cardHolder(ctx, cardRowId)).h);
 }
 
 /** updateCardAddressInfo: answers how many commands were queued. */

@@ -62,7 +62,7 @@ describe('move-out and expire unused through access groups', () => {
     const home = await addAddress(t, community, `G ${seq}01`);
     const phone = `1380000${String(2000 + seq)}`;
     const card = await newCard(t, token, { cardid: `GRP${seq}`, communityId: community, addressId: home, account: phone });
-    await post('/rules/setCardGroups', { cardId: card.id, groupIds: group.id });
+    await post('/rules/setCardGroups', { cardRowId: card.id, groupIds: group.id });
     const faceId = withFace ? await addFace(home, phone) : 0;
     if (withFace) await post('/rules/setFaceGroups', { faceId, groupIds: group.id });
     await until(
@@ -183,7 +183,7 @@ describe('move-out and expire unused through access groups', () => {
     });
     const empty = await post<GroupRow>('/rules/saveGroup', { communityId: community, name: 'Empty', scheduleId: evenings.id, units: [] });
     const h = await household(false);
-    await post('/rules/setCardGroups', { cardId: h.card.id, groupIds: `${group.id},${empty.id}` });
+    await post('/rules/setCardGroups', { cardRowId: h.card.id, groupIds: `${group.id},${empty.id}` });
     await until(settled, 30_000, 'acked');
     const review = (await t.get<Review>('/review/getReview', { addressId: h.home }, token)).body.content;
     const [card] = review.credentials;

@@ -153,15 +153,15 @@ export async function expireUnused(ctx: AuthCtx, i: { cards: number[]; faces: nu
       assertTypeMenu(ctx.caller, c.card_type);
     }
     for (const f of faces) if (!inScope(scope, f.community_id)) throw outOfScope();
-    const cardIds = cards.map((c) => c.id);
+    const cardRowIds = cards.map((c) => c.id);
     const faceIds = faces.map((f) => f.id);
     // Every unit that holds them (own entries and their groups' units) and every lift file naming them, read before the change.
     const places = await placesOf(ctx, [...cards.map(cardCredential), ...faces.map(faceCredential)], trx);
     if (i.action === 'delete') {
-      if (cardIds.length) await trx.deleteFrom('card').where('id', 'in', cardIds).execute();
+      if (cardRowIds.length) await trx.deleteFrom('card').where('id', 'in', cardRowIds).execute();
     } else {
-      if (cardIds.length)
-        await trx.updateTable('card').set({ status: 'disable', updated_at: sql<Date>`now()` }).where('id', 'in', cardIds).execute();
+      if (cardRowIds.length)
+        await trx.updateTable('card').set({ status: 'disable', updated_at: sql<Date>`now()` }).where('id', 'in', cardRowIds).execute();
       if (faceIds.length)
         await trx.updateTable('face').set({ status: 'disable', updated_at: sql<Date>`now()` }).where('id', 'in', faceIds).execute();
     }

@@ -28,15 +28,16 @@ const KINDS = {
 /** A card or a face whose groups are read or set, once the caller may see it. */
 interface Holder {
   kind: keyof typeof KINDS;
+  /** The card's or the face's row id. */
   id: number;
   communityId: number;
   opLog: Pick<OpLogEntry, 'menu' | 'content'>;
 }
 
-async function cardHolder(ctx: AuthCtx, id: number): Promise<Holder> {
-  const card = await loadCard(ctx, id);
+async function cardHolder(ctx: AuthCtx, cardRowId: number): Promise<Holder> {
+  const card = await loadCard(ctx, cardRowId);
   const content = msg('op.rules.cardGroups', { cardid: card.card_no });
-  return { kind: 'card', id, communityId: card.community_id, opLog: { menu: card.menu, content } };
+  return { kind: 'card', id: cardRowId, communityId: card.community_id, opLog: { menu: card.menu, content } };
 }
 
 async function faceHolder(ctx: AuthCtx, id: number): Promise<Holder> {
@@ -92,10 +93,10 @@ async function setGroupsOf(ctx: AuthCtx, h: Holder, groupIds: number[]): Promise
 }
 
 /** getCardGroups */
-export const cardGroups = async (ctx: AuthCtx, cardId: number) => groupsOf(ctx, await cardHolder(ctx, cardId));
+export const cardGroups = async (ctx: AuthCtx, cardRowId: number) => groupsOf(ctx, await cardHolder(ctx, cardRowId));
 /** setCardGroups */
-export const setCardGroups = async (ctx: AuthCtx, cardId: number, groupIds: number[]) =>
-  setGroupsOf(ctx, await cardHolder(ctx, cardId), groupIds);
+export const setCardGroups = async (ctx: AuthCtx, cardRowId: number, groupIds: number[]) =>
+  setGroupsOf(ctx, await cardHolder(ctx, cardRowId), groupIds);
 /** getFaceGroups */
 export const faceGroups = async (ctx: AuthCtx, faceId: number) => groupsOf(ctx, await faceHolder(ctx, faceId));
 /** setFaceGroups */

@@ -62,7 +62,7 @@ describe('access rules on simulated door units', () => {
       units: [a.addressid],
     });
     const card = await newCard(t, token, { cardid: 'RULE1', communityId: community, addressId: home, account: '13800000041' });
-    await post('/rules/setCardGroups', { cardId: card.id, groupIds: g.id });
+    await post('/rules/setCardGroups', { cardRowId: card.id, groupIds: g.id });
     await until(() => sa.state.cards.has('RULE1'), 20_000, 'card on unit A');
     expect(sa.state.cards.get('RULE1')).toMatchObject({ schedules: [s.id], account: '13800000041' });
     expect(sb.state.cards.has('RULE1')).toBe(false);
@@ -112,7 +112,7 @@ describe('access rules on simulated door units', () => {
       units: [b.addressid],
     });
     const card = await newCard(t, token, { cardid: 'RULE2', communityId: community, addressId: home });
-    await post('/rules/setCardGroups', { cardId: card.id, groupIds: g.id });
+    await post('/rules/setCardGroups', { cardRowId: card.id, groupIds: g.id });
     await until(() => sb.state.cards.has('RULE2'), 20_000, 'card on unit B');
     expect(sb.state.cards.get('RULE2')?.schedules).toBeUndefined();
     const res = await t.post<{ queued: number }>('/device/resync', { addressid: b.addressid }, token);
@@ -121,7 +121,7 @@ describe('access rules on simulated door units', () => {
     expect(sb.state.cards.has('RULE2')).toBe(true);
     expect(sb.state.cards.has('RULE1')).toBe(true);
     expect(sb.state.schedules?.schedules.length).toBe(1);
-    await post('/rules/setCardGroups', { cardId: card.id, groupIds: [] });
+    await post('/rules/setCardGroups', { cardRowId: card.id, groupIds: [] });
     await until(() => !sb.state.cards.has('RULE2'), 20_000, 'card withdrawn from unit B');
   });
 

@@ -133,9 +133,9 @@ export async function groupCandidates(ctx: AuthCtx, groupId: number, text: strin
 }
 
 /** The ids given, each once, all of the group's community and of what the caller manages (else 400 / 403). */
-async function checked(ctx: AuthCtx, g: Group, cardIds: number[], faceIds: number[]): Promise<{ cards: number[]; faces: number[] }> {
+async function checked(ctx: AuthCtx, g: Group, cardRowIds: number[], faceIds: number[]): Promise<{ cards: number[]; faces: number[] }> {
   const { types, faces } = managed(ctx);
-  const cards = [...new Set(cardIds)];
+  const cards = [...new Set(cardRowIds)];
   const wantedFaces = [...new Set(faceIds)];
   if (wantedFaces.length && !faces) throw forbidden();
   const cardRows = cards.length

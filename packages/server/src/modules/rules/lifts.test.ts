@@ -130,7 +130,7 @@ describe('group lift floors and group QR codes', () => {
     expect(detailOf(log).after.lifts.map((l: { address_id: number }) => l.address_id)).toEqual([spare, a.addressid].sort((x, y) => x - y));
 
     const card = await newCard(t, token, { cardid: 'LIFT1', communityId: community, addressId: home, account: '13800000051' });
-    await post('/rules/setCardGroups', { cardId: card.id, groupIds: g.id });
+    await post('/rules/setCardGroups', { cardRowId: card.id, groupIds: g.id });
     await until(() => groupEntries(sa, 'LIFT1').length === 1, 20_000, 'group lift entry on unit A');
     expect(groupEntries(sa, 'LIFT1')[0]).toMatchObject({
       source: 'card',
@@ -143,9 +143,9 @@ describe('group lift floors and group QR codes', () => {
     });
     expect(sb.state.ladder).toEqual([]);
     sa.setClock(MON_0830);
-    expect(sa.liftFloors({ cardId: 'LIFT1' })).toEqual({ resident: ['03'], front: ['05', '06'], back: [] });
+    expect(sa.liftFloors({ cardNo: 'LIFT1' })).toEqual({ resident: ['03'], front: ['05', '06'], back: [] });
     sa.setClock(MON_1100);
-    expect(sa.liftFloors({ cardId: 'LIFT1' })).toEqual({ resident: [], front: [], back: [] });
+    expect(sa.liftFloors({ cardNo: 'LIFT1' })).toEqual({ resident: [], front: [], back: [] });
 
     // the card's own lift control on the unit wins there
     const own = await t.post(
@@ -156,7 +156,7 @@ describe('group lift floors and group QR codes', () => {
     expect(own.body.status).toBe(200);
     await until(() => sa.state.ladder.some((e) => e.cardId === 'LIFT1' && e.group === undefined), 20_000, 'own lift entry');
     expect(groupEntries(sa, 'LIFT1')).toEqual([]);
-    expect(sa.liftFloors({ cardId: 'LIFT1' }).front).toEqual(['09']);
+    expect(sa.liftFloors({ cardNo: 'LIFT1' }).front).toEqual(['09']);
     await t.post('/card/updateLadderControl', { id: card.id, source: 0, lcls: '[]' }, token);
     await until(() => groupEntries(sa, 'LIFT1').length === 1, 20_000, 'group entry back');
 
@@ -171,7 +171,7 @@ describe('group lift floors and group QR codes', () => {
     });
     await until(() => groupEntries(sa, 'LIFT1')[0]?.FrontUnlockLevelList[0] === '07', 20_000, 'new floors on unit A');
     expect(groupEntries(sa, 'LIFT1')[0]?.schedules).toBeUndefined();
-    expect(sa.liftFloors({ cardId: 'LIFT1' }, MON_1100).front).toEqual(['07']);
+    expect(sa.liftFloors({ cardNo: 'LIFT1' }, MON_1100).front).toEqual(['07']);
     expect((await groups()).find((x) => x.id === g.id)?.lifts.map((l) => l.addressid)).toEqual([a.addressid]);
 
     // a save without lifts keeps them; removing the unit from the group removes its floors
@@ -215,11 +215,11 @@ describe('group lift floors and group QR codes', () => {
       lifts: JSON.stringify([lift(b.addressid, ['08'])]),
     });
     const card = await newCard(t, token, { cardid: 'LIFT2', communityId: community, addressId: home, account: '13800000052' });
-    await post('/rules/setCardGroups', { cardId: card.id, groupIds: g.id });
+    await post('/rules/setCardGroups', { cardRowId: card.id, groupIds: g.id });
     await until(() => groupEntries(sb, 'LIFT2').length === 1, 20_000, 'floors on unit B');
-    await post('/rules/setCardGroups', { cardId: card.id, groupIds: [] });
+    await post('/rules/setCardGroups', { cardRowId: card.id, groupIds: [] });
     await until(() => groupEntries(sb, 'LIFT2').length === 0, 20_000, 'floors gone with the group');
-    await post('/rules/setCardGroups', { cardId: card.id, groupIds: g.id });
+    await post('/rules/setCardGroups', { cardRowId: card.id, groupIds: g.id });
     await until(() => groupEntries(sb, 'LIFT2').length === 1, 20_000, 'floors back');
     await post('/rules/deleteGroup', { id: g.id });
     await until(() => groupEntries(sb, 'LIFT2').length === 0, 20_000, 'floors gone with the deleted group');

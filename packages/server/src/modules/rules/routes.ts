@@ -11,6 +11,10 @@ import { rulesSettings, setTimeZone } from './settings.ts';
 
 const R = ROUTES.rules;
 
+/** The card of getCardGroups / setCardGroups: its row id, `cardRowId`, else the deprecated `cardId` (the schema requires one). */
+const cardRowIdOf = (input: { cardRowId?: number | undefined; cardId?: number | undefined }): number =>
+  input.cardRowId ?? (input.cardId as number);
+
 export const rulesHandlers: Registered[] = [
   handle(R.getSettings, async (input, ctx) => rulesSettings(ctx, input.communityId)),
   handle(R.setTimeZone, async (input, ctx) => new Answer(200, await setTimeZone(ctx, input.communityId, input.timeZone), ['ok.saved'])),
@@ -32,8 +36,11 @@ export const rulesHandlers: Registered[] = [
   handle(R.findGroupCandidates, async (input, ctx) => groupCandidates(ctx, input.groupId, input.text)),
   handle(R.addGroupMembers, async (input, ctx) => new Answer(200, await addGroupMembers(ctx, input), ['ok.saved'])),
   handle(R.removeGroupMembers, async (input, ctx) => new Answer(200, await removeGroupMembers(ctx, input), ['ok.saved'])),
-  handle(R.getCardGroups, async (input, ctx) => cardGroups(ctx, input.cardId)),
-  handle(R.setCardGroups, async (input, ctx) => new Answer(200, await setCardGroups(ctx, input.cardId, input.groupIds), ['ok.saved'])),
+  handle(R.getCardGroups, async (input, ctx) => cardGroups(ctx, cardRowIdOf(input))),
+  handle(
+    R.setCardGroups,
+    async (input, ctx) => new Answer(200, await setCardGroups(ctx, cardRowIdOf(input), input.groupIds), ['ok.saved']),
+  ),
   handle(R.getFaceGroups, async (input, ctx) => faceGroups(ctx, input.faceId)),
   handle(R.setFaceGroups, async (input, ctx) => new Answer(200, await setFaceGroups(ctx, input.faceId, input.groupIds), ['ok.saved'])),
 ];

@@ -142,11 +142,11 @@ describe('access rules API', () => {
     );
 
     const card = await newCard(t, manager.token, { cardid: 'RG1', communityId: c1, addressId: home });
-    const none = await t.get<{ selected: number[] }>('/rules/getCardGroups', { cardId: card.id }, manager.token);
+    const none = await t.get<{ selected: number[] }>('/rules/getCardGroups', { cardRowId: card.id }, manager.token);
     expect(none.body.content.selected).toEqual([]);
     const set = await t.post<{ selected: number[] }>(
       '/rules/setCardGroups',
-      { cardId: card.id, groupIds: g.body.content.id },
+      { cardRowId: card.id, groupIds: g.body.content.id },
       manager.token,
     );
     expect(set.body.content.selected).toEqual([g.body.content.id]);
@@ -154,15 +154,15 @@ describe('access rules API', () => {
     // the card now has a card.put queued for each unit (no devices bound: nothing queued, nothing refused)
     const foreign = await t.post<{ id: number }>('/rules/saveGroup', { communityId: c2, name: 'F', scheduleId: 0, units: [other] }, admin);
     expect(
-      (await t.post('/rules/setCardGroups', { cardId: card.id, groupIds: foreign.body.content.id }, manager.token)).body.msgs,
+      (await t.post('/rules/setCardGroups', { cardRowId: card.id, groupIds: foreign.body.content.id }, manager.token)).body.msgs,
     ).toContain("The chosen access groups do not belong to the card's community");
     const outsider = await managerOf(t, c2);
-    expect((await t.get('/rules/getCardGroups', { cardId: card.id }, outsider.token)).body.status).toBe(403);
+    expect((await t.get('/rules/getCardGroups', { cardRowId: card.id }, outsider.token)).body.status).toBe(403);
     expect((await t.post('/rules/deleteGroup', { id: g.body.content.id }, outsider.token)).body.status).toBe(403);
     expect((await t.post('/rules/deleteGroup', { id: g.body.content.id }, manager.token)).body.status).toBe(200);
-    expect((await t.get<{ selected: number[] }>('/rules/getCardGroups', { cardId: card.id }, manager.token)).body.content.selected).toEqual(
-      [],
-    );
+    expect(
+      (await t.get<{ selected: number[] }>('/rules/getCardGroups', { cardRowId: card.id }, manager.token)).body.content.selected,
+    ).toEqual([]);
   });
 
   it("a face's groups: the face menu, scope, groups of its community only, op log", async () => {

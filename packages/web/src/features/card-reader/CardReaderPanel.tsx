@@ -8,10 +8,10 @@ import { RowButton } from '../../shared/buttons.tsx';
 /**
  * The serial-port reader section of the card Add and Edit dialogs (001 §2, §4): port, baud rate,
  * one connect/disconnect button, driver download and set-up help, and the reader's status.
- * While the port is open each card id the reader sends is handed to onCardId.
+ * While the port is open each card number the reader sends is handed to onCardNo.
  */
-export function CardReaderPanel({ onCardId }: { onCardId: (cardId: string) => void }) {
-  const r = useCardReader(onCardId);
+export function CardReaderPanel({ onCardNo }: { onCardNo: (cardNo: string) => void }) {
+  const r = useCardReader(onCardNo);
   const { t } = r;
   const [help, setHelp] = useState(false);
   // a button, not an <a> without href: Tab reaches it and Enter or Space opens the help
@@ -22,7 +22,7 @@ export function CardReaderPanel({ onCardId }: { onCardId: (cardId: string) => vo
   );
   const statusText = r.isOpen
     ? r.lastCard
-      ? t('ui.cardReader.lastCard', { cardId: r.lastCard })
+      ? t('ui.cardReader.lastCard', { cardNo: r.lastCard })
       : t('ui.cardReader.waiting', { port: r.state?.PortName ?? '', baud: r.state?.BaudRate ?? '' })
     : r.status === 'checking'
       ? t('ui.cardReader.checking')

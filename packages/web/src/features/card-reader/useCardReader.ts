@@ -9,12 +9,12 @@ export type HelperStatus = 'idle' | 'checking' | 'up' | 'down';
 
 /**
  * The serial-port reader of the card dialogs (001 §4): finds the helper, lists ports, opens and
- * closes the chosen port, and while it is open asks for the card id every second, handing each
- * new id to onCardId. A helper that is not running is one state shown once, never a stream of errors;
+ * closes the chosen port, and while it is open asks for the card number (getCardId) every second, handing each
+ * new card number to onCardNo. A helper that is not running is one state shown once, never a stream of errors;
  * it is looked for only when the user asks (Connect, the port list), not when the dialog opens, so
  * a dialog opened without a helper leaves the browser console clean (a refused fetch is logged there).
  */
-export function useCardReader(onCardId: (cardId: string) => void) {
+export function useCardReader(onCardNo: (cardNo: string) => void) {
   const { t, lang } = useT();
   const { message } = useApp();
   const [status, setStatus] = useState<HelperStatus>('idle');
@@ -23,8 +23,8 @@ export function useCardReader(onCardId: (cardId: string) => void) {
   const [baud, setBaud] = useState<CardReaderBaudRate>(CARD_READER.defaultBaudRate);
   const [busy, setBusy] = useState(false);
   const [lastCard, setLastCard] = useState('');
-  const onCard = useRef(onCardId);
-  onCard.current = onCardId;
+  const onCard = useRef(onCardNo);
+  onCard.current = onCardNo;
   const langRef = useRef(lang);
   langRef.current = lang;
 
@@ -72,11 +72,12 @@ export function useCardReader(onCardId: (cardId: string) => void) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tick = async () => {
       try {
-        const id = await helperCall<string>('getCardId', langRef.current);
+        // The helper's call is named getCardId (DESIGN.md); it answers the card NUMBER read.
+        const cardNo = await helperCall<string>('getCardId', langRef.current);
         if (stopped) return;
-        if (id) {
-          setLastCard(id);
-          onCard.current(id);
+        if (cardNo) {
+          setLastCard(cardNo);
+          onCard.current(cardNo);
         }
       } catch (e) {
         if (stopped) return;

@@ -70,8 +70,8 @@ export function CardDialog({ ismjtk, row, onClose, onSaved }: CardDialogProps) {
       {row ? null : (
         <>
           <CardReaderPanel
-            onCardId={(cardId) => {
-              form.setFieldValue('cardid', cardId);
+            onCardNo={(cardNo) => {
+              form.setFieldValue('cardid', cardNo);
               void form.validateFields(['cardid']).catch(() => undefined);
             }}
           />

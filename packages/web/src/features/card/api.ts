@@ -17,5 +17,6 @@ export const updateCard = mutation(cardRoutes.updateCard);
 
 /** One door unit's cards: the validity edit, delete and resend of an entry. */
 export const saveDoorUnitCard = mutation(cardRoutes.updateGateAccessAddressByAddressId);
-export const deleteDoorUnitCard = (id: number) => mutate(cardRoutes.delGateAccessAddressById, { id });
-export const resendDoorUnitCard = (id: number) => mutate(cardRoutes.updateRedownload, { id });
+/** A card's entry on a door unit, by the entry's id (a card_gate row, not the card). */
+export const deleteDoorUnitCard = (entryId: number) => mutate(cardRoutes.delGateAccessAddressById, { id: entryId });
+export const resendDoorUnitCard = (entryId: number) => mutate(cardRoutes.updateRedownload, { id: entryId });

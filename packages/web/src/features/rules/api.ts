@@ -56,14 +56,14 @@ export const addGroupMembers = (groupId: number, cards: number[], faces: number[
 export const removeGroupMembers = (groupId: number, cards: number[], faces: number[]) =>
   mutate(R.removeGroupMembers, { groupId, cards, faces });
 
-/** A card's or face's groups (their door-unit dialogs). */
+/** A card's or face's groups (their door-unit dialogs), by its row id. */
 export type Holder = 'card' | 'face';
-export const useHolderGroups = (kind: Holder, id: number) =>
+export const useHolderGroups = (kind: Holder, rowId: number) =>
   useQuery({
-    queryKey: ['holderGroups', kind, id],
-    queryFn: () => (kind === 'card' ? call(R.getCardGroups, { cardId: id }) : call(R.getFaceGroups, { faceId: id })),
+    queryKey: ['holderGroups', kind, rowId],
+    queryFn: () => (kind === 'card' ? call(R.getCardGroups, { cardRowId: rowId }) : call(R.getFaceGroups, { faceId: rowId })),
     staleTime: 0,
     gcTime: 0,
   });
-export const setHolderGroups = (kind: Holder, id: number, groupIds: number[]) =>
-  kind === 'card' ? mutate(R.setCardGroups, { cardId: id, groupIds }) : mutate(R.setFaceGroups, { faceId: id, groupIds });
+export const setHolderGroups = (kind: Holder, rowId: number, groupIds: number[]) =>
+  kind === 'card' ? mutate(R.setCardGroups, { cardRowId: rowId, groupIds }) : mutate(R.setFaceGroups, { faceId: rowId, groupIds });

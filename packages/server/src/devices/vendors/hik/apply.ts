@@ -88,6 +88,7 @@ export async function applyCommand(db: Db, t: Terminal, cmd: ClaimedCommand, pol
   switch (cmd.kind) {
     case CMD_KIND.profile:
       return ''; // the name is kept by the server
+    // The payloads' `cardId` is the card NUMBER (the protocol's name, fixed by DESIGN.md): Hik's cardNo.
     case CMD_KIND.cardPut: {
       const p = obj<CardPutPayload>(cmd.payload, (v) => isText(v.cardId) && isText(v.account));
       await t.client.json('PUT', ISAPI.userSetUp, personBody(p, await t.offset()));

@@ -80,16 +80,16 @@ export function personBody(
   };
 }
 
-export const cardBody = (cardId: string, account: string) => ({
-  CardInfo: { employeeNo: employeeNoOf(account), cardNo: cardId, cardType: 'normalCard' },
+export const cardBody = (cardNo: string, account: string) => ({
+  CardInfo: { employeeNo: employeeNoOf(account), cardNo, cardType: 'normalCard' },
 });
 
-export const cardDeleteBody = (cardId: string) => ({ CardInfoDelCond: { CardNoList: [{ cardNo: cardId }] } });
+export const cardDeleteBody = (cardNo: string) => ({ CardInfoDelCond: { CardNoList: [{ cardNo }] } });
 export const cardsOfBody = (employeeNo: string) => ({
   CardInfoSearchCond: { searchID: '1', searchResultPosition: 0, maxResults: 1, EmployeeNoList: [{ employeeNo }] },
 });
-export const cardSearchBody = (cardId: string) => ({
-  CardInfoSearchCond: { searchID: '1', searchResultPosition: 0, maxResults: 1, CardNoList: [{ cardNo: cardId }] },
+export const cardSearchBody = (cardNo: string) => ({
+  CardInfoSearchCond: { searchID: '1', searchResultPosition: 0, maxResults: 1, CardNoList: [{ cardNo }] },
 });
 export const userDeleteBody = (employeeNo: string) => ({ UserInfoDelCond: { EmployeeNoList: [{ employeeNo }] } });
 

@@ -49,7 +49,10 @@ export const CONTROL = {
 
 export const tzOfSchedule = (schedule: number): number => schedule + 1;
 
-/** The credential a command is about (card and face puts and deletes), or null. */
+/**
+ * The credential a command is about (card and face puts and deletes), or null. A payload's
+ * `cardId` is the card NUMBER, `faceId` the face's row id (the protocol's names, fixed by DESIGN.md).
+ */
 export function credentialOf(kind: string, payload: unknown): Credential | null {
   switch (kind) {
     case CMD_KIND.cardPut: {
