@@ -13,7 +13,7 @@ import {
   updateFaceInput,
 } from '../schemas/face.ts';
 import { defineRoutes, r } from './define.ts';
-import type { DoorUnitOption, Option } from './session.ts';
+import type { DoorUnitOption } from './session.ts';
 
 /** A face of the face-management list (001 §2 "Face management", §3 "Face"). */
 export interface FaceRow {
