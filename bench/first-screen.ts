@@ -43,7 +43,7 @@ export async function firstScreenBench() {
     'shell + access card list': closure([entry, ...hints, texts, chunk('SignedInShell-'), chunk('CardListPage-')]),
   };
   const sizes = Object.fromEntries(Object.entries(screens).map(([name, files]) => [name, weigh(files)]));
-  const app = await startApp();
+  const app = await startFirstScreenApp();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const signIn = await signInTiming(browser, app.base);
@@ -73,7 +73,7 @@ export async function firstScreenBench() {
  * The app with the demo's data (its supervisor sees the demo's cards in the access-card list)
  * and the account the sign-in timing signs in with, on a free port.
  */
-async function startApp() {
+export async function startFirstScreenApp() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-first-screen-'));
   const config = testConfig({ LOG_LEVEL: 'silent', CAPTCHA: 'off', WEB_DIST: DIST, DATA_DIR: dataDir });
   const booted = await boot(config, { inMemoryDb: true, mqtt: false });
