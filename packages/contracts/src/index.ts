@@ -6,6 +6,7 @@ export * from './codes.ts';
 export * from './device-protocol.ts';
 export * from './devices.ts';
 export * from './envelope.ts';
+export * from './hik-isapi.ts';
 export * from './limits.ts';
 export * from './live-ops.ts';
 export * from './menus.ts';

@@ -1,3 +1,5 @@
+import type { HikAcsEvent } from '@gatehouse/contracts';
+
 /**
  * What an emulated Hikvision access terminal keeps (the DS-K1T series' person, card, face,
  * plan and event stores), in the JSON shapes ISAPI answers with.
@@ -26,15 +28,8 @@ export interface HikFace {
   bytes: number;
 }
 
-/** One entry of the terminal's event log (an `AcsEvent` `InfoList` item). */
-export interface HikEvent {
-  major: number;
-  minor: number;
-  time: string;
-  serialNo: number;
-  cardNo?: string;
-  employeeNoString?: string;
-  name?: string;
+/** One entry of the terminal's event log (an `AcsEvent` `InfoList` item): always of a door, with how it was verified. */
+export interface HikEvent extends HikAcsEvent {
   doorNo: number;
   currentVerifyMode?: string;
 }

@@ -98,14 +98,21 @@ export async function inSnapshot<T>(handle: DbHandle, work: (s: Snapshot) => Pro
       });
     });
   }
+  return inClientTransaction(handle, 'begin isolation level repeatable read read only', (client) =>
+    work({
+      db: onClient(client),
+      copyOut: (select) => wholeRows(client.query(copyTo(`copy (${select}) to stdout`))),
+    }),
+  );
+}
+
+/** Runs `work` on a pooled PostgreSQL connection inside a transaction opened by `begin`: committed if it ends, else rolled back. */
+async function inClientTransaction<T>(handle: DbHandle, begin: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool(handle).connect();
   let ok = false;
   try {
-    await client.query('begin isolation level repeatable read read only');
-    const result = await work({
-      db: onClient(client),
-      copyOut: (select) => wholeRows(client.query(copyTo(`copy (${select}) to stdout`))),
-    });
+    await client.query(begin);
+    const result = await work(client);
     await client.query('commit');
     ok = true;
     return result;
@@ -138,13 +145,10 @@ export async function inLoad<T>(handle: DbHandle, work: (l: Load) => Promise<T>)
       });
     });
   }
-  const client = await pool(handle).connect();
-  let ok = false;
-  try {
-    await client.query('begin');
+  return inClientTransaction(handle, 'begin', async (client) => {
     let stream: ReturnType<typeof copyFrom> | null = null;
     let failed: Error | null = null;
-    const result = await work({
+    return work({
       db: onClient(client),
       begin(name, columns) {
         failed = null;
@@ -181,11 +185,5 @@ export async function inLoad<T>(handle: DbHandle, work: (l: Load) => Promise<T>)
         return s.rowCount;
       },
     });
-    await client.query('commit');
-    ok = true;
-    return result;
-  } finally {
-    if (!ok) await client.query('rollback').catch(() => {});
-    client.release(!ok);
-  }
+  });
 }

@@ -1,5 +1,6 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import type { AccessEventTable } from '../db/tables/devices.ts';
 
 /**
  * What just happened on the door units, after it was written: stored access events,
@@ -26,24 +27,10 @@ export interface AccessNews {
  * An access or punch event as stored, with what the access log shows of it (its community's name and
  * address's text): what the writers of access news get (`WriteKinds`). Its `AccessNews` is `accessNews(row)`.
  */
-export interface StoredAccessEvent {
-  id: number;
-  device_id: number | null;
-  community_id: number | null;
-  address_id: number | null;
-  time: Date;
-  type: number;
-  result: number;
-  account: string;
-  unlock_user_name: string;
-  card_num: string;
-  card_mode: number;
-  device_name: string;
-  refusal: string;
-  is_work: boolean;
+export type StoredAccessEvent = Omit<Selectable<AccessEventTable>, 'eid' | 'qr_id' | 'received_at'> & {
   community_name: string | null;
   address_text: string | null;
-}
+};
 
 /** What listeners of access news (and webhook receivers) are told of a stored event. */
 export const accessNews = (r: StoredAccessEvent): AccessNews => ({

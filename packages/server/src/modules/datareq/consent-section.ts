@@ -3,7 +3,7 @@ import { sealedFiles } from '../../faces/sealed-files.ts';
 import { t } from '../../http/i18n.ts';
 import { withinScope } from '../../http/scope.ts';
 import { CONSENT_FILE_KIND } from '../privacy/consent.ts';
-import { date, type ExportSection, type SectionCtx } from './section.ts';
+import { allRows, cols, date, type ExportSection, type SectionCtx } from './section.ts';
 
 /**
  * The person's face consent records (issue 35 items 1 and 2): who gave it (the person or a guardian,
@@ -29,55 +29,42 @@ export const consentFormName = (consentId: number, mime: string) => `consents/co
 export const consentSection: ExportSection = {
   name: 'face-consents',
   title: 'datareq.section.consents',
-  columns: [
-    'datareq.col.id',
-    'datareq.col.account',
-    'datareq.col.name',
-    'datareq.col.giver',
-    'datareq.col.guardian',
-    'datareq.col.method',
-    'datareq.col.given',
-    'datareq.col.staff',
-    'datareq.col.purpose',
-    'datareq.col.withdrawn',
-    'datareq.col.face',
-    'datareq.col.consentForm',
-  ],
+  columns: cols('id', 'account', 'name', 'giver', 'guardian', 'method', 'given', 'staff', 'purpose', 'withdrawn', 'face', 'consentForm'),
   count: async (c) => countRows(consents(c)),
-  async *rows(c) {
-    const rows = await consents(c)
-      .select([
-        'fc.id',
-        'fc.account',
-        'fc.person_name',
-        'fc.giver',
-        'fc.guardian_name',
-        'fc.method',
-        'fc.created_at',
-        'fc.staff_regno',
-        'fc.purpose',
-        'fc.withdrawn_at',
-        'fc.face_id',
-        'sf.mime',
-      ])
-      .orderBy('fc.id')
-      .execute();
-    for (const r of rows)
-      yield [
-        r.id,
-        r.account,
-        r.person_name,
-        t(c.lang, `privacy.giver.${r.giver}`),
-        r.guardian_name,
-        t(c.lang, `privacy.method.${r.method}`),
-        date(c, r.created_at),
-        r.staff_regno,
-        r.purpose,
-        r.withdrawn_at ? date(c, r.withdrawn_at) : '',
-        r.face_id,
-        r.mime ? consentFormName(r.id, r.mime) : '',
-      ];
-  },
+  rows: allRows(
+    (c) =>
+      consents(c)
+        .select([
+          'fc.id',
+          'fc.account',
+          'fc.person_name',
+          'fc.giver',
+          'fc.guardian_name',
+          'fc.method',
+          'fc.created_at',
+          'fc.staff_regno',
+          'fc.purpose',
+          'fc.withdrawn_at',
+          'fc.face_id',
+          'sf.mime',
+        ])
+        .orderBy('fc.id')
+        .execute(),
+    (r, c) => [
+      r.id,
+      r.account,
+      r.person_name,
+      t(c.lang, `privacy.giver.${r.giver}`),
+      r.guardian_name,
+      t(c.lang, `privacy.method.${r.method}`),
+      date(c, r.created_at),
+      r.staff_regno,
+      r.purpose,
+      r.withdrawn_at ? date(c, r.withdrawn_at) : '',
+      r.face_id,
+      r.mime ? consentFormName(r.id, r.mime) : '',
+    ],
+  ),
   async attachments(c) {
     const rows = await consents(c).select(['fc.id', 'sf.path', 'sf.mime']).where('sf.id', 'is not', null).orderBy('fc.id').execute();
     const store = sealedFiles(c.config);

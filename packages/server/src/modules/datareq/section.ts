@@ -40,3 +40,12 @@ export interface ExportSection {
 }
 
 export const date = (c: SectionCtx, d: Date | string | number | null) => formatDateTime(d, c.tz);
+
+/** Catalogue keys of a section's column headers, by their names under `datareq.col.`. */
+export const cols = (...names: string[]): string[] => names.map((n) => `datareq.col.${n}`);
+
+/** A section's rows read at once (a person has few of these), each made into its cells. */
+export const allRows = <R>(read: (c: SectionCtx) => Promise<R[]>, cells: (r: R, c: SectionCtx) => Cell[]) =>
+  async function* (c: SectionCtx): AsyncIterable<Cell[]> {
+    for (const r of await read(c)) yield cells(r, c);
+  };

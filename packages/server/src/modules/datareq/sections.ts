@@ -6,18 +6,20 @@ import { anyInt, countRows, escapeLike } from '../../db/sql.ts';
 import { t } from '../../http/i18n.ts';
 import { withinScope } from '../../http/scope.ts';
 import { readPhoto } from '../face/photos.ts';
-import { householdIds } from './person.ts';
+import { householdIds, type Person } from './person.ts';
 import { consentSection } from './consent-section.ts';
-import { type Cell, date, type ExportSection, type SectionCtx } from './section.ts';
+import { allRows, type Cell, cols, date, type ExportSection, type SectionCtx } from './section.ts';
+
+/** The person's own rows: those of their household when they are one, else those of their account. */
+const theirs = (p: Person, addressColumn: string, accountColumn: string) =>
+  p.addressId !== null ? sql<boolean>`${sql.ref(addressColumn)} = ${p.addressId}` : sql<boolean>`${sql.ref(accountColumn)} = ${p.text}`;
 
 function accounts(c: SectionCtx) {
-  const p = c.person;
   const q = c.db
     .selectFrom('account as a')
     .leftJoin('community as cm', 'cm.id', 'a.community_id')
     .leftJoin('address as ad', 'ad.id', 'a.address_id');
-  const mine = p.addressId !== null ? q.where('a.address_id', '=', p.addressId) : q.where('a.reg_no', '=', p.text);
-  return withinScope(mine, p.scope, 'a.community_id');
+  return withinScope(q.where(theirs(c.person, 'a.address_id', 'a.reg_no')), c.person.scope, 'a.community_id');
 }
 
 async function households(c: SectionCtx) {
@@ -30,23 +32,19 @@ async function households(c: SectionCtx) {
 }
 
 function cards(c: SectionCtx) {
-  const p = c.person;
   const q = c.db
     .selectFrom('card')
     .innerJoin('community as cm', 'cm.id', 'card.community_id')
     .leftJoin('address as ad', 'ad.id', 'card.address_id');
-  const mine = p.addressId !== null ? q.where('card.address_id', '=', p.addressId) : q.where('card.account', '=', p.text);
-  return withinScope(mine, p.scope, 'card.community_id');
+  return withinScope(q.where(theirs(c.person, 'card.address_id', 'card.account')), c.person.scope, 'card.community_id');
 }
 
 function faces(c: SectionCtx) {
-  const p = c.person;
   const q = c.db
     .selectFrom('face')
     .innerJoin('community as cm', 'cm.id', 'face.community_id')
     .leftJoin('address as ad', 'ad.id', 'face.address_id');
-  const mine = p.addressId !== null ? q.where('face.address_id', '=', p.addressId) : q.where('face.account', '=', p.text);
-  return withinScope(mine, p.scope, 'face.community_id');
+  return withinScope(q.where(theirs(c.person, 'face.address_id', 'face.account')), c.person.scope, 'face.community_id');
 }
 
 const passes = (c: SectionCtx) =>
@@ -115,95 +113,77 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   {
     name: 'account',
     title: 'datareq.section.account',
-    columns: [
-      'datareq.col.id',
-      'datareq.col.account',
-      'datareq.col.name',
-      'datareq.col.role',
-      'datareq.col.state',
-      'datareq.col.community',
-      'datareq.col.address',
-      'datareq.col.created',
-    ],
+    columns: cols('id', 'account', 'name', 'role', 'state', 'community', 'address', 'created'),
     count: async (c) => countRows(accounts(c)),
-    async *rows(c) {
-      const rows = await accounts(c)
-        .select(['a.id', 'a.reg_no', 'a.name', 'a.role_id', 'a.state', 'cm.name as community', 'ad.address', 'a.reg_time'])
-        .orderBy('a.id')
-        .execute();
-      for (const r of rows)
-        yield [r.id, r.reg_no, r.name, t(c.lang, roleNameKey(r.role_id)), r.state, r.community ?? '', r.address ?? '', date(c, r.reg_time)];
-    },
+    rows: allRows(
+      (c) =>
+        accounts(c)
+          .select(['a.id', 'a.reg_no', 'a.name', 'a.role_id', 'a.state', 'cm.name as community', 'ad.address', 'a.reg_time'])
+          .orderBy('a.id')
+          .execute(),
+      (r, c) => [
+        r.id,
+        r.reg_no,
+        r.name,
+        t(c.lang, roleNameKey(r.role_id)),
+        r.state,
+        r.community ?? '',
+        r.address ?? '',
+        date(c, r.reg_time),
+      ],
+    ),
   },
   {
     name: 'households',
     title: 'datareq.section.households',
-    columns: ['datareq.col.id', 'datareq.col.community', 'datareq.col.address', 'datareq.col.name', 'datareq.col.created'],
+    columns: cols('id', 'community', 'address', 'name', 'created'),
     count: async (c) => countRows(await households(c)),
-    async *rows(c) {
-      const rows = await (await households(c))
-        .select(['ad.id', 'cm.name as community', 'ad.address', 'ad.name', 'ad.created_at'])
-        .orderBy('ad.id')
-        .execute();
-      for (const r of rows) yield [r.id, r.community, r.address, r.name, date(c, r.created_at)];
-    },
+    rows: allRows(
+      async (c) =>
+        (await households(c))
+          .select(['ad.id', 'cm.name as community', 'ad.address', 'ad.name', 'ad.created_at'])
+          .orderBy('ad.id')
+          .execute(),
+      (r, c) => [r.id, r.community, r.address, r.name, date(c, r.created_at)],
+    ),
   },
   {
     name: 'cards',
     title: 'datareq.section.cards',
-    columns: [
-      'datareq.col.id',
-      'datareq.col.cardNo',
-      'datareq.col.cardType',
-      'datareq.col.account',
-      'datareq.col.name',
-      'datareq.col.status',
-      'datareq.col.community',
-      'datareq.col.address',
-      'datareq.col.created',
-    ],
+    columns: cols('id', 'cardNo', 'cardType', 'account', 'name', 'status', 'community', 'address', 'created'),
     count: async (c) => countRows(cards(c)),
-    async *rows(c) {
-      const rows = await cards(c)
-        .select([
-          'card.id',
-          'card.card_no',
-          'card.card_type',
-          'card.account',
-          'card.user_name',
-          'card.status',
-          'cm.name as community',
-          'ad.address',
-          'card.created_at',
-        ])
-        .orderBy('card.id')
-        .execute();
-      for (const r of rows)
-        yield [r.id, r.card_no, r.card_type, r.account, r.user_name, r.status, r.community, r.address ?? '', date(c, r.created_at)];
-    },
+    rows: allRows(
+      (c) =>
+        cards(c)
+          .select([
+            'card.id',
+            'card.card_no',
+            'card.card_type',
+            'card.account',
+            'card.user_name',
+            'card.status',
+            'cm.name as community',
+            'ad.address',
+            'card.created_at',
+          ])
+          .orderBy('card.id')
+          .execute(),
+      (r, c) => [r.id, r.card_no, r.card_type, r.account, r.user_name, r.status, r.community, r.address ?? '', date(c, r.created_at)],
+    ),
   },
   {
     name: 'faces',
     title: 'datareq.section.faces',
-    columns: [
-      'datareq.col.id',
-      'datareq.col.account',
-      'datareq.col.name',
-      'datareq.col.status',
-      'datareq.col.community',
-      'datareq.col.address',
-      'datareq.col.created',
-      'datareq.col.photo',
-    ],
+    columns: cols('id', 'account', 'name', 'status', 'community', 'address', 'created', 'photo'),
     count: async (c) => countRows(faces(c)),
-    async *rows(c) {
-      const rows = await faces(c)
-        .select(['face.id', 'face.account', 'face.user_name', 'face.status', 'cm.name as community', 'ad.address', 'face.created_at'])
-        .orderBy('face.id')
-        .execute();
-      for (const r of rows)
-        yield [r.id, r.account, r.user_name, r.status, r.community, r.address ?? '', date(c, r.created_at), facePhotoName(r.id)];
-    },
+    rows: allRows(
+      (c) =>
+        faces(c)
+          .select(['face.id', 'face.account', 'face.user_name', 'face.status', 'cm.name as community', 'ad.address', 'face.created_at'])
+          .orderBy('face.id')
+          .execute(),
+      (r, c) => [r.id, r.account, r.user_name, r.status, r.community, r.address ?? '', date(c, r.created_at), facePhotoName(r.id)],
+    ),
     async attachments(c) {
       const rows = await faces(c).select(['face.id', 'face.photo_file_id']).orderBy('face.id').execute();
       return rows.map((r) => ({ name: facePhotoName(r.id), read: () => readPhoto(c.db, c.config, r.photo_file_id) }));
@@ -212,36 +192,26 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   {
     name: 'visitor-passes',
     title: 'datareq.section.visitorPasses',
-    columns: [
-      'datareq.col.id',
-      'datareq.col.account',
-      'datareq.col.doorUnit',
-      'datareq.col.validFrom',
-      'datareq.col.validTo',
-      'datareq.col.opens',
-      'datareq.col.payload',
-      'datareq.col.created',
-      'datareq.col.qrImage',
-    ],
+    columns: cols('id', 'account', 'doorUnit', 'validFrom', 'validTo', 'opens', 'payload', 'created', 'qrImage'),
     count: async (c) => countRows(passes(c)),
-    async *rows(c) {
-      const rows = await passes(c)
-        .select(['v.id', 'v.user_regno', 'v.device_name', 'v.validfrom', 'v.validto', 'v.num_open', 'v.payload', 'v.created_at'])
-        .orderBy('v.id')
-        .execute();
-      for (const r of rows)
-        yield [
-          Number(r.id),
-          r.user_regno,
-          r.device_name,
-          date(c, r.validfrom),
-          date(c, r.validto),
-          r.num_open,
-          r.payload,
-          date(c, r.created_at),
-          passImageName(Number(r.id)),
-        ];
-    },
+    rows: allRows(
+      (c) =>
+        passes(c)
+          .select(['v.id', 'v.user_regno', 'v.device_name', 'v.validfrom', 'v.validto', 'v.num_open', 'v.payload', 'v.created_at'])
+          .orderBy('v.id')
+          .execute(),
+      (r, c) => [
+        Number(r.id),
+        r.user_regno,
+        r.device_name,
+        date(c, r.validfrom),
+        date(c, r.validto),
+        r.num_open,
+        r.payload,
+        date(c, r.created_at),
+        passImageName(Number(r.id)),
+      ],
+    ),
     async attachments(c) {
       const rows = await passes(c).select(['v.id', 'v.payload']).orderBy('v.id').execute();
       return rows.map((r) => ({ name: passImageName(Number(r.id)), read: () => QRCode.toBuffer(r.payload, { type: 'png' }) }));
@@ -265,7 +235,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   {
     name: 'operation-log',
     title: 'datareq.section.opLog',
-    columns: ['datareq.col.id', 'datareq.col.time', 'datareq.col.menu', 'datareq.col.content', 'datareq.col.by'],
+    columns: cols('id', 'time', 'menu', 'content', 'by'),
     count: async (c) => countRows(opLog(c)),
     async *rows(c) {
       const batch = (after: Cursor | null, limit: number) =>

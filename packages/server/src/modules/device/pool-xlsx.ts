@@ -1,6 +1,5 @@
 import {
   HARDWARE,
-  hardwareOf,
   isAddressedKind,
   LANGS,
   msg,
@@ -20,7 +19,7 @@ import type { ImportReport } from '@gatehouse/contracts';
 import { type ColumnEntry, HARDWARE_COLUMNS, importColumns } from '../../xlsx/columns.ts';
 import { uniqueColumnErrors } from '../../xlsx/unique-rows.ts';
 import { streamWorkbook } from '../../xlsx/write.ts';
-import { filteredPool, vendorColumns } from './pool.ts';
+import { filteredPool, newDevice } from './pool.ts';
 
 /** The kind and an addressed unit's address, port and user: imported and exported. */
 const KIND_COLUMNS: readonly ColumnEntry[] = [
@@ -155,16 +154,7 @@ export function importPool(ctx: AuthCtx, files: UploadedFile[]): Promise<ImportR
       for (let i = 0; i < rows.length; i += 1000) {
         await trx
           .insertInto('device')
-          .values(
-            rows.slice(i, i + 1000).map((r) => ({
-              serial: r.regNo,
-              name: r.name,
-              is_villa: r.isVilla,
-              hardware: hardwareOf(r),
-              note: r.note ?? '',
-              ...vendorColumns(ctx, r, null),
-            })),
-          )
+          .values(rows.slice(i, i + 1000).map((r) => newDevice(ctx, r)))
           .execute();
       }
     },

@@ -110,24 +110,23 @@ export function vendorColumns(ctx: AuthCtx, i: AddIn | UpdateIn, sealed: string 
   };
 }
 
+/** A new pool entry's row, from the add form or an imported row (checked by the same schema). */
+export const newDevice = (ctx: AuthCtx, i: AddIn) => ({
+  serial: i.regNo,
+  name: i.name,
+  is_villa: i.isVilla,
+  hardware: hardwareOf(i),
+  note: i.note ?? '',
+  ...vendorColumns(ctx, i, null),
+});
+
 /** What the op log keeps of a pool form: never the vendor password (only whether one was sent). */
 const loggable = ({ vendorPassword, ...i }: AddIn | UpdateIn) => ({ ...i, ...(vendorPassword ? { vendorPassword: '***' } : {}) });
 
 export async function addPool(ctx: AuthCtx, i: AddIn): Promise<PoolRow> {
   await assertSerialFree(ctx.db, i.regNo);
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('device')
-      .values({
-        serial: i.regNo,
-        name: i.name,
-        is_villa: i.isVilla,
-        hardware: hardwareOf(i),
-        note: i.note ?? '',
-        ...vendorColumns(ctx, i, null),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await trx.insertInto('device').values(newDevice(ctx, i)).returning('id').executeTakeFirstOrThrow();
     await writeOpLog(trx, ctx, { menu: 'project.pool', content: msg('op.pool.add', { regNo: i.regNo, name: i.name }), after: loggable(i) });
     return row.id;
   });

@@ -12,6 +12,7 @@ import { queueCardsOn } from '../holder/cards.ts';
 import { queueFacesState } from '../holder/faces.ts';
 import { MENU } from './common.ts';
 import { liftUnitsOfGroups, queueLiftFiles } from '../holder/lifts.ts';
+import { GROUP_LINK } from '../holder/reach.ts';
 
 /**
  * A group's members on its own page (issue 36 item 10): listed, found among the community's
@@ -87,6 +88,12 @@ export async function groupMembers(ctx: AuthCtx, groupId: number): Promise<Group
   return membersOf(ctx.db, g.id);
 }
 
+/** The card or face (its id column `id`) is not yet a member of the group. */
+function notMember(kind: 'card' | 'face', groupId: number, id: 'c.id' | 'f.id') {
+  const { table, holder } = GROUP_LINK[kind];
+  return sql<boolean>`not exists (select 1 from ${sql.table(table)} as m where ${sql.ref(`m.${holder}`)} = ${sql.ref(id)} and m.group_id = ${groupId})`;
+}
+
 /** findGroupCandidates: the community's cards (by number or account prefix, or name) and faces (account or name) not in the group. */
 export async function groupCandidates(ctx: AuthCtx, groupId: number, text: string): Promise<GroupMember[]> {
   const g = await loadGroup(ctx, groupId);
@@ -103,13 +110,7 @@ export async function groupCandidates(ctx: AuthCtx, groupId: number, text: strin
             eb('c.user_name', 'ilike', likeArg(text)),
           ]),
         )
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('access_group_card as m').select('m.card_id').whereRef('m.card_id', '=', 'c.id').where('m.group_id', '=', g.id),
-            ),
-          ),
-        )
+        .where(notMember('card', g.id, 'c.id'))
         .orderBy('c.card_no')
         .limit(n)
         .execute()
@@ -118,13 +119,7 @@ export async function groupCandidates(ctx: AuthCtx, groupId: number, text: strin
     ? await facesOf(ctx.db)
         .where('f.community_id', '=', g.community_id)
         .where((eb) => eb.or([eb('f.account', 'like', likePrefix(text)), eb('f.user_name', 'ilike', likeArg(text))]))
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('access_group_face as m').select('m.face_id').whereRef('m.face_id', '=', 'f.id').where('m.group_id', '=', g.id),
-            ),
-          ),
-        )
+        .where(notMember('face', g.id, 'f.id'))
         .orderBy('f.id')
         .limit(n)
         .execute()
@@ -159,55 +154,27 @@ async function checked(ctx: AuthCtx, g: Group, cardRowIds: number[], faceIds: nu
   return { cards, faces: wantedFaces };
 }
 
+/** Puts these cards or faces into the group (`add`) or takes them out: the ids of those that were not so already. */
+async function relink(trx: Kysely<DB>, kind: 'card' | 'face', groupId: number, ids: number[], add: boolean): Promise<number[]> {
+  if (!ids.length) return [];
+  const { table, holder } = GROUP_LINK[kind];
+  const rows = add
+    ? await trx
+        .insertInto(table)
+        .values(ids.map((id) => ({ group_id: groupId, [holder]: id }) as { group_id: number; card_id: number; face_id: number }))
+        .onConflict((oc) => oc.doNothing())
+        .returning(`${holder} as id`)
+        .execute()
+    : await trx.deleteFrom(table).where('group_id', '=', groupId).where(holder, '=', anyInt(ids)).returning(`${holder} as id`).execute();
+  return rows.map((r) => r.id);
+}
+
 async function change(ctx: AuthCtx, i: { groupId: number; cards: number[]; faces: number[] }, add: boolean): Promise<GroupMembers> {
   const g = await loadGroup(ctx, i.groupId);
   const { cards, faces } = await checked(ctx, g, i.cards, i.faces);
   await withCommands(ctx, async (trx, q) => {
-    let cardsChanged: number[];
-    let facesChanged: number[];
-    if (add) {
-      cardsChanged = cards.length
-        ? (
-            await trx
-              .insertInto('access_group_card')
-              .values(cards.map((card_id) => ({ group_id: g.id, card_id })))
-              .onConflict((oc) => oc.doNothing())
-              .returning('card_id')
-              .execute()
-          ).map((r) => r.card_id)
-        : [];
-      facesChanged = faces.length
-        ? (
-            await trx
-              .insertInto('access_group_face')
-              .values(faces.map((face_id) => ({ group_id: g.id, face_id })))
-              .onConflict((oc) => oc.doNothing())
-              .returning('face_id')
-              .execute()
-          ).map((r) => r.face_id)
-        : [];
-    } else {
-      cardsChanged = cards.length
-        ? (
-            await trx
-              .deleteFrom('access_group_card')
-              .where('group_id', '=', g.id)
-              .where('card_id', '=', anyInt(cards))
-              .returning('card_id')
-              .execute()
-          ).map((r) => r.card_id)
-        : [];
-      facesChanged = faces.length
-        ? (
-            await trx
-              .deleteFrom('access_group_face')
-              .where('group_id', '=', g.id)
-              .where('face_id', '=', anyInt(faces))
-              .returning('face_id')
-              .execute()
-          ).map((r) => r.face_id)
-        : [];
-    }
+    const cardsChanged = await relink(trx, 'card', g.id, cards, add);
+    const facesChanged = await relink(trx, 'face', g.id, faces, add);
     if (!cardsChanged.length && !facesChanged.length) return;
     // What the group's units must now hold of each: put through the group, or withdrawn unless kept otherwise.
     const units = (await trx.selectFrom('access_group_unit').select('address_id').where('group_id', '=', g.id).execute()).map(

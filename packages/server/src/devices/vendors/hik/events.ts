@@ -1,22 +1,10 @@
-import { ACCESS_RESULT, ACCESS_TYPE, type EventMessage } from '@gatehouse/contracts';
+import { ACCESS_RESULT, ACCESS_TYPE, type EventMessage, type HikAcsEvent } from '@gatehouse/contracts';
 
 /**
  * Hikvision access-controller events as protocol events (docs/devices/hikvision.md "Events"):
  * the same mapping for a pushed `AccessControllerEvent` and an `AcsEvent` search item. Pure.
  * Event codes: major 1 alarm, 3 operation, 5 event; minors from Hikvision's NET_DVR_ACS_ALARM_INFO.
  */
-
-/** One terminal event, as both the push and the search carry it (field names of the search; the push's are mapped). */
-export interface HikAcsEvent {
-  major: number;
-  minor: number;
-  time: string;
-  serialNo: number;
-  cardNo?: string;
-  employeeNoString?: string;
-  name?: string;
-  doorNo?: number;
-}
 
 type Access = { type: number; result: number; reason?: 'schedule' };
 const MAJOR = { alarm: 1, operation: 3, event: 5 } as const;
