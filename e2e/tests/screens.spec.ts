@@ -20,11 +20,6 @@ import { tableLayout } from '../support/layout.ts';
  *
  * A tabbed screen (access rules, access review) is checked on each tab. A11Y_LANGS=en checks one
  * language; DEMO_SCREENS=rules,review only those screens.
- *
- * This walk is the one that runs axe-core's full run on every screen in all three languages. The
- * phone walk (phone.spec.ts) opens the same screens at 390 px: its layout in every language, axe's
- * full run in one, and in the others the rules that depend on the texts (its own components: lists
- * as rows, the menu drawer).
  */
 let demo: Demo;
 test.describe.configure({ mode: 'serial' });
