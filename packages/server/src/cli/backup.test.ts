@@ -10,7 +10,7 @@ import { syncMenus } from '../db/seed.ts';
 import { seedDemo } from '../demo/data.ts';
 import { ensureAdmin } from '../modules/account/insert.ts';
 import { secretBox } from '../modules/webhook/signing.ts';
-import { freshPostgres, rerunOnPostgres, testDbKind } from '../test/harness.ts';
+import { freshPostgres, pgliteTemplate, rerunOnPostgres, testDbKind } from '../test/harness.ts';
 import { BackupWriter, backupEntries, compressible, type Manifest, MANIFEST, verifyBackup } from './backup-file.ts';
 import { writeBackup } from './backup.ts';
 import { siteRows } from '../test/site-contents.ts';
@@ -31,10 +31,13 @@ afterAll(() => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-/** An embedded site: the demo (face photos as stored files), an administrator and a webhook whose secret is sealed by DATA_DIR's key. */
+/**
+ * An embedded site: the demo (face photos as stored files), an administrator and a webhook whose secret is sealed by DATA_DIR's key.
+ * Its database starts from the run's migrated one (no initdb of its own); the restores under test make theirs anew.
+ */
 async function makeSite(): Promise<string> {
   const dataDir = tempDir('site');
-  const h = await openDb({ dataDir });
+  const h = await openDb({ dataDir, from: pgliteTemplate() });
   try {
     await migrate(h.db);
     await syncMenus(h.db);
@@ -341,7 +344,7 @@ describe.skipIf(rerunOnPostgres || !fs.existsSync('/dev/full'))('a backup on a f
     const file = path.join(dir, 'site.backup');
     // The file being written is /dev/full: every write answers ENOSPC, as a full disk does.
     fs.symlinkSync('/dev/full', `${file}.partial`);
-    const h = await openDb({ dataDir: tempDir('fullsite') });
+    const h = await openDb({ dataDir: tempDir('fullsite'), from: pgliteTemplate() });
     try {
       await migrate(h.db);
       await expect(writeBackup(h, dir, file, { out: () => {} })).rejects.toThrow(/ENOSPC/);

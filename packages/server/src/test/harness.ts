@@ -71,8 +71,13 @@ export interface TestResponse<T = unknown> {
 }
 
 let template: Blob | undefined;
-/** The run's migrated PGlite database (db-template.ts), read once per test file. */
-function pgliteTemplate(): Blob | undefined {
+/**
+ * The run's migrated PGlite database (db-template.ts), read once per test file; undefined on PostgreSQL
+ * and outside Vitest. `openDb({ dataDir, from: pgliteTemplate() })` starts an embedded site from it
+ * (a copy of the migrated data directory) instead of a new initdb and every migration (43 s against 5 s
+ * on a loaded 2-core machine).
+ */
+export function pgliteTemplate(): Blob | undefined {
   const file = process.env.VITEST ? inject('pgliteTemplate') : ''; // benches use this harness outside Vitest
   if (!file) return undefined;
   template ??= new Blob([fs.readFileSync(file)]);
