@@ -1,6 +1,6 @@
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/playwright.config.ts';
-import { SLOW_LINK } from './slow-link.ts';
+import { emulateSlowLink } from './slow-link.ts';
 import { startFirstScreenApp } from './first-screen.ts';
 
 /**
@@ -31,13 +31,7 @@ try {
     })()`,
   });
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: SLOW_LINK.rttMs,
-    downloadThroughput: (SLOW_LINK.downloadMbps * 1e6) / 8,
-    uploadThroughput: (SLOW_LINK.uploadMbps * 1e6) / 8,
-  });
+  await emulateSlowLink(cdp);
   const reqs = new Map<
     string,
     { url: string; start: number; headers?: number; end?: number; bytes?: number; cached?: boolean; status?: number; how?: string }

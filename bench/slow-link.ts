@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { percentile } from './lib.ts';
 
 /**
@@ -7,6 +7,17 @@ import { percentile } from './lib.ts';
  * request sent to its answer's headers.
  */
 export const SLOW_LINK = { downloadMbps: 1.6, uploadMbps: 0.75, rttMs: 150 };
+
+/** Puts a page's requests on the emulated link (Chromium's network emulation through the page's CDP session). */
+export async function emulateSlowLink(cdp: CDPSession): Promise<void> {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: SLOW_LINK.rttMs,
+    downloadThroughput: (SLOW_LINK.downloadMbps * 1e6) / 8,
+    uploadThroughput: (SLOW_LINK.uploadMbps * 1e6) / 8,
+  });
+}
 
 /** What a screen is, and when it counts as shown: the elements that must all be in the page. */
 export interface Screen {
@@ -34,14 +45,7 @@ export async function slowLinkTiming(browser: Browser, base: string, screens: Re
         const page = await context.newPage();
         await screen.prepare?.(page);
         await page.addInitScript({ content: `(${WATCH_SHOWN})(${JSON.stringify(screen.shownWhen)})` });
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Network.enable');
-        await cdp.send('Network.emulateNetworkConditions', {
-          offline: false,
-          latency: SLOW_LINK.rttMs,
-          downloadThroughput: (SLOW_LINK.downloadMbps * 1e6) / 8,
-          uploadThroughput: (SLOW_LINK.uploadMbps * 1e6) / 8,
-        });
+        await emulateSlowLink(await context.newCDPSession(page));
         cold.push(await load(page, `${base}${screen.path}`));
         await page.goto('about:blank');
         warm.push(await load(page, `${base}${screen.path}`));
