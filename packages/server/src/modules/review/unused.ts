@@ -8,14 +8,13 @@ import { formatDateTime } from '../../http/dates.ts';
 import { forbidden, notFound, outOfScope } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, inScope, listScope, scopeIds, scopeOf } from '../../http/scope.ts';
-import { CARD_COLUMNS, assertTypeMenu, hasMenu } from '../holder/access.ts';
+import { CARD_COLUMNS, assertTypeMenu, cardTypesOf, hasMenu } from '../holder/access.ts';
 import { cardDeleteCommand } from '../holder/cards.ts';
 import { queueLiftFiles } from '../holder/lifts.ts';
 import { faceDeleteCommand } from '../holder/faces.ts';
 import { eraseFaces } from '../privacy/erase-faces.ts';
 import { removeKept } from '../../http/uploads.ts';
 import { placesOf } from './review.ts';
-import { cardTypesOf } from '../holder/access.ts';
 import type { Credential } from '../../devices/places.ts';
 
 type PageIn = ParsedInput<(typeof reviewRoutes)['getUnusedPage']>;
