@@ -189,11 +189,13 @@ export function startEventMaintenance(
  * matching few rows near the top would read whole months.
  */
 export async function monthSpans(db: Db): Promise<{ from: Date; to: Date }[] | null> {
-  const [months, strays] = await Promise.all([
-    eventMonths(db as unknown as Kysely<unknown>),
-    sql<{ any: boolean }>`select exists (select 1 from ${sql.table(DEFAULT_PARTITION)}) as any`.execute(db),
-  ]);
-  if (strays.rows[0]?.any || !months.length) return null;
+  // The default partition first, then the months: the maintenance empties the default partition and
+  // creates the month in one transaction, so a default read empty is never paired with a month list
+  // read before that month existed (read at once, the list left out the month just moved: its rows).
+  const strays = await sql<{ any: boolean }>`select exists (select 1 from ${sql.table(DEFAULT_PARTITION)}) as any`.execute(db);
+  if (strays.rows[0]?.any) return null;
+  const months = await eventMonths(db as unknown as Kysely<unknown>);
+  if (!months.length) return null;
   const spans: { from: Date; to: Date }[] = [];
   for (const { start } of months) {
     const last = spans[spans.length - 1];
