@@ -23,7 +23,9 @@ export class ScaleServer {
 
   /** Starts one with this environment; resolves once it has booted (migrated, connected to the broker). */
   static async start(env: Record<string, string | undefined>): Promise<ScaleServer> {
-    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'scale-child.ts')], {
+    // SCALE_PROF=<dir>: each server writes a CPU profile there when it stops (open it in Chrome's DevTools).
+    const prof = process.env.SCALE_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SCALE_PROF}`] : [];
+    const proc = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(import.meta.dirname, 'scale-child.ts')], {
       env: env as NodeJS.ProcessEnv,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -64,8 +64,11 @@ export class SimulatedDevice {
   private readonly seenIds = new Set<number>();
   /** Events this unit sent. */
   readonly sent: EventMessage[] = [];
-  /** Events sent and not yet confirmed on `evack`, by eid, with when they were last published. */
-  readonly unconfirmed = new Map<string, { e: EventMessage; at: number }>();
+  /**
+   * Events sent and not yet confirmed on `evack`, by eid, with when they were last published and how long to
+   * wait before the next time (redeliverMs, doubled after each re-send up to 4 × redeliverMs).
+   */
+  readonly unconfirmed = new Map<string, { e: EventMessage; at: number; wait: number }>();
   /** Events published again because no confirmation came in time. */
   redelivered = 0;
   private redeliver: NodeJS.Timeout | null = null;
@@ -159,7 +162,7 @@ export class SimulatedDevice {
     const redeliverMs = this.o.redeliverMs ?? 5000;
     await c.subscribeAsync(redeliverMs > 0 ? [this.topic('cmd'), this.topic('evack')] : this.topic('cmd'), { qos: 1 });
     if (redeliverMs > 0 && !this.redeliver) {
-      this.redeliver = setInterval(() => this.sendUnconfirmed(redeliverMs), Math.max(50, Math.floor(redeliverMs / 4)));
+      this.redeliver = setInterval(() => this.sendUnconfirmed(redeliverMs * 4), Math.max(50, Math.floor(redeliverMs / 4)));
       this.redeliver.unref();
     }
     const status: StatusMessage = { online: true, firmware: this.o.firmware ?? 'gatehouse-sim/1.0', applied: this.state.applied.length };
@@ -232,7 +235,8 @@ export class SimulatedDevice {
   /** Publishes an event (QoS 1), kept until the server confirms it on `evack`. */
   async emit(e: EventMessage): Promise<void> {
     this.sent.push(e);
-    if ((this.o.redeliverMs ?? 5000) > 0) this.unconfirmed.set(e.eid, { e, at: Date.now() });
+    const redeliverMs = this.o.redeliverMs ?? 5000;
+    if (redeliverMs > 0) this.unconfirmed.set(e.eid, { e, at: Date.now(), wait: redeliverMs });
     await this.client?.publishAsync(this.topic('event'), JSON.stringify(e), { qos: 1 });
   }
 
@@ -248,14 +252,18 @@ export class SimulatedDevice {
     if (read.success) for (const eid of read.data.eids) this.unconfirmed.delete(eid);
   }
 
-  /** Publishes again, unchanged, the events not confirmed within `afterMs` (while connected). */
-  private sendUnconfirmed(afterMs: number): void {
+  /**
+   * Publishes again, unchanged, the events not confirmed within their wait (while connected); each re-send
+   * doubles the event's wait, up to `maxWaitMs`, so a server draining a backlog is not flooded with repeats.
+   */
+  private sendUnconfirmed(maxWaitMs: number): void {
     const c = this.client;
     if (!c?.connected) return;
     const now = Date.now();
     for (const u of this.unconfirmed.values()) {
-      if (now - u.at < afterMs) continue;
+      if (now - u.at < u.wait) continue;
       u.at = now;
+      u.wait = Math.min(u.wait * 2, maxWaitMs);
       this.redelivered++;
       c.publishAsync(this.topic('event'), JSON.stringify(u.e), { qos: 1 }).catch(() => {});
     }

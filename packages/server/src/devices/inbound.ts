@@ -245,17 +245,20 @@ export class Inbound {
       // In parts: a burst that piled up behind a slow write must stay under PostgreSQL's 65,535 bind parameters.
       // Units heard from are marked as seen with the events' device read (one round trip less), else on their own.
       let due = this.due(heard);
-      while (events.length) {
-        const part = events.slice(0, EVENT_PART);
-        const stored = await storeEvents(this.db, part, due);
-        due = [];
-        events = events.slice(part.length);
-        this.confirm(part);
-        // What the stored events bring about (the live stream's rows, webhook deliveries): one more statement.
-        // The events are in: a failure here is reported, never a reason to write them again.
-        await this.news?.write(this.db, 'access', stored.access).catch(this.onError);
-        this.news?.emit('access', stored.access.map(accessNews));
-        this.news?.emit('alarm', stored.alarms);
+      // What a stored part brings about (the live stream's rows, webhook deliveries: one more statement) is
+      // written while the next part is stored, in the parts' order; the flush ends when all of it is written.
+      let told: Promise<void> = Promise.resolve();
+      try {
+        while (events.length) {
+          const part = inLockOrder(events.slice(0, EVENT_PART));
+          const stored = await storeEvents(this.db, part, due);
+          due = [];
+          events = events.slice(EVENT_PART);
+          this.confirm(part);
+          told = told.then(() => this.tell(stored));
+        }
+      } finally {
+        await told;
       }
       if (due.length)
         await this.db.updateTable('device').set({ last_seen_at: sql<Date>`now()` }).where('serial', '=', anyText(due)).execute();
@@ -277,6 +280,13 @@ export class Inbound {
     }
     this.failures = 0;
     for (const tell of waiting) tell(true);
+  }
+
+  /** Writes and tells what stored events bring about. The events are in: a failed write is reported, never a reason to store them again. */
+  private async tell(stored: Awaited<ReturnType<typeof storeEvents>>): Promise<void> {
+    await this.news?.write(this.db, 'access', stored.access).catch(this.onError);
+    this.news?.emit('access', stored.access.map(accessNews));
+    this.news?.emit('alarm', stored.alarms);
   }
 
   private async databaseAnswers(): Promise<boolean> {
@@ -343,3 +353,18 @@ export class Inbound {
     return due;
   }
 }
+
+/**
+ * A part's events in one order every writer uses (unit, then time, then eid): two writes that meet on the same
+ * events (a unit's re-send taken by another instance, or by the next part while this one is stored) take their
+ * row locks in the same order, so they wait for each other and never deadlock. A unit's events stay in time order.
+ */
+function inLockOrder(events: RawEvent[]): RawEvent[] {
+  const key = (e: RawEvent) => [e.serial, String(e.body.time ?? ''), String(e.body.eid ?? '')] as const;
+  return events
+    .map((e) => ({ e, k: key(e) }))
+    .sort((a, b) => cmp(a.k[0], b.k[0]) || cmp(a.k[1], b.k[1]) || cmp(a.k[2], b.k[2]))
+    .map(({ e }) => e);
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
