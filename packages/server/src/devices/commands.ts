@@ -101,20 +101,26 @@ export class CommandQueue {
 /**
  * Marks older pending commands (status 0 or 1) of the same devices and object keys as
  * cancelled (4), naming the newest command of the key that replaced them (the lists as
- * array parameters, so a batch of any size binds four values).
+ * array parameters, so a batch of any size binds four values). The rows are locked in id
+ * order first, the order other writers of many commands keep, so no two of them deadlock.
  */
 async function supersede(trx: Kysely<DB>, deviceIds: number[], keys: string[], firstNewId: number): Promise<void> {
   if (!keys.length || !deviceIds.length) return;
   await sql`
-    update command c set status = ${CMD_STATUS.cancelled}, updated_at = now(),
-      info = 'cmd.info.superseded::{"id":' || n.newest || '}'
-    from (
-      select device_id, object_key, max(id)::text as newest from command
+    with n as (
+      select device_id, object_key, max(id) as newest from command
       where device_id = ${anyInt(deviceIds)} and object_key = ${anyText(keys)} and id >= ${firstNewId}
       group by device_id, object_key
-    ) n
-    where c.device_id = n.device_id and c.object_key = n.object_key and c.id < n.newest::bigint
-      and c.status in (${CMD_STATUS.notSent}, ${CMD_STATUS.sent})`.execute(trx);
+    ),
+    old as materialized (
+      select c.id, n.newest from command c join n on c.device_id = n.device_id and c.object_key = n.object_key
+      where c.id < n.newest and c.status in (${CMD_STATUS.notSent}, ${CMD_STATUS.sent})
+      order by c.id for update of c
+    )
+    update command c set status = ${CMD_STATUS.cancelled}, updated_at = now(),
+      info = 'cmd.info.superseded::{"id":' || old.newest::text || '}'
+    from old
+    where c.id = old.id and c.status in (${CMD_STATUS.notSent}, ${CMD_STATUS.sent})`.execute(trx);
 }
 
 /** Runs a change in a transaction with a command queue, then dispatches what it queued. */

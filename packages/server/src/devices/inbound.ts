@@ -26,8 +26,13 @@ interface PendingAck {
   id: number;
   ok: boolean;
   info: string;
+  /** Times it found its command held by another transaction. */
+  tries?: number;
 }
 
+/** An ack whose command another transaction holds is tried again after this, this many times at most. */
+const BUSY_RETRY_MS = 20;
+const BUSY_TRIES = 250;
 const SEEN_EVERY_MS = 30_000;
 /** Events written per statement (access_event has 14 columns: 2,000 rows = 28,000 parameters). */
 const EVENT_PART = 2000;
@@ -58,6 +63,8 @@ export class Inbound {
   private readonly seen = new Map<string, number>();
   private readonly throttle: UnitThrottle;
   private stopped = false;
+  /** Acks waiting to be tried again (their command was held by another transaction). */
+  private retrying = 0;
   /** Acks and events dropped: beyond MAX_KEPT while the database was away, or refused by a database that answers. */
   dropped = 0;
   /** Writes failed in a row (0: the last one went in). */
@@ -198,7 +205,11 @@ export class Inbound {
   }
 
   async idle(): Promise<void> {
-    while (this.timer || this.acks.length || this.events.length || this.statuses.size) {
+    while (this.timer || this.retrying || this.acks.length || this.events.length || this.statuses.size) {
+      if (this.retrying && !this.timer && !this.acks.length && !this.events.length && !this.statuses.size) {
+        await new Promise((r) => setTimeout(r, BUSY_RETRY_MS));
+        continue;
+      }
       await Promise.all(this.statuses.values());
       if (this.timer) {
         clearTimeout(this.timer);
@@ -238,9 +249,10 @@ export class Inbound {
     try {
       const heard = [...acks.map((a) => a.serial), ...events.map((e) => e.serial)];
       if (acks.length) {
-        const changed = await this.writeAcks(acks);
+        const { changed, busy } = await this.writeAcks(acks);
         acks = [];
         this.news?.emit('command', changed);
+        this.retryBusy(busy);
       }
       // In parts: a burst that piled up behind a slow write must stay under PostgreSQL's 65,535 bind parameters.
       // Units heard from are marked as seen with the events' device read (one round trip less), else on their own.
@@ -282,6 +294,20 @@ export class Inbound {
     for (const tell of waiting) tell(true);
   }
 
+  /** Acks of rows another transaction held: tried again shortly (BUSY_TRIES times at most; then the lease re-sends). */
+  private retryBusy(busy: PendingAck[]): void {
+    const again = busy.filter((a) => (a.tries ?? 0) < BUSY_TRIES).map((a) => ({ ...a, tries: (a.tries ?? 0) + 1 }));
+    this.dropped += busy.length - again.length;
+    if (!again.length) return;
+    this.retrying++;
+    setTimeout(() => {
+      this.retrying--;
+      if (this.stopped) return;
+      this.acks.push(...again);
+      this.schedule();
+    }, BUSY_RETRY_MS).unref();
+  }
+
   /** Writes and tells what stored events bring about. The events are in: a failed write is reported, never a reason to store them again. */
   private async tell(stored: Awaited<ReturnType<typeof storeEvents>>): Promise<void> {
     await this.news?.write(this.db, 'access', stored.access).catch(this.onError);
@@ -319,30 +345,52 @@ export class Inbound {
    * applied", a repeated message) and an ack after the command was superseded change nothing.
    * Answers the commands whose status this changed.
    */
-  private async writeAcks(acks: PendingAck[]): Promise<CommandNews[]> {
+  private async writeAcks(acks: PendingAck[]): Promise<{ changed: CommandNews[]; busy: PendingAck[] }> {
     const changed: CommandNews[] = [];
+    const busy: PendingAck[] = [];
     for (let i = 0; i < acks.length; i += 1000) {
       const part = acks.slice(i, i + 1000);
-      const values = sql.join(part.map((a) => sql`(${a.id}::bigint, ${a.serial}::text, ${a.ok}::boolean, ${a.info}::text)`));
-      const { rows } = await sql<{
+      const col = <T>(f: (a: PendingAck) => T) => part.map(f);
+      // Rows another transaction holds (a change superseding them, a claim re-sending them) are skipped, never
+      // waited for: this write then takes part in no lock cycle (it deadlocked with a lockdown's supersede).
+      // Their acks are tried again in a moment (`busy`: rows there are, yet not locked here).
+      const { rows } = await sql<{ changed: unknown; busy: (string | number)[] | null }>`
+        with v as (
+          select * from unnest(${col((a) => String(a.id))}::bigint[], ${col((a) => a.serial)}::text[],
+                               ${col((a) => a.ok)}::boolean[], ${col((a) => a.info)}::text[]) as v(id, serial, ok, info)
+        ),
+        locked as (
+          select c.id from command c where c.id in (select id from v) order by c.id for update of c skip locked
+        ),
+        upd as (
+          update command c set
+            status = (case when v.ok then ${CMD_STATUS.success} else ${CMD_STATUS.failed} end)::smallint,
+            info = v.info, acked_at = now(), updated_at = now(),
+            answers = c.answers || jsonb_build_array(jsonb_build_object('at', now(), 'ok', v.ok, 'info', v.info))
+          from locked, v, device d
+          where c.id = locked.id and c.id = v.id and d.serial = v.serial and c.device_id = d.id
+            and c.status in (${CMD_STATUS.notSent}, ${CMD_STATUS.sent}) and c.attempts > 0
+          returning c.id, c.device_id, c.community_id, c.status, c.info
+        )
+        select
+          coalesce((select json_agg(upd) from upd), '[]') as changed,
+          (select array_agg(c.id) from command c where c.id in (select id from v) and c.id not in (select id from locked)) as busy`.execute(
+        this.db,
+      );
+      const row = rows[0];
+      const done = (typeof row?.changed === 'string' ? JSON.parse(row.changed) : (row?.changed ?? [])) as {
         id: string | number;
         device_id: number;
         community_id: number | null;
         status: number;
         info: string;
-      }>`
-        update command c set
-          status = (case when v.ok then ${CMD_STATUS.success} else ${CMD_STATUS.failed} end)::smallint,
-          info = v.info, acked_at = now(), updated_at = now(),
-          answers = c.answers || jsonb_build_array(jsonb_build_object('at', now(), 'ok', v.ok, 'info', v.info))
-        from (values ${values}) as v(id, serial, ok, info), device d
-        where c.id = v.id and d.serial = v.serial and c.device_id = d.id
-          and c.status in (${CMD_STATUS.notSent}, ${CMD_STATUS.sent}) and c.attempts > 0
-        returning c.id, c.device_id, c.community_id, c.status, c.info`.execute(this.db);
-      for (const r of rows)
+      }[];
+      for (const r of done)
         changed.push({ id: Number(r.id), deviceId: r.device_id, communityId: r.community_id, status: r.status, info: r.info });
+      const held = new Set((row?.busy ?? []).map(Number));
+      busy.push(...part.filter((a) => held.has(a.id)));
     }
-    return changed;
+    return { changed, busy };
   }
 
   /** The devices whose last_seen_at is due (kept current at most every 30 s per device), counted as written. */
