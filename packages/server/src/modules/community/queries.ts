@@ -8,6 +8,7 @@ import { presentedInScope } from '../../http/row-in-scope.ts';
 import { listScope, scopeOf, withinScope } from '../../http/scope.ts';
 import { sortedPage } from '../../db/sorted-page.ts';
 import { likeArg } from '../../db/sql.ts';
+import type { RowOf } from '../../db/row-of.ts';
 
 type R = typeof communityRoutes;
 
@@ -77,7 +78,7 @@ function communityRows(db: Db) {
     ]);
 }
 
-type Raw = Awaited<ReturnType<ReturnType<typeof communityRows>['executeTakeFirstOrThrow']>>;
+type Raw = RowOf<typeof communityRows>;
 
 /** Engineers of communities (their account ids and names), by community, in name order. */
 function engineersOf(db: Db, ids: number[]) {

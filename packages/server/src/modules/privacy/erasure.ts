@@ -21,6 +21,7 @@ import { badRequest } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { foundInScope, listScope, withinScope } from '../../http/scope.ts';
 import { faceDeleteCommand } from '../holder/faces.ts';
+import type { RowOf } from '../../db/row-of.ts';
 
 /**
  * Erasure proven (issue 35 item 3; docs/privacy.md "Erasure"): when a face goes, a record says whose
@@ -148,7 +149,7 @@ function erasureBase(db: Kysely<DB>) {
       'e.created_at',
     ]);
 }
-type ErasureDbRow = Awaited<ReturnType<ReturnType<typeof erasureBase>['executeTakeFirstOrThrow']>>;
+type ErasureDbRow = RowOf<typeof erasureBase>;
 
 function toErasure(r: ErasureDbRow, units: ErasureReceipt[]): ErasureRow {
   return {
