@@ -9,7 +9,7 @@ import {
   type ScheduleTablePayload,
   wallClock,
 } from '@gatehouse/contracts';
-import type { DeviceState, HeldCard, HeldFace } from './state.ts';
+import type { Credential, DeviceState, HeldCard, HeldFace } from './state.ts';
 
 /**
  * How a door unit applies the access rules offline (docs/access-rules.md): with its own
@@ -77,26 +77,26 @@ export interface CardVerdict {
   card?: HeldCard;
 }
 
+/** A held entry (card or face) used at `at`: unknown, disabled, outside its validity, outside its schedules, or open. */
+function heldVerdict(state: DeviceState, held: Credential | undefined, at: Date): { result: number; reason?: AccessRefusal } {
+  if (!held) return { result: ACCESS_RESULT.unknown };
+  if (held.status && held.status !== 'enable') return { result: ACCESS_RESULT.disabled };
+  if (held.validfrom && at < new Date(held.validfrom)) return { result: ACCESS_RESULT.notYetValid };
+  if (held.validto && at > new Date(held.validto)) return { result: ACCESS_RESULT.expired };
+  const reason = scheduleRefusal(held.schedules, state.schedules, state.holidays, at);
+  return reason ? { result: ACCESS_RESULT.other, reason } : { result: ACCESS_RESULT.ok };
+}
+
 /** A card shown at `at`: unknown, disabled, outside its validity, outside its schedules, or open. */
 export function cardVerdict(state: DeviceState, cardNo: string, at: Date): CardVerdict {
   const card = state.cards.get(cardNo);
-  if (!card) return { result: ACCESS_RESULT.unknown };
-  if (card.status && card.status !== 'enable') return { result: ACCESS_RESULT.disabled, card };
-  if (card.validfrom && at < new Date(card.validfrom)) return { result: ACCESS_RESULT.notYetValid, card };
-  if (card.validto && at > new Date(card.validto)) return { result: ACCESS_RESULT.expired, card };
-  const reason = scheduleRefusal(card.schedules, state.schedules, state.holidays, at);
-  return reason ? { result: ACCESS_RESULT.other, reason, card } : { result: ACCESS_RESULT.ok, card };
+  return card ? { ...heldVerdict(state, card, at), card } : heldVerdict(state, card, at);
 }
 
 /** What a unit decides when a face is recognised: unknown, disabled, outside its validity, outside its schedules, or open. */
 export function faceVerdict(state: DeviceState, faceId: string, at: Date): { result: number; reason?: AccessRefusal; face?: HeldFace } {
   const face = state.faces.get(faceId);
-  if (!face) return { result: ACCESS_RESULT.unknown };
-  if (face.status && face.status !== 'enable') return { result: ACCESS_RESULT.disabled, face };
-  if (face.validfrom && at < new Date(face.validfrom)) return { result: ACCESS_RESULT.notYetValid, face };
-  if (face.validto && at > new Date(face.validto)) return { result: ACCESS_RESULT.expired, face };
-  const reason = scheduleRefusal(face.schedules, state.schedules, state.holidays, at);
-  return reason ? { result: ACCESS_RESULT.other, reason, face } : { result: ACCESS_RESULT.ok, face };
+  return face ? { ...heldVerdict(state, face, at), face } : heldVerdict(state, face, at);
 }
 
 /** The floors a holder's lift entries release at a moment: resident floors and front / back unlock floors. */

@@ -7,7 +7,7 @@ import { CliError, defineCommand, type Io, required } from './command.ts';
 import { backupThroughServer, CONTROL_FILE, runningServer } from './control-client.ts';
 import { ident, inSnapshot } from './copy-rows.ts';
 import { ourTables, referencedFirst, sequenceStates } from './copy-tables.ts';
-import { embeddedDir, openSite, schemaState, siteName } from './site.ts';
+import { embeddedDir, schemaState, siteName, withSite } from './site.ts';
 import { packageVersion } from './version.ts';
 
 /** Text of one table entry before the next begins. */
@@ -185,13 +185,10 @@ export const backupCommand = defineCommand({
       io.out(`Written ${file} (${size(fs.statSync(file).size)})`);
       return;
     }
-    const handle = await openSite(config);
-    try {
+    await withSite(config, {}, async (handle) => {
       io.out(`Backup of ${siteName(config)} and the stored files of ${config.dataDir}`);
       await writeBackup(handle, config.dataDir, file, io, [config.backupDir]);
       io.out(`Written ${file} (${size(fs.statSync(file).size)})`);
-    } finally {
-      await handle.close();
-    }
+    });
   },
 });

@@ -4,7 +4,7 @@ import { writeOpLog } from '../http/oplog.ts';
 import { generatePassword, insertAccount } from '../modules/account/insert.ts';
 import { adminPhone, OPERATOR } from './admins.ts';
 import { CliError, defineCommand, required, UsageError } from './command.ts';
-import { openSite, requireCurrentSchema, siteName } from './site.ts';
+import { withSite } from './site.ts';
 
 /** A system administrator with a generated password (printed once), recorded in the operation log. */
 export const createAdminCommand = defineCommand({
@@ -16,10 +16,7 @@ export const createAdminCommand = defineCommand({
     const phone = adminPhone(required(values, 'phone'));
     const name = required(values, 'name').trim();
     if (!name || name.length > LIMITS.userName) throw new UsageError(`--name must be 1 to ${LIMITS.userName} characters`);
-    const handle = await openSite(config);
-    try {
-      const { db } = handle;
-      await requireCurrentSchema(db, siteName(config));
+    await withSite(config, { current: true }, async ({ db }) => {
       const taken = await db
         .selectFrom('account')
         .select('id')
@@ -39,8 +36,6 @@ export const createAdminCommand = defineCommand({
       });
       io.out(`Administrator ${phone} (${name}) created, password: ${password}`);
       io.out('It is shown this once; sign-in also asks for the SMS code sent to this number.');
-    } finally {
-      await handle.close();
-    }
+    });
   },
 });

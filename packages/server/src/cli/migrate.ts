@@ -1,7 +1,7 @@
 import { migrate } from '../db/index.ts';
 import { syncMenus } from '../db/seed.ts';
 import { defineCommand } from './command.ts';
-import { openSite, siteName } from './site.ts';
+import { siteName, withSite } from './site.ts';
 
 /** What the server does at start before it serves: the pending migrations, then the menu table. */
 export const migrateCommand = defineCommand({
@@ -10,14 +10,11 @@ export const migrateCommand = defineCommand({
   usage: [],
   options: {},
   async run(_values, config, io) {
-    const handle = await openSite(config, { create: true });
-    try {
-      const ran = await migrate(handle.db);
-      await syncMenus(handle.db);
+    await withSite(config, { create: true }, async ({ db }) => {
+      const ran = await migrate(db);
+      await syncMenus(db);
       for (const name of ran) io.out(`applied ${name}`);
       io.out(ran.length ? `${ran.length} migrations applied to ${siteName(config)}` : `${siteName(config)} is up to date`);
-    } finally {
-      await handle.close();
-    }
+    });
   },
 });

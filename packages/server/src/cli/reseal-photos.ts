@@ -1,6 +1,6 @@
 import { resealStoredFiles } from '../modules/privacy/reseal.ts';
 import { defineCommand } from './command.ts';
-import { openSite, requireCurrentSchema, siteName } from './site.ts';
+import { withSite } from './site.ts';
 
 /**
  * After PHOTO_KEY changed (the old key moved to PHOTO_KEYS_OLD): every face photo and consent form
@@ -12,14 +12,10 @@ export const resealPhotosCommand = defineCommand({
   usage: [],
   options: {},
   async run(_values, config, io) {
-    const handle = await openSite(config);
-    try {
-      await requireCurrentSchema(handle.db, siteName(config));
-      const n = await resealStoredFiles(handle.db, config);
+    await withSite(config, { current: true }, async ({ db }) => {
+      const n = await resealStoredFiles(db, config);
       io.out(`${n.files} stored photos and forms: ${n.resealed} sealed again with the current key, ${n.missing} missing on disk.`);
       io.out('Once every instance runs with the new key, the old keys may leave PHOTO_KEYS_OLD.');
-    } finally {
-      await handle.close();
-    }
+    });
   },
 });

@@ -8,7 +8,7 @@ import { failKey } from '../modules/session/second-factor.ts';
 import { adminPhone, findAdmin, OPERATOR } from './admins.ts';
 import { defineCommand, required } from './command.ts';
 import { withLimiter } from './limiter.ts';
-import { openSite, requireCurrentSchema, siteName } from './site.ts';
+import { withSite } from './site.ts';
 
 /**
  * Locked out: a new password for an administrator (printed once), its authenticator and recovery
@@ -22,10 +22,7 @@ export const resetAdminCommand = defineCommand({
   options: { phone: { type: 'string' } },
   async run(values, config, io) {
     const phone = adminPhone(required(values, 'phone'));
-    const handle = await openSite(config);
-    try {
-      const { db } = handle;
-      await requireCurrentSchema(db, siteName(config));
+    await withSite(config, { current: true }, async ({ db }) => {
       const admin = await findAdmin(db, phone);
       const password = generatePassword();
       const passwordHash = await hashPassword(password);
@@ -58,8 +55,6 @@ export const resetAdminCommand = defineCommand({
       io.out(`New password of the administrator ${admin.reg_no} (${admin.name}): ${password}`);
       io.out('It is shown this once. Authenticator, recovery codes and wrong-code count cleared; sign-in asks for the SMS code.');
       io.out(`${signedOut} open sessions signed out; recorded in the operation log.`);
-    } finally {
-      await handle.close();
-    }
+    });
   },
 });

@@ -89,3 +89,21 @@ export async function requireCurrentSchema(db: Db, where: string): Promise<void>
     throw new CliError(`The schema of ${where} is behind (${pending.length} migrations pending): run \`gatehouse migrate\` first`);
   }
 }
+
+/**
+ * Runs `work` on the configured database (`openSite`; `create` as there), closing it after whatever
+ * happens; `current` first refuses a database whose schema is behind (`requireCurrentSchema`).
+ */
+export async function withSite<T>(
+  config: Config,
+  opts: { create?: boolean; current?: boolean },
+  work: (handle: DbHandle) => Promise<T>,
+): Promise<T> {
+  const handle = await openSite(config, { create: opts.create });
+  try {
+    if (opts.current) await requireCurrentSchema(handle.db, siteName(config));
+    return await work(handle);
+  } finally {
+    await handle.close();
+  }
+}

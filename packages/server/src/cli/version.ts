@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineCommand } from './command.ts';
-import { openSite, schemaState, siteName } from './site.ts';
+import { schemaState, siteName, withSite } from './site.ts';
 
 /** The server package's version (packages/server/package.json). */
 export function packageVersion(): string {
@@ -16,14 +16,11 @@ export const versionCommand = defineCommand({
   options: {},
   async run(_values, config, io) {
     io.out(`gatehouse ${packageVersion()}`);
-    const handle = await openSite(config);
-    try {
-      const { applied, pending } = await schemaState(handle.db);
+    await withSite(config, {}, async ({ db }) => {
+      const { applied, pending } = await schemaState(db);
       const last = applied.at(-1) ?? 'none';
       io.out(`schema ${last} (${applied.length} of ${applied.length + pending.length} migrations applied) in ${siteName(config)}`);
       if (pending.length) io.out(`${pending.length} migrations pending: run \`gatehouse migrate\``);
-    } finally {
-      await handle.close();
-    }
+    });
   },
 });

@@ -66,11 +66,6 @@ export async function* keysetStream<R>(page: (after: R | null, limit: number) =>
 /** A row as an export streams it (`keysetRows`): its timestamptz values as epoch milliseconds. */
 export type StreamedRow<R> = { [K in keyof R]: R[K] extends Date ? number : R[K] extends Date | null ? number | null : R[K] };
 
-/** The row type of a list's keyset select (`(q, desc, at, limit, offset) => query`). */
-export type RowOf<S extends (...args: never[]) => { execute(): Promise<unknown[]> }> = Awaited<
-  ReturnType<ReturnType<S>['execute']>
->[number];
-
 /** A keyset position: the sort column's value and the id of the last row handed on. */
 export type Cursor = { sort: Date; id: number };
 

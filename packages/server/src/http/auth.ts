@@ -7,6 +7,7 @@ import type { CallerCache } from './caller-cache.ts';
 import type { Caller } from './caller.ts';
 import { scopeFor } from './scope.ts';
 import { keepPrepared } from '../db/prepared.ts';
+import type { RowOf } from '../db/row-of.ts';
 
 export const hashToken = (token: string): string => crypto.createHash('sha256').update(token).digest('hex');
 /** An opaque random token of 256 bits. */
@@ -64,7 +65,7 @@ function callerQuery(db: Db, hash: string, idleMinutes: number) {
     .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${idleMinutes})`);
 }
 
-type CallerRow = NonNullable<Awaited<ReturnType<ReturnType<typeof callerQuery>['executeTakeFirst']>>>;
+type CallerRow = RowOf<typeof callerQuery>;
 
 /**
  * Runs the caller's statement. Every request reads its caller, so it is built and compiled once (its

@@ -27,6 +27,7 @@ import {
   manageableTarget,
 } from './manage.ts';
 import { likeArg as like, pageAndTotal } from '../../db/sql.ts';
+import type { RowOf } from '../../db/row-of.ts';
 
 type SearchIn = ParsedInput<typeof ROUTES.account.searchAccounts>;
 
@@ -45,7 +46,7 @@ function rowQuery(db: Db) {
     .selectFrom('account as a')
     .select([...ACCOUNT_COLUMNS, 'a.reg_time', communityNames.as('community_names'), addressText.as('address')]);
 }
-type DbRow = Awaited<ReturnType<ReturnType<typeof rowQuery>['executeTakeFirstOrThrow']>>;
+type DbRow = RowOf<typeof rowQuery>;
 
 function toRow(ctx: AuthCtx, r: DbRow): AccountRow {
   return {

@@ -9,6 +9,7 @@ import { writeOpLog } from '../../http/oplog.ts';
 import { allFoundInScope, foundInScope } from '../../http/scope.ts';
 import { queueCallCodes } from './amt-sync.ts';
 import { loadAddress } from './queries.ts';
+import type { RowOf } from '../../db/row-of.ts';
 
 type R = typeof addressRoutes;
 const SORT = { code: 'amt.code', address: 'd.address' } as const;
@@ -20,7 +21,7 @@ function amtRows(db: Kysely<DB>) {
     .select(['amt.id', 'amt.code', 'amt.caller_address_id', 'amt.called_address_id', 'amt.community_id', 'd.address', 'd.name']);
 }
 
-type Raw = Awaited<ReturnType<ReturnType<typeof amtRows>['executeTakeFirstOrThrow']>>;
+type Raw = RowOf<typeof amtRows>;
 const present = (r: Raw): AmtRow => ({
   amtid: r.id,
   code: r.code,

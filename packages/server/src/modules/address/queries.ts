@@ -6,6 +6,7 @@ import { withPlaceNames } from '../../db/names.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { assertCommunity, foundInScope } from '../../http/scope.ts';
 import { likeArg, pageAndTotal } from '../../db/sql.ts';
+import type { RowOf } from '../../db/row-of.ts';
 
 type R = typeof addressRoutes;
 const SORT = {
@@ -35,7 +36,7 @@ export function addressRows(db: Kysely<DB>) {
   return withPlaceNames(addresses, { community: 'a.community_id' }, ['community']);
 }
 
-export type AddressRaw = Awaited<ReturnType<ReturnType<typeof addressRows>['executeTakeFirstOrThrow']>>;
+export type AddressRaw = RowOf<typeof addressRows>;
 
 export const presentAddress = (r: AddressRaw): AddressRow => ({
   addressid: r.id,

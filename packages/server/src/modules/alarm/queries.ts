@@ -5,7 +5,8 @@ import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime, parseRange } from '../../http/dates.ts';
 import { listScope, withinScope } from '../../http/scope.ts';
-import { type Cursor, keysetPage, type RowOf, type StreamedRow } from '../../db/keyset.ts';
+import { type Cursor, keysetPage, type StreamedRow } from '../../db/keyset.ts';
+import type { RowOf } from '../../db/row-of.ts';
 import { addressesNamed, communitiesNamed, inRange, likeArg } from '../../db/sql.ts';
 import { withPlaceNames } from '../../db/names.ts';
 

@@ -6,7 +6,8 @@ import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import { assertCommunity, listScope, withinScope } from '../../http/scope.ts';
 import { parseRange } from '../../http/dates.ts';
-import { type Cursor, keysetPage, type RowOf, type StreamedRow } from '../../db/keyset.ts';
+import { type Cursor, keysetPage, type StreamedRow } from '../../db/keyset.ts';
+import type { RowOf } from '../../db/row-of.ts';
 import { inRange } from '../../db/sql.ts';
 
 type PunchQ = SelectQueryBuilder<DB & { e: AccessEventTable }, 'e', object>;

@@ -7,6 +7,7 @@ import { sortedPage } from '../../db/sorted-page.ts';
 import { likeArg } from '../../db/sql.ts';
 import { deviceNum } from './queries.ts';
 import { checkUnique } from './service.ts';
+import type { RowOf } from '../../db/row-of.ts';
 
 type R = typeof communityRoutes;
 const SORT = {
@@ -31,7 +32,7 @@ function enterprises(ctx: AuthCtx) {
     .where('community.type', '=', COMMUNITY_TYPE.enterprise);
 }
 
-type Raw = Awaited<ReturnType<ReturnType<typeof enterprises>['executeTakeFirstOrThrow']>>;
+type Raw = RowOf<typeof enterprises>;
 const present = (r: Raw): EnterpriseRow => ({
   communityid: r.id,
   name: r.name,

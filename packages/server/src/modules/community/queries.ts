@@ -1,12 +1,14 @@
 import { ADDRESS_TYPE, type CommunityRow, type communityRoutes, isAdminLevel, type Page, type ParsedInput } from '@gatehouse/contracts';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import { byParent } from '../../db/by-parent.ts';
 import type { DB } from '../../db/types.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { presentedInScope } from '../../http/row-in-scope.ts';
 import { listScope, scopeOf, withinScope } from '../../http/scope.ts';
 import { sortedPage } from '../../db/sorted-page.ts';
 import { likeArg } from '../../db/sql.ts';
+import type { RowOf } from '../../db/row-of.ts';
 
 type R = typeof communityRoutes;
 
@@ -76,26 +78,23 @@ function communityRows(db: Db) {
     ]);
 }
 
-type Raw = Awaited<ReturnType<ReturnType<typeof communityRows>['executeTakeFirstOrThrow']>>;
+type Raw = RowOf<typeof communityRows>;
 
-/** Engineers of communities: ids and "name (phone)" labels. */
-async function engineersOf(db: Db, ids: number[]) {
-  const out = new Map<number, { ids: number[]; names: string[] }>();
-  if (!ids.length) return out;
-  const rows = await db
-    .selectFrom('community_engineer as ce')
-    .innerJoin('account as a', 'a.id', 'ce.account_id')
-    .select(['ce.community_id', 'a.id', 'a.name'])
-    .where('ce.community_id', 'in', ids)
-    .orderBy('a.name')
-    .execute();
-  for (const r of rows) {
-    const e = out.get(r.community_id) ?? { ids: [], names: [] };
-    e.ids.push(r.id);
-    e.names.push(r.name);
-    out.set(r.community_id, e);
-  }
-  return out;
+/** Engineers of communities (their account ids and names), by community, in name order. */
+function engineersOf(db: Db, ids: number[]) {
+  return byParent(
+    ids,
+    () =>
+      db
+        .selectFrom('community_engineer as ce')
+        .innerJoin('account as a', 'a.id', 'ce.account_id')
+        .select(['ce.community_id', 'a.id', 'a.name'])
+        .where('ce.community_id', 'in', ids)
+        .orderBy('a.name')
+        .execute(),
+    (r) => r.community_id,
+    (r) => ({ id: r.id, name: r.name }),
+  );
 }
 
 /** Maps rows to the answer; the engineers column only for roles 2 or lower (000 §2). */
@@ -106,7 +105,7 @@ async function present(ctx: AuthCtx, rows: Raw[]): Promise<CommunityRow[]> {
         ctx.db,
         rows.map((r) => r.id),
       )
-    : new Map();
+    : new Map<number, { id: number; name: string }[]>();
   return rows.map((r) => {
     const row: CommunityRow = {
       communityid: r.id,
@@ -120,8 +119,8 @@ async function present(ctx: AuthCtx, rows: Raw[]): Promise<CommunityRow[]> {
       addressNum: Number(r.addressNum ?? 0),
     };
     if (!withEngineers) return row;
-    const e = eng.get(r.id);
-    return { ...row, engineerIdList: e?.ids ?? [], engineers: (e?.names ?? []).join(', ') };
+    const e = eng.get(r.id) ?? [];
+    return { ...row, engineerIdList: e.map((x) => x.id), engineers: e.map((x) => x.name).join(', ') };
   });
 }
 

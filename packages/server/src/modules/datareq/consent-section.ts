@@ -1,9 +1,9 @@
-import { anyText, countRows } from '../../db/sql.ts';
 import { sealedFiles } from '../../faces/sealed-files.ts';
 import { t } from '../../http/i18n.ts';
 import { withinScope } from '../../http/scope.ts';
 import { CONSENT_FILE_KIND } from '../privacy/consent.ts';
-import { allRows, cols, date, type ExportSection, type SectionCtx } from './section.ts';
+import { anyPhone } from './person.ts';
+import { cols, date, type ExportSection, readAll, type SectionCtx } from './section.ts';
 
 /**
  * The person's face consent records (issue 35 items 1 and 2): who gave it (the person or a guardian,
@@ -12,12 +12,11 @@ import { allRows, cols, date, type ExportSection, type SectionCtx } from './sect
  * Records outlive their face (an erased face leaves its consent as the proof it was given).
  */
 function consents(c: SectionCtx) {
-  const phones = c.person.phones.length ? c.person.phones : [''];
   return withinScope(
     c.db
       .selectFrom('face_consent as fc')
       .leftJoin('stored_file as sf', (j) => j.onRef('sf.id', '=', 'fc.form_file_id').on('sf.kind', '=', CONSENT_FILE_KIND))
-      .where('fc.account', '=', anyText(phones)),
+      .where('fc.account', '=', anyPhone(c.person)),
     c.person.scope,
     'fc.community_id',
   );
@@ -30,10 +29,10 @@ export const consentSection: ExportSection = {
   name: 'face-consents',
   title: 'datareq.section.consents',
   columns: cols('id', 'account', 'name', 'giver', 'guardian', 'method', 'given', 'staff', 'purpose', 'withdrawn', 'face', 'consentForm'),
-  count: async (c) => countRows(consents(c)),
-  rows: allRows(
-    (c) =>
-      consents(c)
+  ...readAll(
+    consents,
+    (q) =>
+      q
         .select([
           'fc.id',
           'fc.account',

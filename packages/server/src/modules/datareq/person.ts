@@ -1,5 +1,6 @@
 import { ADDRESS_TYPE } from '@gatehouse/contracts';
 import type { Db } from '../../db/index.ts';
+import { anyText } from '../../db/sql.ts';
 import type { Scope } from '../../http/caller.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, outOfScope } from '../../http/errors.ts';
@@ -21,6 +22,9 @@ export interface Person {
   /** The community the op log files the export under: the household's, or the first of the account's the caller sees. */
   communityId: number | null;
 }
+
+/** The person's phones as one array parameter (`col = any(...)`); a person with none matches no row. */
+export const anyPhone = (p: Person) => anyText(p.phones.length ? p.phones : ['']);
 
 /**
  * Finds the person, refusing a subject the caller may not see: a household of another

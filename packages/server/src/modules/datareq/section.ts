@@ -1,6 +1,8 @@
 import type { Lang } from '@gatehouse/contracts';
+import type { SelectQueryBuilder } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
+import { countRows } from '../../db/sql.ts';
 import { formatDateTime } from '../../http/dates.ts';
 import type { Person } from './person.ts';
 
@@ -44,8 +46,17 @@ export const date = (c: SectionCtx, d: Date | string | number | null) => formatD
 /** Catalogue keys of a section's column headers, by their names under `datareq.col.`. */
 export const cols = (...names: string[]): string[] => names.map((n) => `datareq.col.${n}`);
 
-/** A section's rows read at once (a person has few of these), each made into its cells. */
-export const allRows = <R>(read: (c: SectionCtx) => Promise<R[]>, cells: (r: R, c: SectionCtx) => Cell[]) =>
-  async function* (c: SectionCtx): AsyncIterable<Cell[]> {
-    for (const r of await read(c)) yield cells(r, c);
-  };
+/**
+ * A section read at once (a person has few of these rows): `count` counts the rows of `base`,
+ * `rows` reads them with `read` and makes each into its cells.
+ */
+export const readAll = <DB, TB extends keyof DB, O, R>(
+  base: (c: SectionCtx) => SelectQueryBuilder<DB, TB, O> | Promise<SelectQueryBuilder<DB, TB, O>>,
+  read: (q: SelectQueryBuilder<DB, TB, O>) => Promise<R[]>,
+  cells: (r: R, c: SectionCtx) => Cell[],
+): Pick<ExportSection, 'count' | 'rows'> => ({
+  count: async (c) => countRows(await base(c)),
+  async *rows(c) {
+    for (const r of await read(await base(c))) yield cells(r, c);
+  },
+});

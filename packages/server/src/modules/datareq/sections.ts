@@ -1,25 +1,36 @@
 import { roleNameKey } from '@gatehouse/contracts';
-import { sql } from 'kysely';
+import { type ReferenceExpression, type SelectQueryBuilder, sql } from 'kysely';
 import QRCode from 'qrcode';
 import { type Cursor, keysetPage, keysetRows } from '../../db/keyset.ts';
 import { anyInt, countRows, escapeLike } from '../../db/sql.ts';
 import { t } from '../../http/i18n.ts';
 import { withinScope } from '../../http/scope.ts';
 import { readPhoto } from '../face/photos.ts';
-import { householdIds, type Person } from './person.ts';
+import { anyPhone, householdIds } from './person.ts';
 import { consentSection } from './consent-section.ts';
-import { allRows, type Cell, cols, date, type ExportSection, type SectionCtx } from './section.ts';
+import { type Cell, cols, date, type ExportSection, readAll, type SectionCtx } from './section.ts';
 
-/** The person's own rows: those of their household when they are one, else those of their account. */
-const theirs = (p: Person, addressColumn: string, accountColumn: string) =>
-  p.addressId !== null ? sql<boolean>`${sql.ref(addressColumn)} = ${p.addressId}` : sql<boolean>`${sql.ref(accountColumn)} = ${p.text}`;
+/**
+ * The person's own rows of `q` in their scope: those of their household when they are one, else those
+ * of their account (`at` names the query's address, account and community columns).
+ */
+function theirs<DB, TB extends keyof DB, O>(
+  c: SectionCtx,
+  q: SelectQueryBuilder<DB, TB, O>,
+  at: { address: string; account: string; community: ReferenceExpression<DB, TB> },
+) {
+  const p = c.person;
+  const own =
+    p.addressId !== null ? sql<boolean>`${sql.ref(at.address)} = ${p.addressId}` : sql<boolean>`${sql.ref(at.account)} = ${p.text}`;
+  return withinScope(q.where(own), p.scope, at.community);
+}
 
 function accounts(c: SectionCtx) {
   const q = c.db
     .selectFrom('account as a')
     .leftJoin('community as cm', 'cm.id', 'a.community_id')
     .leftJoin('address as ad', 'ad.id', 'a.address_id');
-  return withinScope(q.where(theirs(c.person, 'a.address_id', 'a.reg_no')), c.person.scope, 'a.community_id');
+  return theirs(c, q, { address: 'a.address_id', account: 'a.reg_no', community: 'a.community_id' });
 }
 
 async function households(c: SectionCtx) {
@@ -36,7 +47,7 @@ function cards(c: SectionCtx) {
     .selectFrom('card')
     .innerJoin('community as cm', 'cm.id', 'card.community_id')
     .leftJoin('address as ad', 'ad.id', 'card.address_id');
-  return withinScope(q.where(theirs(c.person, 'card.address_id', 'card.account')), c.person.scope, 'card.community_id');
+  return theirs(c, q, { address: 'card.address_id', account: 'card.account', community: 'card.community_id' });
 }
 
 function faces(c: SectionCtx) {
@@ -44,17 +55,11 @@ function faces(c: SectionCtx) {
     .selectFrom('face')
     .innerJoin('community as cm', 'cm.id', 'face.community_id')
     .leftJoin('address as ad', 'ad.id', 'face.address_id');
-  return withinScope(q.where(theirs(c.person, 'face.address_id', 'face.account')), c.person.scope, 'face.community_id');
+  return theirs(c, q, { address: 'face.address_id', account: 'face.account', community: 'face.community_id' });
 }
 
 const passes = (c: SectionCtx) =>
-  withinScope(
-    c.db.selectFrom('visitor_qrcode as v').where('v.user_regno', '=', anyText(c.person.phones)),
-    c.person.scope,
-    'v.community_id',
-  );
-
-const anyText = (values: string[]) => sql<string>`any(${values.length ? values : ['']}::text[])`;
+  withinScope(c.db.selectFrom('visitor_qrcode as v').where('v.user_regno', '=', anyPhone(c.person)), c.person.scope, 'v.community_id');
 
 /**
  * A person's access events (punches: `work`), one phone after the other, each in (time, id) order by
@@ -93,7 +98,7 @@ function opLog(c: SectionCtx) {
   const texts = [...p.phones, ...(p.addressId !== null ? [p.text] : [])].map((x) => `%${escapeLike(x)}%`);
   return c.db
     .selectFrom('op_log as o')
-    .where((eb) => eb.or([eb('o.regno', '=', anyText(p.phones)), ...texts.map((x) => eb('o.content', 'like', x))]))
+    .where((eb) => eb.or([eb('o.regno', '=', anyPhone(p)), ...texts.map((x) => eb('o.content', 'like', x))]))
     .$call((q) => (p.scope.all ? q : q.where('o.community_id', '=', anyInt(p.scope.ids))));
 }
 
@@ -114,10 +119,10 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     name: 'account',
     title: 'datareq.section.account',
     columns: cols('id', 'account', 'name', 'role', 'state', 'community', 'address', 'created'),
-    count: async (c) => countRows(accounts(c)),
-    rows: allRows(
-      (c) =>
-        accounts(c)
+    ...readAll(
+      accounts,
+      (q) =>
+        q
           .select(['a.id', 'a.reg_no', 'a.name', 'a.role_id', 'a.state', 'cm.name as community', 'ad.address', 'a.reg_time'])
           .orderBy('a.id')
           .execute(),
@@ -137,13 +142,9 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     name: 'households',
     title: 'datareq.section.households',
     columns: cols('id', 'community', 'address', 'name', 'created'),
-    count: async (c) => countRows(await households(c)),
-    rows: allRows(
-      async (c) =>
-        (await households(c))
-          .select(['ad.id', 'cm.name as community', 'ad.address', 'ad.name', 'ad.created_at'])
-          .orderBy('ad.id')
-          .execute(),
+    ...readAll(
+      households,
+      (q) => q.select(['ad.id', 'cm.name as community', 'ad.address', 'ad.name', 'ad.created_at']).orderBy('ad.id').execute(),
       (r, c) => [r.id, r.community, r.address, r.name, date(c, r.created_at)],
     ),
   },
@@ -151,10 +152,10 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     name: 'cards',
     title: 'datareq.section.cards',
     columns: cols('id', 'cardNo', 'cardType', 'account', 'name', 'status', 'community', 'address', 'created'),
-    count: async (c) => countRows(cards(c)),
-    rows: allRows(
-      (c) =>
-        cards(c)
+    ...readAll(
+      cards,
+      (q) =>
+        q
           .select([
             'card.id',
             'card.card_no',
@@ -175,10 +176,10 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     name: 'faces',
     title: 'datareq.section.faces',
     columns: cols('id', 'account', 'name', 'status', 'community', 'address', 'created', 'photo'),
-    count: async (c) => countRows(faces(c)),
-    rows: allRows(
-      (c) =>
-        faces(c)
+    ...readAll(
+      faces,
+      (q) =>
+        q
           .select(['face.id', 'face.account', 'face.user_name', 'face.status', 'cm.name as community', 'ad.address', 'face.created_at'])
           .orderBy('face.id')
           .execute(),
@@ -193,10 +194,10 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     name: 'visitor-passes',
     title: 'datareq.section.visitorPasses',
     columns: cols('id', 'account', 'doorUnit', 'validFrom', 'validTo', 'opens', 'payload', 'created', 'qrImage'),
-    count: async (c) => countRows(passes(c)),
-    rows: allRows(
-      (c) =>
-        passes(c)
+    ...readAll(
+      passes,
+      (q) =>
+        q
           .select(['v.id', 'v.user_regno', 'v.device_name', 'v.validfrom', 'v.validto', 'v.num_open', 'v.payload', 'v.created_at'])
           .orderBy('v.id')
           .execute(),

@@ -24,6 +24,7 @@ import type { Scope } from '../../http/caller.ts';
 import { bindDevice, unbindDevice } from './binding.ts';
 import { likeArg, likePrefix, pageAndTotal, PG_ERROR, pgCode } from '../../db/sql.ts';
 import { withSync } from './sync.ts';
+import type { RowOf } from '../../db/row-of.ts';
 
 type R = typeof deviceRoutes;
 type PageIn = ParsedInput<R['getDevicesPage']>;
@@ -78,7 +79,7 @@ export function filteredDevices(db: Db, scope: Scope, i: Omit<PageIn, 'page' | '
   return q;
 }
 
-type DbRow = Awaited<ReturnType<ReturnType<typeof deviceQuery>['execute']>>[number];
+type DbRow = RowOf<typeof deviceQuery>;
 
 async function present(ctx: AuthCtx, rows: DbRow[]): Promise<DeviceRow[]> {
   const synced = await withSync(ctx.db, ctx.config.TZ_NAME, rows);

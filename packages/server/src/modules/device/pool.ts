@@ -20,6 +20,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { likeArg, pageAndTotal } from '../../db/sql.ts';
+import type { RowOf } from '../../db/row-of.ts';
 
 type PageIn = ParsedInput<typeof poolRoutes.getPoolPage>;
 type AddIn = ParsedInput<typeof poolRoutes.addPool>;
@@ -45,7 +46,7 @@ function poolQuery(db: Db) {
     .select(['d.unit_kind', 'd.vendor_host', 'd.vendor_port', 'd.vendor_user'])
     .select(sql<boolean>`d.vendor_secret_box is not null`.as('has_password'));
 }
-type PoolDbRow = Awaited<ReturnType<ReturnType<typeof poolQuery>['executeTakeFirstOrThrow']>>;
+type PoolDbRow = RowOf<typeof poolQuery>;
 
 function toRow(r: PoolDbRow, roleId: number): PoolRow {
   return {

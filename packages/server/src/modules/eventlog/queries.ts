@@ -7,7 +7,8 @@ import { formatDateTime, parseRange } from '../../http/dates.ts';
 import { listScope, withinScope } from '../../http/scope.ts';
 import { type Db, streamArrays } from '../../db/index.ts';
 import { monthSpans } from '../../db/event-partitions.ts';
-import { type Cursor, keysetPage, type RowOf, type StreamedRow } from '../../db/keyset.ts';
+import { type Cursor, keysetPage, type StreamedRow } from '../../db/keyset.ts';
+import type { RowOf } from '../../db/row-of.ts';
 import { addressesNamed, communitiesNamed, inRange, likeArg, likePrefix } from '../../db/sql.ts';
 import { withPlaceNames } from '../../db/names.ts';
 

@@ -1,5 +1,5 @@
 import { HARDWARE } from '@gatehouse/contracts';
-import { GROUP_LINK } from './reach.ts';
+import { ENTRY_LINK, GROUP_LINK } from './reach.ts';
 
 /**
  * The kinds of credential a door unit holds, one descriptor each: its own door-unit entries
@@ -9,13 +9,13 @@ import { GROUP_LINK } from './reach.ts';
  */
 export const HOLDER_KINDS = {
   card: {
-    entries: { table: 'card_gate', holder: 'card_id' },
+    entries: ENTRY_LINK.card,
     groups: GROUP_LINK.card,
     lift: 'card_id',
     hardware: HARDWARE.card,
   },
   face: {
-    entries: { table: 'face_gate', holder: 'face_id' },
+    entries: ENTRY_LINK.face,
     groups: GROUP_LINK.face,
     lift: 'face_id',
     hardware: HARDWARE.face,

@@ -17,6 +17,12 @@ export const GROUP_LINK = {
 } as const;
 export type GroupLinkKind = keyof typeof GROUP_LINK;
 
+/** The table of each kind's own door-unit entries, and the credential's column there (a visitor QR code has none). */
+export const ENTRY_LINK = {
+  card: { table: 'card_gate', holder: 'card_id' },
+  face: { table: 'face_gate', holder: 'face_id' },
+} as const;
+
 /** The ids of the groups these credentials hold (usable as a subquery). */
 export function heldGroupIds(db: Kysely<DB>, kind: GroupLinkKind, ids: number[]) {
   const { table, holder } = GROUP_LINK[kind];
@@ -88,33 +94,37 @@ export function schedulesByHolder<T extends { schedule_id: number | null }>(
   return [...byHolder.values()];
 }
 
-/** Every door unit each card is on: its own entries and its groups' units. */
-export async function unitsOfCards(db: Kysely<DB>, cardRowIds: number[]): Promise<{ card_id: number; gate_id: number }[]> {
-  if (!cardRowIds.length) return [];
-  const own = await db.selectFrom('card_gate').select(['card_id', 'gate_id']).where('card_id', 'in', cardRowIds).execute();
-  const viaGroups = await db
-    .selectFrom('access_group_card as gc')
-    .innerJoin('access_group_unit as gu', 'gu.group_id', 'gc.group_id')
-    .select(['gc.card_id', 'gu.address_id as gate_id'])
-    .where('gc.card_id', 'in', cardRowIds)
-    .execute();
+/** Every door unit each card or face is on: its own entries and its groups' units, each pair once. */
+async function unitsOfHolders(
+  db: Kysely<DB>,
+  kind: keyof typeof ENTRY_LINK,
+  ids: readonly number[],
+): Promise<{ holder: number; gate_id: number }[]> {
+  if (!ids.length) return [];
+  const own = ENTRY_LINK[kind];
+  const link = GROUP_LINK[kind];
+  const mine = await sql<{ holder: number; gate_id: number }>`
+    select ${sql.ref(own.holder)} as holder, gate_id from ${sql.table(own.table)} where ${sql.ref(own.holder)} = ${anyInt(ids)}`.execute(
+    db,
+  );
+  const viaGroups = await sql<{ holder: number; gate_id: number }>`
+    select m.${sql.ref(link.holder)} as holder, gu.address_id as gate_id
+    from ${sql.table(link.table)} m
+    join access_group_unit gu on gu.group_id = m.group_id
+    where m.${sql.ref(link.holder)} = ${anyInt(ids)}`.execute(db);
   const seen = new Set<string>();
-  return [...own, ...viaGroups].filter((r) => {
-    const k = `${r.card_id}:${r.gate_id}`;
+  return [...mine.rows, ...viaGroups.rows].filter((r) => {
+    const k = `${r.holder}:${r.gate_id}`;
     if (seen.has(k)) return false;
     seen.add(k);
     return true;
   });
 }
 
+/** Every door unit each card is on: its own entries and its groups' units. */
+export const unitsOfCards = async (db: Kysely<DB>, cardRowIds: number[]): Promise<{ card_id: number; gate_id: number }[]> =>
+  (await unitsOfHolders(db, 'card', cardRowIds)).map((r) => ({ card_id: r.holder, gate_id: r.gate_id }));
+
 /** Every door unit a face is on: its own entries and its groups' units. */
-export async function unitsOfFace(db: Kysely<DB>, faceId: number): Promise<number[]> {
-  const own = await db.selectFrom('face_gate').select('gate_id').where('face_id', '=', faceId).execute();
-  const viaGroups = await db
-    .selectFrom('access_group_face as gf')
-    .innerJoin('access_group_unit as gu', 'gu.group_id', 'gf.group_id')
-    .select('gu.address_id as gate_id')
-    .where('gf.face_id', '=', faceId)
-    .execute();
-  return [...new Set([...own, ...viaGroups].map((r) => r.gate_id))];
-}
+export const unitsOfFace = async (db: Kysely<DB>, faceId: number): Promise<number[]> =>
+  (await unitsOfHolders(db, 'face', [faceId])).map((r) => r.gate_id);

@@ -1,6 +1,7 @@
 import { LIMITS, msg, type NoticeFile, type NoticeRow, type ParsedInput, ROUTES } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import { byParent } from '../../db/by-parent.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime, parseDateTime } from '../../http/dates.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -36,22 +37,20 @@ const COLUMNS = [
   'c.name as communityName',
 ] as const;
 
-async function filesOf(db: Kysely<DB>, ids: number[]): Promise<Map<number, NoticeFile[]>> {
-  const map = new Map<number, NoticeFile[]>();
-  if (!ids.length) return map;
-  const rows = await db
-    .selectFrom('notice_file as nf')
-    .innerJoin('stored_file as f', 'f.id', 'nf.file_id')
-    .select(['nf.notice_id', 'f.id', 'f.original_name', 'f.size'])
-    .where('nf.notice_id', 'in', ids)
-    .orderBy('f.id')
-    .execute();
-  for (const r of rows) {
-    const list = map.get(r.notice_id) ?? [];
-    list.push({ id: r.id, name: r.original_name, size: r.size, url: fileUrl(r.id) });
-    map.set(r.notice_id, list);
-  }
-  return map;
+function filesOf(db: Kysely<DB>, ids: number[]): Promise<Map<number, NoticeFile[]>> {
+  return byParent(
+    ids,
+    () =>
+      db
+        .selectFrom('notice_file as nf')
+        .innerJoin('stored_file as f', 'f.id', 'nf.file_id')
+        .select(['nf.notice_id', 'f.id', 'f.original_name', 'f.size'])
+        .where('nf.notice_id', 'in', ids)
+        .orderBy('f.id')
+        .execute(),
+    (r) => r.notice_id,
+    (r): NoticeFile => ({ id: r.id, name: r.original_name, size: r.size, url: fileUrl(r.id) }),
+  );
 }
 
 type Row = {

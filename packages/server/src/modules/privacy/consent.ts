@@ -20,6 +20,7 @@ import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, foundInScope } from '../../http/scope.ts';
 import { removeKept, type UploadedFile } from '../../http/uploads.ts';
 import { addCard } from '../card/service.ts';
+import type { RowOf } from '../../db/row-of.ts';
 
 /**
  * Consent before a face (issue 35 item 1; docs/privacy.md "Consent"). A face is added only with
@@ -191,7 +192,7 @@ const CONSENT_COLUMNS = [
 function consentRows(db: Kysely<DB>) {
   return db.selectFrom('face_consent as fc').select([...CONSENT_COLUMNS]);
 }
-type ConsentDbRow = Awaited<ReturnType<ReturnType<typeof consentRows>['executeTakeFirstOrThrow']>>;
+type ConsentDbRow = RowOf<typeof consentRows>;
 
 const toConsent = (r: ConsentDbRow): FaceConsent => ({
   id: r.id,

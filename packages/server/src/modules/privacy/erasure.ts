@@ -14,12 +14,14 @@ import { type Kysely, sql } from 'kysely';
 import { sortedPage } from '../../db/sorted-page.ts';
 import { anyInt, likeArg } from '../../db/sql.ts';
 import type { DB } from '../../db/types.ts';
+import { byParent } from '../../db/by-parent.ts';
 import { type CommandQueue, withCommands } from '../../devices/commands.ts';
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { foundInScope, listScope, withinScope } from '../../http/scope.ts';
 import { faceDeleteCommand } from '../holder/faces.ts';
+import type { RowOf } from '../../db/row-of.ts';
 
 /**
  * Erasure proven (issue 35 item 3; docs/privacy.md "Erasure"): when a face goes, a record says whose
@@ -107,30 +109,28 @@ const stateOf = (status: number | null): ReceiptState =>
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 /** The per-unit receipts of erasures, from their commands. */
-async function receiptsOf(db: Kysely<DB>, ids: number[]): Promise<Map<number, ErasureReceipt[]>> {
-  const out = new Map<number, ErasureReceipt[]>();
-  if (!ids.length) return out;
-  const rows = await db
-    .selectFrom('face_erasure_unit as u')
-    .leftJoin('command as c', 'c.id', 'u.command_id')
-    .select(['u.erasure_id', 'u.address_id', 'u.unit_name', 'u.command_id', 'c.status', 'c.sent_at', 'c.acked_at'])
-    .where('u.erasure_id', '=', anyInt(ids))
-    .orderBy('u.erasure_id')
-    .orderBy('u.address_id')
-    .execute();
-  for (const r of rows) {
-    const list = out.get(r.erasure_id) ?? [];
-    list.push({
+function receiptsOf(db: Kysely<DB>, ids: number[]): Promise<Map<number, ErasureReceipt[]>> {
+  return byParent(
+    ids,
+    () =>
+      db
+        .selectFrom('face_erasure_unit as u')
+        .leftJoin('command as c', 'c.id', 'u.command_id')
+        .select(['u.erasure_id', 'u.address_id', 'u.unit_name', 'u.command_id', 'c.status', 'c.sent_at', 'c.acked_at'])
+        .where('u.erasure_id', '=', anyInt(ids))
+        .orderBy('u.erasure_id')
+        .orderBy('u.address_id')
+        .execute(),
+    (r) => r.erasure_id,
+    (r): ErasureReceipt => ({
       addressId: r.address_id,
       unit: r.unit_name,
       commandId: Number(r.command_id),
       state: stateOf(r.status ?? null),
       sentAt: iso(r.sent_at ?? null),
       ackedAt: iso(r.acked_at ?? null),
-    });
-    out.set(r.erasure_id, list);
-  }
-  return out;
+    }),
+  );
 }
 
 function erasureBase(db: Kysely<DB>) {
@@ -149,7 +149,7 @@ function erasureBase(db: Kysely<DB>) {
       'e.created_at',
     ]);
 }
-type ErasureDbRow = Awaited<ReturnType<ReturnType<typeof erasureBase>['executeTakeFirstOrThrow']>>;
+type ErasureDbRow = RowOf<typeof erasureBase>;
 
 function toErasure(r: ErasureDbRow, units: ErasureReceipt[]): ErasureRow {
   return {

@@ -1,6 +1,7 @@
 import { CMD_KIND, type GroupLift, msg, type ParsedInput, type ROUTES } from '@gatehouse/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import { byParent } from '../../db/by-parent.ts';
 import type { CommandQueue } from '../../devices/commands.ts';
 import { command, type NewCommand } from '../../devices/new-command.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -30,19 +31,19 @@ export interface LiftRow {
 }
 
 /** The lift floors of the groups, by group (ordered by unit). */
-export async function liftsOfGroups(db: Kysely<DB>, groupIds: number[]): Promise<Map<number, GroupLift[]>> {
-  const map = new Map<number, GroupLift[]>();
-  if (!groupIds.length) return map;
-  const rows = await db
-    .selectFrom('access_group_lift')
-    .select(['group_id', ...GROUP_LIFT_COLUMNS])
-    .where('group_id', 'in', groupIds)
-    .orderBy('group_id')
-    .orderBy('address_id')
-    .execute();
-  for (const r of rows) {
-    const list = map.get(r.group_id) ?? [];
-    list.push({
+export function liftsOfGroups(db: Kysely<DB>, groupIds: number[]): Promise<Map<number, GroupLift[]>> {
+  return byParent(
+    groupIds,
+    () =>
+      db
+        .selectFrom('access_group_lift')
+        .select(['group_id', ...GROUP_LIFT_COLUMNS])
+        .where('group_id', 'in', groupIds)
+        .orderBy('group_id')
+        .orderBy('address_id')
+        .execute(),
+    (r) => r.group_id,
+    (r): GroupLift => ({
       addressid: r.address_id,
       ResiLevel: r.resi_level,
       bank: r.bank,
@@ -50,10 +51,8 @@ export async function liftsOfGroups(db: Kysely<DB>, groupIds: number[]): Promise
       GateType: r.gate_type,
       FrontUnlockLevelList: r.front_levels,
       BackUnlockLevelList: r.back_levels,
-    });
-    map.set(r.group_id, list);
-  }
-  return map;
+    }),
+  );
 }
 
 /**
