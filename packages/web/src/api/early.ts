@@ -1,3 +1,4 @@
+import { STATUS } from '@gatehouse/contracts';
 import { FIRST_REQUESTS } from './firstRequests.ts';
 import { getLangCode, getSession } from '../session/store.ts';
 
@@ -24,8 +25,23 @@ interface Early {
   screen: string;
   at: number;
   answer: Promise<Response>;
+  /** Its content once in and read (status 200), and when: the list's first draw takes it as is. */
+  read?: { content: unknown; at: number };
 }
 let started: Early | undefined;
+
+/** Keeps an early request, and reads its answer as it comes in (a copy: `takeEarly` hands the answer itself). */
+function keep(e: Early): void {
+  started = e;
+  e.answer
+    .then((r) => (r.ok ? (r.clone().json() as Promise<{ status?: number; content?: unknown }>) : undefined))
+    .then(
+      (env) => {
+        if (env?.status === STATUS.ok) e.read = { content: env.content, at: Date.now() };
+      },
+      () => undefined,
+    );
+}
 
 function remembered(): [string, string][] {
   try {
@@ -69,13 +85,13 @@ export function askEarly(screen: string): void {
   if (!request || !token) return;
   const at = performance.now();
   if (sent && sent.request === request && sent.token === token && sent.lang === lang && sent.screen === screen) {
-    started = { ...sent, at };
+    keep({ ...sent, at });
     return;
   }
   const url = `/api${request}${request.endsWith('?') ? '' : '&'}_t=${Date.now()}`;
   const answer = fetch(url, { headers: { 'x-lang': lang, token }, credentials: 'same-origin' });
   answer.catch(() => undefined); // taken or not, a failure is the list's to retry, not an unhandled error
-  started = { request, token, lang, screen, at, answer };
+  keep({ request, token, lang, screen, at, answer });
 }
 
 /**
@@ -90,4 +106,14 @@ export function takeEarly(request: string, headers: Record<string, string>): Pro
   if (e.request !== request) return undefined;
   const same = e.token === headers.token && e.lang === headers['x-lang'] && e.screen === window.location.pathname;
   return same && performance.now() - e.at < FRESH_MS ? e.answer : undefined;
+}
+
+/**
+ * The content of an early answer that is in already, for a list's first draw (its rows drawn with the
+ * shell, not in a second pass): once, by the same rules as `takeEarly`, and only a 200 answer.
+ */
+export function earlyContent(request: string, headers: Record<string, string>): { content: unknown; at: number } | undefined {
+  const read = started?.read;
+  if (!read || started?.request !== request) return undefined;
+  return takeEarly(request, headers) ? read : undefined;
 }
