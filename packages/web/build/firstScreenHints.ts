@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
-import type { Plugin } from 'vite';
+import { type Plugin, runnerImport } from 'vite';
 
 /** The public screens' modules (app/preload.ts), by path. */
 const PUBLIC: Record<string, string> = {
@@ -14,6 +14,8 @@ const PUBLIC: Record<string, string> = {
 const LOGIN = 'src/features/session/LoginPage.tsx';
 const SHELL = 'src/app/SignedInShell.tsx';
 const PAGES = 'src/app/pages.ts';
+/** The list pages' declared first requests, by path. */
+const FIRST_REQUESTS = 'src/api/firstRequests.ts';
 /** The stored language code (session/store.ts `gh_lang`) → the catalogue module of its language. */
 const LANG_CODES: Record<string, string> = { china1: 'zh-CN', china2: 'zh-TW', english: 'en' };
 const CATALOGUE = '\0virtual:gatehouse-catalogue/';
@@ -24,8 +26,9 @@ const CATALOGUE = '\0virtual:gatehouse-catalogue/';
  * (`<link rel="modulepreload">`), beside the entry and React DOM, instead of after they have
  * downloaded and run: the screen of the address opened (a public screen, or the shell and the
  * page when a session is stored, the user's first page at /) and the texts of the language in use,
- * each with every chunk it imports, and the list's first page noted for the screen (`askEarly` of
- * api/early.ts, which takes this answer). It guesses as `preloadFirstScreen` (app/preload.ts)
+ * each with every chunk it imports, and the list's first page of the screen, declared by its page
+ * (api/firstRequests.ts, read here) or noted by its list (`askEarly` of api/early.ts, which takes
+ * this answer only for the same request, session token and language). It guesses as `preloadFirstScreen` (app/preload.ts)
  * decides, from the same stored session and language; a wrong guess costs only a download. When
  * the entry has started first (`__ghStarted`), it does nothing. The pages and
  * their paths are read from app/pages.ts (the build fails if one is not understood).
@@ -41,9 +44,11 @@ export function firstScreenHints(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      async handler(_html, ctx) {
         if (!ctx.bundle) return;
-        const source = hintScript(root, ctx.bundle);
+        const opts = { configFile: false as const, root, logLevel: 'error' as const };
+        const first = (await runnerImport<{ FIRST_REQUESTS: Record<string, string> }>(path.join(root, FIRST_REQUESTS), opts)).module;
+        const source = hintScript(root, ctx.bundle, first.FIRST_REQUESTS);
         script = { fileName: `assets/first-screen-${createHash('sha256').update(source).digest('base64url').slice(0, 10)}.js`, source };
         return [{ tag: 'script', attrs: { async: true, src: `/${script.fileName}` }, injectTo: 'head-prepend' }];
       },
@@ -59,7 +64,7 @@ export function firstScreenHints(): Plugin {
   };
 }
 
-function hintScript(root: string, bundle: OutputBundle): string {
+function hintScript(root: string, bundle: OutputBundle, first: Record<string, string>): string {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId as string, c]));
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
@@ -88,6 +93,7 @@ function hintScript(root: string, bundle: OutputBundle): string {
     public: Object.fromEntries(Object.entries(PUBLIC).map(([p, m]) => [p, of(m)])),
     pages,
     langs: Object.fromEntries(Object.entries(LANG_CODES).map(([code, lang]) => [code, of(`${CATALOGUE}${lang}`)])),
+    first,
   };
   return `(${HINT})(${JSON.stringify(table)});\n`;
 }
@@ -150,13 +156,19 @@ const HINT = `function (t) {
       document.head.appendChild(l);
     }
   } catch (e) {}
-  // The list's first page noted for this screen (api/early.ts), sent now; the entry takes it.
+  // The list's first page for this screen (api/early.ts: the page's declared one, else the one its
+  // list noted), sent now with the stored session; the entry takes it only for that same session.
   function early(screen, token) {
-    var noted = JSON.parse(localStorage.getItem('gh_first_requests') || '[]'), r;
-    for (var k = 0; k < noted.length; k++) if (noted[k] && noted[k][0] === screen) r = noted[k][1];
-    if (!r || !token || typeof r !== 'string') return;
+    var r = Object.prototype.hasOwnProperty.call(t.first, screen) ? t.first[screen] : null;
+    if (!r) {
+      var noted = JSON.parse(localStorage.getItem('gh_first_requests') || '[]');
+      for (var k = 0; k < noted.length; k++) if (noted[k] && noted[k][0] === screen) r = noted[k][1];
+    }
+    if (!r || !token || typeof r !== 'string' || typeof token !== 'string') return;
     var url = '/api' + r + (r.slice(-1) === '?' ? '' : '&') + '_t=' + Date.now();
     var lang = code === 'china2' || code === 'english' ? code : 'china1';
-    window.__ghEarly = { request: r, answer: fetch(url, { headers: { 'x-lang': lang, token: token }, credentials: 'same-origin' }) };
+    var answer = fetch(url, { headers: { 'x-lang': lang, token: token }, credentials: 'same-origin' });
+    answer['catch'](function () {});
+    window.__ghEarly = { request: r, token: token, lang: lang, screen: screen, answer: answer };
   }
 }`;

@@ -2,7 +2,8 @@ import { type Envelope, EnvelopeError, LIMITS, type RouteDef, type RouteInput, t
 import { navigateTo } from './navigate.ts';
 import { tr } from '../i18n/index.ts';
 import { clearSession, getLangCode, getSession } from '../session/store.ts';
-import { requestOf, takeEarly } from './early.ts';
+import { takeEarly } from './early.ts';
+import { requestKey, toParams } from './request.ts';
 import { notifier } from './notify.ts';
 
 /** Thrown when a call returns no data; the toast has already been shown. */
@@ -17,16 +18,6 @@ export interface Answered<T> {
 
 type Input = Record<string, unknown>;
 
-function toParams(input: Input): URLSearchParams {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(input)) {
-    if (v === undefined || v === null || v === '') continue;
-    if (Array.isArray(v)) for (const x of v) p.append(k, String(x));
-    else p.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
-  }
-  return p;
-}
-
 export function headers(): Record<string, string> {
   const h: Record<string, string> = { 'x-lang': getLangCode() };
   const s = getSession();
@@ -38,9 +29,6 @@ export const apiUrl = (route: RouteDef, input: Input = {}): string => {
   const p = toParams({ ...input, _t: Date.now() });
   return `/api${route.path}?${p.toString()}`;
 };
-
-/** A GET call's request, as `api/early.ts` notes and finds it. */
-export const requestKey = (route: RouteDef, input: Input = {}): string => requestOf(route.path, toParams(input));
 
 /**
  * Calls a route and applies the error catalogue of spec 000 §8: 200 passes the
@@ -59,7 +47,13 @@ export async function callFull<R extends RouteDef>(
   try {
     const init: RequestInit = { method: route.method, headers: headers(), credentials: 'same-origin', signal: ctrl.signal };
     if (route.method === 'GET') {
-      res = await (takeEarly(requestKey(route, input as Input)) ?? fetch(apiUrl(route, input as Input), init));
+      // an answer sent early for this very request and session (api/early.ts), else the request now:
+      // an early request that failed or was refused is asked again
+      const early = await takeEarly(requestKey(route, input as Input), init.headers as Record<string, string>)?.then(
+        (r) => (r.ok ? r : undefined),
+        () => undefined,
+      );
+      res = early ?? (await fetch(apiUrl(route, input as Input), init));
     } else if (opts.body) {
       res = await fetch(`/api${route.path}`, { ...init, body: opts.body });
     } else {

@@ -7,8 +7,9 @@ import type { SorterResult } from 'antd/es/table/interface';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type Key, type ReactNode, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { call, requestKey } from '../api/client.ts';
-import { rememberFirstRequest } from '../api/early.ts';
+import { call, headers } from '../api/client.ts';
+import { earlyContent, rememberFirstRequest } from '../api/early.ts';
+import { requestKey } from '../api/request.ts';
 import { inputLimits } from '../api/inputLimits.ts';
 import { useT } from '../i18n/index.ts';
 import { BatchDeleteButton, type BatchDeleteDef } from './BatchDeleteButton.tsx';
@@ -104,6 +105,7 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
   }));
   const [selected, setSelected] = useState<{ keys: Key[]; rows: Row[] }>({ keys: [], rows: [] });
   const firstCall = useRef(true);
+  const earlyAt = useRef<number | undefined>(undefined);
   const q = useQuery({
     queryKey: [...p.queryKey, params],
     queryFn: () => {
@@ -114,6 +116,16 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
       firstCall.current = false;
       return call(p.route as RouteDef, input) as Promise<Page<Row>>;
     },
+    // The first page's answer when it came in before the first draw (api/early.ts): drawn at once.
+    initialData: () => {
+      if (p.fetch || p.initialFilters || !firstCall.current) return undefined;
+      const early = earlyContent(requestKey(p.route as RouteDef, { ...params, ...p.params }), headers());
+      if (!early) return undefined;
+      firstCall.current = false;
+      earlyAt.current = early.at;
+      return early.content as Page<Row>;
+    },
+    initialDataUpdatedAt: () => earlyAt.current,
     placeholderData: keepPreviousData,
     refetchInterval: p.refetchInterval,
   });
