@@ -67,7 +67,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     let running = true;
     const changes = { issued: 0, refused: 0 };
     const windows: { from: number; to: number }[] = [];
-    const probes: { at: number; ok: boolean; what: string }[] = [];
+    /** Each probe's start and end: one in flight when a fault began belongs to that fault's window. */
+    const probes: { at: number; end: number; ok: boolean; what: string }[] = [];
     const started = Date.now();
 
     /** GET /api/health of an instance: 200, or what it answered instead. */
@@ -84,9 +85,14 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       while (running) {
         const live = rig.live();
         const at = Date.now();
-        const got = await Promise.all(live.map(({ inst }) => health(inst.httpPort)));
-        got.forEach((h, k) => {
-          probes.push({ at, ok: h === 'ok', what: `+${((at - started) / 1000).toFixed(1)} s, instance ${live[k]?.i}: ${h.slice(0, 120)}` });
+        const got = await Promise.all(live.map(async ({ inst }) => ({ h: await health(inst.httpPort), end: Date.now() })));
+        got.forEach(({ h, end }, k) => {
+          probes.push({
+            at,
+            end,
+            ok: h === 'ok',
+            what: `+${((at - started) / 1000).toFixed(1)} s, instance ${live[k]?.i}: ${h.slice(0, 120)}`,
+          });
         });
         await sleep(500);
       }
@@ -201,7 +207,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       credentials: await credentialCheck(rig),
       events: await eventCheck(rig),
       http: (() => {
-        const bad = probes.filter((p) => !p.ok && !windows.some((w) => p.at >= w.from && p.at <= w.to));
+        const bad = probes.filter((p) => !p.ok && !windows.some((w) => p.end >= w.from && p.at <= w.to));
         return { probes: probes.length, badOutsideFaults: bad.length, bad: bad.slice(0, 10).map((p) => p.what) };
       })(),
     };
