@@ -1,11 +1,12 @@
-import { ackMessage, CMD_STATUS, statusMessage } from '@gatehouse/contracts';
+import { ackMessage, statusMessage } from '@gatehouse/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { offlineAlarm } from './alarms.ts';
 import { anyText } from '../db/sql.ts';
+import { type PendingAck, writeAcks } from './ack-write.ts';
 import { storeEvents, type RawEvent } from './events.ts';
 import { recordHeartbeat } from './health.ts';
-import { accessNews, type CommandNews, type News } from './news.ts';
+import { accessNews, type News } from './news.ts';
 import { DEFAULT_UNIT_RATE, type UnitRate, UnitThrottle } from './unit-throttle.ts';
 
 export interface InboundOptions {
@@ -19,15 +20,6 @@ export interface InboundOptions {
   clock?: () => number;
   /** A write that failed (the database is away) is tried again after this, ms (default 1,000). */
   retryMs?: number;
-}
-
-interface PendingAck {
-  serial: string;
-  id: number;
-  ok: boolean;
-  info: string;
-  /** Times it found its command held by another transaction. */
-  tries?: number;
 }
 
 /** An ack whose command another transaction holds is tried again after this, this many times at most. */
@@ -249,7 +241,7 @@ export class Inbound {
     try {
       const heard = [...acks.map((a) => a.serial), ...events.map((e) => e.serial)];
       if (acks.length) {
-        const { changed, busy } = await this.writeAcks(acks);
+        const { changed, busy } = await writeAcks(this.db, acks);
         acks = [];
         this.news?.emit('command', changed);
         this.retryBusy(busy);
@@ -336,61 +328,6 @@ export class Inbound {
       bySerial.set(serial, list);
     }
     for (const [serial, eids] of bySerial) send(serial, eids).catch(this.onError);
-  }
-
-  /**
-   * Sets success (2) or failure (3), with the unit's answer, on commands still pending that were sent
-   * to that unit (an ack counts only from the device the command was for). An ack of a command the
-   * unit never got (not sent yet, or another unit's), a second ack (a re-send answered "already
-   * applied", a repeated message) and an ack after the command was superseded change nothing.
-   * Answers the commands whose status this changed.
-   */
-  private async writeAcks(acks: PendingAck[]): Promise<{ changed: CommandNews[]; busy: PendingAck[] }> {
-    const changed: CommandNews[] = [];
-    const busy: PendingAck[] = [];
-    for (let i = 0; i < acks.length; i += 1000) {
-      const part = acks.slice(i, i + 1000);
-      const col = <T>(f: (a: PendingAck) => T) => part.map(f);
-      // Rows another transaction holds (a change superseding them, a claim re-sending them) are skipped, never
-      // waited for: this write then takes part in no lock cycle (it deadlocked with a lockdown's supersede).
-      // Their acks are tried again in a moment (`busy`: rows there are, yet not locked here).
-      const { rows } = await sql<{ changed: unknown; busy: (string | number)[] | null }>`
-        with v as (
-          select * from unnest(${col((a) => String(a.id))}::bigint[], ${col((a) => a.serial)}::text[],
-                               ${col((a) => a.ok)}::boolean[], ${col((a) => a.info)}::text[]) as v(id, serial, ok, info)
-        ),
-        locked as (
-          select c.id from command c where c.id in (select id from v) order by c.id for update of c skip locked
-        ),
-        upd as (
-          update command c set
-            status = (case when v.ok then ${CMD_STATUS.success} else ${CMD_STATUS.failed} end)::smallint,
-            info = v.info, acked_at = now(), updated_at = now(),
-            answers = c.answers || jsonb_build_array(jsonb_build_object('at', now(), 'ok', v.ok, 'info', v.info))
-          from locked, v, device d
-          where c.id = locked.id and c.id = v.id and d.serial = v.serial and c.device_id = d.id
-            and c.status in (${CMD_STATUS.notSent}, ${CMD_STATUS.sent}) and c.attempts > 0
-          returning c.id, c.device_id, c.community_id, c.status, c.info
-        )
-        select
-          coalesce((select json_agg(upd) from upd), '[]') as changed,
-          (select array_agg(c.id) from command c where c.id in (select id from v) and c.id not in (select id from locked)) as busy`.execute(
-        this.db,
-      );
-      const row = rows[0];
-      const done = (typeof row?.changed === 'string' ? JSON.parse(row.changed) : (row?.changed ?? [])) as {
-        id: string | number;
-        device_id: number;
-        community_id: number | null;
-        status: number;
-        info: string;
-      }[];
-      for (const r of done)
-        changed.push({ id: Number(r.id), deviceId: r.device_id, communityId: r.community_id, status: r.status, info: r.info });
-      const held = new Set((row?.busy ?? []).map(Number));
-      busy.push(...part.filter((a) => held.has(a.id)));
-    }
-    return { changed, busy };
   }
 
   /** The devices whose last_seen_at is due (kept current at most every 30 s per device), counted as written. */
