@@ -69,10 +69,20 @@ describe('who is calling, kept between requests', () => {
     // PostgreSQL their change notifications come back a moment later and would drop the caller about
     // to be kept. Wait until the watch has taken them in (a barrier after them has come back).
     await t.services.callers.settle();
-    await homeCommunities(token);
-    const before = sessionReads;
-    for (let i = 0; i < 3; i++) expect((await homeCommunities(token)).status).toBe(200);
-    expect(sessionReads - before).toBe(0);
+    // The server's own start-up work (partition and retention rounds) may also write what decides callers
+    // and drop the kept ones once; such a window is measured again (three at most): the requests themselves
+    // must never read the session again while nothing changed.
+    let reads = -1;
+    for (let tries = 0; tries < 3 && reads !== 0; tries++) {
+      await homeCommunities(token);
+      const before = sessionReads;
+      const generation = t.services.callers.generation();
+      for (let i = 0; i < 3; i++) expect((await homeCommunities(token)).status).toBe(200);
+      const dropped = t.services.callers.generation() !== generation;
+      if (dropped) console.log('caller-cache test: the kept callers were dropped by other work during the window; measured again');
+      reads = dropped && tries < 2 ? -1 : sessionReads - before;
+    }
+    expect(reads).toBe(0);
   });
 
   it('sees a changed scope, a disabled account and a revoked session on the very next request', async () => {
