@@ -29,7 +29,7 @@ export class CommandQueue {
 
   /**
    * Queues many sends at once: the devices of all their door units read in one statement,
-   * the commands written in chunks of 2,000 rows, older pending commands of the same object
+   * the commands written with one statement a 10,000 rows (`insertCommands`), older pending commands of the same object
    * keys superseded in one statement (door units without a device are skipped). Within the
    * batch, a later command of an object on a device supersedes an earlier one.
    */
@@ -46,34 +46,36 @@ export class CommandQueue {
     if (!found.length) return 0;
     const byAddress = new Map<number, typeof found>();
     for (const t of found) byAddress.set(t.addressId, [...(byAddress.get(t.addressId) ?? []), t]);
-    const rows = sends.flatMap((s) =>
-      [...new Set(s.to)]
-        .sort((a, b) => a - b)
-        .flatMap((addressId) => byAddress.get(addressId) ?? [])
-        .flatMap((t) =>
-          s.cmds.map((c) => ({
-            device_id: t.deviceId,
-            address_id: t.addressId,
-            community_id: t.communityId,
-            subject: (c.subject ?? t.address).slice(0, 200),
-            account: (c.account ?? '').slice(0, 20),
-            type: c.type,
-            kind: c.kind,
-            object_key: c.objectKey,
-            payload: JSON.stringify(c.payload ?? null),
-            priority: c.priority ?? 0,
-          })),
-        ),
-    );
+    // One row per (send, door unit's device, command) in the order the ids must follow; each distinct
+    // command's fields are bound once (a lockdown of 10,000 units binds one payload, not 10,000).
+    const cmds: NewCommand[] = [];
+    const cmdIndex = new Map<NewCommand, number>();
+    const rows: { device_id: number; address_id: number; community_id: number; subject: string; cmd: number; object_key: string }[] = [];
+    for (const s of sends) {
+      for (const addressId of [...new Set(s.to)].sort((a, b) => a - b)) {
+        for (const t of byAddress.get(addressId) ?? []) {
+          for (const c of s.cmds) {
+            let k = cmdIndex.get(c);
+            if (k === undefined) {
+              k = cmds.push(c);
+              cmdIndex.set(c, k);
+            }
+            rows.push({
+              device_id: t.deviceId,
+              address_id: t.addressId,
+              community_id: t.communityId,
+              subject: (c.subject ?? t.address).slice(0, 200),
+              cmd: k,
+              object_key: c.objectKey,
+            });
+          }
+        }
+      }
+    }
     if (!rows.length) return 0;
     const inserted: number[] = [];
-    for (let i = 0; i < rows.length; i += 2000) {
-      const part = await this.trx
-        .insertInto('command')
-        .values(rows.slice(i, i + 2000))
-        .returning('id')
-        .execute();
-      inserted.push(...part.map((r) => Number(r.id)));
+    for (let i = 0; i < rows.length; i += INSERT_PART) {
+      inserted.push(...(await insertCommands(this.trx, rows.slice(i, i + INSERT_PART), cmds)));
     }
     const devices = [...new Set(rows.map((r) => r.device_id))];
     await supersede(
@@ -96,6 +98,33 @@ export class CommandQueue {
       .where('status', 'in', PENDING_CMD_STATUSES)
       .execute();
   }
+}
+
+/** Command rows a statement: the row fields are bound as arrays (one value each, whatever the count). */
+const INSERT_PART = 10_000;
+
+/**
+ * Writes command rows with one statement: the rows' own fields as arrays, each distinct command's
+ * fields once (`cmd` is its 1-based place in `cmds`); ids follow the rows' order. Answers the ids.
+ */
+async function insertCommands(
+  trx: Kysely<DB>,
+  rows: readonly { device_id: number; address_id: number; community_id: number; subject: string; cmd: number }[],
+  cmds: readonly NewCommand[],
+): Promise<number[]> {
+  const col = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
+  const res = await sql<{ id: string }>`
+    insert into command (device_id, address_id, community_id, subject, account, type, kind, object_key, payload, priority)
+    select r.device_id, r.address_id, r.community_id, r.subject, c.account, c.type, c.kind, c.object_key, c.payload, c.priority
+    from unnest(${col('device_id')}::int[], ${col('address_id')}::int[], ${col('community_id')}::int[],
+                ${col('subject')}::text[], ${col('cmd')}::int[]) with ordinality as r(device_id, address_id, community_id, subject, cmd, n)
+    join unnest(${cmds.map((c) => (c.account ?? '').slice(0, 20))}::text[], ${cmds.map((c) => c.type)}::int[],
+                ${cmds.map((c) => c.kind)}::text[], ${cmds.map((c) => c.objectKey)}::text[],
+                ${cmds.map((c) => JSON.stringify(c.payload ?? null))}::jsonb[], ${cmds.map((c) => c.priority ?? 0)}::int[])
+      with ordinality as c(account, type, kind, object_key, payload, priority, k) on c.k = r.cmd
+    order by r.n
+    returning id`.execute(trx);
+  return res.rows.map((r) => Number(r.id));
 }
 
 /**
