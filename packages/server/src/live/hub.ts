@@ -38,7 +38,8 @@ type Notifier = { close(): Promise<void> };
 /**
  * One per instance: listens on the live channel (PostgreSQL LISTEN on a connection of
  * its own, or PGlite's in-process listen), reads the new live_event rows once per
- * notification (never per client) and fans them out to this instance's streams.
+ * notification (never per client) and fans them out to this instance's streams (while no stream
+ * is open here, it reads only the newest id).
  * A stream that resumes with Last-Event-ID is first replayed from the table.
  */
 export class LiveHub {
@@ -155,6 +156,16 @@ export class LiveHub {
   }
 
   private async readNew(): Promise<void> {
+    // No stream open here: only the newest id is kept (one index read, not every row and its frame).
+    // A stream attached while that read was out is served by the rows read the usual way.
+    if (!this.clients.size) {
+      const top = await this.db.selectFrom('live_event').select(sql<number | null>`max(id)`.as('m')).executeTakeFirst();
+      this.stats.reads++;
+      if (!this.clients.size) {
+        this.lastId = Math.max(this.lastId, Number(top?.m ?? 0));
+        return;
+      }
+    }
     for (;;) {
       const rows = await this.rows(this.lastId, null);
       this.stats.reads++;

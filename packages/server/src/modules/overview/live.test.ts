@@ -110,8 +110,12 @@ describe('live stream', () => {
     await first.waitFor((m) => m.some((x) => x.event === 'access'), 15_000, 'first event');
     const last = first.lastId();
     expect(last).toMatch(/^\d+$/);
-    first.close();
-    await first.ended;
+    // every stream closed (the earlier test's too)
+    for (const s of streams) s.close();
+    await Promise.all(streams.map((s) => s.ended));
+    const hub = t.services.live.hub;
+    await until(async () => hub.size === 0, 5_000, 'stream detached');
+    const framesBefore = hub.stats.frames;
 
     // While no stream is open: three events, a device going offline and back.
     const missed = [accessEvent(), accessEvent(), accessEvent()];
@@ -130,6 +134,18 @@ describe('live stream', () => {
       'stored',
     );
     await t.services.live.events.idle();
+    // The hub kept only the newest id meanwhile (no rows read, no frames built for nobody).
+    const newest = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('live_event')
+            .select((eb) => eb.fn.max('id').as('m'))
+            .executeTakeFirst()
+        )?.m ?? 0,
+      );
+    await until(async () => hub.lastId === (await newest()), 10_000, 'newest id kept');
+    expect(hub.stats.frames).toBe(framesBefore);
 
     const again = await open(admin, last);
     await again.waitFor((m) => accessOf(again).length >= 3 && m.filter((x) => x.event === 'device').length >= 2, 15_000, 'replayed events');
