@@ -31,6 +31,63 @@ export function wallParts(at: Date, timeZone: string): Record<string, string> {
   return out;
 }
 
+const QUARTER_HOUR = 900_000;
+const SIX_HOURS = 21_600_000;
+/** The zone's offset (ms) over the last quarter hour asked for, per zone (exports format a million times in a row). */
+const lastOffsets = new Map<string, { bucket: number; offset: number }>();
+/** The zone's offset (ms) over the last six hours asked for, per zone: null when it changes within them. */
+const lastWindows = new Map<string, { start: number; offset: number | null }>();
+
+/** Minutes the zone is ahead of UTC at an instant (ms since 1970). */
+function offsetMinutes(at: number, tz: string): number {
+  const p = wallParts(new Date(at), tz);
+  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return Math.round((asUtc - Math.floor(at / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The zone's offset (ms) at an instant since 1970. Zone offsets change only on quarter hours, and
+ * never twice within six hours: a six-hour window with the same offset at both ends has it
+ * throughout (two Intl calls a window, where an export over a year of events took one every
+ * quarter hour); a window with a change is read quarter hour by quarter hour.
+ */
+export function zoneOffsetMs(ms: number, tz: string): number {
+  const start = Math.floor(ms / SIX_HOURS) * SIX_HOURS;
+  let w = lastWindows.get(tz);
+  if (w?.start !== start) {
+    const first = offsetMinutes(start, tz);
+    w = { start, offset: first === offsetMinutes(start + SIX_HOURS, tz) ? first * 60_000 : null };
+    lastWindows.set(tz, w);
+  }
+  if (w.offset !== null) return w.offset;
+  const bucket = Math.floor(ms / QUARTER_HOUR);
+  let last = lastOffsets.get(tz);
+  if (last?.bucket !== bucket) {
+    last = { bucket, offset: offsetMinutes(bucket * QUARTER_HOUR, tz) * 60_000 };
+    lastOffsets.set(tz, last);
+  }
+  return last.offset;
+}
+
+/**
+ * A wall-clock time of the zone, given as if it were UTC (`Date.UTC(…)`), as an instant (ms): the
+ * offset looked up twice, for the hour around a change.
+ */
+export function fromZoneWall(wall: number, tz: string): number {
+  return wall - zoneOffsetMs(wall - zoneOffsetMs(wall, tz), tz);
+}
+
+/**
+ * The instant moved by its zone's offset (read it with the getUTC… methods), for an instant since
+ * 1970 whose year has four digits; null otherwise (read those through `wallParts`).
+ */
+export function shiftedToZone(ms: number, tz: string): Date | null {
+  if (!(ms >= 0)) return null;
+  const w = new Date(ms + zoneOffsetMs(ms, tz));
+  const y = w.getUTCFullYear();
+  return y >= 1000 && y <= 9999 ? w : null;
+}
+
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /** Wall-clock numbers; `wd` is the ISO weekday, 1 Monday … 7 Sunday. */
@@ -44,7 +101,19 @@ export interface WallClock {
   wd: number;
 }
 
+/** An instant's wall clock in the zone: by its offset (`shiftedToZone`), else through Intl. */
 export function wallClock(at: Date, timeZone: string): WallClock {
+  const w = shiftedToZone(at.getTime(), timeZone);
+  if (w)
+    return {
+      y: w.getUTCFullYear(),
+      mo: w.getUTCMonth() + 1,
+      d: w.getUTCDate(),
+      h: w.getUTCHours(),
+      mi: w.getUTCMinutes(),
+      s: w.getUTCSeconds(),
+      wd: w.getUTCDay() || 7,
+    };
   const p = wallParts(at, timeZone);
   const n = (t: string) => Number(p[t] ?? 0);
   return {

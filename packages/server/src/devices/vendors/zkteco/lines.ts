@@ -3,7 +3,7 @@
  * tabs, one record a line; the terminal's command results `ID=…&Return=…&CMD=…`; the Return
  * codes' meanings; ZKTeco's encoded time. Pure functions, no I/O.
  */
-import { wallClock } from '@gatehouse/contracts';
+import { fromZoneWall, wallClock } from '@gatehouse/contracts';
 
 /** Largest body a terminal may post (the handshake's `MaxPostSize`); above it the post is refused. */
 export const MAX_POST_BYTES = 1024 * 1024;
@@ -138,15 +138,7 @@ export function terminalTime(text: string, timeZone: string): string | null {
   if (!m) return null;
   const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
   if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return null;
-  const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
-  // The zone's offset at that wall time (twice, for the hour around a DST change).
-  let guess = asUtc;
-  for (let i = 0; i < 2; i++) {
-    const p = wallClock(new Date(guess), timeZone);
-    const shown = Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s);
-    guess += asUtc - shown;
-  }
-  return new Date(guess).toISOString();
+  return new Date(fromZoneWall(Date.UTC(y, mo - 1, d, h, mi, s), timeZone)).toISOString();
 }
 
 /** An instant as a terminal's local `YYYY-MM-DD HH:MM:SS`. */
