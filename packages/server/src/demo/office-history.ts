@@ -3,7 +3,7 @@ import type { AuthCtx, Services } from '../http/context.ts';
 import { formatDateTime } from '../http/dates.ts';
 import { t } from '../http/i18n.ts';
 import { importAmts } from '../modules/address/amt-import.ts';
-import { saveCommunityRule } from '../modules/community/rule.ts';
+import { saveCommunityRule } from '../modules/attendance/rule.ts';
 import { createQrcode } from '../modules/device/qrcode.ts';
 import { createNotice } from '../modules/notice/service.ts';
 import { setCardGroups } from '../modules/rules/credential-groups.ts';

@@ -29,7 +29,7 @@ export class CommandQueue {
 
   /**
    * Queues many sends at once: the devices of all their door units read in one statement,
-   * the commands written with one statement a 10,000 rows (`insertCommands`), older pending commands of the same object
+   * the commands written with one statement per 10,000 rows (`insertCommands`), older pending commands of the same object
    * keys superseded in one statement (door units without a device are skipped). Within the
    * batch, a later command of an object on a device supersedes an earlier one.
    */

@@ -12,7 +12,7 @@ import {
 import type { AuthCtx } from '../../http/context.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
-import { menuTree } from '../session/menu-tree.ts';
+import { menuTree } from '../../http/menu-tree.ts';
 import { manageableTarget } from './manage.ts';
 
 const LEAF_IDS = new Set(LEAF_MENUS.map((m) => m.id));

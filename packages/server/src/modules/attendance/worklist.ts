@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AuthCtx } from '../../http/context.ts';
 import { formatDateTime, parseDateTime } from '../../http/dates.ts';
 import { badRequest } from '../../http/errors.ts';
-import { communityRule } from '../community/rule.ts';
+import { communityRule } from './rule.ts';
 import { likePrefix } from '../../db/sql.ts';
 import { computeDay, effectiveRule } from './compute.ts';
 

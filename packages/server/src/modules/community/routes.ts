@@ -4,7 +4,6 @@ import { handle, type Registered, repliedBy } from '../../http/route.ts';
 import { changeCovers, communityFiles, sendCover } from './covers.ts';
 import { enterprisePage, updateEnterprise } from './enterprise.ts';
 import { allCommunities, communityById, communityPage, homeCommunities, searchCommunityNames } from './queries.ts';
-import { communityRule, saveCommunityRule } from './rule.ts';
 import { createCommunity, deleteCommunities, updateCommunity } from './service.ts';
 
 const C = ROUTES.community;
@@ -15,8 +14,6 @@ export const communityHandlers: Registered[] = [
   handle(C.getCommunitiesByPage, async (input, ctx) => communityPage(ctx, input)),
   handle(C.getCommunity, async (input, ctx) => communityById(ctx, input.id)),
   handle(C.searchCommunitynames, async (input, ctx) => searchCommunityNames(ctx, input.name)),
-  handle(C.getCommunityRule, async (input, ctx) => communityRule(ctx, input.communityId)),
-  handle(C.createCommunityRule, async (input, ctx) => new Answer(200, await saveCommunityRule(ctx, input), ['ok.configured'])),
   handle(C.getCommunityFiles, async (input, ctx) => communityFiles(ctx, input.communityId)),
   handle(C.getCommunityFile, async (input, ctx, { reply }) => repliedBy(sendCover(ctx, input.fileId, reply))),
   handle(C.create, async (input, ctx) => new Answer(200, await createCommunity(ctx, input), ['ok.created'])),

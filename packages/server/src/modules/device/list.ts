@@ -23,7 +23,7 @@ import { assertCommunity, listScope, withinScope } from '../../http/scope.ts';
 import type { Scope } from '../../http/caller.ts';
 import { bindDevice, unbindDevice } from './binding.ts';
 import { likeArg, likePrefix, pageAndTotal, PG_ERROR, pgCode } from '../../db/sql.ts';
-import { withSync } from './sync.ts';
+import { withSync } from '../../devices/sync-state.ts';
 import type { RowOf } from '../../db/row-of.ts';
 
 type R = typeof deviceRoutes;

@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { writeOpLog } from '../../http/oplog.ts';
 import { assertCommunity, listScope, withinScope } from '../../http/scope.ts';
 import { likeArg, pageAndTotal } from '../../db/sql.ts';
-import { withSync } from '../device/sync.ts';
+import { withSync } from '../../devices/sync-state.ts';
 
 type R = typeof gmRoutes;
 const SORT = { address: 'a.address', name: 'a.name', communityName: 'c.name', online: 'd.online' } as const;

@@ -18,7 +18,7 @@ import { assertCommunity } from '../../http/scope.ts';
 import { checkCaptcha, dropCaptcha } from './captcha.ts';
 import { checkCode } from './codes.ts';
 import { countLoginAttempt } from './login-throttle.ts';
-import { defaultPath, menuTree } from './menu-tree.ts';
+import { defaultPath, menuTree } from '../../http/menu-tree.ts';
 import { factorPrompt, secondFactorRefusal } from './second-factor.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../../crypto/passwords.ts';
 

@@ -1,5 +1,5 @@
 import { type Lang, MENUS, type MenuNode, menuFullPath } from '@gatehouse/contracts';
-import { t } from '../../http/i18n.ts';
+import { t } from './i18n.ts';
 
 /** The menu tree of the given ids (all ids when omitted), names in the session language. */
 export function menuTree(lang: Lang, ids?: Set<number>): MenuNode[] {
