@@ -38,11 +38,11 @@ const lastOffsets = new Map<string, { bucket: number; offset: number }>();
 /** The zone's offset (ms) over the last six hours asked for, per zone: null when it changes within them. */
 const lastWindows = new Map<string, { start: number; offset: number | null }>();
 
-/** Minutes the zone is ahead of UTC at an instant (ms since 1970). */
-function offsetMinutes(at: number, tz: string): number {
+/** How far (ms, whole seconds) the zone is ahead of UTC at an instant, through Intl. */
+function intlOffset(at: number, tz: string): number {
   const p = wallParts(new Date(at), tz);
   const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  return Math.round((asUtc - Math.floor(at / 1000) * 1000) / 60_000);
+  return asUtc - Math.floor(at / 1000) * 1000;
 }
 
 /**
@@ -55,15 +55,15 @@ export function zoneOffsetMs(ms: number, tz: string): number {
   const start = Math.floor(ms / SIX_HOURS) * SIX_HOURS;
   let w = lastWindows.get(tz);
   if (w?.start !== start) {
-    const first = offsetMinutes(start, tz);
-    w = { start, offset: first === offsetMinutes(start + SIX_HOURS, tz) ? first * 60_000 : null };
+    const first = intlOffset(start, tz);
+    w = { start, offset: first === intlOffset(start + SIX_HOURS, tz) ? first : null };
     lastWindows.set(tz, w);
   }
   if (w.offset !== null) return w.offset;
   const bucket = Math.floor(ms / QUARTER_HOUR);
   let last = lastOffsets.get(tz);
   if (last?.bucket !== bucket) {
-    last = { bucket, offset: offsetMinutes(bucket * QUARTER_HOUR, tz) * 60_000 };
+    last = { bucket, offset: intlOffset(bucket * QUARTER_HOUR, tz) };
     lastOffsets.set(tz, last);
   }
   return last.offset;
