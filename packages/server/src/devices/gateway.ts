@@ -70,7 +70,7 @@ export async function connectGateway(o: GatewayOptions): Promise<DeviceBus & { c
   const adapter = units.adapters.get('gatehouse-mqtt') as MqttAdapter;
   const dispatcher = units.dispatcher;
   // Handlers first: a resumed session may deliver queued acks right after CONNACK.
-  client.on('message', (topic, payload) => adapter.receive(topic, payload));
+  client.on('message', (topic, payload, packet) => adapter.receive(topic, payload, packet.retain));
   let connectedBefore = false;
   client.on('connect', () => {
     // Back after a loss: the broker may have lost what it held (a restart without persistence).

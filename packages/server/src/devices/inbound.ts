@@ -6,6 +6,7 @@ import { anyText } from '../db/sql.ts';
 import { type PendingAck, writeAcks } from './ack-write.ts';
 import { storeEvents, type RawEvent } from './events.ts';
 import { recordHeartbeat } from './health.ts';
+import { StatusReplays } from './status-replays.ts';
 import { accessNews, type News } from './news.ts';
 import { DEFAULT_UNIT_RATE, type UnitRate, UnitThrottle } from './unit-throttle.ts';
 
@@ -54,6 +55,8 @@ export class Inbound {
   private readonly statuses = new Map<string, Promise<void>>();
   private readonly seen = new Map<string, number>();
   private readonly throttle: UnitThrottle;
+  /** The broker's retained status copies handed on subscribing: applied only where they differ from the stored state. */
+  private readonly replays: StatusReplays;
   private stopped = false;
   /** Acks waiting to be tried again (their command was held by another transaction). */
   private retrying = 0;
@@ -72,6 +75,7 @@ export class Inbound {
     private readonly o: InboundOptions = {},
   ) {
     this.throttle = new UnitThrottle(o.rate ?? DEFAULT_UNIT_RATE, o.onThrottled ?? (() => {}), o.clock);
+    this.replays = new StatusReplays(db, (serial, body) => this.inOrder(serial, () => this.applyStatus(serial, body)), onError);
   }
 
   /** Events refused over every unit (over their rate) since the start. */
@@ -127,8 +131,16 @@ export class Inbound {
     return this.inOrder(serial, () => recordHeartbeat(this.db, this.news, serial, body));
   }
 
-  /** A unit's status messages are applied one at a time, in arrival order (its offline and online must not cross). */
-  status(serial: string, body: unknown): Promise<void> {
+  /**
+   * A unit's status messages are applied one at a time, in arrival order (its offline and online must not cross).
+   * `replayed`: the broker's retained copy handed on subscribing, applied only where it differs (status-replays.ts).
+   */
+  status(serial: string, body: unknown, replayed = false): Promise<void> {
+    if (replayed) {
+      if (!this.stopped) this.replays.add(serial, body);
+      return Promise.resolve();
+    }
+    this.replays.live(serial);
     return this.inOrder(serial, () => this.applyStatus(serial, body));
   }
 
@@ -197,6 +209,7 @@ export class Inbound {
   }
 
   async idle(): Promise<void> {
+    await this.replays.idle();
     while (this.timer || this.retrying || this.acks.length || this.events.length || this.statuses.size) {
       if (this.retrying && !this.timer && !this.acks.length && !this.events.length && !this.statuses.size) {
         await new Promise((r) => setTimeout(r, BUSY_RETRY_MS));
@@ -217,6 +230,7 @@ export class Inbound {
 
   stop(): void {
     this.stopped = true;
+    this.replays.stop();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     for (const tell of this.waiting.splice(0)) tell(false);

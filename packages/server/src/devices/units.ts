@@ -36,7 +36,7 @@ export interface UnitsOptions {
 export const reportsOf = (inbound: Inbound): UnitReports => ({
   ack: (serial, ack) => inbound.ack(serial, ack),
   event: (serial, event) => inbound.event(serial, event),
-  status: (serial, status) => inbound.status(serial, status),
+  status: (serial, status, replayed) => inbound.status(serial, status, replayed),
   events: (serial, events) => inbound.eventBatch(serial, events),
   heartbeat: (serial, beat) => inbound.heartbeat(serial, beat),
 });

@@ -42,8 +42,12 @@ export interface UnitReports {
    * send them again (answer it so, or do not move past them in its log).
    */
   events(serial: string, events: readonly EventMessage[]): Promise<boolean>;
-  /** Online / offline (an offline unit keeps its commands pending; coming online re-sends what it did not answer). */
-  status(serial: string, status: StatusMessage): Promise<void>;
+  /**
+   * Online / offline (an offline unit keeps its commands pending; coming online re-sends what it did not answer).
+   * `replayed`: the broker's retained copy, handed on subscribing (every unit's at once when an instance starts): it
+   * is applied only where it differs from what is stored and no newer status of the unit came meanwhile.
+   */
+  status(serial: string, status: StatusMessage, replayed?: boolean): Promise<void>;
   heartbeat(serial: string, beat: HeartbeatMessage): Promise<void>;
 }
 

@@ -10,8 +10,11 @@ export interface MqttLink {
 
 /** The Gatehouse MQTT units' adapter, with what a message from a unit is handed to. */
 export interface MqttAdapter extends UnitAdapter {
-  /** A message the client received on `<prefix>/dev/<serial>/<topic>` (ack, event, status, heartbeat). */
-  receive(topic: string, payload: Buffer): void;
+  /**
+   * A message the client received on `<prefix>/dev/<serial>/<topic>` (ack, event, status, heartbeat);
+   * `retained`: the broker's retained copy handed on subscribing, not a message the unit just sent.
+   */
+  receive(topic: string, payload: Buffer, retained?: boolean): void;
 }
 
 /**
@@ -44,7 +47,7 @@ export const mqttAdapter =
         );
         return cmds.filter((_, i) => results[i]?.status === 'rejected').map((r) => r.id);
       },
-      receive(topic, payload) {
+      receive(topic, payload, retained) {
         const t = parseDeviceTopic(link.prefix, topic);
         if (!t || !payload.length) return;
         let body: unknown;
@@ -57,7 +60,7 @@ export const mqttAdapter =
         // As received: the reports check each message's shape (devices/inbound.ts) and drop what does not fit.
         if (t.topic === 'ack') ctx.reports.ack(t.serial, body as AckMessage);
         else if (t.topic === 'event') ctx.reports.event(t.serial, body as EventMessage);
-        else if (t.topic === 'status') ctx.reports.status(t.serial, body as never).catch(onError);
+        else if (t.topic === 'status') ctx.reports.status(t.serial, body as never, retained === true).catch(onError);
         else if (t.topic === 'heartbeat') ctx.reports.heartbeat(t.serial, body as never).catch(onError);
       },
     };
