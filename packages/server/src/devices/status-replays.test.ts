@@ -12,7 +12,13 @@ import { StatusReplays } from './status-replays.ts';
  * write, no news); one that differs (the unit came back while no instance saw it) is applied as a
  * status; a copy overtaken by the unit's own later status is not applied over it.
  */
-describe('retained status copies on subscribing', () => {
+/** On the embedded broker, and on the broker of MQTT_URL when it is set (Mosquitto: a shared subscription). */
+const BROKERS = [
+  { name: 'embedded', url: undefined as string | undefined },
+  ...(process.env.MQTT_URL ? [{ name: 'external', url: process.env.MQTT_URL }] : []),
+];
+
+describe.each(BROKERS)('retained status copies on subscribing ($name broker)', ({ url: brokerUrl }) => {
   let t: TestApp;
   const sims: SimulatedDevice[] = [];
   const serials: string[] = [];
@@ -20,7 +26,7 @@ describe('retained status copies on subscribing', () => {
   let deviceNews = 0;
 
   beforeAll(async () => {
-    t = await testApp({ mqtt: true, config: { MQTT_TOPIC_PREFIX: prefix } });
+    t = await testApp({ mqtt: true, config: { MQTT_URL: brokerUrl, MQTT_TOPIC_PREFIX: prefix } });
     const { token } = await t.signIn({ roleId: 1 });
     const community = await t.createCommunity();
     const url = t.services.devices.url as string;
@@ -53,7 +59,7 @@ describe('retained status copies on subscribing', () => {
 
     // Subscribing again makes the broker hand over the retained copies (retain flag set), as at a start.
     const client = (t.services.devices as unknown as { client: MqttClient }).client;
-    const topic = `${prefix}/dev/+/status`;
+    const topic = `${brokerUrl ? `$share/${t.services.config.MQTT_SHARED_GROUP}/` : ''}${prefix}/dev/+/status`;
     await client.unsubscribeAsync(topic);
     await client.subscribeAsync(topic, { qos: 1 });
     await until(
