@@ -19,6 +19,7 @@ type Ask =
   | { id: number; op: 'issue'; addressIds: number[]; card: string }
   | { id: number; op: 'acked'; firstId: number }
   | { id: number; op: 'events' }
+  | { id: number; op: 'online' }
   | { id: number; op: 'settled' }
   | { id: number; op: 'pause' }
   | { id: number; op: 'resume' }
@@ -85,6 +86,14 @@ async function answer(m: Ask): Promise<unknown> {
     }
     case 'events': {
       const r = await db.selectFrom('access_event').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+      return r.n;
+    }
+    case 'online': {
+      const r = await db
+        .selectFrom('device')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('online', '=', true)
+        .executeTakeFirstOrThrow();
       return r.n;
     }
     case 'pause': {
