@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { fromZoneWall, type WallClock, wallClock, wallParts } from './wall-clock.ts';
+import { fromZoneWall, type WallClock, wallClock } from './wall-clock.ts';
 
 const ZONES = ['Asia/Shanghai', 'Europe/Berlin', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Apia', 'UTC'];
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
-/** The wall clock as Intl gives it (the slow path, every call). */
+/** The wall clock as Intl gives it, through a formatter of the test's own (the slow path, every call). */
+const formats = new Map<string, Intl.DateTimeFormat>();
 function intl(ms: number, tz: string): WallClock {
-  const p = wallParts(new Date(ms), tz);
+  let f = formats.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      weekday: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formats.set(tz, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
   const n = (k: string) => Number(p[k]);
   return {
     y: n('year'),
