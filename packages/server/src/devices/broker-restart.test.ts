@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { CMD_KIND, CMD_STATUS, CMD_TYPE, type DeviceSecret } from '@gatehouse/contracts';
 import { type SimulatedDevice, startSimulatedDevice } from '@gatehouse/device-sim';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindNewDevice, statusesOf, until } from '../test/devices.ts';
 import { type TestApp, testApp } from '../test/harness.ts';
@@ -71,7 +72,36 @@ describe.skipIf(!canRun)('the broker restarted', () => {
       .executeTakeFirstOrThrow();
     // Re-sent at least once: when the server's connection came back, or when the unit said it was online
     // again (whichever the broker delivered: a unit's status published before any instance subscribed
-    // again reaches none of them, MQTT 5 gives no retained message to a shared subscription).
+    // again reaches them only as a retained copy, which re-sends nothing for a unit stored online).
     expect(row.attempts).toBeGreaterThanOrEqual(2);
+  });
+
+  it('re-sends what a unit stored as online has not answered when the unit says it is online again', { timeout: 60_000 }, async () => {
+    // After a broker restart a unit connects again with no will having told of the break: it is still stored
+    // online, and what the server re-sent at its own reconnect may have reached the broker before the unit did.
+    const isB2 = (c: { kind: string; payload?: unknown }) =>
+      c.kind === CMD_KIND.cardPut && (c.payload as { cardId?: string })?.cardId === 'B2';
+    unit.ignoreOnce = isB2;
+    await withCommands(t.services, (_trx, q) =>
+      q.add(d.addressid, [
+        { type: CMD_TYPE.card, kind: CMD_KIND.cardPut, objectKey: 'card:B2', payload: { cardId: 'B2', account: '13900000001' } },
+      ]),
+    );
+    await unit.waitFor((u) => u.received.some(isB2), 20_000);
+    const b2 = (await statusesOf(t, d.addressid)).find((c) => c.kind === CMD_KIND.cardPut && c.status === CMD_STATUS.sent);
+    expect(b2).toBeDefined();
+    const stored = await t.db.selectFrom('device').select('online').where('serial', '=', d.serial).executeTakeFirstOrThrow();
+    expect(stored.online).toBe(true);
+
+    // The unit's "online" as it publishes it on connecting (this broker takes anonymous clients).
+    const as = await mqtt.connectAsync(mosq.url, { clientId: `ghb-as-${d.serial}` });
+    await as.publishAsync(`${prefix}/dev/${d.serial}/status`, JSON.stringify({ online: true }), { qos: 1, retain: true });
+    await as.endAsync();
+    // Acked well inside the lease (180 s): re-sent because of the status, not the lease.
+    await until(
+      async () => (await statusesOf(t, d.addressid)).find((c) => c.id === b2?.id)?.status === CMD_STATUS.success,
+      20_000,
+      'B2 acked',
+    );
   });
 });

@@ -75,7 +75,7 @@ export class Inbound {
     private readonly o: InboundOptions = {},
   ) {
     this.throttle = new UnitThrottle(o.rate ?? DEFAULT_UNIT_RATE, o.onThrottled ?? (() => {}), o.clock);
-    this.replays = new StatusReplays(db, (serial, body) => this.inOrder(serial, () => this.applyStatus(serial, body)), onError);
+    this.replays = new StatusReplays(db, (serial, body) => this.inOrder(serial, () => this.applyStatus(serial, body, false)), onError);
   }
 
   /** Events refused over every unit (over their rate) since the start. */
@@ -141,7 +141,7 @@ export class Inbound {
       return Promise.resolve();
     }
     this.replays.live(serial);
-    return this.inOrder(serial, () => this.applyStatus(serial, body));
+    return this.inOrder(serial, () => this.applyStatus(serial, body, true));
   }
 
   private inOrder(serial: string, apply: () => Promise<void>): Promise<void> {
@@ -155,13 +155,14 @@ export class Inbound {
   }
 
   /**
-   * Applies a status message. Idempotent across instances: the device row is locked,
-   * and only a change from offline to online re-sends what the unit has not answered
-   * (the commands sent before that moment), so a status message handled twice (two
-   * instances, or a redelivery) sends nothing twice. An online unit that never said
-   * offline gets its unanswered commands again when their lease runs out.
+   * Applies a status message. The device row is locked. An "online" the unit sent now (`live`: it
+   * connected just now, maybe to a broker that restarted and lost what it held for it) re-sends what
+   * the unit has not answered (the commands sent before that moment), even when it was stored online
+   * (no will told of the break); a retained copy does so only for a change from offline to online. A
+   * status handled twice (a redelivery) re-sends at most once more, and a unit answers a command it
+   * already applied again.
    */
-  private async applyStatus(serial: string, body: unknown): Promise<void> {
+  private async applyStatus(serial: string, body: unknown, live: boolean): Promise<void> {
     const parsed = statusMessage.safeParse(body);
     if (!parsed.success) return;
     const s = parsed.data;
@@ -178,7 +179,7 @@ export class Inbound {
         .where('id', '=', was.id)
         .returning(['id', 'address_id', 'firmware', sql<Date>`now()`.as('at')])
         .executeTakeFirstOrThrow();
-      return { ...now, cameOnline: s.online && !was.online };
+      return { ...now, reconnected: s.online && (live || !was.online) };
     });
     this.seen.set(serial, Date.now());
     if (!row) return;
@@ -193,7 +194,7 @@ export class Inbound {
       firmware: row.firmware ?? undefined,
     });
     if (row.address_id) this.news?.emit('alarm', await offlineAlarm(this.db, row.id, s.online));
-    if (row.cameOnline && row.address_id) this.onOnline(row.id, new Date(row.at));
+    if (row.reconnected && row.address_id) this.onOnline(row.id, new Date(row.at));
   }
 
   /** Runs `apply`, again every retryMs while the database refuses (STATUS_TRIES at most, not after stop). */
