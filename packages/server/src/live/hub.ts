@@ -62,8 +62,7 @@ export class LiveHub {
   ) {}
 
   async start(): Promise<void> {
-    const top = await this.db.selectFrom('live_event').select(sql<number | null>`max(id)`.as('m')).executeTakeFirst();
-    this.lastId = Number(top?.m ?? 0);
+    this.lastId = await this.newestId();
     this.notifier = this.source.pglite ? await this.listenPglite(this.source.pglite) : await this.listenPostgres(this.source.url as string);
   }
 
@@ -159,10 +158,10 @@ export class LiveHub {
     // No stream open here: only the newest id is kept (one index read, not every row and its frame).
     // A stream attached while that read was out is served by the rows read the usual way.
     if (!this.clients.size) {
-      const top = await this.db.selectFrom('live_event').select(sql<number | null>`max(id)`.as('m')).executeTakeFirst();
+      const newest = await this.newestId();
       this.stats.reads++;
       if (!this.clients.size) {
-        this.lastId = Math.max(this.lastId, Number(top?.m ?? 0));
+        this.lastId = Math.max(this.lastId, newest);
         return;
       }
     }
@@ -173,6 +172,12 @@ export class LiveHub {
       if (rows.length) this.lastId = rows[rows.length - 1]?.id ?? this.lastId;
       if (rows.length < BATCH) return;
     }
+  }
+
+  /** The newest live_event id (0 when there is none). */
+  private async newestId(): Promise<number> {
+    const top = await this.db.selectFrom('live_event').select(sql<number | null>`max(id)`.as('m')).executeTakeFirst();
+    return Number(top?.m ?? 0);
   }
 
   private fanOut(r: LiveFrame): void {
