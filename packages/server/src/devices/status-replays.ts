@@ -29,12 +29,7 @@ export class StatusReplays {
   add(serial: string, body: unknown): void {
     this.pending.set(serial, body);
     if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      const batch = this.pending;
-      this.pending = new Map();
-      this.running = this.running.then(() => this.reconcile(batch)).catch(this.onError);
-    }, BATCH_MS);
+    this.timer = setTimeout(() => this.take(), BATCH_MS);
   }
 
   /** The unit sent a status of its own: a replay of it still waiting is older. */
@@ -47,12 +42,17 @@ export class StatusReplays {
   async idle(): Promise<void> {
     if (this.timer) {
       clearTimeout(this.timer);
-      this.timer = null;
-      const batch = this.pending;
-      this.pending = new Map();
-      this.running = this.running.then(() => this.reconcile(batch)).catch(this.onError);
+      this.take();
     }
     await this.running;
+  }
+
+  /** Takes what waits as one batch, compared after the batches before it. */
+  private take(): void {
+    this.timer = null;
+    const batch = this.pending;
+    this.pending = new Map();
+    this.running = this.running.then(() => this.reconcile(batch)).catch(this.onError);
   }
 
   stop(): void {
