@@ -13,19 +13,32 @@ export interface KeySource {
   file: string;
 }
 
+/**
+ * The 32-byte key in `file`, created once (mode 0600) with a random key. Several processes may start
+ * at once on one data directory: the key is written to a file of this process's own and linked into
+ * place, so the file never exists without its whole content, and the first link wins (the others read it).
+ */
+export function keyFileKey(dataDir: string, name: string): Buffer {
+  const file = path.join(dataDir, name);
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const tmp = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`;
+    fs.writeFileSync(tmp, crypto.randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    try {
+      fs.linkSync(tmp, file);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    } finally {
+      fs.rmSync(tmp, { force: true });
+    }
+  }
+  return parseKey(fs.readFileSync(file, 'utf8'), name);
+}
+
 /** A 32-byte key: the setting's (64 hex digits or base64), else the random key created once in `DATA_DIR/<file>` (mode 0600). */
 export function keyOf(key: KeySource): Buffer {
   if (key.setting) return parseKey(key.setting, key.name);
-  const file = path.join(key.dataDir, key.file);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(key.dataDir, { recursive: true });
-    try {
-      fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    }
-  }
-  return parseKey(fs.readFileSync(file, 'utf8'), key.file);
+  return keyFileKey(key.dataDir, key.file);
 }
 
 /**

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseKey } from '../crypto/secret-box.ts';
+import { keyFileKey } from '../crypto/key-file.ts';
 
 /**
  * Face photos and consent forms at rest (issue 35 item 5; docs/privacy.md "Photos at rest"):
@@ -108,33 +109,19 @@ export class SealedFiles {
 
 const stores = new Map<string, SealedFiles>();
 
-/** The key file of a data directory (created once, mode 0600) when PHOTO_KEY is not set. */
-function keyFileKey(dataDir: string): Buffer {
-  const file = path.join(dataDir, 'photo.key');
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true });
-    try {
-      fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    }
-  }
-  return parseKey(fs.readFileSync(file, 'utf8'), 'photo.key');
-}
-
 /** The sealed-file store of a configuration (kept per data directory and keys). */
 export function sealedFiles(config: PhotoKeySettings): SealedFiles {
   const id = `${config.dataDir}\n${config.PHOTO_KEY ?? ''}\n${config.PHOTO_KEYS_OLD ?? ''}`;
   let store = stores.get(id);
   if (store) return store;
-  const current = config.PHOTO_KEY ? parseKey(config.PHOTO_KEY, 'PHOTO_KEY') : keyFileKey(config.dataDir);
+  const current = config.PHOTO_KEY ? parseKey(config.PHOTO_KEY, 'PHOTO_KEY') : keyFileKey(config.dataDir, 'photo.key');
   const old = (config.PHOTO_KEYS_OLD ?? '')
     .split(',')
     .map((k) => k.trim())
     .filter(Boolean)
     .map((k, n) => parseKey(k, `PHOTO_KEYS_OLD (key ${n + 1})`));
   // Without PHOTO_KEY, a key file left from before still opens what it sealed.
-  if (config.PHOTO_KEY && fs.existsSync(path.join(config.dataDir, 'photo.key'))) old.push(keyFileKey(config.dataDir));
+  if (config.PHOTO_KEY && fs.existsSync(path.join(config.dataDir, 'photo.key'))) old.push(keyFileKey(config.dataDir, 'photo.key'));
   store = new SealedFiles(config.dataDir, current, old);
   stores.set(id, store);
   return store;
