@@ -22,8 +22,8 @@ function reader(name: string, go: string): Promise<string> {
   });
   let out = '';
   let err = '';
-  proc.stdout.on('data', (d) => (out += d));
-  proc.stderr.on('data', (d) => (err += d));
+  proc.stdout?.on('data', (d) => (out += d));
+  proc.stderr?.on('data', (d) => (err += d));
   return new Promise((resolve, reject) => {
     proc.once('message', () => ready.push(proc.pid ?? 0));
     proc.once('exit', (c) => (c === 0 ? resolve(out) : reject(new Error(`reader exited ${c}: ${err}`))));
