@@ -62,7 +62,8 @@ export interface LiveData {
   alarm: LiveAlarm;
 }
 
-export type LiveEvent = { [K in LiveKind]: { id: number; kind: K; data: LiveData[K] } }[LiveKind];
+/** A live event as the browser gets it; `id` is the SSE id, opaque (`<row>`, or `<row>.<n>` for the n-th event of an outbox row holding several). */
+export type LiveEvent = { [K in LiveKind]: { id: string; kind: K; data: LiveData[K] } }[LiveKind];
 
 /** How long stored live events stay for replay after a reconnect (Last-Event-ID). */
 export const LIVE_REPLAY_MINUTES = 60;

@@ -6,6 +6,11 @@ import { formatDateTime } from '../http/dates.ts';
 
 /** The NOTIFY channel every instance listens on (payload: the newest live_event id). */
 export const LIVE_CHANNEL = 'gatehouse_live';
+/**
+ * The kind of a live_event row holding the access events of one write for one community (a JSON array, one SSE
+ * frame each, `access`): one row, not one an event, so a burst of events costs the outbox a few rows.
+ */
+export const ACCESS_BATCH = 'access-batch';
 /** Serialises live_event writes on PostgreSQL so ids commit in order across instances. */
 const WRITE_LOCK = 0x6c697665; // 'live'
 
@@ -78,21 +83,29 @@ export class LiveEventWriter {
 
   /**
    * Access events (not punches) as access-log rows, written by the intake's statement (`News.write`):
-   * the outbox lock taken before the rows get their ids (held to the statement's commit, as `write`
-   * holds it), then the NOTIFY of the newest id.
+   * one row a community (ACCESS_BATCH, the rows in the order stored), the outbox lock taken before
+   * the rows get their ids (held to the statement's commit, as `write` holds it), then the NOTIFY of the newest id.
    */
   private accessParts(stored: StoredAccessEvent[]): WritePart[] {
     const present = this.presentAccess;
-    const shown = present ? stored.filter((r) => !r.is_work).map((r) => present(this.tz, r)) : [];
-    if (!shown.length) return [];
+    if (!present) return [];
+    const byCommunity = new Map<number | null, string[]>();
+    for (const r of stored) {
+      if (r.is_work) continue;
+      const shown = present(this.tz, r);
+      const list = byCommunity.get(shown.communityId) ?? [];
+      list.push(JSON.stringify(shown));
+      byCommunity.set(shown.communityId, list);
+    }
+    if (!byCommunity.size) return [];
     const lock = this.kind === 'postgres' ? sql`cross join (select pg_advisory_xact_lock(${WRITE_LOCK}::bigint)) l` : sql``;
-    const communities = shown.map((r) => r.communityId);
-    const data = shown.map((r) => JSON.stringify(r));
+    const communities = [...byCommunity.keys()];
+    const data = [...byCommunity.values()].map((rows) => `[${rows.join(',')}]`);
     return [
       {
         name: 'live_rows',
         body: sql`insert into live_event (kind, community_id, data)
-          select 'access', r.community_id, r.data::jsonb
+          select ${ACCESS_BATCH}, r.community_id, r.data::jsonb
           from unnest(${communities}::int[], ${data}::text[]) with ordinality as r(community_id, data, n) ${lock}
           order by r.n
           returning id`,

@@ -5,11 +5,37 @@ import pg from 'pg';
 import type { Db } from '../db/index.ts';
 import { inScope } from '../http/scope.ts';
 import type { Scope } from '../http/caller.ts';
-import { LIVE_CHANNEL } from './event-writer.ts';
+import { ACCESS_BATCH, LIVE_CHANNEL } from './event-writer.ts';
+
+/**
+ * A place in the live stream: a live_event row and how many of its events were sent (`n`; WHOLE when all). A row
+ * holds one event, or (access events, `ACCESS_BATCH`) the events of one write for one community, one frame each.
+ */
+export interface LiveCursor {
+  id: number;
+  n: number;
+}
+
+/** `n` of a cursor past every event of its row. */
+export const WHOLE = 2_147_483_647;
+
+/** A frame's SSE id: the row's id, and `.<n>` for the n-th event (from 1) of a row holding several. */
+const frameId = (id: number, n: number, batch: boolean) => (batch ? `${id}.${n}` : String(id));
+
+/** A Last-Event-ID (`<row>` or `<row>.<n>`) as a cursor, or null when it is not one. */
+export function parseLiveId(text: string | undefined): LiveCursor | null {
+  const m = /^(\d{1,15})(?:\.(\d{1,9}))?$/.exec(text ?? '');
+  if (!m) return null;
+  return { id: Number(m[1]), n: m[2] === undefined ? WHOLE : Math.min(Number(m[2]), WHOLE) };
+}
+
+/** Whether cursor `a` is at or past `b`. */
+const atOrPast = (a: LiveCursor, b: LiveCursor) => a.id > b.id || (a.id === b.id && a.n >= b.n);
 
 /** One stored live event, its SSE frame built once for every client. */
 export interface LiveFrame {
-  id: number;
+  /** Its place: the row and its event in the row (WHOLE for a row of one event). */
+  at: LiveCursor;
   kind: LiveKind;
   communityId: number | null;
   frame: string;
@@ -27,7 +53,7 @@ export interface LiveClient {
 
 const BATCH = 1000;
 
-export const sseFrame = (id: number, kind: string, data: string): string => `id: ${id}\nevent: ${kind}\ndata: ${data}\n\n`;
+export const sseFrame = (id: string, kind: string, data: string): string => `id: ${id}\nevent: ${kind}\ndata: ${data}\n\n`;
 
 /** Whether a client may see an event: its kind by menu, its community by scope (events of no community: all-scope callers only). */
 export const maySee = (c: Pick<LiveClient, 'kinds' | 'scope'>, e: Pick<LiveFrame, 'kind' | 'communityId'>): boolean =>
@@ -44,7 +70,7 @@ type Notifier = { close(): Promise<void> };
  */
 export class LiveHub {
   /** The newest event fanned out. */
-  lastId = 0;
+  last: LiveCursor = { id: 0, n: WHOLE };
   private readonly clients = new Set<LiveClient>();
   private reading = false;
   private again = false;
@@ -62,7 +88,7 @@ export class LiveHub {
   ) {}
 
   async start(): Promise<void> {
-    this.lastId = await this.newestId();
+    this.last = await this.newest();
     this.notifier = this.source.pglite ? await this.listenPglite(this.source.pglite) : await this.listenPostgres(this.source.url as string);
   }
 
@@ -74,24 +100,25 @@ export class LiveHub {
    * Adds a stream. With `since` (Last-Event-ID), events after it that are still stored
    * are sent first; answers false when some were already pruned (the client should reload).
    */
-  async attach(client: LiveClient, since: number | null): Promise<boolean> {
-    if (since === null || since >= this.lastId) {
+  async attach(client: LiveClient, since: LiveCursor | null): Promise<boolean> {
+    if (since === null || atOrPast(since, this.last)) {
       this.clients.add(client);
       return true;
     }
-    const upTo = this.lastId;
+    const upTo = this.last;
     this.pending.set(client, []);
     this.clients.add(client);
     let complete = true;
     try {
       const first = await this.db.selectFrom('live_event').select(sql<number | null>`min(id)`.as('m')).executeTakeFirst();
-      if (first?.m != null && Number(first.m) > since + 1) complete = false;
+      // The row after the cursor (or the rest of its own row) is gone.
+      if (first?.m != null && Number(first.m) > since.id + (since.n === WHOLE ? 1 : 0)) complete = false;
       let after = since;
       for (;;) {
         const rows = await this.rows(after, upTo);
         if (!this.send(client, rows)) return complete;
         if (rows.length < BATCH) break;
-        after = rows[rows.length - 1]?.id ?? upTo;
+        after = rows[rows.length - 1]?.at ?? upTo;
       }
       this.send(client, this.pending.get(client) ?? []);
     } finally {
@@ -158,26 +185,27 @@ export class LiveHub {
     // No stream open here: only the newest id is kept (one index read, not every row and its frame).
     // A stream attached while that read was out is served by the rows read the usual way.
     if (!this.clients.size) {
-      const newest = await this.newestId();
+      const newest = await this.newest();
       this.stats.reads++;
       if (!this.clients.size) {
-        this.lastId = Math.max(this.lastId, newest);
+        if (atOrPast(newest, this.last)) this.last = newest;
         return;
       }
     }
     for (;;) {
-      const rows = await this.rows(this.lastId, null);
+      const rows = await this.rows(this.last, null);
       this.stats.reads++;
       for (const r of rows) this.fanOut(r);
-      if (rows.length) this.lastId = rows[rows.length - 1]?.id ?? this.lastId;
+      const end = rows[rows.length - 1];
+      if (end) this.last = end.at;
       if (rows.length < BATCH) return;
     }
   }
 
-  /** The newest live_event id (0 when there is none). */
-  private async newestId(): Promise<number> {
+  /** Past the newest live_event row (id 0 when there is none). */
+  private async newest(): Promise<LiveCursor> {
     const top = await this.db.selectFrom('live_event').select(sql<number | null>`max(id)`.as('m')).executeTakeFirst();
-    return Number(top?.m ?? 0);
+    return { id: Number(top?.m ?? 0), n: WHOLE };
   }
 
   private fanOut(r: LiveFrame): void {
@@ -197,18 +225,24 @@ export class LiveHub {
     c.end();
   }
 
-  private async rows(after: number, upTo: number | null): Promise<LiveFrame[]> {
-    let q = this.db
-      .selectFrom('live_event')
-      .select(['id', 'kind', 'community_id', sql<string>`data::text`.as('data')])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(BATCH);
-    if (upTo !== null) q = q.where('id', '<=', upTo);
-    const rows = await q.execute();
+  /** The events after `after` (up to `upTo`), BATCH at most, one per event of a row holding several. */
+  private async rows(after: LiveCursor, upTo: LiveCursor | null): Promise<LiveFrame[]> {
+    const until = upTo ? sql`and (e.id < ${upTo.id} or (e.id = ${upTo.id} and x.n <= ${upTo.n}))` : sql``;
+    const { rows } = await sql<{ id: string | number; kind: string; community_id: number | null; n: string | number; data: string }>`
+      select e.id, e.kind, e.community_id, x.n, x.v::text as data
+      from live_event e
+      cross join lateral jsonb_array_elements(
+        case when e.kind = ${ACCESS_BATCH} then e.data else jsonb_build_array(e.data) end) with ordinality as x(v, n)
+      where e.id >= ${after.id} and (e.id > ${after.id} or x.n > ${after.n}) ${until}
+      order by e.id, x.n
+      limit ${BATCH}`.execute(this.db);
     return rows.map((r) => {
       const id = Number(r.id);
-      return { id, kind: r.kind as LiveKind, communityId: r.community_id, frame: sseFrame(id, r.kind, r.data) };
+      const n = Number(r.n);
+      const batch = r.kind === ACCESS_BATCH;
+      const kind = (batch ? 'access' : r.kind) as LiveKind;
+      // A row of one event is passed whole by its frame.
+      return { at: { id, n: batch ? n : WHOLE }, kind, communityId: r.community_id, frame: sseFrame(frameId(id, n, batch), kind, r.data) };
     });
   }
 

@@ -74,7 +74,7 @@ class LiveConnection {
           return;
         }
         if (!(LIVE_KINDS as readonly string[]).includes(m.event) || m.id === null) return;
-        const e = { id: Number(m.id), kind: m.event, data: JSON.parse(m.data) } as LiveEvent;
+        const e = { id: m.id, kind: m.event, data: JSON.parse(m.data) } as LiveEvent;
         for (const l of this.listeners) if (l.kinds.has(e.kind)) l.fn(e);
       },
       (ms) => {

@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { ACCESS_TYPE, type LiveAccess, type LiveDevice, ROLE } from '@gatehouse/contracts';
 import { type SimulatedDevice, startSimulatedDevice } from '@gatehouse/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { ACCESS_BATCH, LIVE_CHANNEL } from '../../live/event-writer.ts';
+import { type LiveCursor, parseLiveId } from '../../live/hub.ts';
 import { bindNewDevice, until } from '../../test/devices.ts';
 import { testApp, type TestApp } from '../../test/harness.ts';
 import { readStream, type StreamReader } from '../../test/sse.ts';
@@ -109,7 +112,8 @@ describe('live stream', () => {
     await simA.emit(accessEvent());
     await first.waitFor((m) => m.some((x) => x.event === 'access'), 15_000, 'first event');
     const last = first.lastId();
-    expect(last).toMatch(/^\d+$/);
+    // An access event's id: its outbox row and its place in the row (a row holds the events of one write).
+    expect(last).toMatch(/^\d+\.1$/);
     // every stream closed (the earlier test's too)
     for (const s of streams) s.close();
     await Promise.all(streams.map((s) => s.ended));
@@ -144,21 +148,68 @@ describe('live stream', () => {
             .executeTakeFirst()
         )?.m ?? 0,
       );
-    await until(async () => hub.lastId === (await newest()), 10_000, 'newest id kept');
+    await until(async () => hub.last.id === (await newest()), 10_000, 'newest id kept');
     expect(hub.stats.frames).toBe(framesBefore);
 
     const again = await open(admin, last);
     await again.waitFor((m) => accessOf(again).length >= 3 && m.filter((x) => x.event === 'device').length >= 2, 15_000, 'replayed events');
     expect(accessOf(again).map((a) => a.account)).toEqual(missed.map((e) => e.account));
-    const ids = again.messages.map((m) => Number(m.id));
-    expect(ids[0]).toBe(Number(last) + 1);
-    expect([...ids].sort((x, y) => x - y)).toEqual(ids);
-    expect(new Set(ids).size).toBe(ids.length);
+    const at = again.messages.map((m) => parseLiveId(m.id ?? '') as LiveCursor);
+    expect(at[0]?.id).toBe((parseLiveId(last ?? '')?.id ?? 0) + 1);
+    const order = (a: LiveCursor, b: LiveCursor) => a.id - b.id || a.n - b.n;
+    expect([...at].sort(order)).toEqual(at);
+    expect(new Set(again.messages.map((m) => m.id)).size).toBe(at.length);
     const devices = again.messages.filter((m) => m.event === 'device').map((m) => JSON.parse(m.data) as LiveDevice);
     expect(devices.map((d) => d.online)).toEqual([false, true]);
     // And live after the replay.
     await simA.emit(accessEvent());
     await again.waitFor(() => accessOf(again).length === 4, 15_000, 'live after replay');
+  }, 60_000);
+
+  it('sends a row of several access events as a frame each, and resumes inside the row', async () => {
+    const s = await open(admin);
+    await s.waitFor(() => s.text().includes(': kinds'), 10_000, 'stream opened');
+    const shown = [1, 2, 3].map(
+      (i): LiveAccess => ({
+        id: 900_000 + i,
+        communityname: 'A',
+        time: '2026/11/29 10:00:0' + i,
+        addressName: 'Gate',
+        unlockUserName: `Burst ${i}`,
+        type: ACCESS_TYPE.card,
+        result: 0,
+        account: `1390000090${i}`,
+        CARD_NUM: `B${i}`,
+        CARD_MODE: 0,
+        reason: '',
+        communityId: communityA,
+        at: new Date().toISOString(),
+      }),
+    );
+    // The row as the event writer stores one write's access events of a community, announced the same way.
+    const { rows } = await sql<{ id: string }>`
+      with r as (insert into live_event (kind, community_id, data) values (${ACCESS_BATCH}, ${communityA}, ${JSON.stringify(shown)}::jsonb) returning id)
+      select id::text as id, pg_notify(${LIVE_CHANNEL}, id::text) from r`.execute(t.db);
+    const row = rows[0]?.id;
+    await s.waitFor(() => accessOf(s).filter((a) => a.id > 900_000).length === 3, 15_000, 'the three events');
+    const burst = s.messages.filter((m) => m.event === 'access' && JSON.parse(m.data).id > 900_000);
+    expect(burst.map((m) => m.id)).toEqual([`${row}.1`, `${row}.2`, `${row}.3`]);
+    expect(burst.map((m) => (JSON.parse(m.data) as LiveAccess).account)).toEqual(shown.map((a) => a.account));
+
+    // Resumed after the first: the other two only, then live.
+    const rest = await open(admin, `${row}.1`);
+    await rest.waitFor(() => accessOf(rest).length >= 2, 15_000, 'the rest of the row');
+    expect(accessOf(rest).map((a) => a.account)).toEqual(shown.slice(1).map((a) => a.account));
+    // Resumed after the last (or the whole row): nothing of it again.
+    const after = await open(admin, `${row}.3`);
+    const whole = await open(admin, String(row));
+    await simA.emit(accessEvent());
+    for (const x of [after, whole]) {
+      await x.waitFor(() => accessOf(x).length >= 1, 15_000, 'the next event');
+      expect(accessOf(x).map((a) => a.account)).toEqual(['13900000001']);
+    }
+    for (const x of [s, rest, after, whole]) x.close();
+    await Promise.all([s, rest, after, whole].map((x) => x.ended));
   }, 60_000);
 
   it('ends every stream when the server closes (browsers resume by Last-Event-ID)', async () => {

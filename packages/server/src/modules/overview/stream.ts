@@ -5,7 +5,7 @@ import type { AuthCtx } from '../../http/context.ts';
 import type { Caller } from '../../http/caller.ts';
 import { tooMany } from '../../http/errors.ts';
 import { listScope } from '../../http/scope.ts';
-import type { LiveClient } from '../../live/hub.ts';
+import { type LiveClient, type LiveCursor, parseLiveId } from '../../live/hub.ts';
 import type { GuardedStream } from '../../live/streams.ts';
 
 /** A stream further behind than this (bytes the socket has not taken) is dropped; the browser resumes by Last-Event-ID. */
@@ -18,11 +18,9 @@ export const kindsOf = (caller: Caller): Set<LiveKind> =>
   new Set(LIVE_KINDS.filter((k) => LIVE_KIND_MENUS[k].some((m) => caller.menuIds.has(menuByKey(m).id))));
 
 /** Last-Event-ID (header, as the browser's reader sends it), or null. */
-export function lastEventId(req: FastifyRequest): number | null {
+export function lastEventId(req: FastifyRequest): LiveCursor | null {
   const raw = req.headers['last-event-id'];
-  const text = Array.isArray(raw) ? raw[0] : raw;
-  if (!text || !/^\d{1,15}$/.test(text)) return null;
-  return Number(text);
+  return parseLiveId(Array.isArray(raw) ? raw[0] : raw);
 }
 
 /**
