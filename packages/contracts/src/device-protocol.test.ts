@@ -84,5 +84,27 @@ describe('what the server reads from door units', () => {
       answered: false,
       durationSec: 0,
     });
+    // Every optional field left out (or null): the same defaults.
+    expect(eventMessage.parse({ kind: 'access', eid: 'e4', time: T })).toEqual({
+      kind: 'access',
+      eid: 'e4',
+      time: T,
+      type: 1,
+      result: 0,
+      account: '',
+      userName: '',
+      cardNum: '',
+      cardMode: 0,
+      qrId: null,
+    });
+    expect(eventMessage.parse({ kind: 'monitor', eid: 'e5', time: T, account: null, answered: null })).toEqual({
+      kind: 'monitor',
+      eid: 'e5',
+      time: T,
+      account: '',
+      callCode: '',
+      answered: false,
+      durationSec: 0,
+    });
   });
 });

@@ -256,10 +256,15 @@ export type EventMessage =
 export const evackMessage = z.object({ eids: z.array(z.string()) });
 export type EvackMessage = z.infer<typeof evackMessage>;
 
+/*
+ * A field left out takes its default through `.default` (no parse, no issue), one sent wrong through `.catch`:
+ * the same answer, but a missing field no longer builds and drops a validation issue (7× the time of a full
+ * event for the sparse events units send, measured 29 Nov 2026).
+ */
 /** A whole number in a range; out of range or missing, the default (what the unit meant is unknown). */
-const whole = (min: number, max: number, dflt: number) => z.int().min(min).max(max).catch(dflt);
+const whole = (min: number, max: number, dflt: number) => z.int().min(min).max(max).default(dflt).catch(dflt);
 /** Text a unit may leave out or send as another type: empty then. */
-const text = z.string().catch('');
+const text = z.string().default('').catch('');
 const eventHead = {
   eid: z.string().min(1),
   time: z.string().refine((t) => !Number.isNaN(new Date(t).getTime())),
@@ -277,14 +282,14 @@ const accessFields = {
   userName: text,
   cardNum: text,
   cardMode: whole(0, 5, 0),
-  qrId: z.int().nullable().catch(null),
+  qrId: z.int().nullable().default(null).catch(null),
   reason: z.enum(ACCESS_REFUSALS).optional().catch(undefined),
 };
 const usageFields = {
   ...eventHead,
   account: text,
   callCode: text,
-  answered: z.boolean().catch(false),
+  answered: z.boolean().default(false).catch(false),
   durationSec: whole(0, 86_400, 0),
 };
 export const eventMessage = z.discriminatedUnion('kind', [
