@@ -6,6 +6,7 @@ import { anyText } from '../db/sql.ts';
 import { type PendingAck, writeAcks } from './ack-write.ts';
 import { storeEvents, type RawEvent } from './events.ts';
 import { recordHeartbeat } from './health.ts';
+import { RecentEvents } from './recent-events.ts';
 import { StatusReplays } from './status-replays.ts';
 import { accessNews, type News } from './news.ts';
 import { DEFAULT_UNIT_RATE, type UnitRate, UnitThrottle } from './unit-throttle.ts';
@@ -57,6 +58,10 @@ export class Inbound {
   private readonly throttle: UnitThrottle;
   /** The broker's retained status copies handed on subscribing: applied only where they differ from the stored state. */
   private readonly replays: StatusReplays;
+  /** Events queued or written lately: a unit's re-send of one costs no database work. */
+  private readonly recent = new RecentEvents();
+  /** Eids of re-sent events already written, confirmed again by the next flush. */
+  private repeats = new Map<string, string[]>();
   private stopped = false;
   /** Acks waiting to be tried again (their command was held by another transaction). */
   private retrying = 0;
@@ -102,7 +107,16 @@ export class Inbound {
       this.dropped++;
       return;
     }
-    this.events.push({ serial, body: body as Record<string, unknown> });
+    const b = body as Record<string, unknown>;
+    const key = RecentEvents.key(serial, b);
+    const known = key ? this.recent.admit(key) : undefined;
+    // Sent again while its first copy waits here: that one is confirmed once written.
+    if (known === 'queued') return;
+    if (known === 'written') {
+      const eids = this.repeats.get(serial) ?? [];
+      eids.push(b.eid as string);
+      this.repeats.set(serial, eids);
+    } else this.events.push({ serial, body: b });
     this.schedule();
   }
 
@@ -253,6 +267,7 @@ export class Inbound {
     let acks = this.acks.splice(0);
     let events = this.events.splice(0);
     const waiting = this.waiting.splice(0);
+    this.confirmRepeats();
     try {
       const heard = [...acks.map((a) => a.serial), ...events.map((e) => e.serial)];
       if (acks.length) {
@@ -271,6 +286,7 @@ export class Inbound {
         while (events.length) {
           const part = inLockOrder(events.slice(0, EVENT_PART));
           const stored = await storeEvents(this.db, part, due);
+          this.recent.written(keysOf(part));
           due = [];
           events = events.slice(EVENT_PART);
           this.confirm(part);
@@ -289,6 +305,7 @@ export class Inbound {
       if (this.failures >= 3 && (await this.databaseAnswers())) {
         // The database is there and still refuses this batch: the batch itself is at fault (never written).
         this.dropped += acks.length + events.length;
+        this.recent.forget(keysOf(events));
         this.failures = 0;
         return;
       }
@@ -331,6 +348,14 @@ export class Inbound {
     }
   }
 
+  /** Confirms again the re-sent events that were written before (no database work). */
+  private confirmRepeats(): void {
+    const send = this.o.confirm;
+    const repeats = this.repeats;
+    this.repeats = new Map();
+    if (send) for (const [serial, eids] of repeats) send(serial, eids).catch(this.onError);
+  }
+
   /** Tells each unit which of its events are written (stored now or before, or unreadable: never stored). */
   private confirm(events: RawEvent[]): void {
     const send = this.o.confirm;
@@ -353,6 +378,9 @@ export class Inbound {
     return due;
   }
 }
+
+const keysOf = (events: RawEvent[]): string[] =>
+  events.map((e) => RecentEvents.key(e.serial, e.body)).filter((k): k is string => k !== null);
 
 /**
  * A part's events in one order every writer uses (unit, then time, then eid): two writes that meet on the same
