@@ -63,48 +63,23 @@ describe('what the server reads from door units', () => {
   });
 
   it('gives malformed or missing fields their defaults', () => {
+    const access = { kind: 'access', time: T, type: 1, result: 0, account: '', userName: '', cardNum: '', cardMode: 0, qrId: null };
+    const usage = { time: T, account: '', callCode: '', answered: false, durationSec: 0 };
     expect(eventMessage.parse({ kind: 'access', eid: 'e2', time: T, type: 0, result: 12, cardMode: 1.5, qrId: 1.2, userName: 5 })).toEqual({
-      kind: 'access',
+      ...access,
       eid: 'e2',
-      time: T,
-      type: 1,
-      result: 0,
-      account: '',
-      userName: '',
-      cardNum: '',
-      cardMode: 0,
-      qrId: null,
     });
     expect(eventMessage.parse({ kind: 'call', eid: 'e3', time: T, answered: 'true', durationSec: 100_000, callCode: 12 })).toEqual({
+      ...usage,
       kind: 'call',
       eid: 'e3',
-      time: T,
-      account: '',
-      callCode: '',
-      answered: false,
-      durationSec: 0,
     });
     // Every optional field left out (or null): the same defaults.
-    expect(eventMessage.parse({ kind: 'access', eid: 'e4', time: T })).toEqual({
-      kind: 'access',
-      eid: 'e4',
-      time: T,
-      type: 1,
-      result: 0,
-      account: '',
-      userName: '',
-      cardNum: '',
-      cardMode: 0,
-      qrId: null,
-    });
+    expect(eventMessage.parse({ kind: 'access', eid: 'e4', time: T })).toEqual({ ...access, eid: 'e4' });
     expect(eventMessage.parse({ kind: 'monitor', eid: 'e5', time: T, account: null, answered: null })).toEqual({
+      ...usage,
       kind: 'monitor',
       eid: 'e5',
-      time: T,
-      account: '',
-      callCode: '',
-      answered: false,
-      durationSec: 0,
     });
   });
 });
