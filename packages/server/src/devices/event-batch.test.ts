@@ -5,6 +5,7 @@ import { formatDateTime } from '../http/dates.ts';
 import { ACCESS_BATCH } from '../live/event-writer.ts';
 import { bindNewDevice } from '../test/devices.ts';
 import { type TestApp, testApp } from '../test/harness.ts';
+import { statementRecorder } from '../test/statements.ts';
 import { storeEvents } from './events.ts';
 import { Inbound } from './inbound.ts';
 
@@ -24,16 +25,13 @@ const PROBE = '/* probe */';
 describe('a batch of access events', () => {
   let t: TestApp;
   let admin: string;
-  let recording = false;
-  const ran: string[] = [];
+  const statements = statementRecorder((q) => !q.includes(PROBE) && !/from "live_event"/.test(q));
 
   beforeAll(async () => {
     // No background polls: only the batch's own statements are counted.
     t = await testApp({
       config: { WEBHOOK_POLL_MS: 0, GROUP_FANOUT_POLL_MS: 0, WEBHOOK_ALLOW_PRIVATE: true },
-      onQuery: (q) => {
-        if (recording && !q.sql.includes(PROBE) && !/from "live_event"/.test(q.sql)) ran.push(q.sql);
-      },
+      onQuery: statements.onQuery,
     });
     ({ token: admin } = await t.signIn({ roleId: 1 }));
   });
@@ -94,12 +92,11 @@ describe('a batch of access events', () => {
     );
     const [live0, hooks0, events0] = [await topId('live_event'), await topId('webhook_delivery'), await topId('access_event')];
 
-    ran.length = 0;
-    recording = true;
-    expect(await inbound.eventBatch(unit.serial, bodies)).toBe(true);
-    // The live outbox takes one row for the batch's community (its 50 events in it), not a row an event.
-    await until(async () => (await countOver('live_event', live0)) === 1 && (await countOver('webhook_delivery', hooks0)) === 50);
-    recording = false;
+    let { ran } = await statements.during(async () => {
+      expect(await inbound.eventBatch(unit.serial, bodies)).toBe(true);
+      // The live outbox takes one row for the batch's community (its 50 events in it), not a row an event.
+      await until(async () => (await countOver('live_event', live0)) === 1 && (await countOver('webhook_delivery', hooks0)) === 50);
+    });
     expect(ran.length, ran.join('\n')).toBeLessThanOrEqual(2);
     expect(acked.flat()).toEqual(bodies.map((b) => b.eid));
 
@@ -168,11 +165,10 @@ describe('a batch of access events', () => {
     );
 
     // Delivered again: stored once, nothing streamed or queued again, the unit still told they are written; one round trip.
-    ran.length = 0;
-    recording = true;
-    expect(await inbound.eventBatch(unit.serial, bodies)).toBe(true);
-    await inbound.idle();
-    recording = false;
+    ({ ran } = await statements.during(async () => {
+      expect(await inbound.eventBatch(unit.serial, bodies)).toBe(true);
+      await inbound.idle();
+    }));
     expect(ran.length, ran.join('\n')).toBe(1);
     expect(acked.slice(1).flat()).toEqual(bodies.map((b) => b.eid));
     expect([
@@ -214,14 +210,13 @@ describe('a batch of access events', () => {
           .execute()
       ).map((d) => d.last_seen_at);
     expect(await lastSeen()).toEqual([null, null, null]);
-    ran.length = 0;
-    recording = true;
-    const stored = await storeEvents(
-      t.db,
-      events,
-      units.map((u) => u.serial),
+    const { ran, result: stored } = await statements.during(() =>
+      storeEvents(
+        t.db,
+        events,
+        units.map((u) => u.serial),
+      ),
     );
-    recording = false;
     expect(stored.access.map((r) => r.card_num)).toEqual(events.map((e) => e.body.cardNum));
     expect(stored.access.every((r) => r.community_name === 'Batch Court')).toBe(true);
     expect(ran.length, ran.join('\n')).toBe(1);

@@ -2,6 +2,7 @@ import { ACCESS_RESULT, ACCESS_TYPE } from '@gatehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindNewDevice } from '../test/devices.ts';
 import { type TestApp, testApp } from '../test/harness.ts';
+import { statementRecorder } from '../test/statements.ts';
 import { Inbound } from './inbound.ts';
 import { RecentEvents } from './recent-events.ts';
 
@@ -9,15 +10,12 @@ import { RecentEvents } from './recent-events.ts';
 describe('re-sent events', () => {
   let t: TestApp;
   let admin: string;
-  let recording = false;
-  const ran: string[] = [];
+  const statements = statementRecorder((q) => /access_event|usage_event|alarm/.test(q));
 
   beforeAll(async () => {
     t = await testApp({
       config: { WEBHOOK_POLL_MS: 0, GROUP_FANOUT_POLL_MS: 0 },
-      onQuery: (q) => {
-        if (recording && /access_event|usage_event|alarm/.test(q.sql)) ran.push(q.sql);
-      },
+      onQuery: statements.onQuery,
     });
     ({ token: admin } = await t.signIn({ roleId: 1 }));
   });
@@ -49,23 +47,22 @@ describe('re-sent events', () => {
       (await t.db.selectFrom('access_event').select('eid').where('eid', 'like', 're%').execute()).map((r) => r.eid).sort();
 
     // Sent, and sent again before it was written: one write, confirmed once.
-    recording = true;
-    for (const i of [1, 2]) inbound.event(unit.serial, event(i));
-    for (const i of [1, 2]) inbound.event(unit.serial, event(i));
-    await inbound.idle();
-    recording = false;
+    let { ran } = await statements.during(async () => {
+      for (const i of [1, 2]) inbound.event(unit.serial, event(i));
+      for (const i of [1, 2]) inbound.event(unit.serial, event(i));
+      await inbound.idle();
+    });
     expect(ran.length, ran.join('\n')).toBe(1);
     expect(ran[0]).toMatch(/insert into access_event/);
     expect(await count()).toEqual(['re1', 're2']);
     expect(confirmed.sort()).toEqual(['re1', 're2']);
 
     // Sent again once written (its confirmation was lost): confirmed again, no statement.
-    ran.length = 0;
     confirmed.length = 0;
-    recording = true;
-    inbound.event(unit.serial, event(1));
-    await inbound.idle();
-    recording = false;
+    ({ ran } = await statements.during(async () => {
+      inbound.event(unit.serial, event(1));
+      await inbound.idle();
+    }));
     expect(ran).toEqual([]);
     expect(confirmed).toEqual(['re1']);
 

@@ -2,6 +2,7 @@ import { CMD_KIND } from '@gatehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindNewDevice } from '../../test/devices.ts';
 import { type TestApp, testApp } from '../../test/harness.ts';
+import { statementRecorder } from '../../test/statements.ts';
 import { addAddress, newCard } from './test-kit.ts';
 
 /**
@@ -12,13 +13,12 @@ import { addAddress, newCard } from './test-kit.ts';
 describe('a card download to 10 door units', () => {
   let t: TestApp;
   let token: string;
-  let recording = false;
-  const ran: string[] = [];
+  const statements = statementRecorder();
 
   beforeAll(async () => {
     t = await testApp({
       config: { CALLER_LEASE_MS: 60_000, WEBHOOK_POLL_MS: 0, GROUP_FANOUT_POLL_MS: 0 },
-      onQuery: (q) => void (recording && ran.push(q.sql)),
+      onQuery: statements.onQuery,
     });
     ({ token } = await t.signIn({ roleId: 1 }));
   });
@@ -32,9 +32,9 @@ describe('a card download to 10 door units', () => {
     // The caller is read once and then kept: the download itself is what is counted.
     await t.get('/card/getCardAddressDownloadInfo', { id: card.id }, token);
     const agas = units.map((u) => ({ gateID: u.addressid, validfrom: '2026/01/01 00:00:00', validto: '2030/12/31 23:59:59', info: '' }));
-    recording = true;
-    const res = await t.post<{ queued: number }>('/card/updateCardAddressInfo', { id: card.id, agas: JSON.stringify(agas) }, token);
-    recording = false;
+    const { ran, result: res } = await statements.during(() =>
+      t.post<{ queued: number }>('/card/updateCardAddressInfo', { id: card.id, agas: JSON.stringify(agas) }, token),
+    );
     expect(res.body.content).toEqual({ queued: 10 });
     // 13 seen by the listener (begin and commit are not): 15 in all.
     // Begin and commit are seen on PostgreSQL only: counted apart, 13 others + 2 = 15.
