@@ -14,7 +14,7 @@ import { startEmbeddedBroker } from '../packages/server/src/devices/broker.ts';
 import { withCommands } from '../packages/server/src/devices/commands.ts';
 import { command } from '../packages/server/src/devices/new-command.ts';
 import { connectGateway } from '../packages/server/src/devices/gateway.ts';
-import { verifyDeviceSecret } from '../packages/server/src/devices/secrets.ts';
+import { deviceCommunity, verifyDeviceSecret } from '../packages/server/src/devices/secrets.ts';
 import { openSession } from '../packages/server/src/http/auth.ts';
 import { freshPostgres } from '../packages/server/src/test/harness.ts';
 import { seedUnits } from '../packages/server/src/test/units.ts';
@@ -45,7 +45,11 @@ async function fanOut(units: number, rounds: number) {
   await migrate(handle.db);
   await syncMenus(handle.db);
   const db = handle.db;
-  const broker = await startEmbeddedBroker(0, { prefix, verifyDevice: (s, p) => verifyDeviceSecret(db, s, p) }, '127.0.0.1');
+  const broker = await startEmbeddedBroker(
+    0,
+    { prefix, verifyDevice: (s, p) => verifyDeviceSecret(db, s, p), communityOf: (s) => deviceCommunity(db, s) },
+    '127.0.0.1',
+  );
   const url = `mqtt://127.0.0.1:${broker.port}`;
   const bus = await connectGateway({
     db,

@@ -17,6 +17,7 @@ import { liftEmergencyMode, setEmergencyMode } from '../packages/server/src/modu
 
 type Ask =
   | { id: number; op: 'issue'; addressIds: number[]; card: string }
+  | { id: number; op: 'profiles' }
   | { id: number; op: 'acked'; firstId: number }
   | { id: number; op: 'events' }
   | { id: number; op: 'online' }
@@ -51,6 +52,42 @@ const operator: AuthCtx = {
 
 async function answer(m: Ask): Promise<unknown> {
   switch (m.op) {
+    case 'profiles': {
+      // Each seeded unit's device.profile (its place and community), as activation sends it: a unit learns
+      // its community from it and follows that community's broadcast topic (device-protocol §10).
+      const units = await db
+        .selectFrom('device as d')
+        .innerJoin('address as a', 'a.id', 'd.address_id')
+        .innerJoin('community as c', 'c.id', 'a.community_id')
+        .select(['d.serial', 'a.id', 'a.name', 'a.address', 'a.community_id', 'c.name as community', 'a.is_villa', 'a.hardware'])
+        .execute();
+      let first = 0;
+      await withCommands(booted.services, async (_trx, q) => {
+        await q.addMany(
+          units.map((u) => ({
+            to: [u.id],
+            cmds: [
+              command(
+                CMD_KIND.profile,
+                {
+                  serial: u.serial,
+                  addressId: u.id,
+                  name: u.name,
+                  address: u.address,
+                  communityId: u.community_id,
+                  communityName: u.community,
+                  isVilla: u.is_villa,
+                  hardware: u.hardware,
+                },
+                { objectKey: 'profile' },
+              ),
+            ],
+          })),
+        );
+        first = q.commandIds.reduce((a, b) => Math.min(a, b), Number.MAX_SAFE_INTEGER);
+      });
+      return first;
+    }
     case 'issue': {
       let first = 0;
       await withCommands(booted.services, async (_trx, q) => {

@@ -133,7 +133,14 @@ export interface EmergencyModePayload {
   allow: string[];
   /** When the mode was set (ISO 8601). */
   since: string;
+  /**
+   * Whose mode this is: `unit` is the unit's own (set on this door unit), which the community's
+   * broadcasts do not override until a command with `community` arrives; `community` (the default)
+   * follows the community (docs/device-protocol.md §10).
+   */
+  scope?: EmergencyScope;
 }
+export type EmergencyScope = 'community' | 'unit';
 
 /** `door.open`: open the door once; the unit reports an access event of type remote (3) naming the operator. */
 export interface DoorOpenPayload {

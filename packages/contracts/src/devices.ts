@@ -66,6 +66,14 @@ export const UNIT_PUBLISHES = ['ack', 'event', 'status', 'heartbeat'] as const s
 /** `cmd`: its commands; `evack`: the server's word that events it sent are stored (docs/device-protocol.md §7). */
 export const UNIT_SUBSCRIBES = ['cmd', 'evack'] as const satisfies readonly DeviceTopic[];
 export const deviceTopic = (prefix: string, serial: string, t: DeviceTopic): string => `${prefix}/dev/${serial}/${t}`;
+/**
+ * The community's broadcast of its emergency mode (docs/device-protocol.md §10): the server publishes it
+ * once, retained, and the broker hands it to every unit of the community, which may subscribe to its own
+ * community's topic only (the community it was told in `device.profile`).
+ */
+export const communityTopic = (prefix: string, communityId: number): string => `${prefix}/community/${communityId}/emergency`;
+/** The root of the community topics (the server publishes under it). */
+export const communityTopicRoot = (prefix: string): string => `${prefix}/community/`;
 
 /** Parses `<prefix>/dev/<serial>/<topic>`; null for anything else. */
 export function parseDeviceTopic(prefix: string, topic: string): { serial: string; topic: DeviceTopic } | null {

@@ -6,6 +6,8 @@ import {
   CMD_KIND,
   CARD_MODE,
   type CmdMessage,
+  communityTopic,
+  communityTopicRoot,
   type DeviceAlarmType,
   deviceTopic,
   type EventMessage,
@@ -71,6 +73,10 @@ export class SimulatedDevice {
   readonly unconfirmed = new Map<string, { e: EventMessage; at: number; wait: number }>();
   /** Events published again because no confirmation came in time. */
   redelivered = 0;
+  /** Community broadcasts of an emergency mode received, and applied (protocol §10). */
+  broadcasts = { received: 0, applied: 0 };
+  /** The community whose broadcast topic the unit subscribed to (from `device.profile`). */
+  private community: number | null = null;
   private redeliver: NodeJS.Timeout | null = null;
   failureRate: number;
   ackDelayMs: number;
@@ -128,7 +134,12 @@ export class SimulatedDevice {
       will: { topic: this.topic('status'), payload: Buffer.from(JSON.stringify(offline)), qos: 1, retain: true },
     });
     this.client = client;
-    client.on('message', (t, payload) => (t === this.topic('evack') ? this.onEvack(payload) : this.onCommand(payload)));
+    const broadcast = communityTopicRoot(this.prefix);
+    client.on('message', (t, payload) => {
+      if (t === this.topic('evack')) this.onEvack(payload);
+      else if (t.startsWith(broadcast)) this.onBroadcast(payload);
+      else this.onCommand(payload);
+    });
     client.on('offline', () => this.o.log?.(`${this.serial}: offline`));
     client.on('reconnect', () => this.o.log?.(`${this.serial}: reconnecting`));
     client.on('error', (e) => {
@@ -161,6 +172,8 @@ export class SimulatedDevice {
     if (!c) return;
     const redeliverMs = this.o.redeliverMs ?? 5000;
     await c.subscribeAsync(redeliverMs > 0 ? [this.topic('cmd'), this.topic('evack')] : this.topic('cmd'), { qos: 1 });
+    this.community = null;
+    await this.followCommunity();
     if (redeliverMs > 0 && !this.redeliver) {
       this.redeliver = setInterval(() => this.sendUnconfirmed(redeliverMs * 4), Math.max(50, Math.floor(redeliverMs / 4)));
       this.redeliver.unref();
@@ -172,6 +185,38 @@ export class SimulatedDevice {
 
   connected(): boolean {
     return this.client?.connected ?? false;
+  }
+
+  /**
+   * Subscribes to the broadcast topic of the community `device.profile` named (and leaves the one of
+   * the community before). A broker that refuses it (SUBACK 0x80) leaves the unit on its own commands.
+   */
+  private async followCommunity(): Promise<void> {
+    const c = this.client;
+    const next = this.state.profile?.communityId;
+    if (!c?.connected || !Number.isSafeInteger(next) || next === this.community) return;
+    try {
+      if (this.community !== null) await c.unsubscribeAsync(communityTopic(this.prefix, this.community));
+      this.community = next as number;
+      const granted = await c.subscribeAsync(communityTopic(this.prefix, next as number), { qos: 1 });
+      if (granted.some((g) => g.qos === 128)) this.o.log?.(`${this.serial}: community broadcast refused by the broker`);
+    } catch (e) {
+      this.o.log?.(`${this.serial}: community broadcast: ${String(e)}`);
+    }
+  }
+
+  /** A community broadcast of an emergency mode: applied in order with the commands, never answered. */
+  private onBroadcast(payload: Buffer): void {
+    let cmd: CmdMessage;
+    try {
+      cmd = JSON.parse(payload.toString('utf8')) as CmdMessage;
+    } catch {
+      return;
+    }
+    this.broadcasts.received++;
+    this.chain = this.chain.then(() => {
+      if (this.state.applyBroadcast(cmd)) this.broadcasts.applied++;
+    });
   }
 
   /** Commands are handled one at a time, in arrival order. */
@@ -209,6 +254,7 @@ export class SimulatedDevice {
       try {
         this.state.apply(cmd);
         ack = { id: cmd.id, ok: true, info: ackInfo(this.state, cmd) };
+        if (cmd.kind === CMD_KIND.profile) await this.followCommunity();
         if (cmd.kind === CMD_KIND.doorOpen) await this.emit(remoteOpenEvent(cmd.payload));
       } catch (e) {
         ack = { id: cmd.id, ok: false, info: e instanceof Error ? e.message : String(e) };

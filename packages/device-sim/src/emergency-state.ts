@@ -10,6 +10,8 @@ export class EmergencyState {
   mode: EmergencyMode = EMERGENCY_MODE.normal;
   reason = '';
   allow = new Set<string>();
+  /** The mode is the unit's own (scope `unit`): the community's broadcasts leave it alone. */
+  own = false;
   /** The door lock is held open (all open). */
   get doorsUnlocked(): boolean {
     return this.mode === EMERGENCY_MODE.allOpen;
@@ -24,6 +26,7 @@ export class EmergencyState {
     this.mode = p.mode;
     this.reason = String(p.reason ?? '');
     this.allow = new Set(p.mode === EMERGENCY_MODE.lockdown && Array.isArray(p.allow) ? p.allow.map(String) : []);
+    this.own = p.scope === 'unit';
   }
 
   /** Whether a credential of this account opens in the current mode (its own validity checked elsewhere). */

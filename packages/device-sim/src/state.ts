@@ -61,6 +61,8 @@ export class DeviceState {
   private readonly appliedSet = new Set<number>();
   /** The id of the last command applied for each object (`CmdMessage.object`). */
   private readonly lastOf = new Map<string, number>();
+  /** The id of the last community broadcast applied (protocol §10). */
+  private lastBroadcast = -1;
 
   has(id: number): boolean {
     return this.appliedSet.has(id);
@@ -71,7 +73,23 @@ export class DeviceState {
    * for this unit while it was away arriving after the delete that replaced it, say).
    */
   superseded(cmd: CmdMessage): boolean {
-    return cmd.object !== undefined && (this.lastOf.get(cmd.object) ?? -1) > cmd.id;
+    if (cmd.object !== undefined && (this.lastOf.get(cmd.object) ?? -1) > cmd.id) return true;
+    // A community's mode older than the community broadcast applied since (a unit's own mode is not).
+    return cmd.kind === CMD_KIND.emergencyMode && cmd.payload?.scope !== 'unit' && this.lastBroadcast > cmd.id;
+  }
+
+  /**
+   * The community's broadcast of its emergency mode (protocol §10): applied unless the unit holds a mode
+   * of its own (scope `unit`), or has applied an `emergency` command or broadcast with this id or a newer
+   * one. Kept apart from the commands' ids: a command of the unit's own mode older than a broadcast (sent
+   * while the unit was away) still applies. Answers whether it was applied.
+   */
+  applyBroadcast(cmd: CmdMessage): boolean {
+    if (cmd.kind !== CMD_KIND.emergencyMode || !Number.isSafeInteger(cmd.id)) return false;
+    if (this.emergency.own || (this.lastOf.get('emergency') ?? -1) >= cmd.id || this.lastBroadcast >= cmd.id) return false;
+    this.emergency.apply({ ...cmd.payload, scope: 'community' });
+    this.lastBroadcast = cmd.id;
+    return true;
   }
 
   /**

@@ -16,7 +16,7 @@ import { startSilenceWatch } from './devices/health.ts';
 import { startLive } from './live/start.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { EmbeddedLoadWatch, withEmbeddedLoad } from './devices/embedded-load.ts';
-import { deviceSecretChecker } from './devices/secrets.ts';
+import { deviceCommunity, deviceSecretChecker } from './devices/secrets.ts';
 import { startMosquittoProvisioning, withProvisioner } from './devices/provision/index.ts';
 import { useSecretKey } from './devices/provision/sealed-secrets.ts';
 import { type DeviceBus, unitsWithoutBroker } from './devices/bus.ts';
@@ -156,7 +156,12 @@ export async function boot(
       });
     } else {
       const secrets = deviceSecretChecker(dbHandle.db, config.DATABASE_URL);
-      const embedded = await startEmbeddedBroker(config.MQTT_PORT, { prefix: config.MQTT_TOPIC_PREFIX, verifyDevice: secrets.verify });
+      const embedded = await startEmbeddedBroker(config.MQTT_PORT, {
+        prefix: config.MQTT_TOPIC_PREFIX,
+        verifyDevice: secrets.verify,
+        // read at a unit's SUBSCRIBE, after its CONNACK: the server's pool serves it (the secret check has its own)
+        communityOf: (serial) => deviceCommunity(dbHandle.db, serial),
+      });
       const gateway = await connectGateway({
         ...gw,
         mode: 'embedded',

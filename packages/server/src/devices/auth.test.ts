@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { CMD_KIND, CMD_STATUS, CMD_TYPE, type DeviceSecret } from '@gatehouse/contracts';
+import { CMD_KIND, CMD_STATUS, CMD_TYPE, communityTopic, type DeviceSecret } from '@gatehouse/contracts';
 import { type SimulatedDevice, startSimulatedDevice } from '@gatehouse/device-sim';
 import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +89,40 @@ describe('embedded broker authentication and topic rules', () => {
     await new Promise((r) => setTimeout(r, 200));
     await t.services.devices.idle();
     expect((await statusesOf(t, b.addressid))[0]?.status).toBe(CMD_STATUS.sent);
+  });
+
+  it("lets a unit subscribe to its own community's emergency topic only, and hands it the server's retained broadcast", async () => {
+    const d = await bindNewDevice(t, token, community);
+    const other = await t.createCommunity();
+    const mine = communityTopic('gh', community);
+    const theirs = communityTopic('gh', other);
+    // The server's own client publishes each community's mode once, retained, before the unit is there.
+    const server = (t.services.devices as unknown as { client: mqtt.MqttClient }).client;
+    await server.publishAsync(mine, JSON.stringify({ mode: 'lockdown', of: community }), { qos: 1, retain: true });
+    await server.publishAsync(theirs, JSON.stringify({ mode: 'lockdown', of: other }), { qos: 1, retain: true });
+    const c = await connect(d.serial, d.secret);
+    const got: { topic: string; body: string; retain: boolean }[] = [];
+    c.on('message', (topic, payload, packet) => got.push({ topic, body: payload.toString(), retain: packet.retain }));
+    expect((await c.subscribeAsync(mine, { qos: 1 }))[0]?.qos).toBe(1);
+    await until(() => got.length > 0, 5000, 'retained broadcast');
+    expect(got).toEqual([{ topic: mine, body: JSON.stringify({ mode: 'lockdown', of: community }), retain: true }]);
+    // Another community's broadcast names its accounts: refused (granted 0x80), as a wildcard over them all is.
+    await expect(c.subscribeAsync(theirs, { qos: 1 })).rejects.toMatchObject({ packet: { granted: [0x80] } });
+    await expect(c.subscribeAsync('gh/community/+/emergency', { qos: 1 })).rejects.toMatchObject({ packet: { granted: [0x80] } });
+    // Read at every SUBSCRIBE: moved to the other community, the unit gets that one's topic.
+    const door = await t.db.selectFrom('device').select('address_id').where('serial', '=', d.serial).executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('address')
+      .set({ community_id: other })
+      .where('id', '=', door.address_id as number)
+      .execute();
+    expect((await c.subscribeAsync(theirs, { qos: 1 }))[0]?.qos).toBe(1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(got.map((m) => m.topic)).toEqual([mine, theirs]);
+    // Only the server publishes there: a unit that tries is disconnected.
+    const closed = new Promise<void>((r) => c.once('close', () => r()));
+    c.publish(theirs, '{"mode":"normal"}', { qos: 1, retain: true });
+    await closed;
   });
 
   it('refuses the old secret of a replaced device at once, and the new device gets the configuration', async () => {

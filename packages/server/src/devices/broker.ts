@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
-import { SERIAL_PATTERN, UNIT_PUBLISHES, UNIT_SUBSCRIBES } from '@gatehouse/contracts';
+import { communityTopic, communityTopicRoot, SERIAL_PATTERN, UNIT_PUBLISHES, UNIT_SUBSCRIBES } from '@gatehouse/contracts';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 
 /** How the embedded broker checks who connects (devices/secrets.ts does the device part). */
@@ -8,6 +8,11 @@ export interface BrokerAuth {
   prefix: string;
   /** Checks a device's serial (username) and secret (password). */
   verifyDevice(serial: string, secret: string): Promise<boolean>;
+  /**
+   * The community of the bound device's door unit (null: not bound). Read at every SUBSCRIBE to the
+   * community topic, so a unit moved to another community reads only its new community's broadcast.
+   */
+  communityOf(serial: string): Promise<number | null>;
 }
 
 export interface EmbeddedBroker {
@@ -36,7 +41,9 @@ function authError(): AuthenticateError {
 /**
  * Starts the embedded MQTT broker (aedes) on a TCP port. Devices sign in with their
  * serial and secret and may use only their own topics: publish on
- * `<prefix>/dev/<serial>/{ack,event,status,heartbeat}`, subscribe to `<prefix>/dev/<serial>/cmd`.
+ * `<prefix>/dev/<serial>/{ack,event,status,heartbeat}`, subscribe to `<prefix>/dev/<serial>/{cmd,evack}`
+ * and to their own community's emergency topic (`communityTopic`; the lockdown names accounts, so no
+ * other community's), which only the server publishes on.
  */
 export async function startEmbeddedBroker(port: number, auth: BrokerAuth, host = '0.0.0.0'): Promise<EmbeddedBroker> {
   const serverPassword = crypto.randomBytes(24).toString('base64url');
@@ -76,8 +83,13 @@ export async function startEmbeddedBroker(port: number, auth: BrokerAuth, host =
     authorizeSubscribe(client, sub, done) {
       const id = who.get(client);
       if (id?.kind === 'server') return done(null, sub);
-      if (id?.kind === 'device' && UNIT_SUBSCRIBES.some((t) => sub.topic === own(id.serial, t))) return done(null, sub);
-      done(null, null);
+      if (id?.kind !== 'device') return done(null, null);
+      if (UNIT_SUBSCRIBES.some((t) => sub.topic === own(id.serial, t))) return done(null, sub);
+      if (!sub.topic.startsWith(communityTopicRoot(auth.prefix))) return done(null, null);
+      auth.communityOf(id.serial).then(
+        (c) => done(null, c !== null && sub.topic === communityTopic(auth.prefix, c) ? sub : null),
+        () => done(null, null),
+      );
     },
   });
   broker.on('clientDisconnect', (client) => {

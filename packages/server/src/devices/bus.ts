@@ -1,4 +1,4 @@
-import type { BrokerHealth } from '@gatehouse/contracts';
+import type { BrokerHealth, CmdMessage } from '@gatehouse/contracts';
 import type { UnitRoute } from './adapters/contract.ts';
 import type { Units } from './units.ts';
 
@@ -16,6 +16,13 @@ export interface DeviceBus {
    * transaction that wrote them has committed; a periodic sweep catches any missed call.
    */
   dispatch(deviceIds: Iterable<number>): void;
+  /**
+   * Publishes a community's emergency mode once, retained, on its broadcast topic (`communityTopic`,
+   * docs/device-protocol.md §10): the broker hands it to every MQTT unit of the community at its own
+   * speed. The per-unit commands of the same change still go out (acks, sync state). Call it after
+   * the commit, before `dispatch`. Absent without a broker.
+   */
+  broadcast?(communityId: number, message: CmdMessage): void;
   /** Drops the live connections of a serial number (its secret was revoked). */
   disconnect(serial: string): void;
   /**

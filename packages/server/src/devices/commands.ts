@@ -1,4 +1,4 @@
-import { CMD_STATUS, PENDING_CMD_STATUSES } from '@gatehouse/contracts';
+import { CMD_STATUS, type CmdMessage, PENDING_CMD_STATUSES } from '@gatehouse/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { anyInt, anyText } from '../db/sql.ts';
@@ -16,6 +16,8 @@ import type { DoorConfig } from './desired.ts';
 export class CommandQueue {
   readonly deviceIds = new Set<number>();
   readonly commandIds: number[] = [];
+  /** Community broadcasts to publish after the commit, before the dispatch (DeviceBus.broadcast). */
+  readonly broadcasts: { communityId: number; message: CmdMessage }[] = [];
   /** `doors`: what a door unit's full configuration and lift file are built from. */
   constructor(
     private readonly trx: Kysely<DB>,
@@ -87,6 +89,15 @@ export class CommandQueue {
     for (const d of devices) this.deviceIds.add(d);
     for (const id of inserted) this.commandIds.push(id);
     return inserted.length;
+  }
+
+  /**
+   * Queues a community broadcast of a command just added for its units (`firstId`: the lowest id of
+   * those commands, so a unit takes it as no newer than its own copy, protocol §10).
+   */
+  broadcast(communityId: number, cmd: NewCommand, firstId: number): void {
+    const message = { id: firstId, type: cmd.type, kind: cmd.kind, payload: cmd.payload, createdAt: new Date().toISOString() };
+    this.broadcasts.push({ communityId, message: { ...message, ...(cmd.objectKey ? { object: cmd.objectKey } : {}) } as CmdMessage });
   }
 
   /** Cancels every pending command of a device (a full configuration or a replacement follows). */
@@ -162,6 +173,7 @@ export async function withCommands<T>(
     queue = new CommandQueue(trx, ctx.doors);
     return fn(trx, queue);
   });
+  for (const b of queue?.broadcasts ?? []) ctx.devices.broadcast?.(b.communityId, b.message);
   if (queue?.deviceIds.size) ctx.devices.dispatch(queue.deviceIds);
   return out;
 }

@@ -1,4 +1,4 @@
-import { deviceTopic } from '@gatehouse/contracts';
+import { communityTopic, deviceTopic } from '@gatehouse/contracts';
 import mqtt from 'mqtt';
 import { type MqttAdapter, mqttAdapter } from './adapters/mqtt.ts';
 import type { DeviceBus } from './bus.ts';
@@ -109,6 +109,9 @@ export async function connectGateway(o: GatewayOptions): Promise<DeviceBus & { c
     client,
     connected: () => client.connected,
     dispatch: (ids) => dispatcher.request(ids),
+    broadcast: (communityId, m) => {
+      client.publishAsync(communityTopic(o.prefix, communityId), JSON.stringify(m), { qos: 1, retain: true }).catch(onError);
+    },
     disconnect: (serial) => o.disconnect?.(serial),
     routes: () => units.routes(),
     idle: () => units.idle(),

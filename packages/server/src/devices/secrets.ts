@@ -29,6 +29,17 @@ export async function verifyDeviceSecret(db: Db, serial: string, secret: string)
   return matches(row?.secret_hash, secret);
 }
 
+/** The community of a bound device's door unit (its address's); null when the serial is not bound. */
+export async function deviceCommunity(db: Db, serial: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('device')
+    .innerJoin('address', 'address.id', 'device.address_id')
+    .select('address.community_id')
+    .where('device.serial', '=', serial)
+    .executeTakeFirst();
+  return row?.community_id ?? null;
+}
+
 /**
  * The embedded broker's secret check. On PostgreSQL it reads on two connections of its own, so a
  * connecting unit's CONNACK does not wait behind the statements queued on the server's pool (every

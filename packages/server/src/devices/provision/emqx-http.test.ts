@@ -87,6 +87,34 @@ describe('EMQX HTTP authentication and authorization', () => {
     expect((await auth(a.serial, a.secret)).body.result).toBe('deny');
   });
 
+  it("lets a unit subscribe to its own community's emergency topic only; the server publishes there", async () => {
+    const d = await bindNewDevice(t, token, community);
+    const other = await t.createCommunity();
+    const mine = `gh/community/${community}/emergency`;
+    expect((await acl(d.serial, 'subscribe', mine)).body.result).toBe('allow');
+    const denied: [string, string][] = [
+      ['subscribe', `gh/community/${other}/emergency`],
+      ['subscribe', 'gh/community/+/emergency'],
+      ['subscribe', `gh/community/${community}/#`],
+      ['publish', mine],
+    ];
+    for (const [action, topic] of denied) expect((await acl(d.serial, action, topic)).body.result, `${action} ${topic}`).toBe('deny');
+    expect((await acl('gatehouse', 'publish', mine)).body.result).toBe('allow');
+    expect((await acl('gatehouse', 'publish', `gh/community/${other}/emergency`)).body.result).toBe('allow');
+    expect((await acl('gatehouse', 'subscribe', 'gh/community/#')).body.result).toBe('deny');
+    // Moved to another community, the unit reads that one's topic instead; removed, none.
+    const door = await t.db.selectFrom('device').select('address_id').where('serial', '=', d.serial).executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('address')
+      .set({ community_id: other })
+      .where('id', '=', door.address_id as number)
+      .execute();
+    expect((await acl(d.serial, 'subscribe', mine)).body.result).toBe('deny');
+    expect((await acl(d.serial, 'subscribe', `gh/community/${other}/emergency`)).body.result).toBe('allow');
+    expect((await t.post('/device/delDevices', { ids: d.addressid }, token)).body.status).toBe(200);
+    expect((await acl(d.serial, 'subscribe', `gh/community/${other}/emergency`)).body.result).toBe('deny');
+  });
+
   it('denies a caller after too many wrong passwords; the unit itself still connects from its own address', async () => {
     const d = await bindNewDevice(t, token, community);
     const other = await bindNewDevice(t, token, community);

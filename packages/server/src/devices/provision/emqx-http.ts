@@ -1,5 +1,12 @@
 import crypto from 'node:crypto';
-import { type MqttHookAnswer, SERIAL_PATTERN, UNIT_PUBLISHES, UNIT_SUBSCRIBES } from '@gatehouse/contracts';
+import {
+  communityTopic,
+  communityTopicRoot,
+  type MqttHookAnswer,
+  SERIAL_PATTERN,
+  UNIT_PUBLISHES,
+  UNIT_SUBSCRIBES,
+} from '@gatehouse/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { keyPart, type RateLimiter } from '../../sms/rate-limit.ts';
@@ -65,8 +72,10 @@ export async function emqxAuthenticate(
 
 /**
  * Authorization: a door unit publishes only on its own topics (UNIT_PUBLISHES: ack, event, status, heartbeat)
- * and subscribes only to its own `cmd` and `evack` (UNIT_SUBSCRIBES), while it is bound; the server's
- * client uses `<prefix>/dev/...` and shared subscriptions `$share/<group>/<prefix>/dev/...`.
+ * and subscribes only to its own `cmd` and `evack` (UNIT_SUBSCRIBES) and to its door's community's emergency
+ * topic (`communityTopic`: a lockdown names accounts, so no other community's), while it is bound; the
+ * server's client uses `<prefix>/dev/...`, shared subscriptions `$share/<group>/<prefix>/dev/...`, and
+ * publishes under `<prefix>/community/`.
  */
 export async function emqxAuthorize(
   deps: { db: Db; config: Config },
@@ -78,6 +87,7 @@ export async function emqxAuthorize(
   if (deps.config.MQTT_USERNAME && username === deps.config.MQTT_USERNAME) {
     const base = `${prefix}/dev/`;
     if (topic.startsWith(base)) return allow();
+    if (action === 'publish' && topic.startsWith(communityTopicRoot(prefix))) return allow();
     if (action === 'subscribe' && /^\$share\/[^/+#]+\//.test(topic) && topic.slice(topic.indexOf('/', 7) + 1).startsWith(base))
       return allow();
     return deny();
@@ -85,13 +95,15 @@ export async function emqxAuthorize(
   if (!SERIAL_PATTERN.test(username)) return deny();
   const own = (t: string) => `${prefix}/dev/${username}/${t}`;
   const fits = action === 'publish' ? UNIT_PUBLISHES.some((t) => topic === own(t)) : UNIT_SUBSCRIBES.some((t) => topic === own(t));
-  if (!fits) return deny();
+  const community = action === 'subscribe' && topic.startsWith(communityTopicRoot(prefix));
+  if (!fits && !community) return deny();
   const bound = await deps.db
     .selectFrom('device')
-    .select('id')
-    .where('serial', '=', username)
-    .where('address_id', 'is not', null)
-    .where('secret_hash', 'is not', null)
+    .innerJoin('address', 'address.id', 'device.address_id')
+    .select('address.community_id')
+    .where('device.serial', '=', username)
+    .where('device.secret_hash', 'is not', null)
     .executeTakeFirst();
-  return bound ? allow() : deny();
+  if (!bound) return deny();
+  return fits || topic === communityTopic(prefix, bound.community_id) ? allow() : deny();
 }

@@ -65,6 +65,7 @@ export function withProvisioner(bus: DeviceBus, p: MosquittoProvisioner): Device
     url: bus.url,
     connected: () => bus.connected(),
     dispatch: (ids) => bus.dispatch(ids),
+    ...(bus.broadcast ? { broadcast: bus.broadcast } : {}),
     disconnect: (serial) => bus.disconnect(serial),
     // A request waits for the broker at most PROVISION_WAIT_MS (e.g. behind a long first reconcile); the change goes on.
     provision: (serials) => {

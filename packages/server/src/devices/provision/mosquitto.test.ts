@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CMD_STATUS, type DeviceSecret } from '@gatehouse/contracts';
+import { CMD_STATUS, communityTopic, type DeviceSecret } from '@gatehouse/contracts';
 import { type SimulatedDevice, startSimulatedDevice } from '@gatehouse/device-sim';
 import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { addToPool, bindNewDevice, newSerial, statusesOf, until } from '../../te
 import { freshPostgres, testApp, type TestApp, testDbKind } from '../../test/harness.ts';
 import { hasMosquitto, startMosquitto, type TestMosquitto } from '../../test/mosquitto.ts';
 import { withCommands } from '../commands.ts';
+import type { DynsecRoleEntry } from './dynsec.ts';
 import { brokerHealth } from './index.ts';
 
 if (!hasMosquitto()) {
@@ -128,6 +129,54 @@ describe.skipIf(!hasMosquitto())('Mosquitto dynamic-security provisioning', () =
     await ca.publishAsync(`gh/dev/${a.serial}/event`, '{}', { qos: 1 });
     await own;
     expect(seen).toEqual([`gh/dev/${a.serial}/heartbeat`, `gh/dev/${a.serial}/event`]);
+  });
+
+  it("gives a unit its community's emergency topic: the server's retained broadcast reaches it, another's is refused", async () => {
+    const d = await bindNewDevice(t, token, community);
+    const other = await t.createCommunity();
+    const mine = communityTopic('gh', community);
+    const theirs = communityTopic('gh', other);
+    const subscribes = async () => {
+      await settled();
+      const [r] = await m.dynsec([{ command: 'getRole', rolename: `gatehouse-gh-dev-${d.serial}` }]);
+      return ((r?.data?.role as DynsecRoleEntry | undefined)?.acls ?? [])
+        .filter((a) => a.acltype === 'subscribeLiteral' && a.allow)
+        .map((a) => a.topic)
+        .sort();
+    };
+    expect(await subscribes()).toEqual([`gh/dev/${d.serial}/cmd`, `gh/dev/${d.serial}/evack`, mine].sort());
+    // The server's own client (its role) publishes each community's mode once, retained.
+    const server = await connect(t.services.config.MQTT_USERNAME as string, t.services.config.MQTT_PASSWORD as string);
+    await server.publishAsync(mine, JSON.stringify({ mode: 'lockdown', of: community }), { qos: 1, retain: true });
+    await server.publishAsync(theirs, JSON.stringify({ mode: 'lockdown', of: other }), { qos: 1, retain: true });
+    const received = async (c: mqtt.MqttClient, topic: string) => {
+      const got = new Promise<string>((r) =>
+        c.on('message', (tp, payload, packet) => tp === topic && packet.retain && r(payload.toString())),
+      );
+      expect((await c.subscribeAsync(topic, { qos: 1 }))[0]?.qos).toBe(1);
+      return got;
+    };
+    const unit = await connect(d.serial, d.secret);
+    expect(JSON.parse(await received(unit, mine))).toEqual({ mode: 'lockdown', of: community });
+    await expect(unit.subscribeAsync(theirs, { qos: 1 })).rejects.toMatchObject({ packet: { granted: [0x80] } });
+    await expect(unit.subscribeAsync('gh/community/+/emergency', { qos: 1 })).rejects.toMatchObject({ packet: { granted: [0x80] } });
+    // The unit cannot overwrite the broadcast (the plugin drops its publish).
+    await unit.publishAsync(mine, '{"mode":"normal"}', { qos: 1, retain: true });
+    const again = await connect(d.serial, d.secret);
+    expect(JSON.parse(await received(again, mine))).toEqual({ mode: 'lockdown', of: community });
+
+    // Its door moves to the other community: the next sync names that one in its role.
+    const door = await t.db.selectFrom('device').select('address_id').where('serial', '=', d.serial).executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('address')
+      .set({ community_id: other })
+      .where('id', '=', door.address_id as number)
+      .execute();
+    await t.services.devices.provision?.([d.serial]);
+    expect(await subscribes()).toEqual([`gh/dev/${d.serial}/cmd`, `gh/dev/${d.serial}/evack`, theirs].sort());
+    const moved = await connect(d.serial, d.secret);
+    expect(JSON.parse(await received(moved, theirs))).toEqual({ mode: 'lockdown', of: other });
+    await expect(moved.subscribeAsync(mine, { qos: 1 })).rejects.toMatchObject({ packet: { granted: [0x80] } });
   });
 
   it('refuses the old secret after a reset (dropping the open connection) and accepts the new one', async () => {

@@ -1,5 +1,12 @@
 import crypto from 'node:crypto';
-import { type BrokerDrift, type BrokerHealth, UNIT_PUBLISHES, UNIT_SUBSCRIBES } from '@gatehouse/contracts';
+import {
+  type BrokerDrift,
+  type BrokerHealth,
+  communityTopic,
+  communityTopicRoot,
+  UNIT_PUBLISHES,
+  UNIT_SUBSCRIBES,
+} from '@gatehouse/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/index.ts';
 import type { DynsecAcl, DynsecClientEntry, DynsecCommand, Dynsec, DynsecRoleEntry } from './dynsec.ts';
@@ -10,6 +17,8 @@ interface Wanted {
   serial: string;
   secretHash: string;
   box: string | null;
+  /** Its door's community: the one emergency topic it may subscribe to (a move changes its role). */
+  communityId: number | null;
 }
 
 export interface MosquittoOptions {
@@ -39,8 +48,9 @@ const sameAcls = (a: DynsecAcl[] | undefined, b: DynsecAcl[]) => {
 /**
  * Keeps an external Mosquitto's dynamic-security clients in line with the database:
  * one client per bound door unit (username = serial, password = its secret) with its
- * own role (publish only `<prefix>/dev/<serial>/{ack,event,status}`, subscribe only
- * `<prefix>/dev/<serial>/cmd`), and the server's client with the server role. Clients it
+ * own role (publish only `<prefix>/dev/<serial>/{ack,event,status,heartbeat}`, subscribe only
+ * `<prefix>/dev/<serial>/{cmd,evack}` and its community's emergency topic), and the server's
+ * client with the server role. Clients it
  * manages carry the text name `gatehouse <prefix> door unit`; others are left alone.
  *
  * `sync(serials)` runs after a commit that issued or revoked secrets; a failure leaves
@@ -69,11 +79,19 @@ export class MosquittoProvisioner {
     return `gatehouse-${this.o.prefix}-dev-${serial}`;
   }
 
-  deviceAcls(serial: string): DynsecAcl[] {
+  /**
+   * A unit's role. Its community's emergency topic is the only one outside its own, subscribe only (the
+   * server publishes there, retained). Receiving needs no entry, for it as for `cmd`: `dynsec init` sets
+   * `publishClientReceive` to allow by default.
+   */
+  deviceAcls(serial: string, communityId: number | null): DynsecAcl[] {
     const own = (t: string) => `${this.o.prefix}/dev/${serial}/${t}`;
     return [
       ...UNIT_PUBLISHES.map((t) => ({ acltype: 'publishClientSend', topic: own(t), allow: true, priority: 0 })),
       ...UNIT_SUBSCRIBES.map((t) => ({ acltype: 'subscribeLiteral', topic: own(t), allow: true, priority: 0 })),
+      ...(communityId === null
+        ? []
+        : [{ acltype: 'subscribeLiteral', topic: communityTopic(this.o.prefix, communityId), allow: true, priority: 0 }]),
     ];
   }
 
@@ -84,6 +102,8 @@ export class MosquittoProvisioner {
       { acltype: 'subscribePattern', topic: all, allow: true, priority: 0 },
       // shared subscriptions ($share/<group>/<prefix>/dev/...) for several server instances
       { acltype: 'subscribePattern', topic: `$share/+/${all}`, allow: true, priority: 0 },
+      // each community's emergency mode, published retained (the units subscribe to their own)
+      { acltype: 'publishClientSend', topic: `${communityTopicRoot(this.o.prefix)}#`, allow: true, priority: 0 },
     ];
   }
 
@@ -232,12 +252,12 @@ export class MosquittoProvisioner {
   private async wanted(serials?: string[]): Promise<Wanted[]> {
     let q = this.o.db
       .selectFrom('device')
-      .select(['serial', 'secret_hash', 'secret_box'])
-      .where('address_id', 'is not', null)
-      .where('secret_hash', 'is not', null);
-    if (serials) q = q.where('serial', 'in', serials);
+      .innerJoin('address', 'address.id', 'device.address_id')
+      .select(['device.serial', 'device.secret_hash', 'device.secret_box', 'address.community_id'])
+      .where('device.secret_hash', 'is not', null);
+    if (serials) q = q.where('device.serial', 'in', serials);
     const rows = await q.execute();
-    return rows.map((r) => ({ serial: r.serial, secretHash: r.secret_hash as string, box: r.secret_box }));
+    return rows.map((r) => ({ serial: r.serial, secretHash: r.secret_hash as string, box: r.secret_box, communityId: r.community_id }));
   }
 
   private async syncNow(serials: string[]): Promise<void> {
@@ -274,7 +294,7 @@ export class MosquittoProvisioner {
     const wantedSerials = new Set(wanted.map((w) => w.serial));
     for (const w of wanted) {
       const rolename = this.roleOf(w.serial);
-      const acls = this.deviceAcls(w.serial);
+      const acls = this.deviceAcls(w.serial, w.communityId);
       const role = byRole.get(rolename);
       const client = byUser.get(w.serial);
       const fp = fingerprint(w.secretHash);

@@ -6,6 +6,7 @@ import {
   type EmergencyMode,
   type EmergencyModePayload,
   type EmergencyRow,
+  type EmergencyScope,
   LOCKDOWN_ROLES,
   msg,
   ROLE,
@@ -13,7 +14,7 @@ import {
 } from '@gatehouse/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import { withCommands } from '../../devices/commands.ts';
+import { type CommandQueue, withCommands } from '../../devices/commands.ts';
 import { command, type NewCommand } from '../../devices/new-command.ts';
 import type { DesiredSource } from '../../devices/desired.ts';
 import type { AuthCtx } from '../../http/context.ts';
@@ -62,15 +63,44 @@ async function lockdownAccounts(db: Kysely<DB>, communityId: number): Promise<st
   return rows.map((r) => r.reg_no);
 }
 
-/** The `emergency.mode` command for the units of a community. */
-async function modeCommand(db: Kysely<DB>, communityId: number, mode: EmergencyMode, reason: string, since: Date): Promise<NewCommand> {
+/**
+ * The `emergency.mode` command for the units of a community; `scope` says whether it is a unit's own
+ * mode (`unit`) or its community's (`community`, which the community broadcasts may replace).
+ */
+async function modeCommand(
+  db: Kysely<DB>,
+  communityId: number,
+  mode: EmergencyMode,
+  reason: string,
+  since: Date,
+  scope: EmergencyScope,
+): Promise<NewCommand> {
   const payload: EmergencyModePayload = {
     mode,
     reason,
     allow: mode === EMERGENCY_MODE.lockdown ? await lockdownAccounts(db, communityId) : [],
     since: since.toISOString(),
+    scope,
   };
   return command(CMD_KIND.emergencyMode, payload, { objectKey: 'emergency', priority: COMMAND_PRIORITY.emergency });
+}
+
+/**
+ * Queues a community's mode for the units that follow it: their own commands (acks, sync state),
+ * and the one retained broadcast the broker hands to all of them at once (protocol §10), so a
+ * lockdown reaches a large community at the broker's speed. Answers the commands queued.
+ */
+async function queueCommunityMode(q: CommandQueue, units: number[], communityId: number, cmd: NewCommand): Promise<number> {
+  const before = q.commandIds.length;
+  const queued = await q.add(units, [cmd]);
+  const ids = q.commandIds.slice(before);
+  if (ids.length)
+    q.broadcast(
+      communityId,
+      cmd,
+      ids.reduce((a, b) => Math.min(a, b)),
+    );
+  return queued;
 }
 
 const activeRows = (db: Kysely<DB>) =>
@@ -101,7 +131,9 @@ export const emergencySource: DesiredSource = async (db, door) => {
     .where((eb) => eb.or([eb('address_id', 'is', null), eb('address_id', '=', door.addressId)]))
     .execute();
   const row = rows.find((r) => r.address_id === door.addressId) ?? rows[0];
-  return row ? [await modeCommand(db, door.communityId, row.mode as EmergencyMode, row.reason, row.set_at)] : [];
+  if (!row) return [];
+  const scope = row.address_id === door.addressId ? 'unit' : 'community';
+  return [await modeCommand(db, door.communityId, row.mode as EmergencyMode, row.reason, row.set_at, scope)];
 };
 
 /** What a set or a lift records in its transaction: its op log row and its webhook deliveries. */
@@ -228,9 +260,9 @@ export async function setEmergencyMode(
       })
       .returning(['id', 'set_at'])
       .executeTakeFirstOrThrow();
+    const cmd = await modeCommand(trx, input.communityId, input.mode, input.reason, row.set_at, addressId === null ? 'community' : 'unit');
     const units = addressId === null ? await unitsFollowingCommunity(trx, input.communityId) : [addressId];
-    const cmd = await modeCommand(trx, input.communityId, input.mode, input.reason, row.set_at);
-    const queued = await q.add(units, [cmd]);
+    const queued = addressId === null ? await queueCommunityMode(q, units, input.communityId, cmd) : await q.add(units, [cmd]);
     await recordChange(trx, ctx, {
       action: 'set',
       id: row.id,
@@ -269,15 +301,16 @@ export async function liftEmergencyMode(ctx: AuthCtx, input: { id: number; reaso
     let queued: number;
     if (row.address_id === null) {
       const units = await unitsFollowingCommunity(trx, row.community_id);
-      queued = await q.add(units, [await modeCommand(trx, row.community_id, EMERGENCY_MODE.normal, reason, new Date())]);
+      const normal = await modeCommand(trx, row.community_id, EMERGENCY_MODE.normal, reason, new Date(), 'community');
+      queued = await queueCommunityMode(q, units, row.community_id, normal);
     } else {
       const community: ModeRow | undefined = await activeRows(trx)
         .where('community_id', '=', row.community_id)
         .where('address_id', 'is', null)
         .executeTakeFirst();
       const next = community
-        ? await modeCommand(trx, row.community_id, community.mode as EmergencyMode, community.reason, community.set_at)
-        : await modeCommand(trx, row.community_id, EMERGENCY_MODE.normal, reason, new Date());
+        ? await modeCommand(trx, row.community_id, community.mode as EmergencyMode, community.reason, community.set_at, 'community')
+        : await modeCommand(trx, row.community_id, EMERGENCY_MODE.normal, reason, new Date(), 'community');
       queued = await q.add(row.address_id, [next]);
     }
     await recordChange(trx, ctx, {
