@@ -1,4 +1,4 @@
-import { CMD_KIND, CMD_TYPE_OF, EMERGENCY_MODE, type EmergencyMode } from '../packages/contracts/src/index.ts';
+import { CMD_KIND, CMD_TYPE_OF, communityTopic, EMERGENCY_MODE, type EmergencyMode } from '../packages/contracts/src/index.ts';
 import type { Fleet } from '../packages/device-sim/src/index.ts';
 import mqtt from 'mqtt';
 import type { ScaleServer } from './scale-server.ts';
@@ -50,8 +50,10 @@ export async function lockdownLine(server: ScaleServer, fleet: Fleet, url: strin
   }
   await raw.endAsync();
 
-  const runs: { allMs: number; answeredMs: number; queued: number; liftMs: number }[] = [];
+  const runs: { allMs: number; answeredMs: number; queued: number; liftMs: number; byBroadcast: number }[] = [];
+  const broadcastsApplied = () => fleet.devices.reduce((n, d) => n + d.broadcasts.applied, 0);
   for (let i = 0; i < 2; i++) {
+    const b0 = broadcastsApplied();
     const t0 = performance.now();
     let answeredMs = 0;
     const set = server.ask<{ id: number; queued: number }>({ op: 'lockdown', addressId }).then((r) => {
@@ -60,14 +62,39 @@ export async function lockdownLine(server: ScaleServer, fleet: Fleet, url: strin
     });
     await allHold(fleet, EMERGENCY_MODE.lockdown);
     const allMs = performance.now() - t0;
+    const byBroadcast = broadcastsApplied() - b0;
     const { id, queued } = await set;
     const t1 = performance.now();
     await server.ask({ op: 'lift', modeId: id });
     await allHold(fleet, EMERGENCY_MODE.normal);
-    runs.push({ allMs, answeredMs, queued, liftMs: performance.now() - t1 });
+    runs.push({ allMs, answeredMs, queued, liftMs: performance.now() - t1, byBroadcast });
   }
   // Every mode command acknowledged and written back before the next line (a pending one would be re-sent).
   await server.ask({ op: 'settled' });
+
+  // The broker's own fan-out, last (its ids are above the server's, which units would then drop): one
+  // raw client publishes the broadcast once, retained, as the server does, with no per-unit commands.
+  const communityId = fleet.devices[0]?.state.profile?.communityId as number;
+  const bc = await mqtt.connectAsync(url, { clientId: `scale-raw-bc-${prefix}` });
+  const broadcastRun = async (mode: EmergencyMode) => {
+    const t0 = performance.now();
+    const m = { id: nextId++, type: CMD_TYPE_OF[CMD_KIND.emergencyMode], kind: CMD_KIND.emergencyMode, object: 'emergency' };
+    const payload = { mode, reason: 'raw', allow: [], since: new Date().toISOString() };
+    await bc.publishAsync(communityTopic(prefix, communityId), JSON.stringify({ ...m, payload, createdAt: new Date().toISOString() }), {
+      qos: 1,
+      retain: true,
+    });
+    await allHold(fleet, mode);
+    return performance.now() - t0;
+  };
+  const rawBroadcastMs: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    rawBroadcastMs.push(await broadcastRun(EMERGENCY_MODE.lockdown));
+    await broadcastRun(EMERGENCY_MODE.normal);
+  }
+  await bc.publishAsync(communityTopic(prefix, communityId), '', { qos: 1, retain: true });
+  await bc.endAsync();
+
   const best = Math.min(...runs.map((r) => r.allMs));
   const rawBest = Math.min(...rawMs);
   return {
@@ -80,7 +107,10 @@ export async function lockdownLine(server: ScaleServer, fleet: Fleet, url: strin
       answeredMs: Math.round(r.answeredMs),
       queued: r.queued,
       liftAllNormalMs: Math.round(r.liftMs),
+      unitsByBroadcast: r.byBroadcast,
     })),
     rawRunsMs: rawMs.map(Math.round),
+    rawBroadcastMs: Math.round(Math.min(...rawBroadcastMs)),
+    rawBroadcastRunsMs: rawBroadcastMs.map(Math.round),
   };
 }
