@@ -51,6 +51,16 @@ export interface SimOptions {
   redeliverMs?: number;
 }
 
+/** A command (or broadcast) as received: null when it is not JSON or has no integer id. */
+function commandIn(payload: Buffer): CmdMessage | null {
+  try {
+    const cmd = JSON.parse(payload.toString('utf8')) as CmdMessage;
+    return Number.isSafeInteger(cmd?.id) ? cmd : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A door unit on the MQTT link, as docs/device-protocol.md describes it. */
 export class SimulatedDevice {
   readonly serial: string;
@@ -207,12 +217,8 @@ export class SimulatedDevice {
 
   /** A community broadcast of an emergency mode: applied in order with the commands, never answered. */
   private onBroadcast(payload: Buffer): void {
-    let cmd: CmdMessage;
-    try {
-      cmd = JSON.parse(payload.toString('utf8')) as CmdMessage;
-    } catch {
-      return;
-    }
+    const cmd = commandIn(payload);
+    if (!cmd) return;
     this.broadcasts.received++;
     this.chain = this.chain.then(() => {
       if (this.state.applyBroadcast(cmd)) this.broadcasts.applied++;
@@ -221,13 +227,8 @@ export class SimulatedDevice {
 
   /** Commands are handled one at a time, in arrival order. */
   private onCommand(payload: Buffer): void {
-    let cmd: CmdMessage;
-    try {
-      cmd = JSON.parse(payload.toString('utf8')) as CmdMessage;
-    } catch {
-      return;
-    }
-    if (!Number.isSafeInteger(cmd.id)) return;
+    const cmd = commandIn(payload);
+    if (!cmd) return;
     if (this.seenIds.has(cmd.id)) this.duplicates++;
     else this.seenIds.add(cmd.id);
     this.received.push(cmd);

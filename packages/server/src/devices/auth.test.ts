@@ -3,7 +3,7 @@ import { CMD_KIND, CMD_STATUS, CMD_TYPE, communityTopic, type DeviceSecret } fro
 import { type SimulatedDevice, startSimulatedDevice } from '@gatehouse/device-sim';
 import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addToPool, bindNewDevice, newSerial, statusesOf, until } from '../test/devices.ts';
+import { addToPool, bindNewDevice, moveDoor, newSerial, statusesOf, until } from '../test/devices.ts';
 import { testApp, type TestApp } from '../test/harness.ts';
 import { withCommands } from './commands.ts';
 
@@ -110,12 +110,7 @@ describe('embedded broker authentication and topic rules', () => {
     await expect(c.subscribeAsync(theirs, { qos: 1 })).rejects.toMatchObject({ packet: { granted: [0x80] } });
     await expect(c.subscribeAsync('gh/community/+/emergency', { qos: 1 })).rejects.toMatchObject({ packet: { granted: [0x80] } });
     // Read at every SUBSCRIBE: moved to the other community, the unit gets that one's topic.
-    const door = await t.db.selectFrom('device').select('address_id').where('serial', '=', d.serial).executeTakeFirstOrThrow();
-    await t.db
-      .updateTable('address')
-      .set({ community_id: other })
-      .where('id', '=', door.address_id as number)
-      .execute();
+    await moveDoor(t, d.serial, other);
     expect((await c.subscribeAsync(theirs, { qos: 1 }))[0]?.qos).toBe(1);
     await new Promise((r) => setTimeout(r, 200));
     expect(got.map((m) => m.topic)).toEqual([mine, theirs]);

@@ -50,3 +50,13 @@ export async function statusesOf(t: TestApp, addressId: number): Promise<{ id: n
     .execute();
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
+
+/** Moves a bound unit's door to another community (what its broker rules follow). */
+export async function moveDoor(t: TestApp, serial: string, communityId: number): Promise<void> {
+  const door = await t.db.selectFrom('device').select('address_id').where('serial', '=', serial).executeTakeFirstOrThrow();
+  await t.db
+    .updateTable('address')
+    .set({ community_id: communityId })
+    .where('id', '=', door.address_id as number)
+    .execute();
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bindNewDevice } from '../../test/devices.ts';
+import { bindNewDevice, moveDoor } from '../../test/devices.ts';
 import { testApp, type TestApp } from '../../test/harness.ts';
 import { AUTH_FAILS_MAX, HOOK_FAILS_MAX } from './emqx-http.ts';
 
@@ -103,12 +103,7 @@ describe('EMQX HTTP authentication and authorization', () => {
     expect((await acl('gatehouse', 'publish', `gh/community/${other}/emergency`)).body.result).toBe('allow');
     expect((await acl('gatehouse', 'subscribe', 'gh/community/#')).body.result).toBe('deny');
     // Moved to another community, the unit reads that one's topic instead; removed, none.
-    const door = await t.db.selectFrom('device').select('address_id').where('serial', '=', d.serial).executeTakeFirstOrThrow();
-    await t.db
-      .updateTable('address')
-      .set({ community_id: other })
-      .where('id', '=', door.address_id as number)
-      .execute();
+    await moveDoor(t, d.serial, other);
     expect((await acl(d.serial, 'subscribe', mine)).body.result).toBe('deny');
     expect((await acl(d.serial, 'subscribe', `gh/community/${other}/emergency`)).body.result).toBe('allow');
     expect((await t.post('/device/delDevices', { ids: d.addressid }, token)).body.status).toBe(200);

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { boot, type Booted } from '../../boot.ts';
 import { type Config, testConfig } from '../../config.ts';
 import { bindDevice } from '../../modules/device/binding.ts';
-import { addToPool, bindNewDevice, newSerial, statusesOf, until } from '../../test/devices.ts';
+import { addToPool, bindNewDevice, moveDoor, newSerial, statusesOf, until } from '../../test/devices.ts';
 import { freshPostgres, testApp, type TestApp, testDbKind } from '../../test/harness.ts';
 import { hasMosquitto, startMosquitto, type TestMosquitto } from '../../test/mosquitto.ts';
 import { withCommands } from '../commands.ts';
@@ -166,12 +166,7 @@ describe.skipIf(!hasMosquitto())('Mosquitto dynamic-security provisioning', () =
     expect(JSON.parse(await received(again, mine))).toEqual({ mode: 'lockdown', of: community });
 
     // Its door moves to the other community: the next sync names that one in its role.
-    const door = await t.db.selectFrom('device').select('address_id').where('serial', '=', d.serial).executeTakeFirstOrThrow();
-    await t.db
-      .updateTable('address')
-      .set({ community_id: other })
-      .where('id', '=', door.address_id as number)
-      .execute();
+    await moveDoor(t, d.serial, other);
     await t.services.devices.provision?.([d.serial]);
     expect(await subscribes()).toEqual([`gh/dev/${d.serial}/cmd`, `gh/dev/${d.serial}/evack`, theirs].sort());
     const moved = await connect(d.serial, d.secret);
