@@ -6,8 +6,6 @@ import {
   CMD_KIND,
   CARD_MODE,
   type CmdMessage,
-  communityTopic,
-  communityTopicRoot,
   type DeviceAlarmType,
   deviceTopic,
   type EventMessage,
@@ -17,10 +15,13 @@ import {
 import mqtt from 'mqtt';
 import { randomActivity } from './activity.ts';
 import { ackInfo, emergencyVerdict, remoteOpenEvent } from './emergency.ts';
+import { CommunityFollow } from './community-follow.ts';
+import { firstConnect } from './first-connect.ts';
 import { Heartbeat } from './heartbeat.ts';
 import { checkQr, type QrVerdict } from './qr.ts';
 import { type CardVerdict, cardVerdict, faceVerdict, type LiftFloors, liftFloors } from './schedule.ts';
 import { DeviceState } from './state.ts';
+import { commandIn, jsonIn } from './wire-in.ts';
 
 export interface SimOptions {
   /** Broker URL, e.g. mqtt://127.0.0.1:1884. */
@@ -51,16 +52,6 @@ export interface SimOptions {
   redeliverMs?: number;
 }
 
-/** A command (or broadcast) as received: null when it is not JSON or has no integer id. */
-function commandIn(payload: Buffer): CmdMessage | null {
-  try {
-    const cmd = JSON.parse(payload.toString('utf8')) as CmdMessage;
-    return Number.isSafeInteger(cmd?.id) ? cmd : null;
-  } catch {
-    return null;
-  }
-}
-
 /** A door unit on the MQTT link, as docs/device-protocol.md describes it. */
 export class SimulatedDevice {
   readonly serial: string;
@@ -83,10 +74,10 @@ export class SimulatedDevice {
   readonly unconfirmed = new Map<string, { e: EventMessage; at: number; wait: number }>();
   /** Events published again because no confirmation came in time. */
   redelivered = 0;
-  /** Community broadcasts of an emergency mode received, and applied (protocol §10). */
-  broadcasts = { received: 0, applied: 0 };
-  /** The community whose broadcast topic the unit subscribed to (from `device.profile`). */
-  private community: number | null = null;
+  /** Its community's emergency broadcast (protocol §10). */
+  private readonly community: CommunityFollow;
+  /** Community broadcasts of an emergency mode received, and applied. */
+  readonly broadcasts: CommunityFollow['counts'];
   private redeliver: NodeJS.Timeout | null = null;
   failureRate: number;
   ackDelayMs: number;
@@ -109,6 +100,8 @@ export class SimulatedDevice {
     this.ackDelayMs = o.ackDelayMs ?? 0;
     this.idleCards = new Set(o.idleCards ?? []);
     this.rand = o.random ?? Math.random;
+    this.community = new CommunityFollow(this.prefix, (line) => this.o.log?.(`${this.serial}: ${line}`));
+    this.broadcasts = this.community.counts;
     this.heartbeat = new Heartbeat(
       async (p) => void (await this.client?.publishAsync(deviceTopic(this.prefix, this.serial, 'heartbeat'), p, { qos: 1 })),
       () => this.state.cards.size + this.state.faces.size,
@@ -144,10 +137,9 @@ export class SimulatedDevice {
       will: { topic: this.topic('status'), payload: Buffer.from(JSON.stringify(offline)), qos: 1, retain: true },
     });
     this.client = client;
-    const broadcast = communityTopicRoot(this.prefix);
     client.on('message', (t, payload) => {
       if (t === this.topic('evack')) this.onEvack(payload);
-      else if (t.startsWith(broadcast)) this.onBroadcast(payload);
+      else if (this.community.isBroadcast(t)) this.onBroadcast(payload);
       else this.onCommand(payload);
     });
     client.on('offline', () => this.o.log?.(`${this.serial}: offline`));
@@ -159,21 +151,12 @@ export class SimulatedDevice {
     client.on('connect', () => {
       this.onConnect().catch((e: unknown) => this.o.log?.(`${this.serial}: ${String(e)}`));
     });
-    await new Promise<void>((resolve, reject) => {
-      const fail = (e: Error) => {
-        clearTimeout(timer);
-        client.end(true);
-        this.client = null;
-        reject(e);
-      };
-      const timer = setTimeout(() => fail(new Error(`${this.serial}: no connection to ${this.o.url}`)), 10_000);
-      client.once('connect', () => {
-        clearTimeout(timer);
-        client.off('error', fail);
-        resolve();
-      });
-      client.once('error', fail);
-    });
+    try {
+      await firstConnect(client, `${this.serial}: no connection to ${this.o.url}`);
+    } catch (e) {
+      this.client = null;
+      throw e;
+    }
     if (this.o.eventsPerMinute) this.startActivity(this.o.eventsPerMinute);
   }
 
@@ -182,8 +165,8 @@ export class SimulatedDevice {
     if (!c) return;
     const redeliverMs = this.o.redeliverMs ?? 5000;
     await c.subscribeAsync(redeliverMs > 0 ? [this.topic('cmd'), this.topic('evack')] : this.topic('cmd'), { qos: 1 });
-    this.community = null;
-    await this.followCommunity();
+    this.community.reset();
+    await this.community.follow(c, this.state.profile?.communityId);
     if (redeliverMs > 0 && !this.redeliver) {
       this.redeliver = setInterval(() => this.sendUnconfirmed(redeliverMs * 4), Math.max(50, Math.floor(redeliverMs / 4)));
       this.redeliver.unref();
@@ -197,32 +180,10 @@ export class SimulatedDevice {
     return this.client?.connected ?? false;
   }
 
-  /**
-   * Subscribes to the broadcast topic of the community `device.profile` named (and leaves the one of
-   * the community before). A broker that refuses it (SUBACK 0x80) leaves the unit on its own commands.
-   */
-  private async followCommunity(): Promise<void> {
-    const c = this.client;
-    const next = this.state.profile?.communityId;
-    if (!c?.connected || !Number.isSafeInteger(next) || next === this.community) return;
-    try {
-      if (this.community !== null) await c.unsubscribeAsync(communityTopic(this.prefix, this.community));
-      this.community = next as number;
-      const granted = await c.subscribeAsync(communityTopic(this.prefix, next as number), { qos: 1 });
-      if (granted.some((g) => g.qos === 128)) this.o.log?.(`${this.serial}: community broadcast refused by the broker`);
-    } catch (e) {
-      this.o.log?.(`${this.serial}: community broadcast: ${String(e)}`);
-    }
-  }
-
   /** A community broadcast of an emergency mode: applied in order with the commands, never answered. */
   private onBroadcast(payload: Buffer): void {
-    const cmd = commandIn(payload);
-    if (!cmd) return;
-    this.broadcasts.received++;
-    this.chain = this.chain.then(() => {
-      if (this.state.applyBroadcast(cmd)) this.broadcasts.applied++;
-    });
+    const apply = this.community.receive(payload, this.state);
+    if (apply) this.chain = this.chain.then(apply);
   }
 
   /** Commands are handled one at a time, in arrival order. */
@@ -255,7 +216,7 @@ export class SimulatedDevice {
       try {
         this.state.apply(cmd);
         ack = { id: cmd.id, ok: true, info: ackInfo(this.state, cmd) };
-        if (cmd.kind === CMD_KIND.profile) await this.followCommunity();
+        if (cmd.kind === CMD_KIND.profile) await this.community.follow(this.client, this.state.profile?.communityId);
         if (cmd.kind === CMD_KIND.doorOpen) await this.emit(remoteOpenEvent(cmd.payload));
       } catch (e) {
         ack = { id: cmd.id, ok: false, info: e instanceof Error ? e.message : String(e) };
@@ -289,13 +250,7 @@ export class SimulatedDevice {
 
   /** The server stored these events: forget them. */
   private onEvack(payload: Buffer): void {
-    let body: unknown;
-    try {
-      body = JSON.parse(payload.toString('utf8'));
-    } catch {
-      return;
-    }
-    const read = evackMessage.safeParse(body);
+    const read = evackMessage.safeParse(jsonIn(payload));
     if (read.success) for (const eid of read.data.eids) this.unconfirmed.delete(eid);
   }
 
