@@ -111,6 +111,7 @@ export async function scaleBench() {
 
   // Each unit gets its profile, as at activation (the seeding skipped it): it then follows its community's topic.
   await server.ask({ op: 'acked', firstId: await server.ask<number>({ op: 'profiles' }) });
+  while (fleet.devices.some((d) => d.followedCommunity === null)) await new Promise((r) => setTimeout(r, 50));
   step(`units connected in ${Math.round(connectMs)} ms, all online in the database ${Math.round(onlineMs)} ms later; raw publish/ack`);
   // Raw: one client publishes the same 10,000 QoS 1 messages and waits for the 10,000 acks.
   const raw = await mqtt.connectAsync(mosq.url, { clientId: `scale-raw-${prefix}` });

@@ -166,7 +166,7 @@ export class SimulatedDevice {
     const redeliverMs = this.o.redeliverMs ?? 5000;
     await c.subscribeAsync(redeliverMs > 0 ? [this.topic('cmd'), this.topic('evack')] : this.topic('cmd'), { qos: 1 });
     this.community.reset();
-    await this.community.follow(c, this.state.profile?.communityId);
+    void this.community.follow(c, this.state.profile?.communityId);
     if (redeliverMs > 0 && !this.redeliver) {
       this.redeliver = setInterval(() => this.sendUnconfirmed(redeliverMs * 4), Math.max(50, Math.floor(redeliverMs / 4)));
       this.redeliver.unref();
@@ -174,6 +174,11 @@ export class SimulatedDevice {
     const status: StatusMessage = { online: true, firmware: this.o.firmware ?? 'gatehouse-sim/1.0', applied: this.state.applied.length };
     await c.publishAsync(this.topic('status'), JSON.stringify(status), { qos: 1, retain: true });
     this.heartbeat.start();
+  }
+
+  /** The community whose emergency broadcast the broker let the unit follow (null: none yet). */
+  get followedCommunity(): number | null {
+    return this.community.subscribed;
   }
 
   connected(): boolean {
@@ -216,7 +221,7 @@ export class SimulatedDevice {
       try {
         this.state.apply(cmd);
         ack = { id: cmd.id, ok: true, info: ackInfo(this.state, cmd) };
-        if (cmd.kind === CMD_KIND.profile) await this.community.follow(this.client, this.state.profile?.communityId);
+        if (cmd.kind === CMD_KIND.profile) void this.community.follow(this.client, this.state.profile?.communityId);
         if (cmd.kind === CMD_KIND.doorOpen) await this.emit(remoteOpenEvent(cmd.payload));
       } catch (e) {
         ack = { id: cmd.id, ok: false, info: e instanceof Error ? e.message : String(e) };

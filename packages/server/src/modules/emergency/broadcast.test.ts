@@ -41,7 +41,7 @@ describe('emergency modes: the community broadcast', () => {
       .where('c.kind', '=', CMD_KIND.emergencyMode)
       .orderBy('c.id')
       .execute();
-  const subscribed = (sim: SimulatedDevice) => sim.state.profile !== null;
+  const subscribed = (sim: SimulatedDevice) => sim.followedCommunity !== null;
 
   beforeAll(async () => {
     t = await testApp({ mqtt: true, config: { MQTT_TOPIC_PREFIX: prefix, WEBHOOK_POLL_MS: 0 } });
@@ -53,8 +53,9 @@ describe('emergency modes: the community broadcast', () => {
     plain = await start(mine);
     elsewhere = await start(other);
     ownUnit = await addressOf(own.serial);
-    // Each unit has its profile (its community) and so follows its community's topic.
-    await until(() => sims.every(subscribed), 30_000, 'profiles applied');
+    // Each unit has its profile (its community), and the broker granted it its community's topic.
+    await until(() => sims.every(subscribed), 30_000, 'community topics followed');
+    expect(sims.map((s) => s.followedCommunity)).toEqual([mine, mine, mine, other]);
     await Promise.all(sims.map((s) => s.settled()));
   }, 120_000);
 
